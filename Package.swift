@@ -1,0 +1,47 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Lifeloop",
+    products: [
+        .library(name: "LifeloopCore", targets: ["LifeloopCore"]),
+        .executable(name: "lifeloop", targets: ["lifeloop"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+    ],
+    targets: [
+        // The system libuv, found through pkg-config. Only LifeloopCore imports it.
+        .systemLibrary(
+            name: "CLibUV",
+            pkgConfig: "libuv",
+            providers: [.apt(["libuv1-dev"])]
+        ),
+        .target(
+            name: "LifeloopCore",
+            dependencies: [
+                "CLibUV",
+                .product(name: "DequeModule", package: "swift-collections"),
+            ]
+        ),
+        .target(
+            name: "LifeloopSamples",
+            dependencies: ["LifeloopCore"],
+            path: "Samples"
+        ),
+        .executableTarget(
+            name: "lifeloop",
+            dependencies: [
+                "LifeloopCore",
+                "LifeloopSamples",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(
+            name: "LifeloopCoreTests",
+            dependencies: ["LifeloopCore"]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)

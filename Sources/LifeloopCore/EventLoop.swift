@@ -1,0 +1,686 @@
+import CLibUV
+import DequeModule
+import Glibc
+
+/// A run loop on libuv: the main thread of one simulated app.
+///
+/// A loop belongs to the thread that creates it and runs there. Each turn reads:
+///
+/// ```
+/// turn += 1
+/// 1. timers due now, in (deadline, sequence) order; then the afterTimers observers
+/// 2. posted tasks, FIFO: same-thread `execute`s queued before the turn, then what
+///    arrived through the mailbox (cross-thread posts, host-clock worker results)
+/// 3. beforeWaiting observers: the commit point (libuv's prepare phase)
+/// 4. wait: host clock, poll in libuv until the next deadline or a wakeup;
+///    virtual clock, jump `now` to the next deadline; then the afterWaiting observers
+/// ```
+///
+/// Under the host clock the turn runs inside a `uv_prepare` callback, right before libuv
+/// polls; a `uv_timer_t` armed for the next deadline and a `uv_idle_t` (while work is
+/// queued) only shape that poll, and one `uv_async_t` rings when the mailbox fills.
+/// Under the virtual clock the loop drives the same turn itself and enters libuv only
+/// to wait for a worker result that the virtual clock has reached before the real work
+/// finished; virtual time stands still meanwhile, so the trace never depends on thread
+/// timing.
+///
+/// Timers scheduled during the timer phase run on a later turn, even when already due:
+/// a 0 ms timer that re-arms itself runs once per turn instead of spinning.
+///
+/// - Warning: `EventLoop` is not `Sendable`. Every method must be called on the thread
+///   that created the loop (checked with a precondition); other threads use
+///   ``makePoster()``.
+public final class EventLoop {
+    /// How the loop was set up.
+    public let configuration: LoopConfiguration
+    /// Everything the runtime recorded.
+    public let trace: Trace
+    /// The current turn, from 1 once the loop has run.
+    public private(set) var turn: UInt64 = 0
+
+    /// The loop's clock. Under the host clock it is read at the start of each turn (and
+    /// after ``consume(_:)``), as libuv caches its loop time.
+    public var now: LoopInstant { LoopInstant(nanoseconds: nowNs) }
+
+    /// The clock that drives the loop.
+    public var clock: ClockMode { configuration.clock }
+
+    /// The status `uv_loop_close` returned when the loop closed; 0 means every handle was gone.
+    public private(set) var loopCloseStatus: Int32?
+
+    private let uvLoop: UnsafeMutablePointer<uv_loop_t>
+    private let prepareHandle = allocateHandle(UV_PREPARE, as: uv_prepare_t.self)
+    private let checkHandle = allocateHandle(UV_CHECK, as: uv_check_t.self)
+    private let idleHandle = allocateHandle(UV_IDLE, as: uv_idle_t.self)
+    private let wakeHandle = allocateHandle(UV_TIMER, as: uv_timer_t.self)
+    private let bellHandle = allocateHandle(UV_ASYNC, as: uv_async_t.self)
+    /// Handles that were initialized and are not yet closed.
+    private var openHandles: [UnsafeMutablePointer<uv_handle_t>] = []
+
+    private let mailbox: Mailbox
+    private var mailBuffer = Deque<MailItem>()
+    private let workers: WorkerPool
+    private let owner: pthread_t
+    private let origin: UInt64
+
+    private var nowNs: UInt64 = 0
+    private var timers = TimerQueue()
+    private var tasks = Deque<() -> Void>()
+    private var jobs: [UInt64: JobRecord] = [:]
+    private var nextJobID: UInt64 = 0
+    private var observers: [[(id: UInt64, body: () -> Void)]] = Array(repeating: [], count: LoopPhase.allCases.count)
+    private var nextObserverID: UInt64 = 0
+    private var idleRunning = false
+
+    private var state: State = .ready
+    private var activeRun: RunRequest?
+
+    private enum State {
+        /// Not running; may be run.
+        case ready
+        /// Inside `run`, `runUntilIdle` or `advance`.
+        case running
+        /// Closed: every handle is gone.
+        case closed
+    }
+
+    /// What the current call to a run method is for, and its budget.
+    private struct RunRequest {
+        enum Goal {
+            case untilStopped
+            case untilIdle
+            case until(UInt64)
+        }
+
+        var goal: Goal
+        var operation: String
+        var maxTurns: Int
+        var maxTime: UInt64?
+        var startTurn: UInt64
+        var startNs: UInt64
+        var stopRequested = false
+        var failure: LoopError?
+    }
+
+    /// A worker job as the loop keeps it: the completion never leaves this thread.
+    private struct JobRecord {
+        let label: String
+        let cancelled: CancelFlag
+        let delivery: TimerHandle?
+        var result: Result<any Sendable, any Error>?
+        let completion: (Result<any Sendable, any Error>) -> Void
+    }
+
+    /// Creates a loop on the calling thread.
+    /// - Parameter configuration: The clock, worker width and trace mode.
+    /// - Throws: ``LibUVError`` if libuv cannot create the loop or its handles.
+    public init(_ configuration: LoopConfiguration = LoopConfiguration()) throws {
+        self.configuration = configuration
+        self.trace = Trace(isEnabled: configuration.traceEnabled, capacity: configuration.traceCapacity)
+        self.owner = pthread_self()
+        let loopMemory = UnsafeMutableRawPointer.allocate(byteCount: uv_loop_size(), alignment: 16)
+        self.uvLoop = loopMemory.bindMemory(to: uv_loop_t.self, capacity: 1)
+        let status = uv_loop_init(uvLoop)
+        if status < 0 {
+            loopMemory.deallocate()
+            for handle in [UnsafeMutableRawPointer(prepareHandle), UnsafeMutableRawPointer(checkHandle),
+                           UnsafeMutableRawPointer(idleHandle), UnsafeMutableRawPointer(wakeHandle),
+                           UnsafeMutableRawPointer(bellHandle)] {
+                handle.deallocate()
+            }
+            throw LibUVError(operation: "uv_loop_init", code: status)
+        }
+        self.origin = uv_hrtime()
+        self.mailbox = Mailbox(bell: bellHandle)
+        self.workers = WorkerPool(width: configuration.workerWidth, label: "lifeloop.workers")
+        self.state = .ready
+
+        // From here on `self` exists: a failure throws and deinit closes what was opened.
+        // Handles not yet initialized are never passed to uv_close.
+        try uvCheck(uv_async_init(uvLoop, bellHandle, bellCallback), "uv_async_init")
+        openHandles.append(attach(bellHandle, to: self))
+        try uvCheck(uv_prepare_init(uvLoop, prepareHandle), "uv_prepare_init")
+        openHandles.append(attach(prepareHandle, to: self))
+        try uvCheck(uv_check_init(uvLoop, checkHandle), "uv_check_init")
+        openHandles.append(attach(checkHandle, to: self))
+        try uvCheck(uv_idle_init(uvLoop, idleHandle), "uv_idle_init")
+        openHandles.append(attach(idleHandle, to: self))
+        try uvCheck(uv_timer_init(uvLoop, wakeHandle), "uv_timer_init")
+        openHandles.append(attach(wakeHandle, to: self))
+    }
+
+    /// Creates a loop on the calling thread with the given clock.
+    public convenience init(clock: ClockMode) throws {
+        try self.init(LoopConfiguration(clock: clock))
+    }
+
+    deinit {
+        closeNow()
+    }
+
+    // MARK: Scheduling
+
+    /// Queues a closure to run on this loop's next task phase.
+    /// - Parameter task: The work. It runs once, in FIFO order with other executes.
+    /// - Warning: Call only on the loop's thread; other threads use ``makePoster()``.
+    public func execute(_ task: @escaping () -> Void) {
+        checkThread()
+        tasks.append(task)
+    }
+
+    /// Schedules a closure at an absolute deadline.
+    /// - Parameters:
+    ///   - deadline: When it is due. A deadline in the past is due at once (next turn).
+    ///   - label: If given, each firing is recorded in the trace as `label timer`.
+    ///   - body: The work.
+    /// - Returns: A handle for ``cancel(_:)-(TimerHandle)``.
+    @discardableResult
+    public func schedule(at deadline: LoopInstant, label: String? = nil, _ body: @escaping () -> Void) -> TimerHandle {
+        checkThread()
+        return timers.insert(deadline: deadline.nanoseconds, payload: .once(body, label: label))
+    }
+
+    /// Schedules a closure after a delay from ``now``.
+    /// - Parameters:
+    ///   - delay: How long from now; zero or negative means the next turn.
+    ///   - label: If given, the firing is recorded in the trace as `label timer`.
+    ///   - body: The work.
+    /// - Returns: A handle for ``cancel(_:)-(TimerHandle)``.
+    @discardableResult
+    public func schedule(after delay: Duration, label: String? = nil, _ body: @escaping () -> Void) -> TimerHandle {
+        schedule(at: now + delay, label: label, body)
+    }
+
+    /// Schedules a closure at `first` and then every `interval`, on absolute deadlines
+    /// (`first + k × interval`), so it never drifts. A firing that comes late does not
+    /// shift later ones; periods missed entirely are skipped.
+    /// - Parameters:
+    ///   - interval: The period; must be positive.
+    ///   - first: The first deadline; by default one interval from now.
+    ///   - label: If given, each firing is recorded in the trace as `label timer`.
+    ///   - body: The work.
+    /// - Returns: A handle for ``cancel(_:)-(TimerHandle)``; it stays valid across firings.
+    /// - Throws: ``LoopError/invalidArgument(_:)`` if `interval` is not positive.
+    @discardableResult
+    public func scheduleRepeating(every interval: Duration, startingAt first: LoopInstant? = nil, label: String? = nil,
+                                  _ body: @escaping () -> Void) throws -> TimerHandle {
+        checkThread()
+        let period = interval.nanosecondsClamped
+        guard period > 0 else {
+            throw LoopError.invalidArgument("scheduleRepeating(every:): interval must be positive, got \(interval)")
+        }
+        let start = first ?? (now + interval)
+        return timers.insert(deadline: start.nanoseconds, payload: .repeating(body, interval: UInt64(period), label: label))
+    }
+
+    /// Cancels a timer.
+    /// - Returns: `false` if the timer already fired (one-shot) or was cancelled.
+    @discardableResult
+    public func cancel(_ timer: TimerHandle) -> Bool {
+        checkThread()
+        return timers.cancel(timer)
+    }
+
+    /// The `Sendable` door into this loop from other threads.
+    public func makePoster() -> LoopPoster {
+        LoopPoster(mailbox: mailbox)
+    }
+
+    // MARK: Observers
+
+    /// Runs a closure at a phase of every turn, after the observers added before it.
+    /// - Returns: A token for ``removeObserver(_:)``.
+    @discardableResult
+    public func addObserver(_ phase: LoopPhase, _ body: @escaping () -> Void) -> ObserverToken {
+        checkThread()
+        nextObserverID += 1
+        observers[phase.index].append((nextObserverID, body))
+        return ObserverToken(phase: phase, id: nextObserverID)
+    }
+
+    /// Removes an observer; it does not run again, even later in the current phase.
+    public func removeObserver(_ token: ObserverToken) {
+        checkThread()
+        observers[token.phase.index].removeAll { $0.id == token.id }
+    }
+
+    // MARK: Workers
+
+    /// Runs work on a worker and its completion back on this loop.
+    ///
+    /// Only the result crosses threads; `completion` stays here. Under the virtual clock
+    /// the result is delivered at `now + cost`, ordered among timers by (deadline,
+    /// sequence); if the real work is not done by then, the loop waits for it with virtual
+    /// time standing still. Under the host clock results are delivered in the order they
+    /// arrive, and the trace notes the turn each arrived on.
+    /// - Parameters:
+    ///   - label: The job's name in the trace.
+    ///   - cost: The job's virtual duration.
+    ///   - work: Runs on a worker thread.
+    ///   - completion: Runs on the loop with the result or the error `work` threw, or
+    ///     ``LoopError/jobCancelled(label:)`` after ``cancel(_:)-(JobHandle)``.
+    /// - Returns: A handle for ``cancel(_:)-(JobHandle)``.
+    @discardableResult
+    public func submit<Value: Sendable>(label: String, cost: Duration = .zero,
+                                        work: @escaping @Sendable () throws -> Value,
+                                        completion: @escaping (Result<Value, any Error>) -> Void) -> JobHandle {
+        checkThread()
+        let id = nextJobID
+        nextJobID += 1
+        guard state != .closed else {
+            completion(.failure(LoopError.closed(operation: "submit(label: \"\(label)\")")))
+            return JobHandle(id: id)
+        }
+        let costNs = UInt64(max(0, cost.nanosecondsClamped))
+        let flag = CancelFlag()
+        var delivery: TimerHandle?
+        if clock == .virtual {
+            delivery = timers.insert(deadline: nowNs &+ costNs, payload: .job(id))
+        }
+        jobs[id] = JobRecord(label: label, cancelled: flag, delivery: delivery, result: nil) { result in
+            // The record was created with this Value, so the cast cannot fail.
+            completion(result.map { $0 as! Value })
+        }
+        record(label: label, event: "jobSubmit", detail: "cost=\(costNs)ns")
+        workers.submit(WorkItem(id: id, cancelled: flag, work: { Result { try work() as any Sendable } }, mailbox: mailbox))
+        return JobHandle(id: id)
+    }
+
+    /// Cancels a job whose completion has not run yet. Work not yet started is skipped;
+    /// the completion runs on the next task phase with ``LoopError/jobCancelled(label:)``.
+    /// - Returns: `false` if the completion already ran or the job was cancelled before.
+    @discardableResult
+    public func cancel(_ job: JobHandle) -> Bool {
+        checkThread()
+        guard let cancelled = jobs.removeValue(forKey: job.id) else { return false }
+        cancelled.cancelled.set()
+        if let delivery = cancelled.delivery { _ = timers.cancel(delivery) }
+        record(label: cancelled.label, event: "jobCancel")
+        tasks.append { cancelled.completion(.failure(LoopError.jobCancelled(label: cancelled.label))) }
+        return true
+    }
+
+    /// How many workers may run jobs at once.
+    public var workerWidth: Int { workers.width }
+
+    // MARK: Time
+
+    /// Declares that the current callback spends main-thread time. Under the virtual
+    /// clock `now` moves on by `duration`; under the host clock the thread sleeps for it.
+    /// Recorded in the trace as `loop consume`.
+    public func consume(_ duration: Duration) {
+        checkThread()
+        let ns = UInt64(max(0, duration.nanosecondsClamped))
+        record(label: "loop", event: "consume", detail: "\(ns)ns")
+        switch clock {
+        case .virtual:
+            nowNs &+= ns
+        case .host:
+            var request = timespec(tv_sec: Int(ns / 1_000_000_000), tv_nsec: Int(ns % 1_000_000_000))
+            var remaining = timespec()
+            while nanosleep(&request, &remaining) != 0 && errno == EINTR {
+                request = remaining
+            }
+            nowNs = uv_hrtime() &- origin
+        }
+    }
+
+    /// Records a trace event at the loop's current time and turn.
+    /// - Parameters:
+    ///   - label: The object's label.
+    ///   - event: The event's name (for callbacks, the UIKit selector's base name).
+    ///   - detail: Optional detail.
+    ///   - window: The window the event belongs to, if any.
+    public func record(label: String, event: String, detail: String = "", window: String = "") {
+        trace.record(time: nowNs, turn: turn, window: window, label: label, name: event, detail: detail)
+    }
+
+    // MARK: Running
+
+    /// Runs turns until ``stop()`` is called from one of the loop's callbacks. With
+    /// nothing to do, the loop waits (for a post, under the virtual clock).
+    /// - Throws: ``LoopError`` on misuse (closed, re-entrant).
+    public func run() throws {
+        try drive(.untilStopped, "run()", maxTurns: .max, maxTime: nil)
+    }
+
+    /// Runs turns until no task, timer or job is pending.
+    /// - Parameters:
+    ///   - maxTurns: The most turns to run.
+    ///   - maxTime: The most time to run: virtual time under the virtual clock, host time
+    ///     under the host clock.
+    /// - Throws: ``LoopError/budgetExceeded(turns:elapsed:pending:)`` when a budget runs
+    ///   out first, as it does with a repeating timer.
+    public func runUntilIdle(maxTurns: Int = 10_000_000, maxTime: Duration? = nil) throws {
+        let limit = maxTime.map { UInt64(max(0, $0.nanosecondsClamped)) }
+        try drive(.untilIdle, "runUntilIdle()", maxTurns: maxTurns, maxTime: limit)
+    }
+
+    /// Moves the virtual clock forward by `duration`, running everything due on the way.
+    /// - Throws: ``LoopError/requiresVirtualClock(operation:)`` under the host clock;
+    ///   ``LoopError/budgetExceeded(turns:elapsed:pending:)`` after `maxTurns` turns.
+    public func advance(by duration: Duration, maxTurns: Int = 10_000_000) throws {
+        try advance(to: now + duration, maxTurns: maxTurns)
+    }
+
+    /// Moves the virtual clock to `instant`, running every timer, task and job due up to
+    /// it in order; `now` is `instant` afterwards (or stays, if already later).
+    /// - Throws: ``LoopError/requiresVirtualClock(operation:)`` under the host clock;
+    ///   ``LoopError/budgetExceeded(turns:elapsed:pending:)`` after `maxTurns` turns.
+    public func advance(to instant: LoopInstant, maxTurns: Int = 10_000_000) throws {
+        guard clock == .virtual else { throw LoopError.requiresVirtualClock(operation: "advance(to:)") }
+        try drive(.until(instant.nanoseconds), "advance(to: \(instant))", maxTurns: maxTurns, maxTime: nil)
+    }
+
+    /// Asks the current run to return after this turn. Outside a run it does nothing.
+    public func stop() {
+        checkThread()
+        guard activeRun != nil else { return }
+        activeRun?.stopRequested = true
+        if clock == .host { uv_stop(uvLoop) }
+    }
+
+    /// Whether nothing is pending: no task, timer, job or post.
+    public var isIdle: Bool {
+        tasks.isEmpty && timers.isEmpty && jobs.isEmpty && mailbox.isEmpty
+    }
+
+    /// Closes every handle, runs libuv until they are gone and closes the libuv loop.
+    /// Pending tasks, timers and job completions are dropped; later posts return false.
+    /// Closing twice does nothing.
+    /// - Throws: ``LibUVError`` if `uv_loop_close` fails; ``LoopError/reentrantRun(operation:)``
+    ///   from inside a callback.
+    public func close() throws {
+        checkThread()
+        if state == .running { throw LoopError.reentrantRun(operation: "close()") }
+        closeNow()
+        if let status = loopCloseStatus { try uvCheck(status, "uv_loop_close") }
+    }
+
+    private func closeNow() {
+        guard state != .closed else { return }
+        state = .closed
+        _ = mailbox.close()
+        for job in jobs.values { job.cancelled.set() }
+        jobs.removeAll()
+        tasks.removeAll()
+        timers = TimerQueue()
+        trace.closeStream()
+        for handle in openHandles where uv_is_closing(handle) == 0 {
+            uv_close(handle, closeCallback)
+        }
+        openHandles.removeAll()
+        // Runs only the close callbacks: nothing else is active any more.
+        _ = uv_run(uvLoop, UV_RUN_DEFAULT)
+        let status = uv_loop_close(uvLoop)
+        loopCloseStatus = status
+        // A loop that libuv refuses to close still owns memory libuv points into: keep it.
+        if status == 0 {
+            UnsafeMutableRawPointer(uvLoop).deallocate()
+        }
+    }
+
+    private func drive(_ goal: RunRequest.Goal, _ operation: String, maxTurns: Int, maxTime: UInt64?) throws {
+        checkThread()
+        switch state {
+        case .closed: throw LoopError.closed(operation: operation)
+        case .running: throw LoopError.reentrantRun(operation: operation)
+        case .ready: break
+        }
+        state = .running
+        activeRun = RunRequest(goal: goal, operation: operation, maxTurns: maxTurns, maxTime: maxTime,
+                         startTurn: turn, startNs: clock == .host ? uv_hrtime() &- origin : nowNs)
+        defer {
+            activeRun = nil
+            if state == .running { state = .ready }
+        }
+        switch clock {
+        case .host: try hostDrive()
+        case .virtual: virtualDrive()
+        }
+        if let failure = activeRun?.failure { throw failure }
+    }
+
+    // MARK: The turn
+
+    private func runTurn() {
+        turn &+= 1
+        runTimers(before: timers.nextSequence)
+        notify(.afterTimers)
+        runTasks()
+        notify(.beforeWaiting)
+    }
+
+    /// Phase 1: timers due by `now` that were scheduled before this phase began.
+    private func runTimers(before sequenceLimit: UInt64) {
+        while let entry = timers.peek(), entry.deadline <= nowNs, entry.sequence < sequenceLimit {
+            if case .job(let id) = timers.payload(of: entry), jobs[id]?.result == nil {
+                waitForResult(of: id)
+            }
+            switch timers.take(entry, now: nowNs) {
+            case .once(let body, let label), .repeating(let body, _, let label):
+                if let label { record(label: label, event: "timer") }
+                body()
+            case .job(let id):
+                deliverVirtualResult(of: id)
+            case .empty:
+                break
+            }
+        }
+    }
+
+    /// Phase 2: tasks queued before the phase began, then the mailbox, in arrival order.
+    private func runTasks() {
+        var count = tasks.count
+        while count > 0, let task = tasks.popFirst() {
+            count -= 1
+            task()
+        }
+        drainMailbox(runNow: true)
+    }
+
+    private func drainMailbox(runNow: Bool) {
+        mailbox.takeAll(into: &mailBuffer)
+        while let item = mailBuffer.popFirst() {
+            switch item {
+            case .task(let task):
+                if runNow { task() } else { tasks.append(task) }
+            case .jobResult(let id, let result):
+                receive(result, of: id, runNow: runNow)
+            }
+        }
+    }
+
+    private func receive(_ result: Result<any Sendable, any Error>, of id: UInt64, runNow: Bool) {
+        switch clock {
+        case .virtual:
+            // Delivered when the virtual clock reaches the job's deadline.
+            jobs[id]?.result = result
+        case .host:
+            guard let job = jobs.removeValue(forKey: id) else { return }
+            let deliver = { [self] in
+                record(label: job.label, event: Self.completionEvent(result), detail: "arrivedTurn=\(turn)")
+                job.completion(result)
+            }
+            if runNow { deliver() } else { tasks.append(deliver) }
+        }
+    }
+
+    private func deliverVirtualResult(of id: UInt64) {
+        guard let job = jobs.removeValue(forKey: id), let result = job.result else { return }
+        record(label: job.label, event: Self.completionEvent(result))
+        job.completion(result)
+    }
+
+    private static func completionEvent(_ result: Result<any Sendable, any Error>) -> String {
+        if case .success = result { return "jobComplete" }
+        return "jobFail"
+    }
+
+    /// The virtual clock reached a job whose real work is unfinished: wait in libuv for the
+    /// mailbox bell, with virtual time standing still.
+    private func waitForResult(of id: UInt64) {
+        drainMailbox(runNow: false)
+        while let job = jobs[id], job.result == nil {
+            _ = uv_run(uvLoop, UV_RUN_ONCE)
+            drainMailbox(runNow: false)
+        }
+    }
+
+    private func notify(_ phase: LoopPhase) {
+        let list = observers[phase.index]
+        guard !list.isEmpty else { return }
+        for observer in list where observers[phase.index].contains(where: { $0.id == observer.id }) {
+            observer.body()
+        }
+    }
+
+    // MARK: Host clock
+
+    private func hostDrive() throws {
+        try uvCheck(uv_prepare_start(prepareHandle, prepareCallback), "uv_prepare_start")
+        try uvCheck(uv_check_start(checkHandle, checkCallback), "uv_check_start")
+        defer {
+            uv_prepare_stop(prepareHandle)
+            uv_check_stop(checkHandle)
+            uv_idle_stop(idleHandle)
+            uv_timer_stop(wakeHandle)
+            idleRunning = false
+        }
+        _ = uv_run(uvLoop, UV_RUN_DEFAULT)
+    }
+
+    /// Called from the prepare callback: one whole turn, then the shape of the next poll.
+    func hostTurn() {
+        guard let request = activeRun, !request.stopRequested else { return }
+        nowNs = uv_hrtime() &- origin
+        runTurn()
+        guard let request = activeRun, !request.stopRequested else { return }
+        if case .untilIdle = request.goal, isIdle {
+            finish()
+            return
+        }
+        if let failure = budgetFailure(request, at: uv_hrtime() &- origin) {
+            activeRun?.failure = failure
+            finish()
+            return
+        }
+        armWake()
+    }
+
+    /// Called from the check callback, after the poll.
+    func hostAfterWaiting() {
+        guard let request = activeRun, !request.stopRequested else { return }
+        notify(.afterWaiting)
+    }
+
+    private func finish() {
+        activeRun?.stopRequested = true
+        uv_stop(uvLoop)
+    }
+
+    /// Lets the poll return at once while tasks are queued or a timer is due, and
+    /// otherwise at the next deadline, rounded up to libuv's millisecond.
+    private func armWake() {
+        let current = uv_hrtime() &- origin
+        let next = timers.nextDeadline()
+        if !tasks.isEmpty || (next.map { $0 <= current } ?? false) {
+            if !idleRunning {
+                uv_idle_start(idleHandle, idleCallback)
+                idleRunning = true
+            }
+            return
+        }
+        if idleRunning {
+            uv_idle_stop(idleHandle)
+            idleRunning = false
+        }
+        if let next {
+            let milliseconds = (next - current + 999_999) / 1_000_000
+            uv_update_time(uvLoop)
+            uv_timer_start(wakeHandle, wakeCallback, milliseconds, 0)
+        } else {
+            uv_timer_stop(wakeHandle)
+        }
+    }
+
+    // MARK: Virtual clock
+
+    private func virtualDrive() {
+        while let request = activeRun, !request.stopRequested {
+            if let failure = budgetFailure(request, at: nowNs) {
+                activeRun?.failure = failure
+                return
+            }
+            runTurn()
+            guard let request = activeRun, !request.stopRequested else { return }
+            // The wait: nothing sleeps; the clock jumps to the next deadline. Worker results
+            // that arrived meanwhile only become ready here: when they arrive must not
+            // change the turns, or the trace would depend on thread timing.
+            drainMailbox(runNow: false)
+            if !tasks.isEmpty {
+                notify(.afterWaiting)
+                continue
+            }
+            if let next = timers.nextDeadline() {
+                if case .until(let target) = request.goal, next > target {
+                    nowNs = max(nowNs, target)
+                    return
+                }
+                if let maxTime = request.maxTime, next > request.startNs &+ maxTime {
+                    activeRun?.failure = budgetError(request, elapsed: next - request.startNs)
+                    return
+                }
+                nowNs = max(nowNs, next)
+                notify(.afterWaiting)
+                continue
+            }
+            switch request.goal {
+            case .untilIdle:
+                return
+            case .until(let target):
+                nowNs = max(nowNs, target)
+                return
+            case .untilStopped:
+                // Nothing scheduled: wait for a post from another thread.
+                _ = uv_run(uvLoop, UV_RUN_ONCE)
+                notify(.afterWaiting)
+            }
+        }
+    }
+
+    // MARK: Budgets and checks
+
+    private func budgetFailure(_ request: RunRequest, at current: UInt64) -> LoopError? {
+        let turns = turn &- request.startTurn
+        if turns >= UInt64(request.maxTurns) {
+            return budgetError(request, elapsed: current &- request.startNs)
+        }
+        if clock == .host, let maxTime = request.maxTime, current &- request.startNs > maxTime {
+            return budgetError(request, elapsed: current &- request.startNs)
+        }
+        return nil
+    }
+
+    private func budgetError(_ request: RunRequest, elapsed: UInt64) -> LoopError {
+        let pending = "\(tasks.count) tasks, \(timers.pendingDescription()), \(jobs.count) jobs"
+        return .budgetExceeded(turns: Int(turn &- request.startTurn), elapsed: .nanoseconds(Int64(clamping: elapsed)),
+                               pending: pending)
+    }
+
+    @inline(__always)
+    private func checkThread() {
+        precondition(pthread_equal(owner, pthread_self()) != 0,
+                     "EventLoop used from a thread other than the one that created it; post with makePoster()")
+    }
+}
+
+extension LoopPhase {
+    var index: Int {
+        switch self {
+        case .afterTimers: 0
+        case .beforeWaiting: 1
+        case .afterWaiting: 2
+        }
+    }
+}

@@ -1,0 +1,64 @@
+import CLibUV
+
+/// A libuv call that returned a negative status.
+public struct LibUVError: Error, Sendable, CustomStringConvertible {
+    /// The libuv function that failed, such as `uv_loop_init`.
+    public let operation: String
+    /// The negative status libuv returned.
+    public let code: Int32
+    /// libuv's name for the error, from `uv_err_name` (for example `EBUSY`).
+    public let name: String
+    /// libuv's message for the error, from `uv_strerror`.
+    public let message: String
+
+    init(operation: String, code: Int32) {
+        self.operation = operation
+        self.code = code
+        self.name = String(cString: uv_err_name(code))
+        self.message = String(cString: uv_strerror(code))
+    }
+
+    public var description: String { "\(operation) failed: \(name) (\(message))" }
+}
+
+/// The one door through which every libuv status passes: a negative return becomes a
+/// thrown ``LibUVError`` naming the call.
+@inline(__always)
+func uvCheck(_ status: Int32, _ operation: @autoclosure () -> String) throws {
+    if status < 0 {
+        throw LibUVError(operation: operation(), code: status)
+    }
+}
+
+/// Misuse of a loop that is reported to the caller rather than trapping.
+public enum LoopError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// `advance(by:)` or `advance(to:)` on a loop that runs on the host clock.
+    case requiresVirtualClock(operation: String)
+    /// A run or advance ran more turns, or more time, than its budget allowed.
+    case budgetExceeded(turns: Int, elapsed: Duration, pending: String)
+    /// `run`, `runUntilIdle` or `advance` was called from inside one of the loop's callbacks.
+    case reentrantRun(operation: String)
+    /// The loop has been closed.
+    case closed(operation: String)
+    /// A parameter is out of range; the message names it.
+    case invalidArgument(String)
+    /// The job was cancelled before its completion ran.
+    case jobCancelled(label: String)
+
+    public var description: String {
+        switch self {
+        case .requiresVirtualClock(let operation):
+            return "\(operation) needs a loop on the virtual clock; this loop runs on the host clock"
+        case .budgetExceeded(let turns, let elapsed, let pending):
+            return "the loop was still busy after \(turns) turns and \(elapsed) (pending: \(pending)); a repeating timer or a task that re-posts itself keeps it from going idle"
+        case .reentrantRun(let operation):
+            return "\(operation) was called from inside a callback of the same loop"
+        case .closed(let operation):
+            return "\(operation) was called on a closed loop"
+        case .invalidArgument(let message):
+            return message
+        case .jobCancelled(let label):
+            return "job '\(label)' was cancelled"
+        }
+    }
+}

@@ -1,0 +1,69 @@
+import DequeModule
+import Dispatch
+import Synchronization
+
+/// Set when a job is cancelled, so that work not yet started is skipped.
+final class CancelFlag: Sendable {
+    private let flag = Atomic<Bool>(false)
+    var isSet: Bool { flag.load(ordering: .acquiring) }
+    func set() { flag.store(true, ordering: .releasing) }
+}
+
+/// One job as the workers see it: only `Sendable` parts. The completion stays on the loop.
+struct WorkItem: Sendable {
+    let id: UInt64
+    let cancelled: CancelFlag
+    let work: @Sendable () -> Result<any Sendable, any Error>
+    let mailbox: Mailbox
+}
+
+/// Runs jobs on Dispatch, at most `width` at a time, and posts each result to its loop.
+///
+/// Pending items wait in a locked queue; while fewer than `width` drainers are active, a
+/// submission starts one on a concurrent Dispatch queue, and a drainer runs items until
+/// the queue is empty. No thread ever blocks waiting for a slot.
+final class WorkerPool: Sendable {
+    private struct State {
+        var pending = Deque<WorkItem>()
+        var active = 0
+    }
+
+    let width: Int
+    private let state = Mutex(State())
+    private let queue: DispatchQueue
+
+    init(width: Int, label: String) {
+        self.width = max(1, width)
+        self.queue = DispatchQueue(label: label, attributes: .concurrent)
+    }
+
+    func submit(_ item: WorkItem) {
+        let startDrainer = state.withLock { state -> Bool in
+            state.pending.append(item)
+            guard state.active < width else { return false }
+            state.active += 1
+            return true
+        }
+        if startDrainer {
+            queue.async { [self] in drain() }
+        }
+    }
+
+    private func drain() {
+        while let item = state.withLock({ state -> WorkItem? in
+            if let next = state.pending.popFirst() { return next }
+            state.active -= 1
+            return nil
+        }) {
+            let result: Result<any Sendable, any Error> =
+                item.cancelled.isSet ? .failure(CancellationError()) : item.work()
+            _ = item.mailbox.post(.jobResult(id: item.id, result: result))
+        }
+    }
+}
+
+/// Identifies a submitted job, for cancelling it.
+public struct JobHandle: Hashable, Sendable {
+    /// The job's number, unique within its loop and in submission order.
+    public let id: UInt64
+}

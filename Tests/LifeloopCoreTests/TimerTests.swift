@@ -1,0 +1,145 @@
+import Testing
+@testable import LifeloopCore
+
+@Suite("Timers")
+struct TimerTests {
+    @Test(arguments: ClockMode.allCases)
+    func timersWithEqualDeadlinesRunInInsertionOrder(clock: ClockMode) throws {
+        let loop = try EventLoop(clock: clock)
+        var order: [Int] = []
+        let deadline = loop.now + .milliseconds(2)
+        for index in 0..<100 {
+            loop.schedule(at: deadline) { order.append(index) }
+        }
+        try loop.runUntilIdle()
+        #expect(order == Array(0..<100))
+    }
+
+    @Test(arguments: ClockMode.allCases)
+    func timersRunInDeadlineOrderWhateverTheInsertionOrder(clock: ClockMode) throws {
+        let loop = try EventLoop(clock: clock)
+        var order: [Int] = []
+        for delay in [5, 1, 3, 2, 4] {
+            loop.schedule(after: .milliseconds(delay)) { order.append(delay) }
+        }
+        try loop.runUntilIdle()
+        #expect(order == [1, 2, 3, 4, 5])
+    }
+
+    @Test(arguments: ClockMode.allCases)
+    func cancelledTimerNeverRuns(clock: ClockMode) throws {
+        let loop = try EventLoop(clock: clock)
+        var fired: [String] = []
+        let doomed = loop.schedule(after: .milliseconds(1)) { fired.append("doomed") }
+        loop.schedule(after: .milliseconds(2)) { fired.append("kept") }
+        #expect(loop.cancel(doomed))
+        #expect(!loop.cancel(doomed))
+        try loop.runUntilIdle()
+        #expect(fired == ["kept"])
+    }
+
+    @Test
+    func cancellingManyTimersKeepsTheRestInOrder() throws {
+        let loop = try EventLoop(clock: .virtual)
+        var fired: [Int] = []
+        var handles: [TimerHandle] = []
+        for index in 0..<5000 {
+            handles.append(loop.schedule(at: LoopInstant(nanoseconds: UInt64(5000 - index))) { fired.append(index) })
+        }
+        for (index, handle) in handles.enumerated() where index % 3 != 0 {
+            loop.cancel(handle)
+        }
+        try loop.runUntilIdle()
+        #expect(fired == stride(from: 0, to: 5000, by: 3).reversed())
+    }
+
+    @Test
+    func firedOneShotHandleNoLongerCancels() throws {
+        let loop = try EventLoop(clock: .virtual)
+        let handle = loop.schedule(after: .seconds(1)) {}
+        try loop.runUntilIdle()
+        #expect(!loop.cancel(handle))
+    }
+
+    @Test
+    func repeatingTimerKeepsAbsoluteDeadlinesWhenCallbacksRunLate() throws {
+        let loop = try EventLoop(clock: .virtual)
+        var times: [UInt64] = []
+        var handle: TimerHandle?
+        handle = try loop.scheduleRepeating(every: .milliseconds(10)) {
+            times.append(loop.now.nanoseconds)
+            // Each firing spends 3 ms of main-thread time; a relative re-arm would drift.
+            loop.consume(.milliseconds(3))
+            if times.count == 5, let handle { loop.cancel(handle) }
+        }
+        try loop.runUntilIdle()
+        #expect(times == [10, 20, 30, 40, 50].map { UInt64($0) * 1_000_000 })
+    }
+
+    @Test
+    func repeatingTimerSkipsPeriodsMissedEntirely() throws {
+        let loop = try EventLoop(clock: .virtual)
+        var times: [UInt64] = []
+        var handle: TimerHandle?
+        handle = try loop.scheduleRepeating(every: .milliseconds(10)) {
+            times.append(loop.now.nanoseconds / 1_000_000)
+            if times.count == 1 { loop.consume(.milliseconds(25)) }
+            if times.count == 3, let handle { loop.cancel(handle) }
+        }
+        try loop.runUntilIdle()
+        // The period due at 20 fires late, at 35, once the 25 ms of work is done; the one
+        // at 30 was missed entirely and is skipped; the grid resumes at 40.
+        #expect(times == [10, 35, 40])
+    }
+
+    @Test
+    func repeatingTimerRejectsANonPositiveInterval() throws {
+        let loop = try EventLoop(clock: .virtual)
+        #expect(throws: LoopError.self) { try loop.scheduleRepeating(every: .zero) {} }
+        #expect(throws: LoopError.self) { try loop.scheduleRepeating(every: .milliseconds(-1)) {} }
+    }
+
+    @Test(arguments: ClockMode.allCases)
+    func zeroDelayTimerReArmedInItsOwnCallbackRunsOncePerTurn(clock: ClockMode) throws {
+        let loop = try EventLoop(clock: clock)
+        var turns: [UInt64] = []
+        func rearm() {
+            loop.schedule(after: .zero) {
+                turns.append(loop.turn)
+                if turns.count < 50 { rearm() }
+            }
+        }
+        rearm()
+        var taskRan = false
+        loop.execute { taskRan = true }
+        try loop.runUntilIdle()
+        #expect(turns.count == 50)
+        #expect(Set(turns).count == 50, "each firing gets its own turn")
+        #expect(taskRan)
+    }
+
+    @Test
+    func hostTimersFireNoEarlierThanTheirDeadline() throws {
+        let loop = try EventLoop(clock: .host)
+        var firedAt: [UInt64] = []
+        let deadlines = [3, 1, 2].map { loop.now + .milliseconds($0) }
+        for deadline in deadlines {
+            loop.schedule(at: deadline) { firedAt.append(loop.now.nanoseconds) }
+        }
+        try loop.runUntilIdle()
+        #expect(firedAt.count == 3)
+        for (fired, deadline) in zip(firedAt, deadlines.sorted()) {
+            #expect(fired >= deadline.nanoseconds)
+        }
+    }
+
+    @Test
+    func labelledTimersAreTraced() throws {
+        let loop = try EventLoop(clock: .virtual)
+        loop.schedule(after: .milliseconds(1), label: "tick") {}
+        loop.schedule(after: .milliseconds(2)) {}
+        try loop.runUntilIdle()
+        #expect(loop.trace.lines == ["tick timer"])
+        #expect(loop.trace.events.first?.time == 1_000_000)
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+@testable import LifeloopCore
+
+@Suite("Trace")
+struct TraceTests {
+    static func sample(_ configuration: LoopConfiguration) throws -> EventLoop {
+        let loop = try EventLoop(configuration)
+        loop.record(label: "A", event: "viewDidLoad")
+        loop.schedule(after: .milliseconds(16)) {
+            loop.record(label: "A", event: "viewWillAppear", detail: "animated=\"no\"\n", window: "main")
+        }
+        loop.schedule(after: .milliseconds(32)) { loop.record(label: "B", event: "dealloc") }
+        try loop.runUntilIdle()
+        return loop
+    }
+
+    @Test
+    func plainLinesAreLabelAndEvent() throws {
+        let loop = try Self.sample(LoopConfiguration(clock: .virtual))
+        #expect(loop.trace.lines == ["A viewDidLoad", "A viewWillAppear", "B dealloc"])
+        #expect(loop.trace.renderLines() == "A viewDidLoad\nA viewWillAppear\nB dealloc\n")
+    }
+
+    @Test
+    func jsonLinesCarryEveryFieldAndEscapeText() throws {
+        let loop = try Self.sample(LoopConfiguration(clock: .virtual))
+        let lines = loop.trace.renderJSONLines().split(separator: "\n").map(String.init)
+        #expect(lines[0] == #"{"seq":0,"time":0,"turn":0,"label":"A","event":"viewDidLoad"}"#)
+        #expect(lines[1] == #"{"seq":1,"time":16000000,"turn":2,"window":"main","label":"A","event":"viewWillAppear","detail":"animated=\"no\"\n"}"#)
+        for line in lines {
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any]
+            #expect(object?["event"] != nil)
+        }
+    }
+
+    /// The digest is a function of the events alone: a constant computed once, which a
+    /// per-process hash seed or a machine difference would break.
+    @Test
+    func digestIsStableAcrossProcesses() throws {
+        let loop = try Self.sample(LoopConfiguration(clock: .virtual))
+        #expect(loop.trace.digest.description == Self.expectedDigest)
+        #expect(loop.trace.digest.description.count == 16)
+    }
+
+    static let expectedDigest = "492041ea44dfca0c"
+
+    @Test
+    func digestChangesWhenAnyFieldChanges() {
+        let base = TraceEvent(sequence: 1, time: 2, turn: 3, window: "w", label: "l", name: "n", detail: "d")
+        var variants = [base]
+        variants.append(TraceEvent(sequence: 9, time: 2, turn: 3, window: "w", label: "l", name: "n", detail: "d"))
+        variants.append(TraceEvent(sequence: 1, time: 9, turn: 3, window: "w", label: "l", name: "n", detail: "d"))
+        variants.append(TraceEvent(sequence: 1, time: 2, turn: 9, window: "w", label: "l", name: "n", detail: "d"))
+        variants.append(TraceEvent(sequence: 1, time: 2, turn: 3, window: "x", label: "l", name: "n", detail: "d"))
+        variants.append(TraceEvent(sequence: 1, time: 2, turn: 3, window: "w", label: "x", name: "n", detail: "d"))
+        variants.append(TraceEvent(sequence: 1, time: 2, turn: 3, window: "w", label: "l", name: "x", detail: "d"))
+        variants.append(TraceEvent(sequence: 1, time: 2, turn: 3, window: "w", label: "l", name: "n", detail: "x"))
+        // Moving a byte across a field boundary must change it too.
+        variants.append(TraceEvent(sequence: 1, time: 2, turn: 3, window: "w", label: "ln", name: "", detail: "d"))
+        let digests = Set(variants.map { event -> TraceDigest in
+            var digest = TraceDigest()
+            digest.combine(event)
+            return digest
+        })
+        #expect(digests.count == variants.count)
+    }
+
+    @Test
+    func perTurnDigestsCoverEachTurnsEvents() throws {
+        let loop = try Self.sample(LoopConfiguration(clock: .virtual))
+        #expect(loop.trace.turnDigests.map(\.turn) == [0, 2, 3])
+        var expected = TraceDigest()
+        expected.combine(loop.trace.events[2])
+        #expect(loop.trace.digest(ofTurn: 3) == expected)
+        #expect(loop.trace.digest(ofTurn: 1) == nil)
+    }
+
+    @Test
+    func boundedTraceKeepsTheLatestEventsAndTheSameDigest() throws {
+        let bounded = try EventLoop(LoopConfiguration(clock: .virtual, traceCapacity: 100))
+        let unbounded = try EventLoop(LoopConfiguration(clock: .virtual))
+        for loop in [bounded, unbounded] {
+            for index in 0..<10_000 {
+                loop.schedule(after: .microseconds(index % 250)) { loop.record(label: "v\(index)", event: "tick") }
+            }
+            try loop.runUntilIdle()
+        }
+        #expect(bounded.trace.count == 10_000)
+        #expect(bounded.trace.events.count == 100)
+        #expect(bounded.trace.events == Array(unbounded.trace.events.suffix(100)))
+        #expect(bounded.trace.digest == unbounded.trace.digest)
+        #expect(bounded.trace.turnDigests.count == 100)
+        #expect(bounded.trace.turnDigests.map(\.digest) == Array(unbounded.trace.turnDigests.suffix(100).map(\.digest)))
+    }
+
+    @Test
+    func streamWritesEveryEventAsJSONLines() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("lifeloop-\(UUID()).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let loop = try EventLoop(LoopConfiguration(clock: .virtual, traceCapacity: 10))
+        try loop.trace.stream(toFileAtPath: path)
+        for index in 0..<1000 { loop.record(label: "e\(index)", event: "x") }
+        try loop.close()
+        let lines = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")
+        #expect(lines.count == 1000)
+        #expect(lines.last == #"{"seq":999,"time":0,"turn":0,"label":"e999","event":"x"}"#)
+    }
+
+    @Test
+    func streamToAnUnwritablePathNamesThePath() throws {
+        let loop = try EventLoop(clock: .virtual)
+        do {
+            try loop.trace.stream(toFileAtPath: "/nonexistent-dir/trace.jsonl")
+            Issue.record("expected an error")
+        } catch let error as LoopError {
+            #expect("\(error)".contains("/nonexistent-dir/trace.jsonl"))
+        }
+    }
+
+    @Test
+    func disabledTraceRecordsNothing() throws {
+        let loop = try Self.sample(LoopConfiguration(clock: .virtual, traceEnabled: false))
+        #expect(loop.trace.count == 0)
+        #expect(loop.trace.events.isEmpty)
+    }
+}
