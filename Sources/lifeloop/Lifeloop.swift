@@ -1,2 +1,12 @@
+import ArgumentParser
+
+/// The `lifeloop` command: thin; the work is in the libraries.
 @main
-struct Placeholder { static func main() {} }
+struct Lifeloop: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "lifeloop",
+        abstract: "A headless runtime for UIKit-style apps on a libuv run loop.",
+        subcommands: [Demo.self],
+        defaultSubcommand: Demo.self
+    )
+}
