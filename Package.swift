@@ -5,6 +5,7 @@ let package = Package(
     name: "Lifeloop",
     products: [
         .library(name: "LifeloopCore", targets: ["LifeloopCore"]),
+        .library(name: "Lifeloop", targets: ["Lifeloop"]),
         .executable(name: "lifeloop", targets: ["lifeloop"]),
     ],
     dependencies: [
@@ -26,8 +27,12 @@ let package = Package(
             ]
         ),
         .target(
+            name: "Lifeloop",
+            dependencies: ["LifeloopCore"]
+        ),
+        .target(
             name: "LifeloopSamples",
-            dependencies: ["LifeloopCore"],
+            dependencies: ["Lifeloop"],
             path: "Samples"
         ),
         .executableTarget(
@@ -41,6 +46,10 @@ let package = Package(
         .testTarget(
             name: "LifeloopCoreTests",
             dependencies: ["LifeloopCore"]
+        ),
+        .testTarget(
+            name: "LifeloopTests",
+            dependencies: ["Lifeloop", "LifeloopSamples"]
         ),
     ],
     swiftLanguageModes: [.v6]

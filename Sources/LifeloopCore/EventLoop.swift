@@ -65,7 +65,7 @@ public final class EventLoop {
 
     private var nowNs: UInt64 = 0
     private var timers = TimerQueue()
-    private var tasks = Deque<() -> Void>()
+    private var tasks = Deque<LoopTask>()
     private var jobs: [UInt64: JobRecord] = [:]
     private var nextJobID: UInt64 = 0
     private var observers: [[(id: UInt64, body: () -> Void)]] = Array(repeating: [], count: LoopPhase.allCases.count)
@@ -165,7 +165,7 @@ public final class EventLoop {
     /// - Warning: Call only on the loop's thread; other threads use ``makePoster()``.
     public func execute(_ task: @escaping () -> Void) {
         checkThread()
-        tasks.append(task)
+        tasks.append(LoopTask(body: task))
     }
 
     /// Schedules a closure at an absolute deadline.
@@ -296,7 +296,7 @@ public final class EventLoop {
         cancelled.cancelled.set()
         if let delivery = cancelled.delivery { _ = timers.cancel(delivery) }
         record(label: cancelled.label, event: "jobCancel")
-        tasks.append { cancelled.completion(.failure(LoopError.jobCancelled(label: cancelled.label))) }
+        tasks.append(LoopTask { cancelled.completion(.failure(LoopError.jobCancelled(label: cancelled.label))) })
         return true
     }
 
@@ -474,7 +474,7 @@ public final class EventLoop {
         var count = tasks.count
         while count > 0, let task = tasks.popFirst() {
             count -= 1
-            task()
+            task.body()
         }
         drainMailbox(runNow: true)
     }
@@ -484,7 +484,7 @@ public final class EventLoop {
         while let item = mailBuffer.popFirst() {
             switch item {
             case .task(let task):
-                if runNow { task() } else { tasks.append(task) }
+                if runNow { task() } else { tasks.append(LoopTask(body: task)) }
             case .jobResult(let id, let result):
                 receive(result, of: id, runNow: runNow)
             }
@@ -502,7 +502,7 @@ public final class EventLoop {
                 record(label: job.label, event: Self.completionEvent(result), detail: "arrivedTurn=\(turn)")
                 job.completion(result)
             }
-            if runNow { deliver() } else { tasks.append(deliver) }
+            if runNow { deliver() } else { tasks.append(LoopTask(body: deliver)) }
         }
     }
 
@@ -673,6 +673,12 @@ public final class EventLoop {
         precondition(pthread_equal(owner, pthread_self()) != 0,
                      "EventLoop used from a thread other than the one that created it; post with makePoster()")
     }
+}
+
+/// A queued closure. The wrapper matters: a bare closure stored in a generic container
+/// needs a reabstraction thunk, one allocation per `execute`.
+struct LoopTask {
+    let body: () -> Void
 }
 
 extension LoopPhase {

@@ -1,0 +1,59 @@
+/// A target Lifeloop is held to: a ratio of its time to a peer's, or an
+/// allocation count.
+struct Goal: Sendable {
+    enum Kind: Sendable {
+        /// Lifeloop's ns/op divided by the peer's must be at most the limit.
+        case ratio(Workload, peer: System, atMost: Double)
+        /// Lifeloop's allocs/op must be at most the limit.
+        case allocations(Workload, atMost: Double)
+    }
+
+    var name: String
+    var kind: Kind
+
+    struct Verdict: Sendable {
+        var goal: Goal
+        var measured: Double?
+        var met: Bool? { measured.map { $0 <= goal.limit } }
+    }
+
+    static let all: [Goal] = [
+        Goal(name: "post: Lifeloop / NIO execute", kind: .ratio(.post, peer: .nio, atMost: 0.5)),
+        Goal(name: "timers: Lifeloop / raw libuv", kind: .ratio(.timers, peer: .libuv, atMost: 1.5)),
+        Goal(name: "timers: Lifeloop / NIO scheduleTask", kind: .ratio(.timers, peer: .nio, atMost: 0.2)),
+        Goal(name: "hop: Lifeloop / NIO cross-thread execute", kind: .ratio(.hop, peer: .nio, atMost: 0.5)),
+        Goal(name: "virtual: Lifeloop / NIO EmbeddedEventLoop", kind: .ratio(.virtual, peer: .embedded, atMost: 0.25)),
+        // Per post, in steady state: a run's fixed cost (a handful of
+        // allocations per runUntilIdle, say) spread over a million posts stays
+        // far below this, one allocation in every post does not.
+        Goal(name: "post: Lifeloop allocations per post", kind: .allocations(.post, atMost: 0.001)),
+    ]
+
+    var limit: Double {
+        switch kind {
+        case .ratio(_, _, let limit), .allocations(_, let limit): limit
+        }
+    }
+
+    var limitText: String {
+        switch kind {
+        case .ratio(_, _, let limit): "≤ \(limit)×"
+        case .allocations: "0 (≤ \(limit)/op)"
+        }
+    }
+
+    func judge(_ measurements: [Measurement]) -> Verdict {
+        func find(_ workload: Workload, _ system: System) -> Measurement? {
+            measurements.first { $0.workload == workload && $0.system == system }
+        }
+        switch kind {
+        case .ratio(let workload, let peer, _):
+            guard let lifeloop = find(workload, .lifeloop), let other = find(workload, peer) else {
+                return Verdict(goal: self, measured: nil)
+            }
+            return Verdict(goal: self, measured: lifeloop.nanosecondsPerOperation / other.nanosecondsPerOperation)
+        case .allocations(let workload, _):
+            return Verdict(goal: self, measured: find(workload, .lifeloop)?.allocationsPerOperation)
+        }
+    }
+}

@@ -1,0 +1,84 @@
+/// What is measured: each workload runs against Lifeloop and its peers.
+enum Workload: String, CaseIterable, Sendable {
+    case post, timers, hop, virtual
+}
+
+/// Who runs the workload.
+enum System: String, CaseIterable, Sendable {
+    case lifeloop = "Lifeloop"
+    case nio = "NIO MTELG"
+    case embedded = "NIO Embedded"
+    case foundation = "Foundation RunLoop"
+    case libuv = "libuv (C)"
+}
+
+/// One row of the report: the best of the measured runs.
+struct Measurement: Sendable {
+    var workload: Workload
+    var system: System
+    var n: Int
+    var nanosecondsPerOperation: Double
+    var allocationsPerOperation: Double
+}
+
+/// Runs each measurement as a warm-up followed by the best of three timed runs.
+///
+/// A `Sendable` value, so a workload whose loop must live on a thread of its
+/// own can measure from that thread.
+struct Harness: Sendable {
+    /// Operations per run unless a slow peer asks for fewer.
+    let n: Int
+    let repetitions: Int
+
+    init(n: Int = 1_000_000, repetitions: Int = 3) {
+        precondition(n > 0 && repetitions > 0)
+        self.n = n
+        self.repetitions = repetitions
+    }
+
+    /// Measures `run`, which must perform exactly the `Int` operations it is given.
+    ///
+    /// - Parameters:
+    ///   - n: Operations per timed run; defaults to the harness's `n`.
+    ///   - warmUpN: Operations in the untimed warm-up run; defaults to `n`, so
+    ///     buffers that grow to fit a run have grown before the timed runs.
+    ///   - setUp: Untimed and uncounted, before every run.
+    ///   - tearDown: Untimed and uncounted, after every run.
+    func measure(
+        _ workload: Workload,
+        _ system: System,
+        n: Int? = nil,
+        warmUpN: Int? = nil,
+        setUp: () -> Void = {},
+        tearDown: () -> Void = {},
+        run: (Int) throws -> Void
+    ) rethrows -> Measurement {
+        let n = n ?? self.n
+        setUp()
+        try run(warmUpN ?? n)
+        tearDown()
+
+        var best: (nanoseconds: UInt64, allocations: UInt64)?
+        for _ in 0..<repetitions {
+            setUp()
+            let allocationsBefore = AllocCounter.count
+            let start = MonotonicClock.nanoseconds
+            try run(n)
+            let elapsed = MonotonicClock.nanoseconds - start
+            let allocations = AllocCounter.count - allocationsBefore
+            tearDown()
+            if best == nil || elapsed < best!.nanoseconds {
+                best = (elapsed, allocations)
+            }
+        }
+        let measurement = Measurement(
+            workload: workload,
+            system: system,
+            n: n,
+            nanosecondsPerOperation: Double(best!.nanoseconds) / Double(n),
+            allocationsPerOperation: Double(best!.allocations) / Double(n)
+        )
+        Report.progress(measurement)
+        return measurement
+    }
+}

@@ -1,0 +1,25 @@
+import Foundation
+
+/// Runs every workload against Lifeloop and its peers in one process, prints
+/// the table and the goals, and writes JSON when `BENCH_JSON` names a file.
+@main
+struct LifeloopBench {
+    static func main() throws {
+        let allocationCheck = try AllocCounter.verify()
+        let harness = Harness()
+        let virtualOffsets = virtualTimerOffsets(count: harness.n)
+        var measurements: [Measurement] = []
+        measurements += try LifeloopWorkloads.run(harness, virtualOffsets: virtualOffsets)
+        measurements += try NIOWorkloads.run(harness)
+        measurements += try EmbeddedWorkloads.run(harness, virtualOffsets: virtualOffsets)
+        measurements += LibUVWorkloads.run(harness)
+        measurements += try FoundationWorkloads.run(harness)
+
+        Report.printTable(measurements, defaultN: harness.n, allocationCheck: allocationCheck)
+        Report.printGoals(Goal.all.map { $0.judge(measurements) })
+        if let path = ProcessInfo.processInfo.environment["BENCH_JSON"], !path.isEmpty {
+            try Report.writeJSON(measurements, to: path)
+            print("\nwrote \(path)")
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// Prints the table and the goals, and writes the JSON that `BENCH_JSON` asks for.
+enum Report {
+    /// One line per finished measurement on stderr, so a long run shows progress
+    /// without mixing into the table on stdout.
+    static func progress(_ measurement: Measurement) {
+        let line = "measured \(measurement.workload.rawValue) / \(measurement.system.rawValue): "
+            + String(format: "%.1f ns/op, %.4f allocs/op\n", measurement.nanosecondsPerOperation, measurement.allocationsPerOperation)
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+
+    static func printTable(_ measurements: [Measurement], defaultN: Int, allocationCheck: AllocCounter.Check) {
+        let rows = sorted(measurements)
+        print(row("workload", "system", "N", "ns/op", "allocs/op"))
+        print(String(repeating: "-", count: 72))
+        for measurement in rows {
+            print(row(
+                measurement.workload.rawValue,
+                measurement.system.rawValue,
+                measurement.n == defaultN ? "" : "\(measurement.n)",
+                String(format: "%.1f", measurement.nanosecondsPerOperation),
+                String(format: "%.4f", measurement.allocationsPerOperation)
+            ))
+        }
+        print("N = \(defaultN) operations per run unless stated; best of 3 runs after a warm-up.")
+        print("allocs/op: interposed malloc family; check: \(allocationCheck.objects) Swift objects counted as \(allocationCheck.counted) allocations.")
+    }
+
+    static func printGoals(_ verdicts: [Goal.Verdict]) {
+        print("")
+        print("ratios (Lifeloop / peer)")
+        for verdict in verdicts {
+            let measured = verdict.measured.map { String(format: "%.3f", $0) } ?? "n/a"
+            let status = verdict.met.map { $0 ? "met" : "NOT met" } ?? "not measured"
+            print("  \(pad(verdict.goal.name, 44)) \(pad(measured, 8)) goal \(verdict.goal.limitText)  \(status)")
+        }
+    }
+
+    static func writeJSON(_ measurements: [Measurement], to path: String) throws {
+        struct Row: Encodable {
+            var workload: String
+            var system: String
+            var ns_per_op: Double
+            var allocs_per_op: Double
+        }
+        let rows = sorted(measurements).map {
+            Row(
+                workload: $0.workload.rawValue,
+                system: $0.system.rawValue,
+                ns_per_op: $0.nanosecondsPerOperation,
+                allocs_per_op: $0.allocationsPerOperation
+            )
+        }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try encoder.encode(rows).write(to: URL(fileURLWithPath: path))
+    }
+
+    private static func sorted(_ measurements: [Measurement]) -> [Measurement] {
+        let workloads = Workload.allCases
+        let systems = System.allCases
+        return measurements.sorted {
+            ($0.workload == $1.workload)
+                ? systems.firstIndex(of: $0.system)! < systems.firstIndex(of: $1.system)!
+                : workloads.firstIndex(of: $0.workload)! < workloads.firstIndex(of: $1.workload)!
+        }
+    }
+
+    private static func row(_ columns: String...) -> String {
+        let widths = [10, 20, 9, 12, 12]
+        return zip(columns, widths).enumerated().map { index, pair in
+            index < 2 ? pad(pair.0, pair.1) : String(repeating: " ", count: max(0, pair.1 - pair.0.count)) + pair.0
+        }.joined(separator: " ")
+    }
+
+    private static func pad(_ text: String, _ width: Int) -> String {
+        text + String(repeating: " ", count: max(0, width - text.count))
+    }
+}

@@ -1,0 +1,382 @@
+import Glibc
+
+/// Which controllers a memory warning unloads (L14).
+public enum UnloadPolicy: String, Hashable, Sendable {
+    /// iOS 6 and later: nothing is unloaded.
+    case modern
+    /// iOS 3 to 5: a loaded view that is not in a window is released, between
+    /// `viewWillUnload` and `viewDidUnload`.
+    case legacy
+}
+
+/// One simulated app: its loop (the app's main thread), clock, windows, trace,
+/// diagnostics and workers. UIKit's `UIApplication`, without the singleton.
+///
+/// Create it on the thread that will run it. Views, controllers and windows created on
+/// that thread belong to it. At the end of every loop turn, before the loop waits, the app
+/// commits: `viewIsAppearing` for controllers that just entered a window, the layout pass
+/// and then the display pass over every window with marked views, in window order, then
+/// the callbacks that wait for the commit (such as `viewDidAppear`).
+///
+/// - Warning: Not `Sendable`: use it on its loop thread; post to it with
+///   `loop.makePoster()`.
+public final class Application {
+    /// The app's run loop.
+    public let loop: EventLoop
+    /// Everything the runtime recorded.
+    public var trace: Trace { loop.trace }
+    /// The app's windows, in creation order.
+    public private(set) var windows: [Window] = []
+    /// The key window.
+    public private(set) weak var keyWindow: Window?
+    /// The screen a default `loadView` sizes a blank view for.
+    public var mainScreen: Screen
+    /// What a memory warning unloads; modern (nothing) by default.
+    public var unloadPolicy: UnloadPolicy = .modern
+    /// Whether controllers get iOS 17's `viewIsAppearing` (L05); off by default.
+    public var callsViewIsAppearing = false
+    /// In strict mode, ``settle(maxTurns:)`` and ``advance(by:)`` throw
+    /// ``DiagnosticsError`` when diagnostics were recorded.
+    public var isStrict = false
+    /// A folder where `loadView` looks for nibs as `<name>.json` after the registered ones.
+    public var bundlePath: String?
+
+    let tracing: Bool
+    private let owner: pthread_t
+    private let poster: LoopPoster
+    private let diagnosticStore = DiagnosticStore()
+    private var checkedDiagnostics = 0
+    private var labelCounters: [ObjectIdentifier: (name: String, count: Int)] = [:]
+    private var controllers: [WeakController] = []
+    private var nibs: [String: NibDefinition] = [:]
+    private var controllerFactories: [String: (Coder) -> ViewController] = [:]
+    private var viewFactories: [String: (Rect) -> View] = [:]
+    private var postCommit: [() -> Void] = []
+    private var appearingControllers: [ViewController] = []
+    private var commitRequested = false
+
+    private struct WeakController {
+        weak var controller: ViewController?
+    }
+
+    /// Creates an app on the calling thread, which becomes its main thread.
+    /// - Parameters:
+    ///   - clock: Virtual (deterministic, the default) or host time.
+    ///   - screen: The main screen.
+    ///   - workerWidth: How many worker jobs may run at once.
+    ///   - traceCapacity: The most trace events kept in memory; nil keeps all.
+    ///   - traceEnabled: Whether to record a trace at all.
+    /// - Throws: ``LibUVError`` if the loop cannot be created.
+    public init(clock: ClockMode = .virtual, screen: Screen = .phone, workerWidth: Int = 2,
+                traceCapacity: Int? = nil, traceEnabled: Bool = true) throws {
+        loop = try EventLoop(LoopConfiguration(clock: clock, workerWidth: workerWidth,
+                                               traceCapacity: traceCapacity, traceEnabled: traceEnabled))
+        mainScreen = screen
+        tracing = traceEnabled
+        owner = pthread_self()
+        poster = loop.makePoster()
+        ThreadContext.application = self
+        loop.addObserver(.beforeWaiting) { [unowned self] in self.commit() }
+    }
+
+    // MARK: Running
+
+    /// Runs the loop until nothing is pending: no task, timer, job or commit.
+    /// - Parameter maxTurns: The most turns to run before failing.
+    /// - Throws: `LoopError.budgetExceeded` if still busy after `maxTurns`; in strict
+    ///   mode, ``DiagnosticsError`` for diagnostics recorded since the last check.
+    public func settle(maxTurns: Int = 1_000_000) throws {
+        try loop.runUntilIdle(maxTurns: maxTurns)
+        try checkStrict()
+    }
+
+    /// Moves the virtual clock forward, running everything due on the way.
+    /// - Throws: as ``settle(maxTurns:)``; `LoopError.requiresVirtualClock` on host time.
+    public func advance(by duration: Duration) throws {
+        try loop.advance(by: duration)
+        try checkStrict()
+    }
+
+    /// The diagnostics recorded so far, oldest first.
+    public var diagnostics: [Diagnostic] { diagnosticStore.all }
+
+    private func checkStrict() throws {
+        guard isStrict else { return }
+        let all = diagnosticStore.all
+        guard all.count > checkedDiagnostics else { return }
+        let fresh = Array(all[checkedDiagnostics...])
+        checkedDiagnostics = all.count
+        throw DiagnosticsError(diagnostics: fresh)
+    }
+
+    // MARK: The commit
+
+    /// Runs at the loop's commit point, once per turn.
+    private func commit() {
+        commitRequested = false
+        if !appearingControllers.isEmpty {
+            let appearing = appearingControllers
+            appearingControllers.removeAll()
+            if callsViewIsAppearing {
+                for controller in appearing { controller.deliverIsAppearing(animated: false) }
+            }
+        }
+        for window in windows where window.isVisibleWindow { window.runLayoutPass() }
+        for window in windows where window.isVisibleWindow { window.runDisplayPass() }
+        if !postCommit.isEmpty {
+            let callbacks = postCommit
+            postCommit.removeAll()
+            for callback in callbacks { callback() }
+        }
+    }
+
+    /// Makes sure a commit comes: marks made during a turn are committed at its end; a
+    /// no-op task gives a turn to marks made between runs or after the commit.
+    func requestCommit() {
+        guard !commitRequested else { return }
+        commitRequested = true
+        loop.execute {}
+    }
+
+    /// Runs `body` after the next commit's layout and display passes.
+    func afterCommit(_ body: @escaping () -> Void) {
+        postCommit.append(body)
+        requestCommit()
+    }
+
+    /// A controller that entered a window this turn: `viewIsAppearing` comes at the commit.
+    func queueIsAppearing(_ controller: ViewController) {
+        appearingControllers.append(controller)
+        requestCommit()
+    }
+
+    // MARK: Objects
+
+    func nextLabel(for type: AnyObject.Type) -> String {
+        let key = ObjectIdentifier(type)
+        var entry = labelCounters[key] ?? (String(describing: type), 0)
+        entry.count += 1
+        labelCounters[key] = entry
+        return "\(entry.name)#\(entry.count)"
+    }
+
+    func register(_ controller: ViewController) {
+        if controllers.count > 64 && controllers.count.isMultiple(of: 64) {
+            controllers.removeAll { $0.controller == nil }
+        }
+        controllers.append(WeakController(controller: controller))
+    }
+
+    func register(_ window: Window) {
+        windows.append(window)
+    }
+
+    func makeKey(_ window: Window) {
+        keyWindow?.isKeyWindow = false
+        keyWindow = window
+        window.isKeyWindow = true
+    }
+
+    /// The live controllers, in creation order.
+    public var liveControllers: [ViewController] { controllers.compactMap(\.controller) }
+
+    // MARK: Diagnostics and confinement
+
+    var isOnLoopThread: Bool { pthread_equal(owner, pthread_self()) != 0 }
+
+    /// Records a diagnostic in the list and in the trace.
+    func diagnose(_ kind: Diagnostic.Kind, label: String, message: String) {
+        diagnosticStore.append(Diagnostic(kind: kind, label: label, message: message))
+        if isOnLoopThread {
+            loop.record(label: label, event: kind.rawValue, detail: message)
+        } else {
+            let loop = UncheckedLoopReference(loop)
+            poster.post { loop.value.record(label: label, event: kind.rawValue, detail: message) }
+        }
+    }
+
+    /// True on the loop thread; otherwise records `offLoopAccess` (like the Main Thread
+    /// Checker) so the caller can refuse the call.
+    @inline(__always)
+    func checkLoopThread(label: String, operation: StaticString) -> Bool {
+        if isOnLoopThread { return true }
+        diagnose(.offLoopAccess, label: label,
+                 message: "\(operation) called on \(label) from a thread other than its app's loop thread; the call was ignored")
+        return false
+    }
+
+    // MARK: Memory warnings
+
+    /// Sends a memory warning (L14): every live controller, in creation order, gets
+    /// `didReceiveMemoryWarning`; under the legacy policy one whose view is loaded but not
+    /// in a window then gets `viewWillUnload`, loses its view and gets `viewDidUnload`.
+    public func simulateMemoryWarning() {
+        guard checkLoopThread(label: "app", operation: "simulateMemoryWarning()") else { return }
+        loop.record(label: "app", event: "memoryWarning")
+        for controller in liveControllers {
+            controller.deliver("didReceiveMemoryWarning") { $0.didReceiveMemoryWarning() }
+            guard unloadPolicy == .legacy, let view = controller.viewIfLoaded, view.window == nil else { continue }
+            controller.deliver("viewWillUnload") { $0.viewWillUnload() }
+            controller.setView(nil)
+            controller.deliver("viewDidUnload") { $0.viewDidUnload() }
+        }
+    }
+
+    // MARK: Nibs, storyboards and classes
+
+    /// Registers a nib, found by name before the bundle folder.
+    public func registerNib(_ nib: NibDefinition) {
+        nibs[nib.name] = nib
+    }
+
+    /// Registers a controller class for storyboards, under its type name by default.
+    public func registerController<Controller: ViewController>(_ type: Controller.Type, as name: String? = nil) {
+        controllerFactories[name ?? String(describing: type)] = { Controller(coder: $0) }
+    }
+
+    /// Registers a view class for nibs and storyboards.
+    public func registerView(_ name: String, make: @escaping (Rect) -> View) {
+        viewFactories[name] = make
+    }
+
+    func controllerFactory(named name: String) -> ((Coder) -> ViewController)? {
+        if let make = controllerFactories[name] { return make }
+        return name == "ViewController" ? { ViewController(coder: $0) } : nil
+    }
+
+    /// Loads a storyboard file into this app.
+    /// - Throws: ``StoryboardError`` naming the file, the field and the problem.
+    public func loadStoryboard(path: String) throws -> Storyboard {
+        Storyboard(definition: try StoryboardDefinition.load(path: path), app: self)
+    }
+
+    /// Wraps a parsed storyboard for this app.
+    public func storyboard(_ definition: StoryboardDefinition) -> Storyboard {
+        Storyboard(definition: definition, app: self)
+    }
+
+    /// Launches from a storyboard: a window on `screen` with the initial scene's controller
+    /// as root, made key and visible.
+    @discardableResult
+    public func launch(storyboard: Storyboard, screen: Screen? = nil) -> Window {
+        loop.record(label: "app", event: "launch", detail: storyboard.definition.name)
+        let window = Window(screen: screen ?? mainScreen)
+        window.rootViewController = storyboard.instantiateInitialViewController()
+        window.makeKeyAndVisible()
+        return window
+    }
+
+    /// A nib by name: registered first, then `<bundlePath>/<name>.json`.
+    func nib(named name: String) -> NibDefinition? {
+        if let nib = nibs[name] { return nib }
+        guard let bundlePath else { return nil }
+        let path = bundlePath + "/" + name + ".json"
+        guard access(path, F_OK) == 0 else { return nil }
+        do {
+            let nib = try NibDefinition.load(path: path)
+            nibs[name] = nib
+            return nib
+        } catch {
+            diagnose(.invalidFile, label: name, message: "\(error)")
+            return nil
+        }
+    }
+
+    /// The default `loadView` (L02): the scene's view tree for storyboard controllers; else
+    /// the nib named at init, the class name without `Controller`, the class name; else a
+    /// blank view the size of the main screen's application frame.
+    func loadDefaultView(for controller: ViewController) {
+        if let node = controller.scene?.view {
+            controller.setView(instantiate(node))
+            return
+        }
+        let className = String(describing: type(of: controller))
+        var candidates: [String] = []
+        if let nibName = controller.nibName {
+            candidates = [nibName]
+        } else {
+            if className.hasSuffix("Controller") { candidates.append(String(className.dropLast("Controller".count))) }
+            candidates.append(className)
+        }
+        for name in candidates {
+            if let nib = nib(named: name) {
+                controller.setView(instantiate(nib.root))
+                return
+            }
+        }
+        if let nibName = controller.nibName {
+            diagnose(.nibNotFound, label: controller.label, message: "Could not load NIB in bundle with name '\(nibName)'")
+        }
+        controller.setView(View(frame: mainScreen.applicationFrame))
+    }
+
+    /// Builds a view tree from a file's description, then calls `awakeFromNib` on every
+    /// view once all of them exist.
+    func instantiate(_ root: ViewNode) -> View {
+        var created: [View] = []
+        func build(_ node: ViewNode) -> View {
+            let view: View
+            if let make = viewFactories[node.className] {
+                view = make(node.frame)
+            } else {
+                if node.className != "View" {
+                    diagnose(.unknownClass, label: node.label ?? node.className,
+                             message: "unknown view class '\(node.className)'; register it with registerView")
+                }
+                view = View(frame: node.frame)
+            }
+            if let label = node.label { view.label = label }
+            view.frame = node.frame
+            view.autoresizingMask = node.autoresizingMask
+            view.tag = node.tag
+            view.isHidden = node.isHidden
+            view.backgroundColor = node.backgroundColor
+            view.tapAction = node.tapAction
+            created.append(view)
+            for child in node.subviews { view.addSubview(build(child)) }
+            return view
+        }
+        let view = build(root)
+        for object in created {
+            object.trace("awakeFromNib")
+            object.awakeFromNib()
+        }
+        return view
+    }
+
+    // MARK: Input
+
+    /// Taps a view: records `tap`, then runs its ``View/tapAction``, from the controller
+    /// that owns the nearest enclosing root view.
+    public func tap(_ view: View) {
+        guard checkLoopThread(label: view.label, operation: "tap(_:)") else { return }
+        loop.record(label: view.label, event: "tap", window: view.window?.label ?? "")
+        guard let action = view.tapAction else { return }
+        var current: View? = view
+        var owner: ViewController?
+        while let candidate = current, owner == nil {
+            owner = candidate.owningController
+            current = candidate.superview
+        }
+        guard let owner else { return }
+        switch action {
+        case .segue(let identifier): owner.performSegue(withIdentifier: identifier, sender: view)
+        case .dismiss: owner.dismiss(animated: false)
+        }
+    }
+
+    /// The first view with this label in the windows, in window order.
+    public func view(labelled label: String) -> View? {
+        for window in windows {
+            if let view = window.viewWithLabel(label) { return view }
+        }
+        return nil
+    }
+}
+
+/// Carries a loop reference to its own thread inside a posted closure.
+/// `@unchecked Sendable`: the closure runs on the loop's thread, the only one that uses it.
+struct UncheckedLoopReference: @unchecked Sendable {
+    let value: EventLoop
+    init(_ value: EventLoop) { self.value = value }
+}

@@ -1,0 +1,73 @@
+import Synchronization
+
+/// A misuse the runtime caught: recorded in the trace and listed on the app, never a hang
+/// or a trap. In strict mode the next ``Application/settle(maxTurns:)`` or
+/// ``Application/advance(by:)`` fails with them.
+public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Kind: String, Hashable, Sendable {
+        /// An overridden `loadView` left `view` nil (L03).
+        case loadViewDidNotAssignView
+        /// `view` was read from inside `loadView` or `viewDidLoad` while still nil (L03).
+        case viewAccessRecursion
+        /// A window's root controller had no view at the end of launch (L03).
+        case noRootViewAtLaunch
+        /// An appearance callback out of order (L20).
+        case unbalancedAppearance
+        /// A presentation from a controller whose view is not in a window (L22).
+        case presentingViewNotInWindow
+        /// A presentation while another presentation or dismissal is in flight (L22).
+        case presentWhilePresenting
+        /// A presentation from a controller that already presents one.
+        case alreadyPresenting
+        /// A UI call from a thread other than the app's loop thread.
+        case offLoopAccess
+        /// A nib or storyboard file that cannot be used; the message names file and field.
+        case invalidFile
+        /// A nib named at init that the app does not have.
+        case nibNotFound
+        /// A storyboard names a class the app has not registered.
+        case unknownClass
+        /// `performSegue` with an identifier the scene does not have.
+        case unknownSegue
+        /// A view hierarchy change that would make a cycle.
+        case invalidHierarchy
+        /// `dismiss` on a controller that neither presents nor is presented.
+        case nothingToDismiss
+    }
+
+    public let kind: Kind
+    /// The label of the object involved.
+    public let label: String
+    /// What happened, in UIKit's words where UIKit has some.
+    public let message: String
+
+    public init(kind: Kind, label: String, message: String) {
+        self.kind = kind
+        self.label = label
+        self.message = message
+    }
+
+    public var description: String { "\(kind.rawValue) [\(label)]: \(message)" }
+}
+
+/// Thrown in strict mode when diagnostics were recorded.
+public struct DiagnosticsError: Error, Sendable, CustomStringConvertible {
+    /// The diagnostics recorded since the last check.
+    public let diagnostics: [Diagnostic]
+
+    public var description: String {
+        "strict mode: \(diagnostics.count) diagnostic(s): " + diagnostics.map(\.description).joined(separator: "; ")
+    }
+}
+
+/// The app's diagnostics: locked, since an off-loop call records from another thread.
+final class DiagnosticStore: Sendable {
+    private let items = Mutex<[Diagnostic]>([])
+
+    func append(_ diagnostic: Diagnostic) {
+        items.withLock { $0.append(diagnostic) }
+    }
+
+    var all: [Diagnostic] { items.withLock { $0 } }
+}

@@ -1,0 +1,2 @@
+// `import Lifeloop` is all an app needs: the loop core comes with it.
+@_exported import LifeloopCore

@@ -1,0 +1,34 @@
+/// A simulated display: a size in points, a scale, a status-bar inset and a refresh rate.
+public struct Screen: Hashable, Sendable {
+    /// The screen's size in points.
+    public var size: Size
+    /// Pixels per point.
+    public var scale: Double
+    /// The height the status bar takes from the application frame.
+    public var statusBarInset: Double
+    /// Display-link ticks per second.
+    public var refreshRate: Int
+
+    public init(size: Size, scale: Double = 2, statusBarInset: Double = 0, refreshRate: Int = 60) {
+        self.size = size
+        self.scale = scale
+        self.statusBarInset = statusBarInset
+        self.refreshRate = refreshRate
+    }
+
+    /// The screen's bounds.
+    public var bounds: Rect { Rect(origin: .zero, size: size) }
+
+    /// The bounds less the status bar: where a default `loadView` puts a blank view.
+    public var applicationFrame: Rect {
+        Rect(x: 0, y: statusBarInset, width: size.width, height: size.height - statusBarInset)
+    }
+
+    /// The original 320×480 iPhone, with a 20-point status bar: its application frame is
+    /// `{0,20,320,460}`.
+    public static let legacy = Screen(size: Size(width: 320, height: 480), scale: 1, statusBarInset: 20)
+    /// A 414×736 phone (iPhone 8 Plus), the window of the seeds' layout example.
+    public static let phone = Screen(size: Size(width: 414, height: 736), scale: 3, statusBarInset: 20)
+    /// A 1024×768 tablet at 120 Hz.
+    public static let tablet = Screen(size: Size(width: 1024, height: 768), scale: 2, statusBarInset: 20, refreshRate: 120)
+}

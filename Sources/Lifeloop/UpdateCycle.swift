@@ -1,0 +1,126 @@
+/// What a view still needs from the update cycle. The subtree bits say that some
+/// descendant needs it, so a pass walks only toward marked views: its cost follows the
+/// marked views (and their ancestors' fan-out), not the size of the tree.
+struct UpdateFlags: OptionSet {
+    let rawValue: UInt8
+
+    static let needsLayout = UpdateFlags(rawValue: 1 << 0)
+    static let subtreeNeedsLayout = UpdateFlags(rawValue: 1 << 1)
+    static let needsDisplay = UpdateFlags(rawValue: 1 << 2)
+    static let subtreeNeedsDisplay = UpdateFlags(rawValue: 1 << 3)
+
+    static let layout: UpdateFlags = [.needsLayout, .subtreeNeedsLayout]
+    static let display: UpdateFlags = [.needsDisplay, .subtreeNeedsDisplay]
+}
+
+extension View {
+    /// Marks the view for layout at the end of the turn (L09). Calls coalesce: a thousand
+    /// in one turn give one `layoutSubviews`.
+    public func setNeedsLayout() {
+        guard onLoop("setNeedsLayout()") else { return }
+        guard !flags.contains(.needsLayout) else { return }
+        flags.insert(.needsLayout)
+        markAncestors(.subtreeNeedsLayout)
+    }
+
+    /// Marks the whole view for drawing at the end of the turn.
+    public func setNeedsDisplay() {
+        guard onLoop("setNeedsDisplay()") else { return }
+        guard !flags.contains(.needsDisplay) else { return }
+        flags.insert(.needsDisplay)
+        markAncestors(.subtreeNeedsDisplay)
+    }
+
+    /// Marks part of the view for drawing; Lifeloop redraws the whole view.
+    public func setNeedsDisplay(_ rect: Rect) {
+        setNeedsDisplay()
+    }
+
+    /// Whether the view is marked for layout.
+    public var needsLayout: Bool { flags.contains(.needsLayout) }
+
+    /// Lays out the marked part of this view's subtree now; with nothing marked, it makes
+    /// no callback at all (L09).
+    public func layoutIfNeeded() {
+        guard onLoop("layoutIfNeeded()") else { return }
+        runLayoutPass()
+    }
+
+    private func markAncestors(_ bit: UpdateFlags) {
+        var current = storedSuperview
+        while let view = current, !view.flags.contains(bit) {
+            view.flags.insert(bit)
+            current = view.storedSuperview
+        }
+        app?.requestCommit()
+    }
+
+    /// After a subtree joins a parent, its pending marks become the new ancestors' too.
+    func propagateFlagsUp() {
+        if !flags.isDisjoint(with: .layout) { markAncestors(.subtreeNeedsLayout) }
+        if !flags.isDisjoint(with: .display) { markAncestors(.subtreeNeedsDisplay) }
+    }
+
+    /// The layout pass over this subtree (L07): parent before children, siblings visited
+    /// last-added first; a controller's will/did-layout wrap its root view's own layout.
+    func runLayoutPass() {
+        guard !flags.isDisjoint(with: .layout) else { return }
+        var stack: [View] = [self]
+        while let view = stack.popLast() {
+            if view.flags.contains(.needsLayout) { view.performLayout() }
+            if view.flags.contains(.subtreeNeedsLayout) {
+                view.flags.remove(.subtreeNeedsLayout)
+                // Pushed in subview order, so the last-added sibling is popped first.
+                for subview in view.subviews where !subview.flags.isDisjoint(with: .layout) {
+                    stack.append(subview)
+                }
+            }
+        }
+    }
+
+    /// The display pass over this subtree (L08): same traversal, `drawRect` for each
+    /// marked view that is not hidden.
+    func runDisplayPass() {
+        guard !flags.isDisjoint(with: .display) else { return }
+        var stack: [View] = [self]
+        while let view = stack.popLast() {
+            if view.flags.contains(.needsDisplay) {
+                view.flags.remove(.needsDisplay)
+                if !view.isHidden {
+                    view.trace("drawRect")
+                    view.draw(view.bounds)
+                }
+            }
+            if view.flags.contains(.subtreeNeedsDisplay) {
+                view.flags.remove(.subtreeNeedsDisplay)
+                for subview in view.subviews where !subview.flags.isDisjoint(with: .display) {
+                    stack.append(subview)
+                }
+            }
+        }
+    }
+
+    /// One view's layout step: the owning controller's `viewWillLayoutSubviews`, the
+    /// autoresizing of the subviews against this view's current size, `layoutSubviews`,
+    /// then `viewDidLayoutSubviews` (L07, L10).
+    private func performLayout() {
+        flags.remove(.needsLayout)
+        let controller = owningController.flatMap { $0.viewIfLoaded === self ? $0 : nil }
+        controller?.deliver("viewWillLayoutSubviews") { $0.viewWillLayoutSubviews() }
+        if autoresizesSubviews {
+            let size = bounds.size
+            for subview in subviews {
+                guard let design = subview.designParentSize, design != size else { continue }
+                if subview.autoresizingMask.isEmpty {
+                    subview.designParentSize = size
+                } else {
+                    subview.setAutoresizedFrame(subview.frame.autoresized(with: subview.autoresizingMask, from: design, to: size),
+                                                parentSize: size)
+                }
+            }
+        }
+        trace("layoutSubviews")
+        layoutSubviews()
+        controller?.deliver("viewDidLayoutSubviews") { $0.viewDidLayoutSubviews() }
+    }
+}

@@ -1,0 +1,145 @@
+extension View {
+    /// Adds a view on top of the subviews. If it has another superview it leaves that one
+    /// first. Marks this view for layout.
+    ///
+    /// Off-window: `child willMoveToSuperview`, `child didMoveToSuperview`,
+    /// `parent didAddSubview` (L04). Into a window, the subtree's `willMoveToWindow`
+    /// (pre-order) and `didMoveToWindow` (post-order) come between (L04w, L06).
+    public func addSubview(_ view: View) {
+        insertSubview(view, at: subviews.count)
+    }
+
+    /// Inserts a view among the subviews at `index` (clamped to the valid range).
+    public func insertSubview(_ view: View, at index: Int) {
+        guard onLoop("insertSubview(_:at:)") else { return }
+        if isDescendant(of: view) {
+            app?.diagnose(.invalidHierarchy, label: label,
+                          message: "can't add \(view.label) to \(label): it would contain itself")
+            return
+        }
+        if view.storedSuperview === self {
+            // Already ours: only the order changes, as UIKit's bring-to-front does.
+            subviews.removeAll { $0 === view }
+            subviews.insert(view, at: min(max(0, index), subviews.count))
+            setNeedsLayout()
+            return
+        }
+        if let oldParent = view.storedSuperview {
+            oldParent.detach(view, newSuperview: self)
+        }
+        if view.app == nil, let app { view.adopt(app) }
+        view.trace("willMoveToSuperview")
+        view.willMove(toSuperview: self)
+        let newWindow = storedWindow
+        let movesWindow = view.storedWindow !== newWindow
+        if movesWindow { view.announceWindowMove(to: newWindow) }
+        subviews.insert(view, at: min(max(0, index), subviews.count))
+        view.storedSuperview = self
+        view.designParentSize = bounds.size
+        if movesWindow { view.completeWindowMove(to: newWindow) }
+        view.trace("didMoveToSuperview")
+        view.didMoveToSuperview()
+        trace("didAddSubview", detail: view.label)
+        didAddSubview(view)
+        view.propagateFlagsUp()
+        setNeedsLayout()
+    }
+
+    /// Removes the view from its superview (L13): `parent willRemoveSubview`,
+    /// `willMoveToSuperview`, in a window the subtree's window moves,
+    /// `didMoveToSuperview`, `removeFromSuperview`. The superview is marked for layout.
+    /// The subviews stay: they leave the window, not this view.
+    public func removeFromSuperview() {
+        guard onLoop("removeFromSuperview()") else { return }
+        guard let parent = storedSuperview else { return }
+        parent.detach(self, newSuperview: nil)
+    }
+
+    /// Takes `child` out of this view, with the callbacks of a removal; `newSuperview` is
+    /// where it is going (nil for a plain removal).
+    func detach(_ child: View, newSuperview: View?) {
+        trace("willRemoveSubview", detail: child.label)
+        willRemoveSubview(child)
+        if newSuperview == nil {
+            child.trace("willMoveToSuperview")
+            child.willMove(toSuperview: nil)
+        }
+        let movesWindow = newSuperview == nil && child.storedWindow != nil
+        if movesWindow { child.announceWindowMove(to: nil) }
+        subviews.removeAll { $0 === child }
+        child.storedSuperview = nil
+        if movesWindow { child.completeWindowMove(to: nil) }
+        if newSuperview == nil {
+            child.trace("didMoveToSuperview")
+            child.didMoveToSuperview()
+            child.trace("removeFromSuperview")
+        }
+        setNeedsLayout()
+    }
+
+    /// `willMoveToWindow` over the subtree, pre-order, children in subview order (L06).
+    func announceWindowMove(to window: Window?) {
+        var stack: [View] = [self]
+        while let view = stack.popLast() {
+            view.trace("willMoveToWindow")
+            view.willMove(toWindow: window)
+            stack.append(contentsOf: view.subviews.reversed())
+        }
+    }
+
+    /// Sets the subtree's window, then `didMoveToWindow` post-order (L06).
+    func completeWindowMove(to window: Window?) {
+        var stack: [View] = [self]
+        while let view = stack.popLast() {
+            view.storedWindow = window
+            stack.append(contentsOf: view.subviews)
+        }
+        // Post-order, children in subview order: each view after all of its subviews.
+        var order: [View] = []
+        var pending: [(View, Bool)] = [(self, false)]
+        while let (view, expanded) = pending.popLast() {
+            if expanded {
+                order.append(view)
+            } else {
+                pending.append((view, true))
+                for subview in view.subviews.reversed() { pending.append((subview, false)) }
+            }
+        }
+        for view in order {
+            view.trace("didMoveToWindow")
+            view.didMoveToWindow()
+        }
+    }
+
+    /// Gives a subtree made before any app existed on this thread the app it joins.
+    func adopt(_ app: Application) {
+        var stack: [View] = [self]
+        while let view = stack.popLast() {
+            if view.app == nil {
+                view.app = app
+                view.label = app.nextLabel(for: type(of: view))
+            }
+            stack.append(contentsOf: view.subviews)
+        }
+    }
+
+    /// Takes a controller's view tree apart after its `dealloc` (L12): top-down, level by
+    /// level, each level in subview order; each view gets `willMoveToSuperview`,
+    /// `didMoveToSuperview` and `removeFromSuperview`, its parent `willRemoveSubview`.
+    func dismantleSubtree() {
+        // Removed views stay alive until the end, as in UIKit, where each view's own
+        // dealloc takes its subviews off.
+        var removed: [View] = []
+        var level: [View] = subviews
+        while !level.isEmpty {
+            var next: [View] = []
+            for view in level {
+                next.append(contentsOf: view.subviews)
+                view.storedSuperview?.detach(view, newSuperview: nil)
+            }
+            removed.append(contentsOf: level)
+            level = next
+        }
+        withExtendedLifetime(removed) {}
+    }
+}

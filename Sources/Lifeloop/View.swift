@@ -1,0 +1,186 @@
+import Glibc
+
+/// A rectangle on screen that owns subviews, lays them out and draws: UIKit's `UIView`.
+///
+/// Override the callbacks (`willMove(toSuperview:)`, `layoutSubviews()`, `draw(_:)`, ...)
+/// as in UIKit; there is no need to call `super`, and the runtime, not the override,
+/// records each callback in the trace as `label event`, with the selector's base name
+/// (`willMoveToSuperview`, `drawRect`).
+///
+/// - Warning: A view belongs to the app whose loop thread created it. Calls from another
+///   thread are recorded as `offLoopAccess` diagnostics and ignored.
+open class View {
+    /// The view's name in the trace; by default `TypeName#n`, numbered per app.
+    public var label: String
+    /// A number to find the view by, as `viewWithTag(_:)` does.
+    public var tag = 0
+    /// Whether the view is hidden: hidden views are not drawn.
+    public var isHidden = false
+    /// The view's background color.
+    public var backgroundColor: Color?
+    /// How the view resizes when its superview's bounds change.
+    public var autoresizingMask: AutoresizingMask = []
+    /// Whether a bounds change resizes the subviews by their masks (at the next layout).
+    public var autoresizesSubviews = true
+    /// What a tap on the view does (from a storyboard or set in code).
+    public var tapAction: TapAction?
+
+    /// The subviews, back to front.
+    public internal(set) var subviews: [View] = []
+
+    weak var app: Application?
+    /// The controller whose root view this is.
+    weak var owningController: ViewController?
+    // `unowned(unsafe)`: a superview keeps its subviews alive and clears these pointers
+    // when it lets one go (or dies); a window does the same for its whole tree. Weak
+    // references would give every view a side-table allocation.
+    unowned(unsafe) var storedSuperview: View?
+    unowned(unsafe) var storedWindow: Window?
+    private var storedFrame: Rect
+    private var storedBoundsOrigin: Point = .zero
+    /// The superview's bounds size this view's frame was last set against; the layout pass
+    /// autoresizes from it.
+    var designParentSize: Size?
+    var flags: UpdateFlags = [.needsLayout, .needsDisplay]
+
+    /// Creates a view with a frame in its future superview's coordinates.
+    public init(frame: Rect) {
+        storedFrame = frame
+        let application = ThreadContext.application
+        app = application
+        label = application?.nextLabel(for: Self.self) ?? String(describing: Self.self)
+    }
+
+    /// Creates a view with a zero frame.
+    public convenience init() {
+        self.init(frame: .zero)
+    }
+
+    deinit {
+        for subview in subviews where subview.storedSuperview === self {
+            subview.storedSuperview = nil
+        }
+    }
+
+    // MARK: Geometry
+
+    /// The view's rectangle in its superview's coordinates. A size change marks the view
+    /// for layout.
+    public var frame: Rect {
+        get { storedFrame }
+        set {
+            guard onLoop("frame") else { return }
+            let oldSize = storedFrame.size
+            storedFrame = newValue
+            if let superview = storedSuperview { designParentSize = superview.bounds.size }
+            if oldSize != newValue.size { setNeedsLayout() }
+        }
+    }
+
+    /// The view's rectangle in its own coordinates. A size change marks it for layout.
+    public var bounds: Rect {
+        get { Rect(origin: storedBoundsOrigin, size: storedFrame.size) }
+        set {
+            guard onLoop("bounds") else { return }
+            storedBoundsOrigin = newValue.origin
+            if newValue.size != storedFrame.size {
+                let center = self.center
+                storedFrame = Rect(x: center.x - newValue.width / 2, y: center.y - newValue.height / 2,
+                                   width: newValue.width, height: newValue.height)
+                setNeedsLayout()
+            }
+        }
+    }
+
+    /// The center of the frame, in the superview's coordinates.
+    public var center: Point {
+        get { Point(x: storedFrame.midX, y: storedFrame.midY) }
+        set {
+            guard onLoop("center") else { return }
+            storedFrame.origin = Point(x: newValue.x - storedFrame.width / 2, y: newValue.y - storedFrame.height / 2)
+        }
+    }
+
+    /// Sets the frame as autoresizing does: against the superview's new size.
+    func setAutoresizedFrame(_ frame: Rect, parentSize: Size) {
+        let oldSize = storedFrame.size
+        storedFrame = frame
+        designParentSize = parentSize
+        if oldSize != frame.size { setNeedsLayout() }
+    }
+
+    // MARK: Hierarchy
+
+    /// The view this one is a subview of.
+    public var superview: View? { storedSuperview }
+
+    /// The window the view is in, if any.
+    public var window: Window? { storedWindow }
+
+    /// Whether `self` is `view` or inside it.
+    public func isDescendant(of view: View) -> Bool {
+        var current: View? = self
+        while let candidate = current {
+            if candidate === view { return true }
+            current = candidate.storedSuperview
+        }
+        return false
+    }
+
+    /// The first view in this subtree (pre-order) with the given tag.
+    public func viewWithTag(_ tag: Int) -> View? {
+        firstInSubtree { $0.tag == tag }
+    }
+
+    /// The first view in this subtree (pre-order) with the given label.
+    public func viewWithLabel(_ label: String) -> View? {
+        firstInSubtree { $0.label == label }
+    }
+
+    func firstInSubtree(where matches: (View) -> Bool) -> View? {
+        var stack: [View] = [self]
+        while let view = stack.popLast() {
+            if matches(view) { return view }
+            stack.append(contentsOf: view.subviews.reversed())
+        }
+        return nil
+    }
+
+    // MARK: Callbacks to override
+
+    /// Called before the view moves to a new superview (nil when it is removed).
+    open func willMove(toSuperview newSuperview: View?) {}
+    /// Called after the view moved to a new superview.
+    open func didMoveToSuperview() {}
+    /// Called after a subview was added.
+    open func didAddSubview(_ subview: View) {}
+    /// Called before a subview is removed.
+    open func willRemoveSubview(_ subview: View) {}
+    /// Called before the view moves to a new window (nil when it leaves one).
+    open func willMove(toWindow newWindow: Window?) {}
+    /// Called after the view moved to a new window.
+    open func didMoveToWindow() {}
+    /// Lays out the subviews. Autoresizing has already been applied when this runs.
+    open func layoutSubviews() {}
+    /// Draws the view's content in `rect`.
+    open func draw(_ rect: Rect) {}
+    /// Called on each object loaded from a nib or storyboard once all of them exist.
+    open func awakeFromNib() {}
+
+    // MARK: Runtime support
+
+    /// Records a callback in the trace at the app's loop time.
+    @inline(__always)
+    func trace(_ event: String, detail: String = "") {
+        guard let app, app.tracing else { return }
+        app.loop.record(label: label, event: event, detail: detail, window: storedWindow?.label ?? "")
+    }
+
+    /// Whether the call may proceed: true on the app's loop thread (or with no app);
+    /// otherwise records `offLoopAccess` and returns false.
+    @inline(__always)
+    func onLoop(_ operation: StaticString) -> Bool {
+        guard let app else { return true }
+        return app.checkLoopThread(label: label, operation: operation)
+    }
+}

@@ -1,0 +1,177 @@
+/// How a presented controller covers its presenter (L17).
+public enum ModalPresentationStyle: String, Hashable, Sendable, CaseIterable {
+    /// Covers the window; the presenter's view leaves it and gets disappear callbacks.
+    case fullScreen
+    /// Covers the window; the presenter's view stays and gets no appearance callbacks.
+    case overFullScreen
+    /// An inset card; the presenter's view stays and gets no appearance callbacks.
+    case pageSheet
+}
+
+/// A segue being performed from a storyboard, as passed to `prepare(for:sender:)`.
+public final class StoryboardSegue {
+    /// The segue's identifier in the storyboard.
+    public let identifier: String
+    /// The controller the segue starts from.
+    public let source: ViewController
+    /// The controller the segue shows; its view is not loaded yet.
+    public let destination: ViewController
+
+    init(identifier: String, source: ViewController, destination: ViewController) {
+        self.identifier = identifier
+        self.source = source
+        self.destination = destination
+    }
+}
+
+extension ViewController {
+    /// Presents a controller modally over this one's context (L15, L17).
+    ///
+    /// The presented view loads, then `viewWillDisappear` (full screen only) on the
+    /// presenter, `viewWillAppear` on the presented, its view enters the window, and at
+    /// the end of the turn, after layout and display, `viewDidAppear`, the presenter's
+    /// view leaves the window, `viewDidDisappear`, then `completion`. Presenting from a
+    /// controller whose view is not in a window, or while another presentation is in
+    /// flight, records a diagnostic and presents nothing (L22).
+    /// - Parameters:
+    ///   - controller: The controller to present.
+    ///   - animated: Passed to the callbacks; transitions are immediate for now.
+    ///   - completion: Runs after the presentation finishes.
+    public func present(_ controller: ViewController, animated: Bool, completion: (() -> Void)? = nil) {
+        guard onLoop("present(_:animated:completion:)") else { return }
+        guard let window = storedView?.window, let app else {
+            diagnose(.presentingViewNotInWindow,
+                     "Attempt to present \(controller.label) on \(label) whose view is not in the window hierarchy")
+            return
+        }
+        if window.transitionInFlight {
+            diagnose(.presentWhilePresenting,
+                     "Attempt to present \(controller.label) on \(label) while a presentation is in progress")
+            return
+        }
+        let presenter = presentationContext
+        if let current = presenter.presentedViewController {
+            diagnose(.alreadyPresenting,
+                     "Attempt to present \(controller.label) on \(presenter.label) which is already presenting \(current.label)")
+            return
+        }
+        controller.loadViewIfNeeded()
+        guard let presentedView = controller.viewIfLoaded else { return }
+        window.transitionInFlight = true
+        presenter.presentedViewController = controller
+        controller.presentingViewController = presenter
+        controller.hostWindow = window
+        let hidesPresenter = controller.modalPresentationStyle == .fullScreen
+        if hidesPresenter { presenter.beginAppearance(false, animated: animated) }
+        controller.beginAppearance(true, animated: animated)
+        presentedView.frame = controller.modalPresentationStyle.frame(in: window)
+        window.addSubview(presentedView)
+        app.queueIsAppearing(controller)
+        app.afterCommit {
+            controller.endAppearance(animated: animated)
+            if hidesPresenter {
+                presenter.viewIfLoaded?.removeFromSuperview()
+                presenter.endAppearance(animated: animated)
+            }
+            window.transitionInFlight = false
+            completion?()
+        }
+    }
+
+    /// Dismisses the controllers presented above this one, or this one if it is presented
+    /// and presents nothing (L15, L17): `viewWillDisappear` on the top controller,
+    /// `viewWillAppear` on the one revealed (if its view had left the window), and at the
+    /// end of the turn `viewDidAppear`, the dismissed views leave the window,
+    /// `viewDidDisappear`, then `completion`. The dismissed controllers are released, so
+    /// `dealloc` follows unless something else holds them.
+    /// - Parameters:
+    ///   - animated: Passed to the callbacks; transitions are immediate for now.
+    ///   - completion: Runs after the dismissal finishes.
+    public func dismiss(animated: Bool, completion: (() -> Void)? = nil) {
+        guard onLoop("dismiss(animated:completion:)") else { return }
+        let base: ViewController
+        if presentedViewController != nil {
+            base = self
+        } else if let presenting = presentingViewController {
+            base = presenting
+        } else {
+            diagnose(.nothingToDismiss, "\(label) neither presents nor is presented")
+            return
+        }
+        var stack: [ViewController] = []
+        var next = base.presentedViewController
+        while let controller = next {
+            stack.append(controller)
+            next = controller.presentedViewController
+        }
+        guard let window = stack.first?.hostWindow, let app else { return }
+        if window.transitionInFlight {
+            diagnose(.presentWhilePresenting,
+                     "Attempt to dismiss from \(label) while a presentation or dismiss is in progress")
+            return
+        }
+        window.transitionInFlight = true
+        let leaving = stack.reversed().filter(\.isAppearingOrAppeared)
+        for controller in leaving { controller.beginAppearance(false, animated: animated) }
+        let baseReappears = !base.isViewInWindow
+        if baseReappears, let baseView = base.viewIfLoaded {
+            base.beginAppearance(true, animated: animated)
+            let index = stack.first?.viewIfLoaded.flatMap { view in window.subviews.firstIndex { $0 === view } } ?? 0
+            baseView.frame = window.bounds
+            window.insertSubview(baseView, at: index)
+            app.queueIsAppearing(base)
+        }
+        base.presentedViewController = nil
+        app.afterCommit {
+            if baseReappears { base.endAppearance(animated: animated) }
+            for controller in stack.reversed() {
+                controller.viewIfLoaded?.removeFromSuperview()
+            }
+            for controller in leaving { controller.endAppearance(animated: animated) }
+            for controller in stack {
+                controller.presentedViewController = nil
+                controller.presentingViewController = nil
+                controller.hostWindow = nil
+            }
+            window.transitionInFlight = false
+            completion?()
+        }
+    }
+
+    /// Performs a segue from this controller's storyboard scene: the destination is
+    /// created (`initWithCoder`), `prepareForSegue` runs, then it is presented (L15).
+    /// - Parameters:
+    ///   - identifier: The segue's identifier in the scene.
+    ///   - sender: Passed to `prepare(for:sender:)`.
+    public func performSegue(withIdentifier identifier: String, sender: Any?) {
+        guard onLoop("performSegue(withIdentifier:sender:)") else { return }
+        guard let storyboard, let segue = scene?.segues.first(where: { $0.identifier == identifier }) else {
+            diagnose(.unknownSegue, "Receiver (\(label)) has no segue with identifier '\(identifier)'")
+            return
+        }
+        guard let destination = storyboard.instantiateViewController(withIdentifier: segue.destination) else { return }
+        let performed = StoryboardSegue(identifier: identifier, source: self, destination: destination)
+        deliver("prepareForSegue", detail: identifier) { $0.prepare(for: performed, sender: sender) }
+        present(destination, animated: segue.animated)
+    }
+
+    /// The controller a presentation from this one is made over: the ancestor whose view
+    /// sits directly in the window (a root or a presented controller).
+    var presentationContext: ViewController {
+        var context = self
+        while let parent = context.parent { context = parent }
+        return context
+    }
+}
+
+extension ModalPresentationStyle {
+    func frame(in window: Window) -> Rect {
+        switch self {
+        case .fullScreen, .overFullScreen:
+            return window.bounds
+        case .pageSheet:
+            let top = window.screen.statusBarInset + 10
+            return Rect(x: 0, y: top, width: window.bounds.width, height: window.bounds.height - top)
+        }
+    }
+}

@@ -1,0 +1,210 @@
+/// Manages a view hierarchy and its lifecycle: UIKit's `UIViewController`.
+///
+/// The view loads lazily on first access of ``view`` (`loadView` then `viewDidLoad`),
+/// appears and disappears through balanced appearance callbacks, and is laid out by the
+/// update cycle. Override the callbacks as in UIKit; the runtime records each one in the
+/// trace as `label event` (`viewWillAppear`, `initWithCoder`, `dealloc`).
+///
+/// - Warning: A controller belongs to the app whose loop thread created it.
+open class ViewController {
+    /// The controller's name in the trace; by default `TypeName#n`, or the scene's label.
+    public var label: String
+    /// The nib `loadView` loads by default, if given at init.
+    public let nibName: String?
+    /// The storyboard the controller came from, if any.
+    public internal(set) var storyboard: Storyboard?
+    /// How the controller appears when presented.
+    public var modalPresentationStyle: ModalPresentationStyle = .fullScreen
+
+    /// The child controllers, in the order they were added.
+    public internal(set) var children: [ViewController] = []
+    /// The container this controller is a child of.
+    public internal(set) weak var parent: ViewController?
+    /// The controller this one presents.
+    public internal(set) var presentedViewController: ViewController?
+    /// The controller that presents this one.
+    public internal(set) weak var presentingViewController: ViewController?
+
+    weak var app: Application?
+    var scene: SceneDefinition?
+    var storedView: View?
+    var loadState: LoadState = .idle
+    var appearance: AppearanceState = .disappeared
+    /// The window this controller is the root of, or presented in.
+    weak var hostWindow: Window?
+
+    /// Where the lazy view load stands, to catch re-entry (L03).
+    enum LoadState {
+        /// Not inside `loadView` or `viewDidLoad`.
+        case idle
+        /// Inside `loadView` or `viewDidLoad` of a load that started with no view.
+        case loading
+    }
+
+    /// Where a controller stands in its appearance cycle (L20).
+    enum AppearanceState {
+        /// Not on screen.
+        case disappeared
+        /// Between `viewWillAppear` and `viewDidAppear`.
+        case appearing
+        /// On screen.
+        case appeared
+        /// Between `viewWillDisappear` and `viewDidDisappear`.
+        case disappearing
+    }
+
+    /// Creates a controller in code, traced as `initWithNibName`.
+    /// - Parameters:
+    ///   - nibName: The nib the default `loadView` loads; nil to look it up by class name.
+    ///   - label: The controller's name in the trace.
+    public init(nibName: String? = nil, label: String? = nil) {
+        self.nibName = nibName
+        let application = ThreadContext.application
+        self.app = application
+        self.label = label ?? application?.nextLabel(for: Self.self) ?? String(describing: Self.self)
+        application?.register(self)
+        trace("initWithNibName")
+    }
+
+    /// Creates a controller from a storyboard scene, as UIKit's `init(coder:)`; traced as
+    /// `initWithCoder`.
+    public required init(coder: Coder) {
+        self.nibName = nil
+        self.app = coder.storyboard.app
+        self.label = coder.scene.label
+        self.scene = coder.scene
+        self.storyboard = coder.storyboard
+        app?.register(self)
+        trace("initWithCoder")
+    }
+
+    /// Traces `dealloc` when the last reference goes, as ARC does in UIKit, then takes
+    /// the view tree apart top-down (L12).
+    deinit {
+        guard let app, app.isOnLoopThread else { return }
+        trace("dealloc")
+        storedView?.dismantleSubtree()
+    }
+
+    // MARK: The view
+
+    /// The root view, loaded on first access: `loadView`, then `viewDidLoad` (L01).
+    ///
+    /// If `loadView` leaves it nil, the read returns nil, records
+    /// `loadViewDidNotAssignView`, and the next read tries again (L03). A read from inside
+    /// `loadView` or `viewDidLoad` while it is still nil records `viewAccessRecursion` and
+    /// returns nil instead of recursing.
+    public var view: View! {
+        get {
+            if let storedView { return storedView }
+            return loadViewForAccess()
+        }
+        set { setView(newValue) }
+    }
+
+    /// Whether the view is loaded.
+    public var isViewLoaded: Bool { storedView != nil }
+
+    /// The view if it is loaded, without loading it.
+    public var viewIfLoaded: View? { storedView }
+
+    /// Loads the view if it is not loaded yet.
+    public func loadViewIfNeeded() {
+        if storedView == nil { _ = loadViewForAccess() }
+    }
+
+    func setView(_ newView: View?) {
+        if let old = storedView, old.owningController === self { old.owningController = nil }
+        storedView = newView
+        newView?.owningController = self
+    }
+
+    private func loadViewForAccess() -> View? {
+        guard onLoop("view") else { return nil }
+        if loadState == .loading {
+            diagnose(.viewAccessRecursion,
+                     "view read inside loadView or viewDidLoad before it was assigned: UIKit would recurse forever")
+            return nil
+        }
+        loadState = .loading
+        defer { loadState = .idle }
+        deliver("loadView") { $0.loadView() }
+        if storedView == nil {
+            diagnose(.loadViewDidNotAssignView, "loadView did not assign view; the next access of view calls it again")
+        }
+        deliver("viewDidLoad") { $0.viewDidLoad() }
+        return storedView
+    }
+
+    // MARK: Callbacks to override
+
+    /// Creates the view. The default looks for a nib (L02): the `nibName` given at init,
+    /// the class name without `Controller`, the class name; else a blank view the size of
+    /// the screen's application frame. An override assigns ``view`` and need not call super.
+    open func loadView() {
+        app?.loadDefaultView(for: self)
+    }
+
+    /// Called once the view is loaded.
+    open func viewDidLoad() {}
+    /// Called after init from a storyboard, once the scene's objects exist.
+    open func awakeFromNib() {}
+    /// Called before the view enters the window.
+    open func viewWillAppear(_ animated: Bool) {}
+    /// Called after the view entered the window, before its first layout (iOS 17; enable
+    /// with ``Application/callsViewIsAppearing``).
+    open func viewIsAppearing(_ animated: Bool) {}
+    /// Called when the view is on screen, after any transition.
+    open func viewDidAppear(_ animated: Bool) {}
+    /// Called before the view leaves the screen.
+    open func viewWillDisappear(_ animated: Bool) {}
+    /// Called after the view left the screen.
+    open func viewDidDisappear(_ animated: Bool) {}
+    /// Called before the root view lays out its subviews.
+    open func viewWillLayoutSubviews() {}
+    /// Called after the root view laid out its subviews.
+    open func viewDidLayoutSubviews() {}
+    /// Called on a memory warning (L14).
+    open func didReceiveMemoryWarning() {}
+    /// Called before the view is released under the legacy unload policy (L14).
+    open func viewWillUnload() {}
+    /// Called after the view was released under the legacy unload policy (L14).
+    open func viewDidUnload() {}
+    /// Called before a segue from this controller, once the destination exists and before
+    /// its view loads (L15).
+    open func prepare(for segue: StoryboardSegue, sender: Any?) {}
+    /// Called before the controller moves to a new parent (nil when removed).
+    open func willMove(toParent parent: ViewController?) {}
+    /// Called after the controller moved to a new parent.
+    open func didMove(toParent parent: ViewController?) {}
+
+    /// Whether appearance callbacks go to children automatically (L21).
+    open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
+
+    // MARK: Runtime support
+
+    /// Records a callback in the trace, then runs it.
+    func deliver(_ event: String, detail: String = "", _ callback: (ViewController) -> Void) {
+        trace(event, detail: detail)
+        callback(self)
+    }
+
+    func trace(_ event: String, detail: String = "") {
+        guard let app, app.tracing else { return }
+        app.loop.record(label: label, event: event, detail: detail, window: windowLabel)
+    }
+
+    var windowLabel: String { hostWindow?.label ?? storedView?.window?.label ?? "" }
+
+    func diagnose(_ kind: Diagnostic.Kind, _ message: String) {
+        app?.diagnose(kind, label: label, message: message)
+    }
+
+    func onLoop(_ operation: StaticString) -> Bool {
+        guard let app else { return true }
+        return app.checkLoopThread(label: label, operation: operation)
+    }
+
+    /// Whether the view is loaded and in a window.
+    var isViewInWindow: Bool { storedView?.window != nil }
+}
