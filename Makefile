@@ -15,7 +15,7 @@ build: deps
 	$(SWIFT) build
 
 demo: deps
-	$(SWIFT) run lifeloop demo $(DEMO_ARGS)
+	$(SWIFT) run lifeloop demo $(or $(DEMO_ARGS),SeedSegue --labels A,B)
 
 test: deps
 	$(SWIFT) test

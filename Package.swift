@@ -33,7 +33,8 @@ let package = Package(
         .target(
             name: "LifeloopSamples",
             dependencies: ["Lifeloop"],
-            path: "Samples"
+            path: "Samples",
+            resources: [.copy("SeedSegue/Main.storyboard.json")]
         ),
         .executableTarget(
             name: "lifeloop",

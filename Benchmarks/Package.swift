@@ -16,6 +16,7 @@ let package = Package(
                 "CAllocCounter",
                 "CLibUVPeer",
                 .product(name: "LifeloopCore", package: "Lifeloop"),
+                .product(name: "Lifeloop", package: "Lifeloop"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),

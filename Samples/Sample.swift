@@ -1,4 +1,4 @@
-import LifeloopCore
+import Lifeloop
 
 /// A runnable sample: builds a program on a loop of its own, runs it and returns the
 /// loop's trace. `lifeloop demo NAME` runs one and prints the trace.
@@ -20,11 +20,15 @@ public struct Sample: Sendable {
 /// Every sample, in the order `lifeloop demo --list` shows them.
 public enum SampleCatalog {
     public static let all: [Sample] = [
+        SeedSegue.sample,
+        ViewTree.sample,
+        AutoLayoutFrames.sample,
+        MemoryWarning.sample,
         CoreTour.sample,
     ]
 
     /// The sample `make demo` runs.
-    public static let defaultName = "CoreTour"
+    public static let defaultName = "SeedSegue"
 
     /// Looks a sample up by name, ignoring case.
     public static func named(_ name: String) -> Sample? {

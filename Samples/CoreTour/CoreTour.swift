@@ -1,4 +1,4 @@
-import LifeloopCore
+import Lifeloop
 
 /// A tour of the loop core on the virtual clock: a one-shot timer, a repeating frame
 /// timer on absolute deadlines, main-thread work that makes a frame late, and a worker

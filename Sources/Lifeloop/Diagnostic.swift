@@ -5,7 +5,7 @@ import Synchronization
 /// ``Application/advance(by:)`` fails with them.
 public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// What went wrong.
-    public enum Kind: String, Hashable, Sendable {
+    public enum Kind: String, Hashable, Sendable, CaseIterable {
         /// An overridden `loadView` left `view` nil (L03).
         case loadViewDidNotAssignView
         /// `view` was read from inside `loadView` or `viewDidLoad` while still nil (L03).

@@ -29,6 +29,10 @@ open class View {
     public internal(set) var subviews: [View] = []
 
     weak var app: Application?
+
+    /// The app this view belongs to: the one whose loop thread created it.
+    public var application: Application? { app }
+
     /// The controller whose root view this is.
     weak var owningController: ViewController?
     // `unowned(unsafe)`: a superview keeps its subviews alive and clears these pointers

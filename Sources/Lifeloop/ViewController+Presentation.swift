@@ -113,7 +113,9 @@ extension ViewController {
         window.transitionInFlight = true
         let leaving = stack.reversed().filter(\.isAppearingOrAppeared)
         for controller in leaving { controller.beginAppearance(false, animated: animated) }
-        let baseReappears = !base.isViewInWindow
+        // A view unloaded by a memory warning loads again before any appearance callback.
+        base.loadViewIfNeeded()
+        let baseReappears = !base.isViewInWindow && base.isViewLoaded
         if baseReappears, let baseView = base.viewIfLoaded {
             base.beginAppearance(true, animated: animated)
             let index = stack.first?.viewIfLoaded.flatMap { view in window.subviews.firstIndex { $0 === view } } ?? 0

@@ -26,6 +26,10 @@ open class ViewController {
     public internal(set) weak var presentingViewController: ViewController?
 
     weak var app: Application?
+
+    /// The app this controller belongs to: the one whose loop thread created it.
+    public var application: Application? { app }
+
     var scene: SceneDefinition?
     var storedView: View?
     var loadState: LoadState = .idle

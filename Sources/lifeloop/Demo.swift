@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import LifeloopCore
 import LifeloopSamples
 
@@ -19,6 +20,9 @@ struct Demo: ParsableCommand {
     @Option(help: "How to print the trace: lines (label event) or jsonl.")
     var format: Format = .lines
 
+    @Option(help: "Keep only events of these labels (comma-separated), as the spec projects traces.")
+    var labels: String?
+
     @Flag(help: "List the samples and exit.")
     var list = false
 
@@ -34,9 +38,24 @@ struct Demo: ParsableCommand {
             throw ValidationError("no sample named '\(name)'; the samples are: \(names)")
         }
         let trace = try sample.run()
+        print(TraceOutput(format: format, labels: labels).render(trace), terminator: "")
+    }
+}
+
+/// The trace printing options the commands share.
+struct TraceOutput {
+    let format: Demo.Format
+    let labels: String?
+
+    func render(_ trace: Trace) -> String {
+        var events = trace.events
+        if let labels {
+            let keep = Set(labels.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+            events = events.filter { keep.contains($0.label) }
+        }
         switch format {
-        case .lines: print(trace.renderLines(), terminator: "")
-        case .jsonl: print(trace.renderJSONLines(), terminator: "")
+        case .lines: return events.map { $0.line + "\n" }.joined()
+        case .jsonl: return events.map { $0.jsonLine + "\n" }.joined()
         }
     }
 }

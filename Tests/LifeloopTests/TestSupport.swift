@@ -1,4 +1,5 @@
 import Lifeloop
+@_exported import LifeloopSamples
 
 extension Trace {
     /// The trace as `label event` lines, keeping only the labels and events a source
@@ -16,30 +17,6 @@ extension Trace {
         let all = lines
         guard let index = all.firstIndex(of: marker) else { return [] }
         return Array(all[(index + 1)...])
-    }
-}
-
-/// The controller of seed 001: builds its tree in `viewDidLoad`, in the seed's call order
-/// (`view1.addSubview(view12); view11.addSubview(view111); view1.addSubview(view11);
-/// root.addSubview(view1); root.addSubview(view2)`).
-final class SeedTreeController: ViewController {
-    override func viewDidLoad() {
-        view.label = "root"
-        let view1 = View(frame: Rect(x: 0, y: 0, width: 200, height: 200))
-        view1.label = "view1"
-        let view12 = View(frame: Rect(x: 0, y: 0, width: 50, height: 50))
-        view12.label = "view12"
-        let view11 = View(frame: Rect(x: 50, y: 0, width: 100, height: 100))
-        view11.label = "view11"
-        let view111 = View(frame: Rect(x: 0, y: 0, width: 20, height: 20))
-        view111.label = "view111"
-        let view2 = View(frame: Rect(x: 0, y: 200, width: 100, height: 100))
-        view2.label = "view2"
-        view1.addSubview(view12)
-        view11.addSubview(view111)
-        view1.addSubview(view11)
-        view.addSubview(view1)
-        view.addSubview(view2)
     }
 }
 

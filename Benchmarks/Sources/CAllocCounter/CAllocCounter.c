@@ -7,6 +7,7 @@
 #include "CAllocCounter.h"
 
 #include <errno.h>
+#include <malloc.h>
 #include <stdatomic.h>
 #include <stddef.h>
 
@@ -63,4 +64,9 @@ int posix_memalign(void **result, size_t alignment, size_t size) {
 
 uint64_t CAllocCounter_count(void) {
     return atomic_load_explicit(&allocations, memory_order_relaxed);
+}
+
+uint64_t CAllocCounter_heapInUse(void) {
+    struct mallinfo2 info = mallinfo2();
+    return (uint64_t)info.uordblks + (uint64_t)info.hblkhd;
 }

@@ -6,6 +6,8 @@ struct Goal: Sendable {
         case ratio(Workload, peer: System, atMost: Double)
         /// Lifeloop's allocs/op must be at most the limit.
         case allocations(Workload, atMost: Double)
+        /// Lifeloop's figure (ns/op, or the workload's own unit) must be at most the limit.
+        case absolute(Workload, atMost: Double, unit: String)
     }
 
     var name: String
@@ -27,11 +29,23 @@ struct Goal: Sendable {
         // allocations per runUntilIdle, say) spread over a million posts stays
         // far below this, one allocation in every post does not.
         Goal(name: "post: Lifeloop allocations per post", kind: .allocations(.post, atMost: 0.001)),
+        // The view layer: absolute goals, no peer.
+        Goal(name: "layoutAll100k: ns per laid-out view", kind: .absolute(.layoutAll100k, atMost: 100, unit: "ns")),
+        Goal(name: "layoutOneLeaf100k: ns per pass", kind: .absolute(.layoutOneLeaf100k, atMost: 20_000, unit: "ns")),
+        Goal(name: "memoryPerView: heap bytes per view", kind: .absolute(.memoryPerView, atMost: 512, unit: "bytes")),
     ]
 
     var limit: Double {
         switch kind {
-        case .ratio(_, _, let limit), .allocations(_, let limit): limit
+        case .ratio(_, _, let limit), .allocations(_, let limit), .absolute(_, let limit, _): limit
+        }
+    }
+
+    /// How the report prints the measured figure.
+    var measuredFormat: String {
+        switch kind {
+        case .absolute: "%.1f"
+        case .ratio, .allocations: "%.3f"
         }
     }
 
@@ -39,6 +53,7 @@ struct Goal: Sendable {
         switch kind {
         case .ratio(_, _, let limit): "≤ \(limit)×"
         case .allocations: "0 (≤ \(limit)/op)"
+        case .absolute(_, let limit, let unit): "≤ \(Int(limit)) \(unit)"
         }
     }
 
@@ -54,6 +69,8 @@ struct Goal: Sendable {
             return Verdict(goal: self, measured: lifeloop.nanosecondsPerOperation / other.nanosecondsPerOperation)
         case .allocations(let workload, _):
             return Verdict(goal: self, measured: find(workload, .lifeloop)?.allocationsPerOperation)
+        case .absolute(let workload, _, _):
+            return Verdict(goal: self, measured: find(workload, .lifeloop)?.nanosecondsPerOperation)
         }
     }
 }

@@ -1,6 +1,12 @@
 /// What is measured: each workload runs against Lifeloop and its peers.
 enum Workload: String, CaseIterable, Sendable {
     case post, timers, hop, virtual
+    // The view layer (`ViewWorkloads`): Lifeloop only, against absolute goals.
+    case layoutAll100k
+    case layoutAll100kTraced = "layoutAll100k (traced)"
+    case layoutOneLeaf100k
+    case setNeedsLayout1M
+    case memoryPerView
 }
 
 /// Who runs the workload.
@@ -19,6 +25,8 @@ struct Measurement: Sendable {
     var n: Int
     var nanosecondsPerOperation: Double
     var allocationsPerOperation: Double
+    /// What `nanosecondsPerOperation` holds: ns/op but for `memoryPerView`'s bytes/view.
+    var unit = "ns/op"
 }
 
 /// Runs each measurement as a warm-up followed by the best of three timed runs.

@@ -14,6 +14,7 @@ struct LifeloopBench {
         measurements += try EmbeddedWorkloads.run(harness, virtualOffsets: virtualOffsets)
         measurements += LibUVWorkloads.run(harness)
         measurements += try FoundationWorkloads.run(harness)
+        measurements += try ViewWorkloads.run(harness)
 
         Report.printTable(measurements, defaultN: harness.n, allocationCheck: allocationCheck)
         Report.printGoals(Goal.all.map { $0.judge(measurements) })

@@ -13,25 +13,28 @@ enum Report {
     static func printTable(_ measurements: [Measurement], defaultN: Int, allocationCheck: AllocCounter.Check) {
         let rows = sorted(measurements)
         print(row("workload", "system", "N", "ns/op", "allocs/op"))
-        print(String(repeating: "-", count: 72))
+        print(String(repeating: "-", count: 86))
         for measurement in rows {
-            print(row(
+            let line = row(
                 measurement.workload.rawValue,
                 measurement.system.rawValue,
                 measurement.n == defaultN ? "" : "\(measurement.n)",
                 String(format: "%.1f", measurement.nanosecondsPerOperation),
                 String(format: "%.4f", measurement.allocationsPerOperation)
-            ))
+            )
+            print(measurement.unit == "ns/op" ? line : line + "  (\(measurement.unit), not ns)")
         }
         print("N = \(defaultN) operations per run unless stated; best of 3 runs after a warm-up.")
+        print("View rows: layoutAll100k op = one view laid out; layoutOneLeaf100k op = mark one leaf + one pass;")
+        print("  setNeedsLayout1M op = one call; memoryPerView = heap bytes (mallinfo2) and allocations per view, one reading.")
         print("allocs/op: interposed malloc family; check: \(allocationCheck.objects) Swift objects counted as \(allocationCheck.counted) allocations.")
     }
 
     static func printGoals(_ verdicts: [Goal.Verdict]) {
         print("")
-        print("ratios (Lifeloop / peer)")
+        print("ratios (Lifeloop / peer) and absolute goals")
         for verdict in verdicts {
-            let measured = verdict.measured.map { String(format: "%.3f", $0) } ?? "n/a"
+            let measured = verdict.measured.map { String(format: verdict.goal.measuredFormat, $0) } ?? "n/a"
             let status = verdict.met.map { $0 ? "met" : "NOT met" } ?? "not measured"
             print("  \(pad(verdict.goal.name, 44)) \(pad(measured, 8)) goal \(verdict.goal.limitText)  \(status)")
         }
@@ -43,13 +46,16 @@ enum Report {
             var system: String
             var ns_per_op: Double
             var allocs_per_op: Double
+            /// "ns/op", or "bytes/view" for `memoryPerView`, whose figure is in `ns_per_op`.
+            var unit: String
         }
         let rows = sorted(measurements).map {
             Row(
                 workload: $0.workload.rawValue,
                 system: $0.system.rawValue,
                 ns_per_op: $0.nanosecondsPerOperation,
-                allocs_per_op: $0.allocationsPerOperation
+                allocs_per_op: $0.allocationsPerOperation,
+                unit: $0.unit
             )
         }
         let encoder = JSONEncoder()
@@ -68,7 +74,7 @@ enum Report {
     }
 
     private static func row(_ columns: String...) -> String {
-        let widths = [10, 20, 9, 12, 12]
+        let widths = [22, 20, 9, 12, 12]
         return zip(columns, widths).enumerated().map { index, pair in
             index < 2 ? pad(pair.0, pair.1) : String(repeating: " ", count: max(0, pair.1 - pair.0.count)) + pair.0
         }.joined(separator: " ")

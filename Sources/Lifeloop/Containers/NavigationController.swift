@@ -79,6 +79,8 @@ open class NavigationController: ViewController {
             return nil
         }
         let revealed = children[children.count - 2]
+        // A view unloaded by a memory warning loads again before any appearance callback.
+        revealed.loadViewIfNeeded()
         leaving.notifyWillMove(toParent: nil)
         let visible = viewIfLoaded?.window != nil && isAppearingOrAppeared
         if visible {
@@ -86,7 +88,7 @@ open class NavigationController: ViewController {
             leaving.beginAppearance(false, animated: animated)
             revealed.beginAppearance(true, animated: animated)
         }
-        if let container = viewIfLoaded, let revealedView = revealed.view {
+        if let container = viewIfLoaded, let revealedView = revealed.viewIfLoaded {
             revealedView.frame = container.bounds
             revealedView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
             container.insertSubview(revealedView, at: 0)

@@ -123,3 +123,45 @@ struct TeardownConformance {
         #expect(app.trace.lines.suffix(2) == ["B loadView", "B viewDidLoad"])
     }
 }
+
+@Suite("Conformance: memory warnings and transitions")
+struct MemoryWarningTransitionConformance {
+    /// L14 with L16: a view unloaded while covered loads again before the controller's
+    /// `viewWillAppear` when it is revealed.
+    @Test
+    func L14_unloadedViewReloadsBeforeItReappearsOnPop() throws {
+        let app = try Application()
+        app.unloadPolicy = .legacy
+        let navigation = NavigationController(rootViewController: ViewController(label: "A"), label: "Nav")
+        _ = try showInWindow(navigation, app: app)
+        navigation.pushViewController(ViewController(label: "B"), animated: false)
+        try app.settle()
+        app.simulateMemoryWarning()
+        let mark = app.trace.count
+        navigation.popViewController(animated: false)
+        try app.settle()
+        let lines = app.trace.events.filter { $0.sequence >= mark && $0.label == "A" }.map(\.name)
+        #expect(Array(lines.prefix(3)) == ["loadView", "viewDidLoad", "viewWillAppear"])
+    }
+
+    /// L14 with L17: the same on dismissal of a full-screen presentation.
+    @Test
+    func L14_unloadedViewReloadsBeforeItReappearsOnDismiss() throws {
+        let app = try Application()
+        app.unloadPolicy = .legacy
+        let presenter = ViewController(label: "A")
+        _ = try showInWindow(presenter, app: app)
+        presenter.present(ViewController(label: "B"), animated: false)
+        try app.settle()
+        app.simulateMemoryWarning()
+        #expect(!presenter.isViewLoaded)
+        let mark = app.trace.count
+        presenter.dismiss(animated: false)
+        try app.settle()
+        let lines = app.trace.events.filter { $0.sequence >= mark && $0.label == "A" }.map(\.name)
+        // A freshly loaded view is laid out once, unlike the view that stayed loaded in L15.
+        #expect(lines == ["loadView", "viewDidLoad", "viewWillAppear", "viewWillLayoutSubviews",
+                          "viewDidLayoutSubviews", "viewDidAppear"])
+        #expect(presenter.viewIfLoaded?.window != nil)
+    }
+}

@@ -5,21 +5,6 @@ import Testing
 /// L15–L17, L20–L22, non-animated.
 @Suite("Conformance: transitions between controllers")
 struct TransitionConformance {
-    static let seedStoryboard = #"""
-    {
-      "initialScene": "A",
-      "scenes": [
-        {"id": "A", "label": "A",
-         "view": {"label": "A.root", "frame": [0, 0, 414, 736], "autoresizing": ["flexibleWidth", "flexibleHeight"],
-                  "subviews": [{"label": "A.button", "frame": [20, 100, 120, 44], "action": "segue:showB"}]},
-         "segues": [{"identifier": "showB", "kind": "present", "destination": "B"}]},
-        {"id": "B", "label": "B",
-         "view": {"label": "B.root", "frame": [0, 0, 414, 736],
-                  "subviews": [{"label": "B.button", "frame": [20, 100, 120, 44], "action": "dismiss"}]}}
-      ]
-    }
-    """#
-
     static let controllerEvents: Set = [
         "initWithCoder", "loadView", "viewDidLoad", "viewWillAppear", "viewWillLayoutSubviews",
         "viewDidLayoutSubviews", "viewDidAppear", "prepareForSegue", "viewWillDisappear", "viewDidDisappear", "dealloc",
@@ -29,8 +14,8 @@ struct TransitionConformance {
     @Test
     func L15_storyboardLaunchAndModalSegue() throws {
         let app = try Application()
-        let definition = try StoryboardDefinition.parse(Data(Self.seedStoryboard.utf8), name: "Main", file: "Main.json")
-        app.launch(storyboard: app.storyboard(definition))
+        // Samples/SeedSegue/Main.storyboard.json: A's button segues to B, B's dismisses.
+        app.launch(storyboard: try app.loadStoryboard(path: SeedSegue.storyboardPath))
         try app.settle()
         app.tap(try #require(app.view(labelled: "A.button")))
         try app.settle()

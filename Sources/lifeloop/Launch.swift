@@ -1,0 +1,47 @@
+import Foundation
+import ArgumentParser
+import Lifeloop
+
+/// `lifeloop launch FILE`: launches an app from a storyboard file on the virtual clock,
+/// taps the named views in order, settles and prints the trace.
+struct Launch: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Launch an app from a storyboard file, tap views, and print its trace."
+    )
+
+    @Argument(help: "The storyboard file (JSON).")
+    var storyboard: String
+
+    @Option(name: .customLong("tap"), help: "The label of a view to tap once the app has settled; repeat in order.")
+    var taps: [String] = []
+
+    @Option(help: "How to print the trace: lines (label event) or jsonl.")
+    var format: Demo.Format = .lines
+
+    @Option(help: "Keep only events of these labels (comma-separated).")
+    var labels: String?
+
+    func run() throws {
+        let app = try Application(clock: .virtual)
+        let loaded: Storyboard
+        do {
+            loaded = try app.loadStoryboard(path: storyboard)
+        } catch let error as StoryboardError {
+            throw ValidationError("\(error)")
+        }
+        app.launch(storyboard: loaded)
+        try app.settle()
+        for label in taps {
+            guard let view = app.view(labelled: label) else {
+                throw ValidationError("no view labelled '\(label)' is on screen to tap")
+            }
+            app.tap(view)
+            try app.settle()
+        }
+        print(TraceOutput(format: format, labels: labels).render(app.trace), terminator: "")
+        for diagnostic in app.diagnostics {
+            FileHandle.standardError.write(Data("diagnostic: \(diagnostic)\n".utf8))
+        }
+    }
+}
+
