@@ -10,7 +10,8 @@ import Glibc
 /// turn += 1
 /// 1. timers due now, in (deadline, sequence) order; then the afterTimers observers
 /// 2. posted tasks, FIFO: same-thread `execute`s queued before the turn, then what
-///    arrived through the mailbox (cross-thread posts, host-clock worker results)
+///    arrived through the mailbox: host-clock worker results, then cross-thread posts,
+///    each in arrival order
 /// 3. beforeWaiting observers: the commit point (libuv's prepare phase)
 /// 4. wait: host clock, poll in libuv until the next deadline or a wakeup;
 ///    virtual clock, jump `now` to the next deadline; then the afterWaiting observers
@@ -58,7 +59,8 @@ public final class EventLoop {
     private var openHandles: [UnsafeMutablePointer<uv_handle_t>] = []
 
     private let mailbox: Mailbox
-    private var mailBuffer = Deque<MailItem>()
+    private var postedBuffer = Deque<PostedTask>()
+    private var resultBuffer = Deque<JobResult>()
     private let workers: WorkerPool
     private let owner: pthread_t
     private let origin: UInt64
@@ -469,7 +471,8 @@ public final class EventLoop {
         }
     }
 
-    /// Phase 2: tasks queued before the phase began, then the mailbox, in arrival order.
+    /// Phase 2: tasks queued before the phase began, then the mailbox: worker results,
+    /// then posts, each in arrival order.
     private func runTasks() {
         var count = tasks.count
         while count > 0, let task = tasks.popFirst() {
@@ -480,14 +483,12 @@ public final class EventLoop {
     }
 
     private func drainMailbox(runNow: Bool) {
-        mailbox.takeAll(into: &mailBuffer)
-        while let item = mailBuffer.popFirst() {
-            switch item {
-            case .task(let task):
-                if runNow { task() } else { tasks.append(LoopTask(body: task)) }
-            case .jobResult(let id, let result):
-                receive(result, of: id, runNow: runNow)
-            }
+        mailbox.takeAll(tasks: &postedBuffer, results: &resultBuffer)
+        while let result = resultBuffer.popFirst() {
+            receive(result.result, of: result.id, runNow: runNow)
+        }
+        while let posted = postedBuffer.popFirst() {
+            if runNow { posted.body() } else { tasks.append(LoopTask(body: posted.body)) }
         }
     }
 
@@ -670,7 +671,8 @@ public final class EventLoop {
 
     @inline(__always)
     private func checkThread() {
-        precondition(pthread_equal(owner, pthread_self()) != 0,
+        // pthread_t is an integer on Linux: a compare, not a call to pthread_equal.
+        precondition(owner == pthread_self(),
                      "EventLoop used from a thread other than the one that created it; post with makePoster()")
     }
 }

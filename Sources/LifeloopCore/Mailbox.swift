@@ -2,10 +2,16 @@ import CLibUV
 import DequeModule
 import Synchronization
 
-/// What crosses into a loop from other threads: closures, and worker results.
-enum MailItem {
-    case task(@Sendable () -> Void)
-    case jobResult(id: UInt64, result: Result<any Sendable, any Error>)
+/// A closure posted from another thread. Wrapped in a struct so a generic container
+/// stores it without a per-item reabstraction thunk.
+struct PostedTask {
+    let body: @Sendable () -> Void
+}
+
+/// A worker's result on its way back to the loop.
+struct JobResult {
+    let id: UInt64
+    let result: Result<any Sendable, any Error>
 }
 
 /// The loop's one cross-thread door: a locked queue that carries the payloads, and a
@@ -17,8 +23,13 @@ enum MailItem {
 /// the same lock before it closes the handle.
 final class Mailbox: @unchecked Sendable {
     private struct State {
-        var items = Deque<MailItem>()
+        // Two queues: posts stay small (16 bytes each) and cheap to move; job results are
+        // rare and larger. A ring is only needed when both were empty.
+        var tasks = Deque<PostedTask>()
+        var results = Deque<JobResult>()
         var open = true
+
+        var isEmpty: Bool { tasks.isEmpty && results.isEmpty }
     }
 
     private let state = Mutex(State())
@@ -28,38 +39,48 @@ final class Mailbox: @unchecked Sendable {
         self.bell = bell
     }
 
-    /// Enqueues an item and rings the bell if the queue was empty (a non-empty queue has
-    /// already rung it, and the loop drains everything at once). Returns false once the
-    /// loop is closed.
-    func post(_ item: MailItem) -> Bool {
+    /// Enqueues a closure and rings the bell if the mailbox was empty (a non-empty mailbox
+    /// has already rung it, and the loop drains everything at once). Returns false once
+    /// the loop is closed.
+    func post(_ task: PostedTask) -> Bool {
         state.withLock { state in
             guard state.open else { return false }
-            state.items.append(item)
-            if state.items.count == 1 {
-                _ = uv_async_send(bell)
-            }
+            let ring = state.isEmpty
+            state.tasks.append(task)
+            if ring { _ = uv_async_send(bell) }
             return true
         }
     }
 
-    /// Swaps the queued items into `buffer`, which must be empty; reusing two buffers keeps
-    /// the steady state free of allocations.
-    func takeAll(into buffer: inout Deque<MailItem>) {
+    /// Enqueues a worker's result, ringing as `post` does.
+    func post(_ result: JobResult) -> Bool {
         state.withLock { state in
-            if !state.items.isEmpty {
-                swap(&state.items, &buffer)
-            }
+            guard state.open else { return false }
+            let ring = state.isEmpty
+            state.results.append(result)
+            if ring { _ = uv_async_send(bell) }
+            return true
         }
     }
 
-    var isEmpty: Bool { state.withLock { $0.items.isEmpty } }
+    /// Swaps the queued items into the buffers, which must be empty; reusing buffers
+    /// keeps the steady state free of allocations.
+    func takeAll(tasks: inout Deque<PostedTask>, results: inout Deque<JobResult>) {
+        state.withLock { state in
+            if !state.tasks.isEmpty { swap(&state.tasks, &tasks) }
+            if !state.results.isEmpty { swap(&state.results, &results) }
+        }
+    }
+
+    var isEmpty: Bool { state.withLock { $0.isEmpty } }
 
     /// Refuses further posts; what was queued is discarded and its count returned.
     func close() -> Int {
         state.withLock { state in
             state.open = false
-            let dropped = state.items.count
-            state.items.removeAll()
+            let dropped = state.tasks.count + state.results.count
+            state.tasks.removeAll()
+            state.results.removeAll()
             return dropped
         }
     }
@@ -77,6 +98,6 @@ public struct LoopPoster: Sendable {
     /// - Returns: `false` if the loop is closed and the task will never run.
     @discardableResult
     public func post(_ task: @escaping @Sendable () -> Void) -> Bool {
-        mailbox.post(.task(task))
+        mailbox.post(PostedTask(body: task))
     }
 }

@@ -57,7 +57,7 @@ final class WorkerPool: Sendable {
         }) {
             let result: Result<any Sendable, any Error> =
                 item.cancelled.isSet ? .failure(CancellationError()) : item.work()
-            _ = item.mailbox.post(.jobResult(id: item.id, result: result))
+            _ = item.mailbox.post(JobResult(id: item.id, result: result))
         }
     }
 }
