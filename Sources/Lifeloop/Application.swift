@@ -182,7 +182,10 @@ public final class Application {
 
     // MARK: Diagnostics and confinement
 
-    var isOnLoopThread: Bool { pthread_equal(owner, pthread_self()) != 0 }
+    var isOnLoopThread: Bool { owner == pthread_self() }
+
+    /// The thread that runs the loop; objects keep a copy for their confinement check.
+    var loopThread: pthread_t { owner }
 
     /// Records a diagnostic in the list and in the trace.
     func diagnose(_ kind: Diagnostic.Kind, label: String, message: String) {

@@ -117,6 +117,7 @@ extension View {
         while let view = stack.popLast() {
             if view.app == nil {
                 view.app = app
+                view.loopThread = app.loopThread
                 view.label = app.nextLabel(for: type(of: view))
             }
             stack.append(contentsOf: view.subviews)

@@ -46,12 +46,16 @@ open class View {
     /// autoresizes from it.
     var designParentSize: Size?
     var flags: UpdateFlags = [.needsLayout, .needsDisplay]
+    /// The app's loop thread (0 with no app): the confinement check compares against it
+    /// without loading the weak `app` reference.
+    var loopThread: pthread_t = 0
 
     /// Creates a view with a frame in its future superview's coordinates.
     public init(frame: Rect) {
         storedFrame = frame
         let application = ThreadContext.application
         app = application
+        loopThread = application?.loopThread ?? 0
         label = application?.nextLabel(for: Self.self) ?? String(describing: Self.self)
     }
 
@@ -184,7 +188,7 @@ open class View {
     /// otherwise records `offLoopAccess` and returns false.
     @inline(__always)
     func onLoop(_ operation: StaticString) -> Bool {
-        guard let app else { return true }
-        return app.checkLoopThread(label: label, operation: operation)
+        if loopThread == 0 || loopThread == pthread_self() { return true }
+        return app?.checkLoopThread(label: label, operation: operation) ?? true
     }
 }

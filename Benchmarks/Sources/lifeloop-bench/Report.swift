@@ -6,7 +6,8 @@ enum Report {
     /// without mixing into the table on stdout.
     static func progress(_ measurement: Measurement) {
         let line = "measured \(measurement.workload.rawValue) / \(measurement.system.rawValue): "
-            + String(format: "%.1f ns/op, %.4f allocs/op\n", measurement.nanosecondsPerOperation, measurement.allocationsPerOperation)
+            + String(format: "%.1f ", measurement.nanosecondsPerOperation) + measurement.unit
+            + String(format: ", %.4f allocs/op\n", measurement.allocationsPerOperation)
         FileHandle.standardError.write(Data(line.utf8))
     }
 
