@@ -94,15 +94,17 @@ public final class EventLoop {
             case until(UInt64)
         }
 
+        // Plain data only: the drive loops copy it every turn.
         var goal: Goal
-        var operation: String
         var maxTurns: Int
         var maxTime: UInt64?
         var startTurn: UInt64
         var startNs: UInt64
         var stopRequested = false
-        var failure: LoopError?
     }
+
+    /// Why the current run ended early, if it did.
+    private var runFailure: LoopError?
 
     /// A worker job as the loop keeps it: the completion never leaves this thread.
     private struct JobRecord {
@@ -430,7 +432,8 @@ public final class EventLoop {
         case .ready: break
         }
         state = .running
-        activeRun = RunRequest(goal: goal, operation: operation, maxTurns: maxTurns, maxTime: maxTime,
+        runFailure = nil
+        activeRun = RunRequest(goal: goal, maxTurns: maxTurns, maxTime: maxTime,
                          startTurn: turn, startNs: clock == .host ? uv_hrtime() &- origin : nowNs)
         defer {
             activeRun = nil
@@ -440,7 +443,7 @@ public final class EventLoop {
         case .host: try hostDrive()
         case .virtual: virtualDrive()
         }
-        if let failure = activeRun?.failure { throw failure }
+        if let failure = runFailure { throw failure }
     }
 
     // MARK: The turn
@@ -562,7 +565,7 @@ public final class EventLoop {
             return
         }
         if let failure = budgetFailure(request, at: uv_hrtime() &- origin) {
-            activeRun?.failure = failure
+            runFailure = failure
             finish()
             return
         }
@@ -610,7 +613,7 @@ public final class EventLoop {
     private func virtualDrive() {
         while let request = activeRun, !request.stopRequested {
             if let failure = budgetFailure(request, at: nowNs) {
-                activeRun?.failure = failure
+                runFailure = failure
                 return
             }
             runTurn()
@@ -629,7 +632,7 @@ public final class EventLoop {
                     return
                 }
                 if let maxTime = request.maxTime, next > request.startNs &+ maxTime {
-                    activeRun?.failure = budgetError(request, elapsed: next - request.startNs)
+                    runFailure = budgetError(request, elapsed: next - request.startNs)
                     return
                 }
                 nowNs = max(nowNs, next)

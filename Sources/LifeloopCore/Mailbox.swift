@@ -33,6 +33,10 @@ final class Mailbox: @unchecked Sendable {
     }
 
     private let state = Mutex(State())
+    /// Set under the lock by every post, cleared under it by `takeAll`: lets the loop skip
+    /// the lock on the many turns when nothing arrived. A post racing with a check is
+    /// never lost: it rings the bell, and the loop looks again after waking.
+    private let hasMail = Atomic<Bool>(false)
     private let bell: UnsafeMutablePointer<uv_async_t>
 
     init(bell: UnsafeMutablePointer<uv_async_t>) {
@@ -47,6 +51,7 @@ final class Mailbox: @unchecked Sendable {
             guard state.open else { return false }
             let ring = state.isEmpty
             state.tasks.append(task)
+            if ring { hasMail.store(true, ordering: .releasing) }
             if ring { _ = uv_async_send(bell) }
             return true
         }
@@ -58,6 +63,7 @@ final class Mailbox: @unchecked Sendable {
             guard state.open else { return false }
             let ring = state.isEmpty
             state.results.append(result)
+            if ring { hasMail.store(true, ordering: .releasing) }
             if ring { _ = uv_async_send(bell) }
             return true
         }
@@ -66,18 +72,21 @@ final class Mailbox: @unchecked Sendable {
     /// Swaps the queued items into the buffers, which must be empty; reusing buffers
     /// keeps the steady state free of allocations.
     func takeAll(tasks: inout Deque<PostedTask>, results: inout Deque<JobResult>) {
+        guard hasMail.load(ordering: .acquiring) else { return }
         state.withLock { state in
+            hasMail.store(false, ordering: .relaxed)
             if !state.tasks.isEmpty { swap(&state.tasks, &tasks) }
             if !state.results.isEmpty { swap(&state.results, &results) }
         }
     }
 
-    var isEmpty: Bool { state.withLock { $0.isEmpty } }
+    var isEmpty: Bool { !hasMail.load(ordering: .acquiring) }
 
     /// Refuses further posts; what was queued is discarded and its count returned.
     func close() -> Int {
         state.withLock { state in
             state.open = false
+            hasMail.store(false, ordering: .relaxed)
             let dropped = state.tasks.count + state.results.count
             state.tasks.removeAll()
             state.results.removeAll()

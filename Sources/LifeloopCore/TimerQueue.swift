@@ -19,7 +19,9 @@ enum TimerPayload {
 /// Timers ordered by (deadline, insertion sequence): the one ordering rule of both clocks,
 /// as libuv's `start_id` and NIO's `insertOrder` break ties.
 ///
-/// A binary min-heap of small entries points into a slot table that owns the payloads.
+/// A 4-ary min-heap of small entries points into a slot table that owns the payloads: half
+/// the depth of a binary heap, with each node's children side by side in memory, which
+/// matters once a million timers no longer fit in cache.
 /// Cancelling empties the slot and bumps its generation; the heap entry becomes stale and
 /// is dropped when it reaches the top, and the heap is compacted when stale entries
 /// outnumber live ones.
@@ -131,8 +133,8 @@ struct TimerQueue {
 
     private mutating func compact() {
         heap.removeAll { slots[Int($0.slot)].generation != $0.generation }
-        // Floyd's heap construction, bottom-up.
-        var index = heap.count / 2
+        // Floyd's heap construction, bottom-up from the last parent.
+        var index = (heap.count + 2) / 4
         while index > 0 {
             index -= 1
             siftDown(from: index)
@@ -143,7 +145,7 @@ struct TimerQueue {
         heap.append(entry)
         var child = heap.count - 1
         while child > 0 {
-            let parent = (child - 1) / 2
+            let parent = (child - 1) / 4
             guard entry.precedes(heap[parent]) else { break }
             heap[child] = heap[parent]
             child = parent
@@ -164,12 +166,18 @@ struct TimerQueue {
         let entry = heap[start]
         var parent = start
         while true {
-            var child = 2 * parent + 1
-            if child >= count { break }
-            if child + 1 < count && heap[child + 1].precedes(heap[child]) { child += 1 }
-            guard heap[child].precedes(entry) else { break }
-            heap[parent] = heap[child]
-            parent = child
+            let first = 4 * parent + 1
+            if first >= count { break }
+            var best = first
+            let last = min(first + 4, count)
+            var child = first + 1
+            while child < last {
+                if heap[child].precedes(heap[best]) { best = child }
+                child += 1
+            }
+            guard heap[best].precedes(entry) else { break }
+            heap[parent] = heap[best]
+            parent = best
         }
         heap[parent] = entry
     }

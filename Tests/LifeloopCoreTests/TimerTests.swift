@@ -53,6 +53,35 @@ struct TimerTests {
         #expect(fired == stride(from: 0, to: 5000, by: 3).reversed())
     }
 
+    /// The heap against a sort: random deadlines with many ties, a random third cancelled
+    /// (enough to trigger compaction), fired in (deadline, insertion) order.
+    @Test(arguments: [1, 2, 3])
+    func timerQueueFiresInDeadlineThenInsertionOrder(seed: UInt64) {
+        var generator = SplitMix64(seed: seed)
+        var queue = TimerQueue()
+        var expected: [(deadline: UInt64, index: Int)] = []
+        var handles: [(TimerHandle, Int, UInt64)] = []
+        var fired: [Int] = []
+        for index in 0..<10_000 {
+            let deadline = generator.next() % 500
+            let handle = queue.insert(deadline: deadline, payload: .once({ fired.append(index) }, label: nil))
+            handles.append((handle, index, deadline))
+        }
+        for (handle, index, deadline) in handles {
+            if generator.next() % 3 == 0 {
+                let cancelled = queue.cancel(handle)
+                #expect(cancelled)
+            } else {
+                expected.append((deadline, index))
+            }
+        }
+        while let entry = queue.peek() {
+            if case .once(let body, _) = queue.take(entry, now: entry.deadline) { body() }
+        }
+        #expect(fired == expected.sorted { ($0.deadline, $0.index) < ($1.deadline, $1.index) }.map(\.index))
+        #expect(queue.isEmpty)
+    }
+
     @Test
     func firedOneShotHandleNoLongerCancels() throws {
         let loop = try EventLoop(clock: .virtual)
@@ -141,5 +170,18 @@ struct TimerTests {
         try loop.runUntilIdle()
         #expect(loop.trace.lines == ["tick timer"])
         #expect(loop.trace.events.first?.time == 1_000_000)
+    }
+}
+
+/// A small seeded generator, so the randomized tests replay.
+struct SplitMix64: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }
