@@ -1,6 +1,8 @@
 # Two commands do all set-up: `make demo` runs the main job, `make test` runs the tests.
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+# What `make demo` runs: L15's storyboard app, projected onto its two controllers.
+DEMO_ARGS ?= SeedSegue --labels A,B
 
 .PHONY: deps build demo test bench clean
 
@@ -15,7 +17,7 @@ build: deps
 	$(SWIFT) build
 
 demo: deps
-	$(SWIFT) run lifeloop demo $(or $(DEMO_ARGS),SeedSegue --labels A,B)
+	$(SWIFT) run lifeloop demo $(DEMO_ARGS)
 
 test: deps
 	$(SWIFT) test
