@@ -47,24 +47,23 @@ final class Mailbox: @unchecked Sendable {
     /// has already rung it, and the loop drains everything at once). Returns false once
     /// the loop is closed.
     func post(_ task: PostedTask) -> Bool {
-        state.withLock { state in
-            guard state.open else { return false }
-            let ring = state.isEmpty
-            state.tasks.append(task)
-            if ring { hasMail.store(true, ordering: .releasing) }
-            if ring { _ = uv_async_send(bell) }
-            return true
-        }
+        enqueue { $0.tasks.append(task) }
     }
 
     /// Enqueues a worker's result, ringing as `post` does.
     func post(_ result: JobResult) -> Bool {
+        enqueue { $0.results.append(result) }
+    }
+
+    private func enqueue(_ append: (inout State) -> Void) -> Bool {
         state.withLock { state in
             guard state.open else { return false }
             let ring = state.isEmpty
-            state.results.append(result)
-            if ring { hasMail.store(true, ordering: .releasing) }
-            if ring { _ = uv_async_send(bell) }
+            append(&state)
+            if ring {
+                hasMail.store(true, ordering: .releasing)
+                _ = uv_async_send(bell)
+            }
             return true
         }
     }

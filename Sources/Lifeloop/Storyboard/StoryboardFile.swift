@@ -102,27 +102,6 @@ public struct NibDefinition: Hashable, Sendable {
         let root = try reader.viewNode(top.requiredValue("view"), at: top.path("view"))
         return NibDefinition(name: name, root: root)
     }
-
-    /// Parses and validates a nib from JSON bytes.
-    ///
-    /// - Parameters:
-    ///   - bytes: The UTF-8 JSON text.
-    ///   - name: The name the nib gets.
-    ///   - file: The file name used in error messages.
-    /// - Throws: ``StoryboardError`` naming the bad field.
-    public static func parse(_ bytes: [UInt8], name: String, file: String) throws(StoryboardError) -> NibDefinition {
-        try parse(Data(bytes), name: name, file: file)
-    }
-
-    /// Reads, parses and validates the nib file at `path`.
-    ///
-    /// The nib is named after the file, less a `.nib.json` or `.json` extension;
-    /// errors name the file by `path` as given.
-    /// - Throws: ``StoryboardError``; an unreadable file has the field `(file)`.
-    public static func load(path: String) throws(StoryboardError) -> NibDefinition {
-        let data = try storyboardReadFile(path)
-        return try parse(data, name: storyboardDocumentName(path, extensions: [".nib.json", ".json"]), file: path)
-    }
 }
 
 /// How a segue shows its destination.
@@ -276,27 +255,44 @@ public struct StoryboardDefinition: Hashable, Sendable {
         }
         return StoryboardDefinition(name: name, initialScene: initialScene, scenes: scenes)
     }
+}
 
-    /// Parses and validates a storyboard from JSON bytes.
-    ///
+/// A JSON file Lifeloop loads: a nib or a storyboard.
+public protocol StoryboardDocument {
+    /// The extensions a file name loses to become the document's name, longest first.
+    static var fileExtensions: [String] { get }
+
+    /// Parses and validates a document from JSON data.
     /// - Parameters:
-    ///   - bytes: The UTF-8 JSON text.
-    ///   - name: The name the storyboard gets.
+    ///   - data: The UTF-8 JSON text.
+    ///   - name: The name the document gets.
     ///   - file: The file name used in error messages.
     /// - Throws: ``StoryboardError`` naming the bad field.
-    public static func parse(_ bytes: [UInt8], name: String, file: String) throws(StoryboardError) -> StoryboardDefinition {
+    static func parse(_ data: Data, name: String, file: String) throws(StoryboardError) -> Self
+}
+
+extension StoryboardDocument {
+    /// Parses and validates a document from JSON bytes.
+    /// - Throws: ``StoryboardError`` naming the bad field.
+    public static func parse(_ bytes: [UInt8], name: String, file: String) throws(StoryboardError) -> Self {
         try parse(Data(bytes), name: name, file: file)
     }
 
-    /// Reads, parses and validates the storyboard file at `path`.
-    ///
-    /// The storyboard is named after the file, less a `.storyboard.json` or `.json` extension;
-    /// errors name the file by `path` as given.
+    /// Reads, parses and validates the file at `path`. The document is named after the
+    /// file, less one of ``fileExtensions``; errors name the file by `path` as given.
     /// - Throws: ``StoryboardError``; an unreadable file has the field `(file)`.
-    public static func load(path: String) throws(StoryboardError) -> StoryboardDefinition {
+    public static func load(path: String) throws(StoryboardError) -> Self {
         let data = try storyboardReadFile(path)
-        return try parse(data, name: storyboardDocumentName(path, extensions: [".storyboard.json", ".json"]), file: path)
+        return try parse(data, name: storyboardDocumentName(path, extensions: fileExtensions), file: path)
     }
+}
+
+extension NibDefinition: StoryboardDocument {
+    public static var fileExtensions: [String] { [".nib.json", ".json"] }
+}
+
+extension StoryboardDefinition: StoryboardDocument {
+    public static var fileExtensions: [String] { [".storyboard.json", ".json"] }
 }
 
 /// A bad nib or storyboard file: names the file, the field (as a path like `scenes[1].segues[0].destination`) and the problem.
