@@ -54,6 +54,12 @@ public final class Application {
     private var postCommit: [() -> Void] = []
     private var appearingControllers: [ViewController] = []
     private var commitRequested = false
+    /// The `animations` block being run, if any: view setters report changes to it.
+    var animationCapture: AnimationCapture?
+    /// One display link per screen, in the order the screens first animated.
+    var displayLinks: [DisplayLink] = []
+    /// The running property animations, by view.
+    var runningAnimations: [ObjectIdentifier: [PropertyAnimation]] = [:]
 
     private struct WeakController {
         weak var controller: ViewController?

@@ -87,8 +87,10 @@ extension View {
         }
     }
 
-    /// Sets the subtree's window, then `didMoveToWindow` post-order (L06).
+    /// Sets the subtree's window, then `didMoveToWindow` post-order (L06). Animations in a
+    /// subtree that leaves its window stop, and their completions get `false`.
     func completeWindowMove(to window: Window?) {
+        if window == nil, let app, !app.runningAnimations.isEmpty { app.cancelAnimations(inSubtreeOf: self) }
         var stack: [View] = [self]
         while let view = stack.popLast() {
             view.storedWindow = window

@@ -16,8 +16,22 @@ open class View {
     public var tag = 0
     /// Whether the view is hidden: hidden views are not drawn.
     public var isHidden = false
-    /// The view's background color.
-    public var backgroundColor: Color?
+    /// The view's background color; animatable.
+    public var backgroundColor: Color? {
+        get { storedBackgroundColor }
+        set {
+            willChange(.backgroundColor, from: .color(storedBackgroundColor))
+            storedBackgroundColor = newValue
+        }
+    }
+    /// The view's opacity, from 0 to 1; animatable.
+    public var alpha: Double {
+        get { storedAlpha }
+        set {
+            willChange(.alpha, from: .number(storedAlpha))
+            storedAlpha = newValue
+        }
+    }
     /// How the view resizes when its superview's bounds change.
     public var autoresizingMask: AutoresizingMask = []
     /// Whether a bounds change resizes the subviews by their masks (at the next layout).
@@ -41,6 +55,10 @@ open class View {
     unowned(unsafe) var storedSuperview: View?
     unowned(unsafe) var storedWindow: Window?
     private var storedFrame: Rect
+    private var storedBackgroundColor: Color?
+    private var storedAlpha = 1.0
+    /// In-flight animation values; nil when the view does not animate.
+    var presentation: PresentationState?
     private var storedBoundsOrigin: Point = .zero
     /// The superview's bounds size this view's frame was last set against; the layout pass
     /// autoresizes from it.
@@ -78,6 +96,7 @@ open class View {
         get { storedFrame }
         set {
             guard onLoop("frame") else { return }
+            willChange(.frame, from: .rect(storedFrame))
             let oldSize = storedFrame.size
             storedFrame = newValue
             if let superview = storedSuperview { designParentSize = superview.bounds.size }
@@ -92,6 +111,7 @@ open class View {
             guard onLoop("bounds") else { return }
             storedBoundsOrigin = newValue.origin
             if newValue.size != storedFrame.size {
+                willChange(.frame, from: .rect(storedFrame))
                 let center = self.center
                 storedFrame = Rect(x: center.x - newValue.width / 2, y: center.y - newValue.height / 2,
                                    width: newValue.width, height: newValue.height)
@@ -105,6 +125,7 @@ open class View {
         get { Point(x: storedFrame.midX, y: storedFrame.midY) }
         set {
             guard onLoop("center") else { return }
+            willChange(.frame, from: .rect(storedFrame))
             storedFrame.origin = Point(x: newValue.x - storedFrame.width / 2, y: newValue.y - storedFrame.height / 2)
         }
     }

@@ -35,7 +35,7 @@ extension ViewController {
     /// flight, records a diagnostic and presents nothing (L22).
     /// - Parameters:
     ///   - controller: The controller to present.
-    ///   - animated: Passed to the callbacks; transitions are immediate for now.
+    ///   - animated: Whether the transition runs on the frame clock (0.4 s) or at once.
     ///   - completion: Runs after the presentation finishes.
     public func present(_ controller: ViewController, animated: Bool, completion: (() -> Void)? = nil) {
         guard onLoop("present(_:animated:completion:)") else { return }
@@ -62,21 +62,33 @@ extension ViewController {
         controller.presentingViewController = presenter
         controller.hostWindow = window
         let hidesPresenter = controller.modalPresentationStyle == .fullScreen
+        let coordinator = TransitionCoordinator(isAnimated: animated, duration: Self.modalTransitionDuration, isInteractive: false)
+        controller.ownTransitionCoordinator = coordinator
+        if hidesPresenter { presenter.ownTransitionCoordinator = coordinator }
         if hidesPresenter { presenter.beginAppearance(false, animated: animated) }
         controller.beginAppearance(true, animated: animated)
         presentedView.frame = controller.modalPresentationStyle.frame(in: window)
         window.addSubview(presentedView)
         app.queueIsAppearing(controller)
-        app.afterCommit {
+        let height = window.bounds.height
+        app.runTransition(in: window, coordinator: coordinator, apply: { progress in
+            presentedView.setTransitionOffset(Point(x: 0, y: height * (1 - progress)))
+        }) { _ in
+            presentedView.setTransitionOffset(.zero)
             controller.endAppearance(animated: animated)
             if hidesPresenter {
                 presenter.viewIfLoaded?.removeFromSuperview()
                 presenter.endAppearance(animated: animated)
             }
+            controller.ownTransitionCoordinator = nil
+            presenter.ownTransitionCoordinator = nil
             window.transitionInFlight = false
             completion?()
         }
     }
+
+    /// How long an animated presentation or dismissal takes, in seconds.
+    static let modalTransitionDuration = 0.4
 
     /// Dismisses the controllers presented above this one, or this one if it is presented
     /// and presents nothing (L15, L17): `viewWillDisappear` on the top controller,
@@ -85,7 +97,7 @@ extension ViewController {
     /// `viewDidDisappear`, then `completion`. The dismissed controllers are released, so
     /// `dealloc` follows unless something else holds them.
     /// - Parameters:
-    ///   - animated: Passed to the callbacks; transitions are immediate for now.
+    ///   - animated: Whether the transition runs on the frame clock (0.4 s) or at once.
     ///   - completion: Runs after the dismissal finishes.
     public func dismiss(animated: Bool, completion: (() -> Void)? = nil) {
         guard onLoop("dismiss(animated:completion:)") else { return }
@@ -111,12 +123,16 @@ extension ViewController {
             return
         }
         window.transitionInFlight = true
+        let top = stack[stack.count - 1]
+        let coordinator = TransitionCoordinator(isAnimated: animated, duration: Self.modalTransitionDuration, isInteractive: false)
         let leaving = stack.reversed().filter(\.isAppearingOrAppeared)
+        for controller in leaving { controller.ownTransitionCoordinator = coordinator }
         for controller in leaving { controller.beginAppearance(false, animated: animated) }
         // A view unloaded by a memory warning loads again before any appearance callback.
         base.loadViewIfNeeded()
         let baseReappears = !base.isViewInWindow && base.isViewLoaded
         if baseReappears, let baseView = base.viewIfLoaded {
+            base.ownTransitionCoordinator = coordinator
             base.beginAppearance(true, animated: animated)
             let index = stack.first?.viewIfLoaded.flatMap { view in window.subviews.firstIndex { $0 === view } } ?? 0
             baseView.frame = window.bounds
@@ -124,7 +140,12 @@ extension ViewController {
             app.queueIsAppearing(base)
         }
         base.presentedViewController = nil
-        app.afterCommit {
+        let topView = top.viewIfLoaded
+        let height = window.bounds.height
+        app.runTransition(in: window, coordinator: coordinator, apply: { progress in
+            topView?.setTransitionOffset(Point(x: 0, y: height * progress))
+        }) { _ in
+            topView?.setTransitionOffset(.zero)
             if baseReappears { base.endAppearance(animated: animated) }
             for controller in stack.reversed() {
                 controller.viewIfLoaded?.removeFromSuperview()
@@ -134,7 +155,9 @@ extension ViewController {
                 controller.presentedViewController = nil
                 controller.presentingViewController = nil
                 controller.hostWindow = nil
+                controller.ownTransitionCoordinator = nil
             }
+            base.ownTransitionCoordinator = nil
             window.transitionInFlight = false
             completion?()
         }

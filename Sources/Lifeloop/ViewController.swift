@@ -36,6 +36,14 @@ open class ViewController {
     var appearance: AppearanceState = .disappeared
     /// The window this controller is the root of, or presented in.
     weak var hostWindow: Window?
+    /// The coordinator of the transition this controller takes part in.
+    var ownTransitionCoordinator: TransitionCoordinator?
+
+    /// The coordinator of the transition this controller (or its parent) is part of, while
+    /// it runs; nil otherwise.
+    public var transitionCoordinator: TransitionCoordinator? {
+        ownTransitionCoordinator ?? parent?.transitionCoordinator
+    }
 
     /// Where the lazy view load stands, to catch re-entry (L03).
     enum LoadState {

@@ -9,6 +9,8 @@ open class Window: View {
     public internal(set) var isKeyWindow = false
     /// Whether a presentation or dismissal is under way in this window (L22).
     var transitionInFlight = false
+    /// What this window's display link produced while it animated.
+    public internal(set) var frameMetrics = FrameMetrics()
     /// Whether the window has been made visible and shows its root.
     var isVisibleWindow = false
     private var storedRoot: ViewController?

@@ -1,11 +1,17 @@
 /// A stack of controllers showing the top one: UIKit's `UINavigationController`.
 ///
-/// Push and pop follow L16: push B over A gives `A viewWillDisappear`,
-/// `B viewWillAppear`, B's layout, then at the end of the turn `A viewDidDisappear`,
-/// `B viewDidAppear`; pop gives `B viewWillDisappear`, `A viewWillAppear`, then
-/// `B viewDidDisappear`, `A viewDidAppear`, and B is released (`dealloc`).
+/// Every change of the stack (push, pop, pop to root or to a controller,
+/// `setViewControllers`) is one transition from the old top to the new top, in L16's
+/// order: `old viewWillDisappear`, `new viewWillAppear` (its view loads first if needed),
+/// the new top's layout, then, when the transition ends (on the frame clock when
+/// animated), `old viewDidDisappear`, `new viewDidAppear`; controllers that left the stack
+/// get `didMove(toParent: nil)` and are released (`dealloc`).
 open class NavigationController: ViewController {
-    private var isTransitioning = false
+    /// The transition under way, if any; a second change waits for none and is refused.
+    private var activeTransition = false
+
+    /// How long an animated push or pop takes, in seconds.
+    public static let transitionDuration = 0.35
 
     /// Creates a navigation controller showing `rootViewController`.
     public init(rootViewController: ViewController, label: String? = nil) {
@@ -24,8 +30,11 @@ open class NavigationController: ViewController {
     /// The controller on top of the stack.
     public var topViewController: ViewController? { children.last }
 
+    /// Whether a transition of the stack is under way.
+    public var isTransitioning: Bool { activeTransition }
+
     open override func loadView() {
-        let container = View(frame: app?.mainScreen.bounds ?? .zero)
+        let container = View(frame: application?.mainScreen.bounds ?? .zero)
         view = container
         if let top = topViewController, let topView = top.view {
             topView.frame = container.bounds
@@ -34,75 +43,226 @@ open class NavigationController: ViewController {
         }
     }
 
-    /// Pushes a controller on the stack and shows it (L16). Its view loads first if needed.
-    /// - Parameter animated: Passed to the callbacks; the transition is immediate for now.
+    /// Pushes a controller on the stack and shows it (L16).
     public func pushViewController(_ controller: ViewController, animated: Bool) {
-        guard onLoop("pushViewController(_:animated:)"), let app else { return }
-        guard !isTransitioning else {
-            diagnose(.presentWhilePresenting, "push of \(controller.label) while a navigation transition is in progress")
+        guard onLoop("pushViewController(_:animated:)") else { return }
+        guard !children.contains(where: { $0 === controller }) else {
+            diagnose(.invalidHierarchy, "\(controller.label) is already in the navigation stack of \(label)")
             return
         }
-        let previous = topViewController
-        addChild(controller)
-        guard let container = viewIfLoaded else { return }
-        controller.loadViewIfNeeded()
-        guard let incoming = controller.viewIfLoaded else { return }
-        let visible = container.window != nil && isAppearingOrAppeared
-        if visible {
-            isTransitioning = true
-            previous?.beginAppearance(false, animated: animated)
-            controller.beginAppearance(true, animated: animated)
-        }
-        incoming.frame = container.bounds
-        incoming.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        container.addSubview(incoming)
-        let finish = { [self] in
-            previous?.viewIfLoaded?.removeFromSuperview()
-            if visible {
-                previous?.endAppearance(animated: animated)
-                controller.endAppearance(animated: animated)
-                isTransitioning = false
-            }
-            controller.notifyDidMove(toParent: self)
-        }
-        if visible { app.afterCommit(finish) } else { finish() }
+        changeStack(to: children + [controller], animated: animated, operation: "push of \(controller.label)")
     }
 
     /// Pops the top controller and shows the one below (L16).
     /// - Returns: The popped controller, or nil if only the root is left.
     @discardableResult
     public func popViewController(animated: Bool) -> ViewController? {
-        guard onLoop("popViewController(animated:)"), let app else { return nil }
-        guard children.count > 1, let leaving = topViewController else { return nil }
-        guard !isTransitioning else {
-            diagnose(.presentWhilePresenting, "pop of \(leaving.label) while a navigation transition is in progress")
+        guard onLoop("popViewController(animated:)"), children.count > 1 else { return nil }
+        let popped = children[children.count - 1]
+        return changeStack(to: Array(children.dropLast()), animated: animated, operation: "pop of \(popped.label)")
+            .isEmpty ? nil : popped
+    }
+
+    /// Pops every controller above the root.
+    /// - Returns: The popped controllers, bottom first.
+    @discardableResult
+    public func popToRootViewController(animated: Bool) -> [ViewController] {
+        guard onLoop("popToRootViewController(animated:)"), let root = children.first else { return [] }
+        return popToViewController(root, animated: animated)
+    }
+
+    /// Pops the controllers above `controller`.
+    /// - Returns: The popped controllers, bottom first; empty if `controller` is not in
+    ///   the stack (a diagnostic) or already on top.
+    @discardableResult
+    public func popToViewController(_ controller: ViewController, animated: Bool) -> [ViewController] {
+        guard onLoop("popToViewController(_:animated:)") else { return [] }
+        guard let index = children.firstIndex(where: { $0 === controller }) else {
+            diagnose(.invalidHierarchy, "\(controller.label) is not in the navigation stack of \(label)")
+            return []
+        }
+        return changeStack(to: Array(children[...index]), animated: animated, operation: "pop to \(controller.label)")
+    }
+
+    /// Replaces the stack. The top changes with a push-like transition when the new top
+    /// was not in the stack, a pop-like one otherwise.
+    public func setViewControllers(_ controllers: [ViewController], animated: Bool) {
+        guard onLoop("setViewControllers(_:animated:)") else { return }
+        guard !controllers.isEmpty else {
+            diagnose(.invalidHierarchy, "setViewControllers with an empty stack on \(label)")
+            return
+        }
+        changeStack(to: controllers, animated: animated, operation: "setViewControllers")
+    }
+
+    /// Starts a pop that a gesture drives (L18): `B viewWillDisappear`, `A viewWillAppear`
+    /// now; then ``InteractiveTransition/update(_:)`` moves it, and
+    /// ``InteractiveTransition/finish()`` completes it as a pop (L16) or
+    /// ``InteractiveTransition/cancel()`` ends it with `A viewWillDisappear`,
+    /// `A viewDidDisappear`, `B viewWillAppear`, `B viewDidAppear`.
+    /// - Returns: nil (with a diagnostic if busy) when there is nothing to pop or the
+    ///   stack is not on screen.
+    public func beginInteractivePop() -> InteractiveTransition? {
+        guard onLoop("beginInteractivePop()"), children.count > 1 else { return nil }
+        guard !activeTransition else {
+            diagnose(.presentWhilePresenting, "interactive pop while a navigation transition is in progress")
             return nil
         }
+        guard let container = viewIfLoaded, let window = container.window, isAppearingOrAppeared,
+              let app = application else { return nil }
+        let leaving = children[children.count - 1]
         let revealed = children[children.count - 2]
-        // A view unloaded by a memory warning loads again before any appearance callback.
         revealed.loadViewIfNeeded()
+        guard let revealedView = revealed.viewIfLoaded else { return nil }
+        activeTransition = true
+        let coordinator = TransitionCoordinator(isAnimated: true, duration: Self.transitionDuration, isInteractive: true)
+        leaving.ownTransitionCoordinator = coordinator
+        revealed.ownTransitionCoordinator = coordinator
         leaving.notifyWillMove(toParent: nil)
-        let visible = viewIfLoaded?.window != nil && isAppearingOrAppeared
-        if visible {
-            isTransitioning = true
-            leaving.beginAppearance(false, animated: animated)
-            revealed.beginAppearance(true, animated: animated)
-        }
-        if let container = viewIfLoaded, let revealedView = revealed.viewIfLoaded {
-            revealedView.frame = container.bounds
-            revealedView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-            container.insertSubview(revealedView, at: 0)
-        }
-        let finish = { [self] in
-            leaving.viewIfLoaded?.removeFromSuperview()
-            if visible {
-                leaving.endAppearance(animated: animated)
-                revealed.endAppearance(animated: animated)
-                isTransitioning = false
+        leaving.beginAppearance(false, animated: true)
+        revealed.beginAppearance(true, animated: true)
+        place(revealedView, in: container, below: true)
+        let width = container.bounds.width
+        let leavingView = leaving.viewIfLoaded
+        let transition = app.runTransition(in: window, coordinator: coordinator, interactive: true, apply: { progress in
+            leavingView?.setTransitionOffset(Point(x: width * progress, y: 0))
+            revealedView.setTransitionOffset(Point(x: -0.3 * width * (1 - progress), y: 0))
+        }) { [self] cancelled in
+            leavingView?.setTransitionOffset(.zero)
+            revealedView.setTransitionOffset(.zero)
+            if cancelled {
+                revealed.beginAppearance(false, animated: true)
+                revealedView.removeFromSuperview()
+                revealed.endAppearance(animated: true)
+                leaving.beginAppearance(true, animated: true)
+                leaving.endAppearance(animated: true)
+                leaving.notifyDidMove(toParent: self)
+            } else {
+                leavingView?.removeFromSuperview()
+                leaving.endAppearance(animated: true)
+                revealed.endAppearance(animated: true)
+                leaving.removeFromParent()
             }
-            leaving.removeFromParent()
+            leaving.ownTransitionCoordinator = nil
+            revealed.ownTransitionCoordinator = nil
+            activeTransition = false
         }
-        if visible { app.afterCommit(finish) } else { finish() }
-        return leaving
+        return transition.map(InteractiveTransition.init)
+    }
+
+    /// Moves the stack to `stack` with one transition between the old and new tops.
+    /// - Returns: The controllers that left the stack.
+    @discardableResult
+    private func changeStack(to stack: [ViewController], animated: Bool, operation: String) -> [ViewController] {
+        guard !activeTransition else {
+            diagnose(.presentWhilePresenting, "\(operation) while a navigation transition is in progress")
+            return []
+        }
+        let oldTop = topViewController
+        let removed = children.filter { old in !stack.contains { $0 === old } }
+        let added = stack.filter { new in !children.contains { $0 === new } }
+        for controller in added { addChild(controller) }
+        for controller in removed where controller !== oldTop { controller.notifyWillMove(toParent: nil) }
+        if let oldTop, removed.contains(where: { $0 === oldTop }) { oldTop.notifyWillMove(toParent: nil) }
+        children = stack
+        for controller in stack { controller.parent = self }
+        let newTop = stack[stack.count - 1]
+        let finishContainment = { [self] in
+            for controller in added { controller.notifyDidMove(toParent: self) }
+            for controller in removed {
+                controller.parent = self
+                controller.removeFromParent()
+            }
+        }
+        guard let container = viewIfLoaded, oldTop !== newTop else {
+            if let container = viewIfLoaded, oldTop !== newTop, let newView = newTop.view {
+                oldTop?.viewIfLoaded?.removeFromSuperview()
+                place(newView, in: container, below: false)
+            }
+            finishContainment()
+            return removed
+        }
+        newTop.loadViewIfNeeded()
+        guard let newView = newTop.viewIfLoaded else {
+            finishContainment()
+            return removed
+        }
+        let window = container.window
+        let visible = window != nil && isAppearingOrAppeared
+        let isPush = !(oldTop.map { old in stack.contains { $0 === old } } ?? false) && added.contains { $0 === newTop }
+        let coordinator = TransitionCoordinator(isAnimated: animated && visible, duration: Self.transitionDuration,
+                                                isInteractive: false)
+        activeTransition = true
+        oldTop?.ownTransitionCoordinator = coordinator
+        newTop.ownTransitionCoordinator = coordinator
+        if visible {
+            oldTop?.beginAppearance(false, animated: animated)
+            newTop.beginAppearance(true, animated: animated)
+        }
+        place(newView, in: container, below: !isPush)
+        let oldView = oldTop?.viewIfLoaded
+        let width = container.bounds.width
+        let finish: (Bool) -> Void = { [self] _ in
+            oldView?.setTransitionOffset(.zero)
+            newView.setTransitionOffset(.zero)
+            oldView?.removeFromSuperview()
+            if visible {
+                oldTop?.endAppearance(animated: animated)
+                newTop.endAppearance(animated: animated)
+            }
+            oldTop?.ownTransitionCoordinator = nil
+            newTop.ownTransitionCoordinator = nil
+            activeTransition = false
+            finishContainment()
+        }
+        guard let window, let app = application else {
+            finish(false)
+            return removed
+        }
+        app.runTransition(in: window, coordinator: coordinator, apply: { progress in
+            if isPush {
+                newView.setTransitionOffset(Point(x: width * (1 - progress), y: 0))
+                oldView?.setTransitionOffset(Point(x: -0.3 * width * progress, y: 0))
+            } else {
+                oldView?.setTransitionOffset(Point(x: width * progress, y: 0))
+                newView.setTransitionOffset(Point(x: -0.3 * width * (1 - progress), y: 0))
+            }
+        }, complete: finish)
+        return removed
+    }
+
+    /// Adds a child's view to the container, filling it, on top or at the bottom.
+    private func place(_ childView: View, in container: View, below: Bool) {
+        childView.frame = container.bounds
+        childView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        container.insertSubview(childView, at: below ? 0 : container.subviews.count)
+    }
+}
+
+/// A transition a gesture drives, such as an interactive pop: UIKit's
+/// `UIPercentDrivenInteractiveTransition`, seen from the driver.
+public final class InteractiveTransition {
+    private let transition: Transition
+
+    init(_ transition: Transition) {
+        self.transition = transition
+    }
+
+    /// How far the transition has come, from 0 to 1.
+    public var percentComplete: Double { transition.progress }
+
+    /// Moves the transition to `percentComplete` (clamped to 0...1).
+    public func update(_ percentComplete: Double) {
+        transition.update(percentComplete)
+    }
+
+    /// Lets the transition run to its end.
+    public func finish() {
+        transition.finish()
+    }
+
+    /// Lets the transition run back to its start; the controllers end where they began.
+    public func cancel() {
+        transition.cancel()
     }
 }

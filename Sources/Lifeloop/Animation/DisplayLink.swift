@@ -1,0 +1,102 @@
+/// Something that moves with the frame clock: a property animation or a transition.
+protocol FrameClient: AnyObject {
+    /// The window it animates in, for frame metrics.
+    var frameWindow: Window? { get }
+    /// Moves to `now`; returns false once finished, to be dropped from the link.
+    func advanceFrame(to now: UInt64) -> Bool
+}
+
+/// A screen's display link: ticks on the screen's vsync grid while something animates,
+/// and not at all otherwise, so an idle app makes no wakeups.
+///
+/// Vsyncs sit at absolute instants `k × 1 s / rate` (integer nanoseconds, computed per
+/// frame, so they never drift). A frame starts at a vsync: the clients advance, the app
+/// commits (layout and display), and the frame is presented at the first later vsync that
+/// its work has not overrun. Vsyncs passed over are dropped frames; the next frame starts
+/// at the vsync the frame was presented on.
+final class DisplayLink {
+    let screen: Screen
+    unowned(unsafe) let app: Application
+    private var clients: [FrameClient] = []
+    private var timer: TimerHandle?
+    private var inFrame = false
+    /// When the last frame was presented, for frame times.
+    private var lastPresented: UInt64?
+
+    init(screen: Screen, app: Application) {
+        self.screen = screen
+        self.app = app
+    }
+
+    /// Whether the link will tick again.
+    var isRunning: Bool { timer != nil || inFrame }
+
+    /// The vsync period, rounded down; only for metrics.
+    var period: UInt64 { 1_000_000_000 / UInt64(max(1, screen.refreshRate)) }
+
+    /// The first vsync at or after `instant`.
+    func vsync(atOrAfter instant: UInt64) -> UInt64 {
+        let rate = UInt64(max(1, screen.refreshRate))
+        var index = instant * rate / 1_000_000_000
+        var time = index * 1_000_000_000 / rate
+        while time < instant {
+            index += 1
+            time = index * 1_000_000_000 / rate
+        }
+        return time
+    }
+
+    func add(_ client: FrameClient) {
+        clients.append(client)
+        if !isRunning {
+            // A fresh start: the gap since the last animation is not a frame time.
+            lastPresented = nil
+            schedule(at: vsync(atOrAfter: app.loop.now.nanoseconds + 1))
+        }
+    }
+
+    private func schedule(at deadline: UInt64) {
+        timer = app.loop.schedule(at: LoopInstant(nanoseconds: deadline)) { [unowned(unsafe) self] in
+            tick(deadline: deadline)
+        }
+    }
+
+    /// One frame: advance the clients, then (after the app's commit) present.
+    private func tick(deadline: UInt64) {
+        timer = nil
+        inFrame = true
+        var windows: [Window] = []
+        var index = 0
+        while index < clients.count {
+            let client = clients[index]
+            if let window = client.frameWindow, !windows.contains(where: { $0 === window }) { windows.append(window) }
+            if client.advanceFrame(to: app.loop.now.nanoseconds) {
+                index += 1
+            } else {
+                clients.remove(at: index)
+            }
+        }
+        app.afterCommit { [unowned(unsafe) self] in present(deadline: deadline, windows: windows) }
+    }
+
+    /// After the frame's commit: when it is presented, what it dropped, and the next frame.
+    private func present(deadline: UInt64, windows: [Window]) {
+        inFrame = false
+        let end = app.loop.now.nanoseconds
+        let presented = vsync(atOrAfter: max(end, deadline + 1))
+        let nominal = vsync(atOrAfter: deadline + 1)
+        let dropped = Int((presented - nominal) / max(1, period))
+        let frameTime = lastPresented.map { presented - $0 } ?? (nominal - deadline)
+        lastPresented = presented
+        for window in windows {
+            window.frameMetrics.record(frameTime: frameTime, dropped: dropped, period: period)
+            if app.tracing {
+                app.loop.record(label: window.label, event: "frame", detail: "\(frameTime)ns", window: window.label)
+                if dropped > 0 {
+                    app.loop.record(label: window.label, event: "droppedFrames", detail: "\(dropped)", window: window.label)
+                }
+            }
+        }
+        if !clients.isEmpty { schedule(at: presented) }
+    }
+}

@@ -1,0 +1,200 @@
+/// A row of tabs showing one child controller at a time: UIKit's `UITabBarController`.
+///
+/// Only the selected child's view is in the container, so when the tab bar controller
+/// appears or disappears only that child gets the callbacks (L21's automatic forwarding).
+/// A tab switch from A to B while visible follows L19: `B viewWillAppear`,
+/// `A viewWillDisappear`, B's view replaces A's, then at the end of the turn, after
+/// layout, `A viewDidDisappear`, `B viewDidAppear`.
+open class TabBarController: ViewController {
+    /// The tabs, in order. Kept apart from `children` because a removed selected child
+    /// stays a child until its disappearance ends (L21).
+    private var tabs: [ViewController] = []
+    private var selected: ViewController?
+    /// Set while a visible switch waits for its did-callbacks; a second switch then would
+    /// leave a controller unbalanced (L20).
+    private var isSwitching = false
+
+    /// Creates a tab bar controller showing `viewControllers`, the first one selected.
+    /// - Parameters:
+    ///   - viewControllers: The tabs, in order; each becomes a child.
+    ///   - label: The controller's name in the trace.
+    public init(viewControllers: [ViewController] = [], label: String? = nil) {
+        super.init(nibName: nil, label: label)
+        setViewControllers(viewControllers, animated: false)
+    }
+
+    /// Creates a tab bar controller from a storyboard scene, with no tabs.
+    public required init(coder: Coder) {
+        super.init(coder: coder)
+    }
+
+    // MARK: Tabs
+
+    /// The tabs, in order. Setting replaces them as
+    /// ``setViewControllers(_:animated:)`` does, without animation.
+    public var viewControllers: [ViewController] {
+        get { tabs }
+        set { setViewControllers(newValue, animated: false) }
+    }
+
+    /// Replaces the tabs (L21).
+    ///
+    /// Removed controllers get `willMove(toParent: nil)` and leave; added ones become
+    /// children and get `didMove(toParent:)` once the change ends. As in UIKit, the
+    /// selected controller stays selected if it is still a tab; else the tab at the same
+    /// index is selected, else the first. If the selection changes while the tab bar
+    /// controller is visible, the switch follows L19, and a removed selected controller
+    /// leaves its parent after its `viewDidDisappear`. Duplicates and the tab bar
+    /// controller itself are dropped with an `invalidHierarchy` diagnostic.
+    /// - Parameters:
+    ///   - viewControllers: The new tabs, in order.
+    ///   - animated: Passed to the appearance callbacks; the change is immediate for now.
+    public func setViewControllers(_ viewControllers: [ViewController], animated: Bool) {
+        guard onLoop("setViewControllers(_:animated:)") else { return }
+        guard !isSwitching else {
+            diagnose(.presentWhilePresenting, "tab replacement while a tab switch is in progress")
+            return
+        }
+        var incoming: [ViewController] = []
+        for controller in viewControllers {
+            if controller === self || incoming.contains(where: { $0 === controller }) {
+                diagnose(.invalidHierarchy, "\(controller.label) can't be a tab of \(label) twice or of itself")
+                continue
+            }
+            incoming.append(controller)
+        }
+        let previous = selected
+        let previousIndex = previous.flatMap { old in tabs.firstIndex { $0 === old } } ?? 0
+        let removed = tabs.filter { old in !incoming.contains { $0 === old } }
+        let added = incoming.filter { new in !tabs.contains { $0 === new } }
+        let next: ViewController?
+        if let previous, incoming.contains(where: { $0 === previous }) {
+            next = previous
+        } else if incoming.indices.contains(previousIndex) {
+            next = incoming[previousIndex]
+        } else {
+            next = incoming.first
+        }
+
+        for controller in removed { controller.notifyWillMove(toParent: nil) }
+        for controller in added { addChild(controller) }
+        // The selected controller, if removed, leaves only once it is off screen.
+        let leavingSelected = removed.first { $0 === previous && next !== previous }
+        for controller in removed where controller !== leavingSelected { controller.removeFromParent() }
+        tabs = incoming
+        children = incoming + (leavingSelected.map { [$0] } ?? [])
+
+        let finish = { [self] in
+            leavingSelected?.removeFromParent()
+            for controller in added { controller.notifyDidMove(toParent: self) }
+        }
+        if next === previous {
+            finish()
+        } else {
+            show(next, replacing: previous, animated: animated, then: finish)
+        }
+    }
+
+    // MARK: Selection
+
+    /// The index of the selected tab; `Int.max` (UIKit's `NSNotFound`) when there are no
+    /// tabs. Setting an index out of range records `invalidHierarchy` and changes nothing.
+    public var selectedIndex: Int {
+        get { selected.flatMap { current in tabs.firstIndex { $0 === current } } ?? Int.max }
+        set {
+            guard onLoop("selectedIndex") else { return }
+            guard tabs.indices.contains(newValue) else {
+                diagnose(.invalidHierarchy, "selectedIndex \(newValue) is out of range for \(tabs.count) tab(s)")
+                return
+            }
+            select(tabs[newValue])
+        }
+    }
+
+    /// The selected tab. Setting a controller that is not a tab (or nil while there are
+    /// tabs) records `invalidHierarchy` and changes nothing.
+    public var selectedViewController: ViewController? {
+        get { selected }
+        set {
+            guard onLoop("selectedViewController") else { return }
+            guard let newValue, tabs.contains(where: { $0 === newValue }) else {
+                diagnose(.invalidHierarchy, "\(newValue?.label ?? "nil") is not a tab of \(label)")
+                return
+            }
+            select(newValue)
+        }
+    }
+
+    // MARK: The view
+
+    /// A container the size of the main screen, holding the selected tab's view.
+    open override func loadView() {
+        let container = View(frame: app?.mainScreen.bounds ?? .zero)
+        view = container
+        if let selectedView = selected?.view {
+            place(selectedView, in: container)
+        }
+    }
+
+    // MARK: Switching
+
+    private func select(_ controller: ViewController) {
+        guard controller !== selected else { return }
+        guard !isSwitching else {
+            diagnose(.presentWhilePresenting, "tab switch to \(controller.label) while a tab switch is in progress")
+            return
+        }
+        show(controller, replacing: selected, animated: false) {}
+    }
+
+    /// Makes `next` the selected tab (L19). While visible: `next viewWillAppear`,
+    /// `previous viewWillDisappear`, the views swap, and the did-callbacks and `then` wait
+    /// for the end of the turn; otherwise only the views swap and `then` runs at once.
+    private func show(_ next: ViewController?, replacing previous: ViewController?, animated: Bool,
+                      then completion: @escaping () -> Void) {
+        selected = next
+        guard let container = viewIfLoaded else {
+            completion()
+            return
+        }
+        // The incoming view loads before any appearance callback, as in L16.
+        next?.loadViewIfNeeded()
+        let visible = container.window != nil && isAppearingOrAppeared
+        // Only begin what is not already under way, so a switch during the tab bar
+        // controller's own appearance stays balanced (L20).
+        let appearing = visible && next.map { !$0.isAppearingOrAppeared } == true
+        let disappearing = visible && previous?.isAppearingOrAppeared == true
+        if appearing { next?.beginAppearance(true, animated: animated) }
+        if disappearing { previous?.beginAppearance(false, animated: animated) }
+        if let previousView = previous?.viewIfLoaded, previousView.superview === container {
+            previousView.removeFromSuperview()
+        }
+        if let nextView = next?.viewIfLoaded {
+            place(nextView, in: container)
+        }
+        guard visible, let app else {
+            completion()
+            return
+        }
+        isSwitching = true
+        if appearing, let next { app.queueIsAppearing(next) }
+        app.afterCommit { [self] in
+            // The tab bar controller's own forwarding may have ended a transition first
+            // (it appeared in this same turn); end only what is still open.
+            if disappearing, let previous, previous.appearance == .disappearing {
+                previous.endAppearance(animated: animated)
+            }
+            if appearing, let next, next.appearance == .appearing {
+                next.endAppearance(animated: animated)
+            }
+            isSwitching = false
+            completion()
+        }
+    }
+
+    private func place(_ childView: View, in container: View) {
+        childView.frame = container.bounds
+        childView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        container.addSubview(childView)
+    }
+}

@@ -1,0 +1,165 @@
+/// A transition between controllers on the frame clock: push, pop, present, dismiss.
+///
+/// It runs `duration` from its start, eased, moving views through their presentation
+/// offsets (the model frames are final from the start, as in UIKit). An interactive
+/// transition stands still at the progress its driver sets; `finish()` and `cancel()`
+/// let it run to 1 or back to 0 over the rest of its duration. At the end (after the last
+/// frame's commit) `complete` runs with whether it was cancelled; it runs the
+/// did-callbacks, so they never come early.
+final class Transition: FrameClient {
+    /// Where a transition stands.
+    private enum State {
+        /// Animating toward the end, from its start.
+        case running
+        /// Held by its driver at the current progress.
+        case interactive
+        /// Animating from `progress` at `since` toward 1.
+        case finishing(since: UInt64, from: Double)
+        /// Animating from `progress` at `since` back toward 0.
+        case cancelling(since: UInt64, from: Double)
+        /// Over: `complete` has been scheduled.
+        case done
+    }
+
+    weak var window: Window?
+    unowned(unsafe) let app: Application
+    let coordinator: TransitionCoordinator
+    private let start: UInt64
+    private let duration: UInt64
+    private var state: State
+    private(set) var progress = 0.0
+    private let apply: (Double) -> Void
+    private let complete: (Bool) -> Void
+
+    /// - Parameters:
+    ///   - apply: Shows the transition at an eased progress from 0 to 1.
+    ///   - complete: Runs after the final commit with `true` if the transition was cancelled.
+    init(app: Application, window: Window, coordinator: TransitionCoordinator, interactive: Bool,
+         apply: @escaping (Double) -> Void, complete: @escaping (Bool) -> Void) {
+        self.app = app
+        self.window = window
+        self.coordinator = coordinator
+        self.start = app.loop.now.nanoseconds
+        self.duration = UInt64(max(0.001, coordinator.transitionDuration) * 1e9)
+        self.state = interactive ? .interactive : .running
+        self.apply = apply
+        self.complete = complete
+    }
+
+    var frameWindow: Window? { window }
+
+    /// Starts the transition: alongside animations begin, and a non-interactive one joins
+    /// the display link.
+    func begin() {
+        coordinator.hasStarted = true
+        let alongside = coordinator.alongside
+        coordinator.alongside.removeAll()
+        if !alongside.isEmpty {
+            app.animate(duration: coordinator.transitionDuration, delay: 0, curve: .easeInOut,
+                        animations: { for block in alongside { block(coordinator) } }, completion: nil)
+        }
+        apply(0)
+        if case .running = state, let window { app.displayLink(for: window.screen).add(self) }
+    }
+
+    func advanceFrame(to now: UInt64) -> Bool {
+        let step = { (since: UInt64) in Double(now &- since) / Double(self.duration) }
+        switch state {
+        case .running:
+            progress = min(1, step(start))
+        case .finishing(let since, let from):
+            progress = min(1, from + step(since))
+        case .cancelling(let since, let from):
+            progress = max(0, from - step(since))
+        case .interactive, .done:
+            return false
+        }
+        coordinator.percentComplete = progress
+        apply(AnimationCurve.easeInOut.value(at: progress))
+        if case .cancelling = state, progress <= 0 {
+            end(cancelled: true)
+            return false
+        }
+        if progress >= 1 {
+            end(cancelled: false)
+            return false
+        }
+        return true
+    }
+
+    /// Sets the progress of an interactive transition.
+    func update(_ fraction: Double) {
+        guard case .interactive = state else { return }
+        progress = min(1, max(0, fraction))
+        coordinator.percentComplete = progress
+        apply(progress)
+    }
+
+    /// Lets an interactive transition run to its end.
+    func finish() { release(cancelled: false) }
+
+    /// Lets an interactive transition run back to its start.
+    func cancel() { release(cancelled: true) }
+
+    var isInteractive: Bool {
+        if case .interactive = state { return true }
+        return false
+    }
+
+    private func release(cancelled: Bool) {
+        guard case .interactive = state else { return }
+        let now = app.loop.now.nanoseconds
+        state = cancelled ? .cancelling(since: now, from: progress) : .finishing(since: now, from: progress)
+        coordinator.isInteractive = false
+        coordinator.isCancelled = cancelled
+        for handler in coordinator.interactionHandlers { handler(coordinator) }
+        if let window { app.displayLink(for: window.screen).add(self) }
+    }
+
+    private func end(cancelled: Bool) {
+        state = .done
+        app.afterCommit { [self] in
+            for completion in coordinator.completions { completion(coordinator) }
+            complete(cancelled)
+        }
+    }
+}
+
+extension Application {
+    /// Runs a transition's end: on the frame clock when animated in a visible window,
+    /// otherwise at the end of this turn's commit. Will-callbacks have already run;
+    /// `complete` runs the did-callbacks.
+    @discardableResult
+    func runTransition(in window: Window, coordinator: TransitionCoordinator, interactive: Bool = false,
+                       apply: @escaping (Double) -> Void, complete: @escaping (Bool) -> Void) -> Transition? {
+        guard coordinator.isAnimated || interactive, window.isVisibleWindow else {
+            coordinator.hasStarted = true
+            let alongside = coordinator.alongside
+            coordinator.alongside.removeAll()
+            for block in alongside { block(coordinator) }
+            afterCommit {
+                coordinator.percentComplete = 1
+                for completion in coordinator.completions { completion(coordinator) }
+                complete(false)
+            }
+            return nil
+        }
+        let transition = Transition(app: self, window: window, coordinator: coordinator, interactive: interactive,
+                                    apply: apply, complete: complete)
+        transition.begin()
+        return transition
+    }
+}
+
+extension View {
+    /// Slides the view by an offset in its presentation, for transitions.
+    func setTransitionOffset(_ offset: Point) {
+        if offset == .zero {
+            guard let presentation else { return }
+            presentation.offset = .zero
+            if presentation.values.isEmpty { self.presentation = nil }
+        } else {
+            presentationState().offset = offset
+        }
+    }
+}

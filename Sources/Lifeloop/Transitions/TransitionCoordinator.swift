@@ -1,0 +1,45 @@
+/// What a controller learns about the transition it is part of, from its
+/// ``ViewController/transitionCoordinator`` during the transition: UIKit's
+/// `UIViewControllerTransitionCoordinator` (it is also the context its blocks receive).
+public final class TransitionCoordinator {
+    /// Whether the transition animates.
+    public let isAnimated: Bool
+    /// The transition's length in seconds (zero when not animated).
+    public let transitionDuration: Double
+    /// Whether a gesture drives the transition right now.
+    public internal(set) var isInteractive: Bool
+    /// Whether the transition was cancelled (known once interaction ends).
+    public internal(set) var isCancelled = false
+    /// How far the transition has come, from 0 to 1.
+    public internal(set) var percentComplete = 0.0
+
+    var alongside: [(TransitionCoordinator) -> Void] = []
+    var completions: [(TransitionCoordinator) -> Void] = []
+    var interactionHandlers: [(TransitionCoordinator) -> Void] = []
+    var hasStarted = false
+
+    init(isAnimated: Bool, duration: Double, isInteractive: Bool) {
+        self.isAnimated = isAnimated
+        self.transitionDuration = isAnimated ? duration : 0
+        self.isInteractive = isInteractive
+    }
+
+    /// Runs `animation` alongside the transition (inside an animation block of the same
+    /// duration) and `completion` when it ends, before the did-appear callbacks.
+    /// - Returns: `false` if the transition's animations already started, as UIKit does.
+    @discardableResult
+    public func animate(alongsideTransition animation: ((TransitionCoordinator) -> Void)?,
+                        completion: ((TransitionCoordinator) -> Void)? = nil) -> Bool {
+        if let completion { completions.append(completion) }
+        guard let animation else { return true }
+        guard !hasStarted else { return false }
+        alongside.append(animation)
+        return true
+    }
+
+    /// Calls `handler` when an interactive transition is finished or cancelled by its
+    /// driver; ``isCancelled`` tells which.
+    public func notifyWhenInteractionChanges(_ handler: @escaping (TransitionCoordinator) -> Void) {
+        interactionHandlers.append(handler)
+    }
+}
