@@ -14,6 +14,9 @@ extension Application {
             running.cancel()
         }
         runningAnimations[key, default: []].append(animation)
+        // As in Core Animation, the presentation shows the animation from the moment it is
+        // added, not from its first frame.
+        animation.view.presentationState().values[animation.property] = animation.from
         displayLink(for: window.screen).add(animation)
     }
 

@@ -1,0 +1,105 @@
+import Testing
+@testable import Lifeloop
+
+@Suite("Animations and the frame clock")
+struct AnimationTests {
+    @Test
+    func modelChangesAtOncePresentationMovesPerFrame() throws {
+        let app = try Application()
+        let controller = ViewController(label: "A")
+        let window = try showInWindow(controller, app: app)
+        let box = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+        controller.view.addSubview(box)
+        try app.settle()
+        var finished: Bool?
+        let start = app.loop.now
+        View.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
+            box.frame = Rect(x: 200, y: 0, width: 100, height: 100)
+            box.alpha = 0
+        }, completion: { finished = $0 })
+        #expect(box.frame.minX == 200, "the model value changes at once")
+        #expect(box.presentationFrame.minX == 0)
+        try app.advance(by: .milliseconds(500))
+        let halfway = box.presentationFrame.minX
+        #expect(halfway > 90 && halfway < 110, "linear: about half way after 0.5 s (at a vsync), got \(halfway)")
+        #expect(finished == nil)
+        try app.settle()
+        #expect(finished == true)
+        #expect(box.presentationFrame.minX == 200)
+        #expect(box.presentationAlpha == 0)
+        #expect(app.loop.now.nanoseconds - start.nanoseconds >= 1_000_000_000)
+        #expect(!app.isAnimating, "the display link stops once nothing animates")
+        #expect(window.frameMetrics.framesProduced >= 60)
+        #expect(window.frameMetrics.framesDropped == 0)
+        #expect(window.frameMetrics.p50 == .microseconds(16_666))
+    }
+
+    @Test
+    func interruptedAnimationCompletesWithFalse() throws {
+        let app = try Application()
+        let controller = ViewController(label: "A")
+        _ = try showInWindow(controller, app: app)
+        let box = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        controller.view.addSubview(box)
+        try app.settle()
+        var results: [String] = []
+        View.animate(withDuration: 1, animations: { box.alpha = 0.5 }, completion: { results.append("first \($0)") })
+        try app.advance(by: .milliseconds(100))
+        View.animate(withDuration: 1, animations: { box.alpha = 0 }, completion: { results.append("second \($0)") })
+        try app.settle()
+        #expect(results == ["first false", "second true"])
+    }
+
+    @Test
+    func animationOfAViewThatLeavesTheWindowCompletesWithFalse() throws {
+        let app = try Application()
+        let controller = ViewController(label: "A")
+        _ = try showInWindow(controller, app: app)
+        let box = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        controller.view.addSubview(box)
+        try app.settle()
+        var result: Bool?
+        View.animate(withDuration: 1, animations: { box.center = Point(x: 100, y: 100) }, completion: { result = $0 })
+        try app.advance(by: .milliseconds(100))
+        box.removeFromSuperview()
+        try app.settle()
+        #expect(result == false)
+    }
+
+    @Test
+    func heavyMainThreadWorkDropsFrames() throws {
+        let app = try Application()
+        let controller = ViewController(label: "A")
+        let window = try showInWindow(controller, app: app)
+        let box = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        controller.view.addSubview(box)
+        try app.settle()
+        View.animate(withDuration: 0.5, animations: { box.alpha = 0 })
+        app.loop.schedule(after: .milliseconds(100)) { app.loop.consume(.milliseconds(40)) }
+        try app.settle()
+        #expect(window.frameMetrics.framesDropped >= 2)
+        #expect(window.frameMetrics.hitchTime > 0)
+        #expect(window.frameMetrics.p99 > .milliseconds(17))
+        #expect(app.trace.lines.contains("main droppedFrames"))
+    }
+
+    @Test
+    func animatedPushRunsDidCallbacksWhenTheAnimationEnds() throws {
+        let app = try Application()
+        let navigation = NavigationController(rootViewController: ViewController(label: "A"), label: "Nav")
+        _ = try showInWindow(navigation, app: app)
+        let pushedAt = app.loop.now
+        let b = ViewController(label: "B")
+        navigation.pushViewController(b, animated: true)
+        #expect(b.transitionCoordinator?.isAnimated == true)
+        try app.settle()
+        let appearance: Set = ["viewWillAppear", "viewDidAppear", "viewWillDisappear", "viewDidDisappear"]
+        let events = app.trace.events.filter { ["A", "B"].contains($0.label) && appearance.contains($0.name) }
+        #expect(events.map(\.line) == ["A viewWillAppear", "A viewDidAppear", "A viewWillDisappear", "B viewWillAppear",
+                                       "A viewDidDisappear", "B viewDidAppear"])
+        let didAppear = try #require(events.last)
+        #expect(didAppear.time - pushedAt.nanoseconds >= 350_000_000, "not before the 0.35 s animation ends")
+        #expect(b.transitionCoordinator == nil)
+        #expect(!app.isAnimating)
+    }
+}
