@@ -178,9 +178,16 @@ public final class Application {
     }
 
     func makeKey(_ window: Window) {
-        keyWindow?.isKeyWindow = false
+        guard keyWindow !== window else { return }
+        if let previous = keyWindow {
+            previous.isKeyWindow = false
+            previous.trace("resignKeyWindow")
+            previous.resignKey()
+        }
         keyWindow = window
         window.isKeyWindow = true
+        window.trace("becomeKeyWindow")
+        window.becomeKey()
     }
 
     /// The live controllers, in creation order.

@@ -14,8 +14,16 @@ open class View {
     public var label: String
     /// A number to find the view by, as `viewWithTag(_:)` does.
     public var tag = 0
-    /// Whether the view is hidden: hidden views are not drawn.
-    public var isHidden = false
+    /// Whether the view is hidden: hidden views are not drawn. Hiding or showing a window
+    /// gives its controllers appearance callbacks.
+    public var isHidden: Bool {
+        get { storedHidden }
+        set {
+            guard onLoop("isHidden"), newValue != storedHidden else { return }
+            storedHidden = newValue
+            hiddenDidChange()
+        }
+    }
     /// The view's background color; animatable.
     public var backgroundColor: Color? {
         get { storedBackgroundColor }
@@ -57,6 +65,7 @@ open class View {
     private var storedFrame: Rect
     private var storedBackgroundColor: Color?
     private var storedAlpha = 1.0
+    var storedHidden = false
     /// In-flight animation values; nil when the view does not animate.
     var presentation: PresentationState?
     private var storedBoundsOrigin: Point = .zero
@@ -98,6 +107,7 @@ open class View {
             guard onLoop("frame") else { return }
             willChange(.frame, from: .rect(storedFrame))
             let oldSize = storedFrame.size
+            if oldSize != newValue.size { sizeWillChange(to: newValue.size) }
             storedFrame = newValue
             if let superview = storedSuperview { designParentSize = superview.bounds.size }
             if oldSize != newValue.size { setNeedsLayout() }
@@ -197,6 +207,12 @@ open class View {
     open func awakeFromNib() {}
 
     // MARK: Runtime support
+
+    /// Hook for windows: the hidden state changed.
+    func hiddenDidChange() {}
+
+    /// Hook for windows: the size is about to change through `frame`.
+    func sizeWillChange(to size: Size) {}
 
     /// Records a callback in the trace at the app's loop time.
     @inline(__always)

@@ -176,6 +176,9 @@ open class ViewController {
     open func viewWillLayoutSubviews() {}
     /// Called after the root view laid out its subviews.
     open func viewDidLayoutSubviews() {}
+    /// Called before the view's window changes size (a resize or a rotation), with the new
+    /// size; layout follows at the end of the turn (L10).
+    open func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator) {}
     /// Called on a memory warning (L14).
     open func didReceiveMemoryWarning() {}
     /// Called before the view is released under the legacy unload policy (L14).

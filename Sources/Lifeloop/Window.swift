@@ -23,6 +23,8 @@ open class Window: View {
         self.screen = screen
         super.init(frame: screen.bounds)
         if let label { self.label = label }
+        // Windows start hidden, as in UIKit, until made visible.
+        storedHidden = true
         storedWindow = self
         app?.register(self)
     }
@@ -47,6 +49,71 @@ open class Window: View {
             storedRoot = newValue
             if let newValue, isVisibleWindow { show(newValue) }
         }
+    }
+
+    /// Called after the window became the key window.
+    open func becomeKey() {}
+    /// Called after the window stopped being the key window.
+    open func resignKey() {}
+
+    /// The controllers whose views sit directly in the window: the root and the
+    /// presented ones, bottom first.
+    var hostedControllers: [ViewController] {
+        subviews.compactMap { view in view.owningController.flatMap { $0.viewIfLoaded === view ? $0 : nil } }
+    }
+
+    /// Hiding a shown window makes its controllers disappear; showing it again makes them
+    /// appear; the did-callbacks come after the commit.
+    override func hiddenDidChange() {
+        guard isVisibleWindow, let app else { return }
+        let appearing = !isHidden
+        let affected = hostedControllers.filter { $0.isAppearingOrAppeared != appearing }
+        for controller in affected { controller.beginAppearance(appearing, animated: false) }
+        if appearing { for controller in affected { app.queueIsAppearing(controller) } }
+        app.afterCommit {
+            for controller in affected { controller.endAppearance(animated: false) }
+        }
+    }
+
+    /// A resize or rotation: `viewWillTransition(to:with:)` for every controller in the
+    /// window (children after their parents) before the new size applies; the layout pass
+    /// follows at the end of the turn (L10).
+    override func sizeWillChange(to size: Size) {
+        guard isVisibleWindow, let app else { return }
+        let coordinator = TransitionCoordinator(isAnimated: false, duration: 0, isInteractive: false)
+        var pending = hostedControllers
+        while !pending.isEmpty {
+            let controller = pending.removeFirst()
+            controller.ownTransitionCoordinator = coordinator
+            controller.deliver("viewWillTransitionToSize", detail: "\(size)") { $0.viewWillTransition(to: size, with: coordinator) }
+            pending.insert(contentsOf: controller.children, at: 0)
+        }
+        let controllers = allControllers
+        app.afterCommit {
+            coordinator.percentComplete = 1
+            for completion in coordinator.completions { completion(coordinator) }
+            for controller in controllers { controller.ownTransitionCoordinator = nil }
+        }
+        let alongside = coordinator.alongside
+        coordinator.alongside.removeAll()
+        coordinator.hasStarted = true
+        for block in alongside { block(coordinator) }
+    }
+
+    /// Every controller hosted in the window and their descendants.
+    private var allControllers: [ViewController] {
+        var result: [ViewController] = []
+        var pending = hostedControllers
+        while let controller = pending.popLast() {
+            result.append(controller)
+            pending.append(contentsOf: controller.children)
+        }
+        return result
+    }
+
+    /// Turns the window a quarter: width and height swap (a rotation).
+    public func rotate() {
+        frame = Rect(x: frame.minX, y: frame.minY, width: frame.height, height: frame.width)
     }
 
     /// Makes this the key window and shows it with its root controller (L05). A root whose

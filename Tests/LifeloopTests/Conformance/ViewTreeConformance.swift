@@ -205,7 +205,7 @@ struct ViewTreeConformance {
         window.frame = Rect(x: 0, y: 0, width: 736, height: 414)
         try app.settle()
         #expect(app.trace.events.filter { $0.sequence >= mark && $0.label == "VC" }.map(\.name)
-                == ["viewWillLayoutSubviews", "viewDidLayoutSubviews"])
+                == ["viewWillTransitionToSize", "viewWillLayoutSubviews", "viewDidLayoutSubviews"])
         #expect(controller.textView?.frame.width == 696, "fixed margins, flexible width: 374 + (736 - 414)")
     }
 }
