@@ -28,9 +28,10 @@ extension ViewController {
     /// Presents a controller modally over this one's context (L15, L17).
     ///
     /// The presented view loads, then `viewWillDisappear` (full screen only) on the
-    /// presenter, `viewWillAppear` on the presented, its view enters the window, and at
-    /// the end of the turn, after layout and display, `viewDidAppear`, the presenter's
-    /// view leaves the window, `viewDidDisappear`, then `completion`. Presenting from a
+    /// presenter, `viewWillAppear` on the presented, its view enters the window, and when
+    /// the transition ends (after its last frame when animated, else at the end of the
+    /// turn, after layout and display) `viewDidAppear`, the presenter's view leaves the
+    /// window, `viewDidDisappear`, then `completion`. Presenting from a
     /// controller whose view is not in a window, or while another presentation is in
     /// flight, records a diagnostic and presents nothing (L22).
     /// - Parameters:
@@ -92,8 +93,8 @@ extension ViewController {
 
     /// Dismisses the controllers presented above this one, or this one if it is presented
     /// and presents nothing (L15, L17): `viewWillDisappear` on the top controller,
-    /// `viewWillAppear` on the one revealed (if its view had left the window), and at the
-    /// end of the turn `viewDidAppear`, the dismissed views leave the window,
+    /// `viewWillAppear` on the one revealed (if its view had left the window), and when the
+    /// transition ends `viewDidAppear`, the dismissed views leave the window,
     /// `viewDidDisappear`, then `completion`. The dismissed controllers are released, so
     /// `dealloc` follows unless something else holds them.
     /// - Parameters:
