@@ -136,12 +136,12 @@ public final class Application {
         }
     }
 
-    /// Makes sure a commit comes: marks made during a turn are committed at its end; a
-    /// no-op task gives a turn to marks made between runs or after the commit.
+    /// Makes sure a commit comes: marks made before this turn's commit point are committed
+    /// at its end; a no-op task gives a turn to marks made between runs or after the commit.
     func requestCommit() {
         guard !commitRequested else { return }
         commitRequested = true
-        loop.execute {}
+        if !loop.isBeforeCommitPoint { loop.execute {} }
     }
 
     /// Runs `body` after the next commit's layout and display passes.

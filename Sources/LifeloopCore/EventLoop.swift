@@ -74,6 +74,10 @@ public final class EventLoop {
     private var nextObserverID: UInt64 = 0
     private var idleRunning = false
 
+    /// Whether the current turn is in its timer or task phase, so it will still reach
+    /// its commit point (the beforeWaiting observers).
+    public private(set) var isBeforeCommitPoint = false
+
     private var state: State = .ready
     private var activeRun: RunRequest?
 
@@ -450,9 +454,11 @@ public final class EventLoop {
 
     private func runTurn() {
         turn &+= 1
+        isBeforeCommitPoint = true
         runTimers(before: timers.nextSequence)
         notify(.afterTimers)
         runTasks()
+        isBeforeCommitPoint = false
         notify(.beforeWaiting)
     }
 
