@@ -103,3 +103,23 @@ struct AnimationTests {
         #expect(!app.isAnimating)
     }
 }
+
+@Suite("Frame metrics on the app")
+struct AppFrameMetricsTests {
+    @Test
+    func metricsAreListedPerWindowAndRecordedInTheTrace() throws {
+        let app = try Application()
+        let controller = ViewController(label: "A")
+        _ = try showInWindow(controller, app: app)
+        let box = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        controller.view.addSubview(box)
+        try app.settle()
+        View.animate(withDuration: 0.5, animations: { box.alpha = 0 })
+        try app.settle()
+        #expect(app.frameMetrics.map(\.window) == ["main"])
+        #expect(app.frameMetrics.first?.metrics.framesProduced == 30)
+        app.recordFrameMetrics()
+        #expect(app.trace.events.last?.line == "main frameMetrics")
+        #expect(app.trace.events.last?.detail == "produced=30 dropped=0 p50=16.67ms p90=16.67ms p99=16.67ms hitch=0.0ms/s")
+    }
+}

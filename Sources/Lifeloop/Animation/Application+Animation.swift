@@ -1,3 +1,5 @@
+import Foundation
+
 extension Application {
     /// The display link of a screen, made on first use.
     func displayLink(for screen: Screen) -> DisplayLink {
@@ -39,6 +41,28 @@ extension Application {
                 for animation in animations { animation.cancel() }
             }
             stack.append(contentsOf: view.subviews)
+        }
+    }
+
+    /// Each window's frame metrics, in window order.
+    public var frameMetrics: [(window: String, metrics: FrameMetrics)] {
+        windows.map { ($0.label, $0.frameMetrics) }
+    }
+
+    /// Records each window's frame metrics in the trace as `window frameMetrics`, with
+    /// frames produced and dropped, p50/p90/p99 in milliseconds and hitch ms per second.
+    public func recordFrameMetrics() {
+        for window in windows where window.frameMetrics.framesProduced > 0 {
+            let metrics = window.frameMetrics
+            func ms(_ duration: Duration) -> String {
+                let (seconds, attoseconds) = duration.components
+                return String(format: "%.2f", Double(seconds) * 1e3 + Double(attoseconds) / 1e15)
+            }
+            loop.record(label: window.label, event: "frameMetrics",
+                        detail: "produced=\(metrics.framesProduced) dropped=\(metrics.framesDropped) "
+                            + "p50=\(ms(metrics.p50))ms p90=\(ms(metrics.p90))ms p99=\(ms(metrics.p99))ms "
+                            + "hitch=\(String(format: "%.1f", metrics.hitchMillisecondsPerSecond))ms/s",
+                        window: window.label)
         }
     }
 
