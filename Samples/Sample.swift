@@ -21,6 +21,7 @@ public struct Sample: Sendable {
 public enum SampleCatalog {
     public static let all: [Sample] = [
         SeedSegue.sample,
+        MultiWindow.sample,
         ViewTree.sample,
         AutoLayoutFrames.sample,
         MemoryWarning.sample,

@@ -231,7 +231,10 @@ public final class Application {
         loop.record(label: "app", event: "memoryWarning")
         for controller in liveControllers {
             controller.deliver("didReceiveMemoryWarning") { $0.didReceiveMemoryWarning() }
-            guard unloadPolicy == .legacy, let view = controller.viewIfLoaded, view.window == nil else { continue }
+            // Only a controller that has fully disappeared loses its view: one still
+            // disappearing would come back to no view at its did-callback.
+            guard unloadPolicy == .legacy, let view = controller.viewIfLoaded, view.window == nil,
+                  controller.appearance == .disappeared else { continue }
             controller.deliver("viewWillUnload") { $0.viewWillUnload() }
             controller.setView(nil)
             controller.deliver("viewDidUnload") { $0.viewDidUnload() }

@@ -66,8 +66,10 @@ extension ViewController {
         let coordinator = TransitionCoordinator(isAnimated: animated, duration: Self.modalTransitionDuration, isInteractive: false)
         controller.ownTransitionCoordinator = coordinator
         if hidesPresenter { presenter.ownTransitionCoordinator = coordinator }
-        if hidesPresenter { presenter.beginAppearance(false, animated: animated) }
-        controller.beginAppearance(true, animated: animated)
+        // Only a shown window's controllers change appearance; showing it later makes the
+        // presented controller appear with the rest (Window.hiddenDidChange).
+        let presenterTicket = hidesPresenter ? presenter.beginAppearance(false, animated: animated) : nil
+        let presentedTicket = window.isShown ? controller.beginAppearance(true, animated: animated) : nil
         presentedView.frame = controller.modalPresentationStyle.frame(in: window)
         window.addSubview(presentedView)
         app.queueIsAppearing(controller)
@@ -76,10 +78,11 @@ extension ViewController {
             presentedView.setTransitionOffset(Point(x: 0, y: height * (1 - progress)))
         }) { _ in
             presentedView.setTransitionOffset(.zero)
-            controller.endAppearance(animated: animated)
+            controller.endAppearance(presentedTicket, animated: animated)
             if hidesPresenter {
                 presenter.viewIfLoaded?.removeFromSuperview()
-                presenter.endAppearance(animated: animated)
+                presenter.endAppearance(presenterTicket, animated: animated)
+                presenter.settleDisappearance(animated: animated)
             }
             controller.ownTransitionCoordinator = nil
             presenter.ownTransitionCoordinator = nil
@@ -128,13 +131,14 @@ extension ViewController {
         let coordinator = TransitionCoordinator(isAnimated: animated, duration: Self.modalTransitionDuration, isInteractive: false)
         let leaving = stack.reversed().filter(\.isAppearingOrAppeared)
         for controller in leaving { controller.ownTransitionCoordinator = coordinator }
-        for controller in leaving { controller.beginAppearance(false, animated: animated) }
+        let leavingTickets = leaving.map { $0.beginAppearance(false, animated: animated) }
         // A view unloaded by a memory warning loads again before any appearance callback.
         base.loadViewIfNeeded()
         let baseReappears = !base.isViewInWindow && base.isViewLoaded
+        var baseTicket: AppearanceTicket?
         if baseReappears, let baseView = base.viewIfLoaded {
             base.ownTransitionCoordinator = coordinator
-            base.beginAppearance(true, animated: animated)
+            baseTicket = window.isShown ? base.beginAppearance(true, animated: animated) : nil
             let index = stack.first?.viewIfLoaded.flatMap { view in window.subviews.firstIndex { $0 === view } } ?? 0
             baseView.frame = window.bounds
             window.insertSubview(baseView, at: index)
@@ -147,11 +151,12 @@ extension ViewController {
             topView?.setTransitionOffset(Point(x: 0, y: height * progress))
         }) { _ in
             topView?.setTransitionOffset(.zero)
-            if baseReappears { base.endAppearance(animated: animated) }
+            base.endAppearance(baseTicket, animated: animated)
             for controller in stack.reversed() {
                 controller.viewIfLoaded?.removeFromSuperview()
             }
-            for controller in leaving { controller.endAppearance(animated: animated) }
+            for (controller, ticket) in zip(leaving, leavingTickets) { controller.endAppearance(ticket, animated: animated) }
+            for controller in stack.reversed() { controller.settleDisappearance(animated: animated) }
             for controller in stack {
                 controller.presentedViewController = nil
                 controller.presentingViewController = nil

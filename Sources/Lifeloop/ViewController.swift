@@ -34,6 +34,16 @@ open class ViewController {
     var storedView: View?
     var loadState: LoadState = .idle
     var appearance: AppearanceState = .disappeared
+    /// Bumped by every appearance begin: an end must present the ticket of the begin it
+    /// closes, so an end whose begin was overtaken does nothing.
+    var appearanceGeneration: UInt64 = 0
+    /// The children a begin forwarded to, with their tickets, for the matching end.
+    var forwardedAppearance: [(child: ViewController, ticket: AppearanceTicket)] = []
+    /// The `animated` flag of the current appearance transition.
+    var appearanceAnimated = false
+    /// The last window this controller was seen in, for trace events while it is between
+    /// windows (mid-transition, or at dealloc).
+    var lastWindowLabel = ""
     /// The window this controller is the root of, or presented in.
     weak var hostWindow: Window?
     /// The coordinator of the transition this controller takes part in.
@@ -209,7 +219,13 @@ open class ViewController {
         app.loop.record(label: label, event: event, detail: detail, window: windowLabel)
     }
 
-    var windowLabel: String { hostWindow?.label ?? storedView?.window?.label ?? "" }
+    var windowLabel: String {
+        if let label = hostWindow?.label ?? storedView?.window?.label ?? parent?.hostWindow?.label
+            ?? parent?.storedView?.window?.label {
+            lastWindowLabel = label
+        }
+        return lastWindowLabel
+    }
 
     func diagnose(_ kind: Diagnostic.Kind, _ message: String) {
         app?.diagnose(kind, label: label, message: message)

@@ -62,16 +62,22 @@ open class Window: View {
         subviews.compactMap { view in view.owningController.flatMap { $0.viewIfLoaded === view ? $0 : nil } }
     }
 
+    /// Whether the window is on screen: made visible and not hidden. Controllers appear
+    /// only in a shown window.
+    var isShown: Bool { isVisibleWindow && !isHidden }
+
     /// Hiding a shown window makes its controllers disappear; showing it again makes them
     /// appear; the did-callbacks come after the commit.
     override func hiddenDidChange() {
         guard isVisibleWindow, let app else { return }
         let appearing = !isHidden
-        let affected = hostedControllers.filter { $0.isAppearingOrAppeared != appearing }
-        for controller in affected { controller.beginAppearance(appearing, animated: false) }
-        if appearing { for controller in affected { app.queueIsAppearing(controller) } }
+        var begun: [(ViewController, AppearanceTicket)] = []
+        for controller in hostedControllers {
+            if let ticket = controller.beginAppearance(appearing, animated: false) { begun.append((controller, ticket)) }
+        }
+        if appearing { for (controller, _) in begun { app.queueIsAppearing(controller) } }
         app.afterCommit {
-            for controller in affected { controller.endAppearance(animated: false) }
+            for (controller, ticket) in begun { controller.endAppearance(ticket, animated: false) }
         }
     }
 
@@ -148,18 +154,18 @@ open class Window: View {
             return
         }
         root.hostWindow = self
-        root.beginAppearance(true, animated: false)
+        let ticket = isShown ? root.beginAppearance(true, animated: false) : nil
         rootView.frame = bounds
         rootView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         addSubview(rootView)
         app?.queueIsAppearing(root)
-        app?.afterCommit { root.endAppearance(animated: false) }
+        app?.afterCommit { root.endAppearance(ticket, animated: false) }
     }
 
     private func hide(_ root: ViewController) {
-        root.beginAppearance(false, animated: false)
+        let ticket = root.beginAppearance(false, animated: false)
         root.viewIfLoaded?.removeFromSuperview()
-        root.endAppearance(animated: false)
+        root.endAppearance(ticket, animated: false)
         root.hostWindow = nil
     }
 }

@@ -8,6 +8,8 @@ struct Goal: Sendable {
         case allocations(Workload, atMost: Double)
         /// Lifeloop's figure (ns/op, or the workload's own unit) must be at most the limit.
         case absolute(Workload, atMost: Double, unit: String)
+        /// A simulation row's simulated seconds per wall second must be at least the limit.
+        case simulationSpeed(Workload, atLeast: Double)
     }
 
     var name: String
@@ -16,7 +18,11 @@ struct Goal: Sendable {
     struct Verdict: Sendable {
         var goal: Goal
         var measured: Double?
-        var met: Bool? { measured.map { $0 <= goal.limit } }
+        var met: Bool? {
+            guard let measured else { return nil }
+            if case .simulationSpeed = goal.kind { return measured >= goal.limit }
+            return measured <= goal.limit
+        }
     }
 
     static let all: [Goal] = [
@@ -33,18 +39,21 @@ struct Goal: Sendable {
         Goal(name: "layoutAll100k: ns per laid-out view", kind: .absolute(.layoutAll100k, atMost: 100, unit: "ns")),
         Goal(name: "layoutOneLeaf100k: ns per pass", kind: .absolute(.layoutOneLeaf100k, atMost: 20_000, unit: "ns")),
         Goal(name: "memoryPerView: heap bytes per view", kind: .absolute(.memoryPerView, atMost: 512, unit: "bytes")),
+        // The virtual clock at scale: an hour of four animating windows in under 3.6 s.
+        Goal(name: "simulation1h: simulated s per wall s", kind: .simulationSpeed(.simulation1h, atLeast: 1_000)),
     ]
 
     var limit: Double {
         switch kind {
-        case .ratio(_, _, let limit), .allocations(_, let limit), .absolute(_, let limit, _): limit
+        case .ratio(_, _, let limit), .allocations(_, let limit), .absolute(_, let limit, _),
+             .simulationSpeed(_, let limit): limit
         }
     }
 
     /// How the report prints the measured figure.
     var measuredFormat: String {
         switch kind {
-        case .absolute: "%.1f"
+        case .absolute, .simulationSpeed: "%.1f"
         case .ratio, .allocations: "%.3f"
         }
     }
@@ -54,6 +63,7 @@ struct Goal: Sendable {
         case .ratio(_, _, let limit): "≤ \(limit)×"
         case .allocations: "0 (≤ \(limit)/op)"
         case .absolute(_, let limit, let unit): "≤ \(Int(limit)) \(unit)"
+        case .simulationSpeed(_, let limit): "≥ \(Int(limit))× real time"
         }
     }
 
@@ -71,6 +81,8 @@ struct Goal: Sendable {
             return Verdict(goal: self, measured: find(workload, .lifeloop)?.allocationsPerOperation)
         case .absolute(let workload, _, _):
             return Verdict(goal: self, measured: find(workload, .lifeloop)?.nanosecondsPerOperation)
+        case .simulationSpeed(let workload, _):
+            return Verdict(goal: self, measured: find(workload, .lifeloop)?.simulation?.simulatedSecondsPerWallSecond)
         }
     }
 }

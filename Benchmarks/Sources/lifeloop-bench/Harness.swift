@@ -7,6 +7,9 @@ enum Workload: String, CaseIterable, Sendable {
     case layoutOneLeaf100k
     case setNeedsLayout1M
     case memoryPerView
+    // The virtual clock at scale (`SimulationWorkload`): one simulated hour.
+    case simulation1h
+    case simulation1hTraced = "simulation1h (traced)"
 }
 
 /// Who runs the workload.
@@ -25,8 +28,11 @@ struct Measurement: Sendable {
     var n: Int
     var nanosecondsPerOperation: Double
     var allocationsPerOperation: Double
-    /// What `nanosecondsPerOperation` holds: ns/op but for `memoryPerView`'s bytes/view.
+    /// What `nanosecondsPerOperation` holds: ns/op but for `memoryPerView`'s bytes/view
+    /// and the simulation rows' ns/cycle.
     var unit = "ns/op"
+    /// For the simulation rows: the simulated span, the wall time and the cycles.
+    var simulation: SimulationFigures?
 }
 
 /// Runs each measurement as a warm-up followed by the best of three timed runs.

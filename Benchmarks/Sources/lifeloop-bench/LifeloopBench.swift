@@ -15,6 +15,7 @@ struct LifeloopBench {
         measurements += LibUVWorkloads.run(harness)
         measurements += try FoundationWorkloads.run(harness)
         measurements += try ViewWorkloads.run(harness)
+        measurements += try SimulationWorkload.run(harness)
 
         Report.printTable(measurements, defaultN: harness.n, allocationCheck: allocationCheck)
         Report.printGoals(Goal.all.map { $0.judge(measurements) })

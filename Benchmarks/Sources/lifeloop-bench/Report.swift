@@ -28,6 +28,15 @@ enum Report {
         print("N = \(defaultN) operations per run unless stated; best of 3 runs after a warm-up.")
         print("View rows: layoutAll100k op = one view laid out; layoutOneLeaf100k op = mark one leaf + one pass;")
         print("  setNeedsLayout1M op = one call; memoryPerView = heap bytes (mallinfo2) and allocations per view, one reading.")
+        print("Simulation rows: op = one animated push+pop cycle, summed over 4 windows (60, 60, 120, 120 Hz), virtual clock;")
+        print("  N = cycles in one simulated hour; best of 3 hours after a 5-minute warm-up.")
+        for measurement in rows {
+            guard let figures = measurement.simulation else { continue }
+            print("  \(measurement.workload.rawValue): \(Int(figures.simulatedSeconds)) s simulated in "
+                + String(format: "%.3f s wall = %.0f× real time, %.0f cycles per wall s, %llu turns",
+                         figures.wallSeconds, figures.simulatedSecondsPerWallSecond, figures.cyclesPerWallSecond,
+                         figures.turns))
+        }
         print("allocs/op: interposed malloc family; check: \(allocationCheck.objects) Swift objects counted as \(allocationCheck.counted) allocations.")
     }
 
@@ -47,8 +56,13 @@ enum Report {
             var system: String
             var ns_per_op: Double
             var allocs_per_op: Double
-            /// "ns/op", or "bytes/view" for `memoryPerView`, whose figure is in `ns_per_op`.
+            /// "ns/op", or "bytes/view" for `memoryPerView`, whose figure is in `ns_per_op`, or
+            /// "ns/cycle" for the simulation rows.
             var unit: String
+            /// The simulation rows only: virtual seconds run per wall second, and push+pop
+            /// cycles per wall second.
+            var simulated_s_per_wall_s: Double?
+            var cycles_per_wall_s: Double?
         }
         let rows = sorted(measurements).map {
             Row(
@@ -56,7 +70,9 @@ enum Report {
                 system: $0.system.rawValue,
                 ns_per_op: $0.nanosecondsPerOperation,
                 allocs_per_op: $0.allocationsPerOperation,
-                unit: $0.unit
+                unit: $0.unit,
+                simulated_s_per_wall_s: $0.simulation?.simulatedSecondsPerWallSecond,
+                cycles_per_wall_s: $0.simulation?.cyclesPerWallSecond
             )
         }
         let encoder = JSONEncoder()

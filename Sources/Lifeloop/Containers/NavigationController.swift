@@ -119,8 +119,8 @@ open class NavigationController: ViewController {
         leaving.ownTransitionCoordinator = coordinator
         revealed.ownTransitionCoordinator = coordinator
         leaving.notifyWillMove(toParent: nil)
-        leaving.beginAppearance(false, animated: true)
-        revealed.beginAppearance(true, animated: true)
+        let leavingTicket = leaving.beginAppearance(false, animated: true)
+        let revealedTicket = revealed.beginAppearance(true, animated: true)
         place(revealedView, in: container, below: true)
         let width = container.bounds.width
         let leavingView = leaving.viewIfLoaded
@@ -131,16 +131,24 @@ open class NavigationController: ViewController {
             leavingView?.setTransitionOffset(.zero)
             revealedView.setTransitionOffset(.zero)
             if cancelled {
-                revealed.beginAppearance(false, animated: true)
+                // L18: the revealed controller turns back, then the leaving one returns.
+                let revealedBack = revealed.beginAppearance(false, animated: true)
                 revealedView.removeFromSuperview()
-                revealed.endAppearance(animated: true)
-                leaving.beginAppearance(true, animated: true)
-                leaving.endAppearance(animated: true)
+                revealed.endAppearance(revealedBack, animated: true)
+                revealed.settleDisappearance(animated: true)
+                // If it cannot turn back (the navigation controller left the screen meanwhile),
+                // its disappearance simply completes.
+                if let leavingBack = leaving.beginAppearance(true, animated: true) {
+                    leaving.endAppearance(leavingBack, animated: true)
+                } else {
+                    leaving.endAppearance(leavingTicket, animated: true)
+                }
                 leaving.notifyDidMove(toParent: self)
             } else {
                 leavingView?.removeFromSuperview()
-                leaving.endAppearance(animated: true)
-                revealed.endAppearance(animated: true)
+                leaving.endAppearance(leavingTicket, animated: true)
+                leaving.settleDisappearance(animated: true)
+                revealed.endAppearance(revealedTicket, animated: true)
                 leaving.removeFromParent()
             }
             leaving.ownTransitionCoordinator = nil
@@ -189,16 +197,18 @@ open class NavigationController: ViewController {
         }
         let window = container.window
         let visible = window != nil && isAppearingOrAppeared
-        let isPush = !(oldTop.map { old in stack.contains { $0 === old } } ?? false) && added.contains { $0 === newTop }
+        // Push-like exactly when the new top was not in the stack (see setViewControllers).
+        // This used to also require the old top to leave the stack, which made every plain
+        // push (the old top stays) run as a pop: the new view went below the old one and
+        // the old one slid out to the right.
+        let isPush = added.contains { $0 === newTop }
         let coordinator = TransitionCoordinator(isAnimated: animated && visible, duration: Self.transitionDuration,
                                                 isInteractive: false)
         activeTransition = true
         oldTop?.ownTransitionCoordinator = coordinator
         newTop.ownTransitionCoordinator = coordinator
-        if visible {
-            oldTop?.beginAppearance(false, animated: animated)
-            newTop.beginAppearance(true, animated: animated)
-        }
+        let oldTicket = visible ? oldTop?.beginAppearance(false, animated: animated) : nil
+        let newTicket = visible ? newTop.beginAppearance(true, animated: animated) : nil
         place(newView, in: container, below: !isPush)
         let oldView = oldTop?.viewIfLoaded
         let width = container.bounds.width
@@ -206,10 +216,9 @@ open class NavigationController: ViewController {
             oldView?.setTransitionOffset(.zero)
             newView.setTransitionOffset(.zero)
             oldView?.removeFromSuperview()
-            if visible {
-                oldTop?.endAppearance(animated: animated)
-                newTop.endAppearance(animated: animated)
-            }
+            oldTop?.endAppearance(oldTicket, animated: animated)
+            oldTop?.settleDisappearance(animated: animated)
+            newTop.endAppearance(newTicket, animated: animated)
             oldTop?.ownTransitionCoordinator = nil
             newTop.ownTransitionCoordinator = nil
             activeTransition = false

@@ -160,12 +160,11 @@ open class TabBarController: ViewController {
         // The incoming view loads before any appearance callback, as in L16.
         next?.loadViewIfNeeded()
         let visible = container.window != nil && isAppearingOrAppeared
-        // Only begin what is not already under way, so a switch during the tab bar
-        // controller's own appearance stays balanced (L20).
-        let appearing = visible && next.map { !$0.isAppearingOrAppeared } == true
-        let disappearing = visible && previous?.isAppearingOrAppeared == true
-        if appearing { next?.beginAppearance(true, animated: animated) }
-        if disappearing { previous?.beginAppearance(false, animated: animated) }
+        // A begin toward where a tab already is returns no ticket, so a switch during the
+        // tab bar controller's own appearance stays balanced (L20).
+        let nextTicket = visible ? next?.beginAppearance(true, animated: animated) : nil
+        let previousTicket = visible ? previous?.beginAppearance(false, animated: animated) : nil
+        let appearing = nextTicket != nil
         if let previousView = previous?.viewIfLoaded, previousView.superview === container {
             previousView.removeFromSuperview()
         }
@@ -179,14 +178,10 @@ open class TabBarController: ViewController {
         isSwitching = true
         if appearing, let next { app.queueIsAppearing(next) }
         app.afterCommit { [self] in
-            // The tab bar controller's own forwarding may have ended a transition first
-            // (it appeared in this same turn); end only what is still open.
-            if disappearing, let previous, previous.appearance == .disappearing {
-                previous.endAppearance(animated: animated)
-            }
-            if appearing, let next, next.appearance == .appearing {
-                next.endAppearance(animated: animated)
-            }
+            // Tickets make ends that were overtaken (by the tab bar controller's own
+            // forwarding in the same turn) do nothing.
+            previous?.endAppearance(previousTicket, animated: animated)
+            next?.endAppearance(nextTicket, animated: animated)
             isSwitching = false
             completion()
         }

@@ -28,8 +28,14 @@ final class Transition: FrameClient {
     private let duration: UInt64
     private var state: State
     private(set) var progress = 0.0
-    private let apply: (Double) -> Void
-    private let complete: (Bool) -> Void
+    /// Whether a gesture drove the transition: it then moves linearly, so releasing it does
+    /// not make the views jump onto the eased curve.
+    private let drivenByGesture: Bool
+    // Optional so `end` can drop them: they hold the controllers of the transition, and a
+    // driver (`InteractiveTransition`) its owner keeps must not keep a popped controller
+    // alive after the transition (UIKit releases its transition context at the end).
+    private var apply: ((Double) -> Void)?
+    private var complete: ((Bool) -> Void)?
 
     /// - Parameters:
     ///   - apply: Shows the transition at an eased progress from 0 to 1.
@@ -42,6 +48,7 @@ final class Transition: FrameClient {
         self.start = app.loop.now.nanoseconds
         self.duration = UInt64(max(0.001, coordinator.transitionDuration) * 1e9)
         self.state = interactive ? .interactive : .running
+        self.drivenByGesture = interactive
         self.apply = apply
         self.complete = complete
     }
@@ -58,7 +65,7 @@ final class Transition: FrameClient {
             app.animate(duration: coordinator.transitionDuration, delay: 0, curve: .easeInOut,
                         animations: { for block in alongside { block(coordinator) } }, completion: nil)
         }
-        apply(0)
+        apply?(0)
         if case .running = state, let window { app.displayLink(for: window.screen).add(self) }
     }
 
@@ -75,7 +82,7 @@ final class Transition: FrameClient {
             return false
         }
         coordinator.percentComplete = progress
-        apply(AnimationCurve.easeInOut.value(at: progress))
+        apply?(drivenByGesture ? progress : AnimationCurve.easeInOut.value(at: progress))
         if case .cancelling = state, progress <= 0 {
             end(cancelled: true)
             return false
@@ -92,7 +99,7 @@ final class Transition: FrameClient {
         guard case .interactive = state else { return }
         progress = min(1, max(0, fraction))
         coordinator.percentComplete = progress
-        apply(progress)
+        apply?(progress)
     }
 
     /// Lets an interactive transition run to its end.
@@ -118,9 +125,14 @@ final class Transition: FrameClient {
 
     private func end(cancelled: Bool) {
         state = .done
+        apply = nil
         app.afterCommit { [self] in
             for completion in coordinator.completions { completion(coordinator) }
-            complete(cancelled)
+            complete?(cancelled)
+            complete = nil
+            // The blocks ran; like UIKit, the coordinator lets go of them and what they hold.
+            coordinator.completions.removeAll()
+            coordinator.interactionHandlers.removeAll()
         }
     }
 }
