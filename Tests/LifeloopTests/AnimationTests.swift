@@ -1,16 +1,22 @@
 import Testing
 @testable import Lifeloop
 
+/// An app showing controller "A" in window "main", with a square `box` in its view.
+func showBox(size: Double) throws -> (Application, Window, View) {
+    let app = try Application()
+    let controller = ViewController(label: "A")
+    let window = try showInWindow(controller, app: app)
+    let box = View(frame: Rect(x: 0, y: 0, width: size, height: size))
+    controller.view.addSubview(box)
+    try app.settle()
+    return (app, window, box)
+}
+
 @Suite("Animations and the frame clock")
 struct AnimationTests {
     @Test
     func modelChangesAtOncePresentationMovesPerFrame() throws {
-        let app = try Application()
-        let controller = ViewController(label: "A")
-        let window = try showInWindow(controller, app: app)
-        let box = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
-        controller.view.addSubview(box)
-        try app.settle()
+        let (app, window, box) = try showBox(size: 100)
         var finished: Bool?
         let start = app.loop.now
         View.animate(withDuration: 1, delay: 0, options: .curveLinear, animations: {
@@ -36,12 +42,7 @@ struct AnimationTests {
 
     @Test
     func interruptedAnimationCompletesWithFalse() throws {
-        let app = try Application()
-        let controller = ViewController(label: "A")
-        _ = try showInWindow(controller, app: app)
-        let box = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
-        controller.view.addSubview(box)
-        try app.settle()
+        let (app, _, box) = try showBox(size: 10)
         var results: [String] = []
         View.animate(withDuration: 1, animations: { box.alpha = 0.5 }, completion: { results.append("first \($0)") })
         try app.advance(by: .milliseconds(100))
@@ -52,12 +53,7 @@ struct AnimationTests {
 
     @Test
     func animationOfAViewThatLeavesTheWindowCompletesWithFalse() throws {
-        let app = try Application()
-        let controller = ViewController(label: "A")
-        _ = try showInWindow(controller, app: app)
-        let box = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
-        controller.view.addSubview(box)
-        try app.settle()
+        let (app, _, box) = try showBox(size: 10)
         var result: Bool?
         View.animate(withDuration: 1, animations: { box.center = Point(x: 100, y: 100) }, completion: { result = $0 })
         try app.advance(by: .milliseconds(100))
@@ -68,12 +64,7 @@ struct AnimationTests {
 
     @Test
     func heavyMainThreadWorkDropsFrames() throws {
-        let app = try Application()
-        let controller = ViewController(label: "A")
-        let window = try showInWindow(controller, app: app)
-        let box = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
-        controller.view.addSubview(box)
-        try app.settle()
+        let (app, window, box) = try showBox(size: 10)
         View.animate(withDuration: 0.5, animations: { box.alpha = 0 })
         app.loop.schedule(after: .milliseconds(100)) { app.loop.consume(.milliseconds(40)) }
         try app.settle()
@@ -108,12 +99,7 @@ struct AnimationTests {
 struct AppFrameMetricsTests {
     @Test
     func metricsAreListedPerWindowAndRecordedInTheTrace() throws {
-        let app = try Application()
-        let controller = ViewController(label: "A")
-        _ = try showInWindow(controller, app: app)
-        let box = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
-        controller.view.addSubview(box)
-        try app.settle()
+        let (app, _, box) = try showBox(size: 10)
         View.animate(withDuration: 0.5, animations: { box.alpha = 0 })
         try app.settle()
         #expect(app.frameMetrics.map(\.window) == ["main"])

@@ -13,24 +13,7 @@ import Testing
 
 // MARK: - Random numbers
 
-/// SplitMix64: tiny, fast, and the same sequence on every platform.
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
-    /// A value in `0..<bound`, without the standard library's unspecified algorithm, so a
-    /// seed means the same scenario with every toolchain.
-    mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
-
+extension SeededGenerator {
     mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
 }
 
@@ -116,7 +99,7 @@ struct Scenario: Hashable, CustomStringConvertible {
 
     /// The scenario a seed stands for.
     static func generate(seed: UInt64, actions range: ClosedRange<Int> = 10...20) -> Scenario {
-        var rng = SplitMix64(seed: seed)
+        var rng = SeededGenerator(seed: seed)
         var roots: [RootKind] = []
         for _ in 0..<3 {
             switch rng.below(3) {

@@ -97,7 +97,7 @@ enum ViewWorkloads {
     /// One op: mark one leaf, then `layoutIfNeeded()` on the root view. The leaves
     /// come in a seeded shuffled order, and each run continues where the last stopped.
     private static func layoutOneLeaf(_ harness: Harness, _ tree: Tree) -> Measurement {
-        var generator = SplitMix64(seed: 0x6C61_796F_7574)
+        var generator = SeededGenerator(seed: 0x6C61_796F_7574)
         let order = Array(tree.leaves.indices).shuffled(using: &generator)
         var cursor = 0
         return harness.measure(
@@ -121,7 +121,7 @@ enum ViewWorkloads {
     /// (and the ancestors up to the first marked one), the other nine find it
     /// marked. The turn's pass comes after, untimed.
     private static func setNeedsLayout(_ harness: Harness, _ tree: Tree) -> Measurement {
-        var generator = SplitMix64(seed: 0x6D61_726B)
+        var generator = SeededGenerator(seed: 0x6D61_726B)
         let order = Array(tree.views.indices).shuffled(using: &generator)
         return harness.measure(
             .setNeedsLayout1M, .lifeloop, n: markCalls,

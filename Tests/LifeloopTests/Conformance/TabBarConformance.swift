@@ -30,18 +30,6 @@ struct TabBarConformance {
         return nil
     }
 
-    /// A deterministic generator (SplitMix64), so the random walk is the same every run.
-    struct SeededGenerator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     /// L19: switching from A to B while visible gives `B viewWillAppear,
     /// A viewWillDisappear`, then at the end of the turn `A viewDidDisappear,
     /// B viewDidAppear`; B's view loads first. Switching back does not reload.
@@ -124,7 +112,7 @@ struct TabBarConformance {
         let tabs = ["A", "B", "C"].map { ViewController(label: $0) }
         let tabBar = TabBarController(viewControllers: tabs, label: "TabBar")
         _ = try showInWindow(tabBar, app: app)
-        var generator = SeededGenerator(state: 19)
+        var generator = SeededGenerator(seed: 19)
         var expected = 0
         for _ in 0..<50 {
             let index = Int.random(in: 0..<tabs.count, using: &generator)

@@ -1,0 +1,27 @@
+/// A seeded random number generator (SplitMix64): the same sequence for a seed on every
+/// machine and toolchain, so a seed printed by a failing run replays it.
+public struct SeededGenerator: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    /// Creates a generator whose sequence is fixed by `seed`.
+    public init(seed: UInt64) {
+        state = seed
+    }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    /// A value in `0..<bound`, by a fixed rule: the standard library's
+    /// `random(in:using:)` does not promise its algorithm, so a seed could mean something
+    /// else with another toolchain.
+    /// - Precondition: `bound` is positive.
+    public mutating func below(_ bound: Int) -> Int {
+        precondition(bound > 0, "SeededGenerator.below(_:) needs a positive bound, got \(bound)")
+        return Int(next() % UInt64(bound))
+    }
+}
