@@ -36,6 +36,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         case nothingToDismiss
     }
 
+    /// What kind of misuse it is; its raw value is the event name in the trace.
     public let kind: Kind
     /// The label of the object involved.
     public let label: String

@@ -1,6 +1,8 @@
 /// A point in a view's coordinate space.
 public struct Point: Hashable, Sendable, CustomStringConvertible {
+    /// The horizontal coordinate, growing rightward.
     public var x: Double
+    /// The vertical coordinate, growing downward, as in UIKit.
     public var y: Double
 
     public init(x: Double, y: Double) {
@@ -8,6 +10,7 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
         self.y = y
     }
 
+    /// The origin.
     public static let zero = Point(x: 0, y: 0)
 
     public var description: String { "(\(format(x)),\(format(y)))" }
@@ -15,7 +18,9 @@ public struct Point: Hashable, Sendable, CustomStringConvertible {
 
 /// A width and a height.
 public struct Size: Hashable, Sendable, CustomStringConvertible {
+    /// The horizontal extent.
     public var width: Double
+    /// The vertical extent.
     public var height: Double
 
     public init(width: Double, height: Double) {
@@ -23,6 +28,7 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
         self.height = height
     }
 
+    /// No extent.
     public static let zero = Size(width: 0, height: 0)
 
     public var description: String { "{\(format(width)),\(format(height))}" }
@@ -30,7 +36,9 @@ public struct Size: Hashable, Sendable, CustomStringConvertible {
 
 /// A rectangle: an origin and a size.
 public struct Rect: Hashable, Sendable, CustomStringConvertible {
+    /// The top-left corner.
     public var origin: Point
+    /// The width and height.
     public var size: Size
 
     public init(origin: Point, size: Size) {
@@ -42,15 +50,24 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
         self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
     }
 
+    /// The empty rectangle at the origin.
     public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
 
+    /// The left edge.
     public var minX: Double { origin.x }
+    /// The top edge.
     public var minY: Double { origin.y }
+    /// The right edge.
     public var maxX: Double { origin.x + size.width }
+    /// The bottom edge.
     public var maxY: Double { origin.y + size.height }
+    /// The horizontal center.
     public var midX: Double { origin.x + size.width / 2 }
+    /// The vertical center.
     public var midY: Double { origin.y + size.height / 2 }
+    /// The width.
     public var width: Double { size.width }
+    /// The height.
     public var height: Double { size.height }
 
     /// The rectangle shrunk by `insets` on each side.
@@ -65,9 +82,13 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
 
 /// Distances inward from each edge of a rectangle.
 public struct EdgeInsets: Hashable, Sendable {
+    /// The inset from the top edge.
     public var top: Double
+    /// The inset from the left edge.
     public var left: Double
+    /// The inset from the bottom edge.
     public var bottom: Double
+    /// The inset from the right edge.
     public var right: Double
 
     public init(top: Double, left: Double, bottom: Double, right: Double) {
@@ -77,14 +98,19 @@ public struct EdgeInsets: Hashable, Sendable {
         self.right = right
     }
 
+    /// No inset.
     public static let zero = EdgeInsets(top: 0, left: 0, bottom: 0, right: 0)
 }
 
 /// An RGBA color, components from 0 to 1.
 public struct Color: Hashable, Sendable {
+    /// The red component.
     public var red: Double
+    /// The green component.
     public var green: Double
+    /// The blue component.
     public var blue: Double
+    /// The opacity.
     public var alpha: Double
 
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
@@ -94,8 +120,11 @@ public struct Color: Hashable, Sendable {
         self.alpha = alpha
     }
 
+    /// Opaque white.
     public static let white = Color(red: 1, green: 1, blue: 1)
+    /// Opaque black.
     public static let black = Color(red: 0, green: 0, blue: 0)
+    /// Fully transparent.
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
 }
 
@@ -107,11 +136,17 @@ public struct AutoresizingMask: OptionSet, Hashable, Sendable {
         self.rawValue = rawValue
     }
 
+    /// The left margin stretches.
     public static let flexibleLeftMargin = AutoresizingMask(rawValue: 1 << 0)
+    /// The width stretches.
     public static let flexibleWidth = AutoresizingMask(rawValue: 1 << 1)
+    /// The right margin stretches.
     public static let flexibleRightMargin = AutoresizingMask(rawValue: 1 << 2)
+    /// The top margin stretches.
     public static let flexibleTopMargin = AutoresizingMask(rawValue: 1 << 3)
+    /// The height stretches.
     public static let flexibleHeight = AutoresizingMask(rawValue: 1 << 4)
+    /// The bottom margin stretches.
     public static let flexibleBottomMargin = AutoresizingMask(rawValue: 1 << 5)
 }
 

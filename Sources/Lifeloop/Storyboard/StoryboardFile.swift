@@ -288,10 +288,12 @@ extension StoryboardDocument {
 }
 
 extension NibDefinition: StoryboardDocument {
+    /// `Name.nib.json` or `Name.json` loads as the nib `Name`.
     public static var fileExtensions: [String] { [".nib.json", ".json"] }
 }
 
 extension StoryboardDefinition: StoryboardDocument {
+    /// `Name.storyboard.json` or `Name.json` loads as the storyboard `Name`.
     public static var fileExtensions: [String] { [".storyboard.json", ".json"] }
 }
 
