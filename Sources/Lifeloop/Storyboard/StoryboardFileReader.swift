@@ -8,330 +8,20 @@ import Musl
 import Darwin
 #endif
 
-// MARK: - Definitions
-
-/// What a view in a file does when tapped.
-///
-/// Written in JSON as the `"action"` field of a view: `"segue:<identifier>"` or `"dismiss"`.
-public enum TapAction: Hashable, Sendable {
-    /// Perform the owning scene's segue with this identifier (`"segue:<identifier>"`).
-    case segue(String)
-    /// Dismiss the presented controller that owns the view (`"dismiss"`).
-    case dismiss
-}
-
-/// One view in a nib or a scene's view tree.
-///
-/// JSON form, every field optional:
-///
-/// ```json
-/// {"class": "Button", "label": "next", "frame": [20, 40, 100, 44],
-///  "autoresizing": ["flexibleWidth"], "tag": 3, "hidden": false,
-///  "backgroundColor": "#FF8800", "action": "segue:showB", "subviews": []}
-/// ```
-public struct ViewNode: Hashable, Sendable {
-    /// The view class to instantiate (`"class"`, default `"View"`).
-    public var className: String
-    /// A name for traces and lookups (`"label"`, default none).
-    public var label: String?
-    /// The frame in the superview's coordinates (`"frame"`: `[x, y, width, height]`, default all zero).
-    public var frame: Rect
-    /// How the view follows its superview's size changes (`"autoresizing"`: a list of mask names, default empty).
-    public var autoresizingMask: AutoresizingMask
-    /// An integer tag (`"tag"`, default 0).
-    public var tag: Int
-    /// Whether the view starts hidden (`"hidden"`, default `false`).
-    public var isHidden: Bool
-    /// The background color (`"backgroundColor"`: `"#RRGGBB"` or `"#RRGGBBAA"`, default none).
-    public var backgroundColor: Color?
-    /// What a tap on the view does (`"action"`, default none).
-    public var tapAction: TapAction?
-    /// The child views, back to front (`"subviews"`, default empty).
-    public var subviews: [ViewNode]
-
-    /// Creates a view node; every parameter defaults to the value a missing JSON field gets.
-    public init(
-        className: String = "View",
-        label: String? = nil,
-        frame: Rect = Rect(x: 0, y: 0, width: 0, height: 0),
-        autoresizingMask: AutoresizingMask = [],
-        tag: Int = 0,
-        isHidden: Bool = false,
-        backgroundColor: Color? = nil,
-        tapAction: TapAction? = nil,
-        subviews: [ViewNode] = []
-    ) {
-        self.className = className
-        self.label = label
-        self.frame = frame
-        self.autoresizingMask = autoresizingMask
-        self.tag = tag
-        self.isHidden = isHidden
-        self.backgroundColor = backgroundColor
-        self.tapAction = tapAction
-        self.subviews = subviews
-    }
-}
-
-/// A nib: a view tree, loaded by a controller's default loadView.
-///
-/// JSON form: `{"view": <view>}`, where `"view"` is required.
-public struct NibDefinition: Hashable, Sendable {
-    /// The nib's name, by which controllers refer to it.
-    public var name: String
-    /// The root of the view tree.
-    public var root: ViewNode
-
-    /// Creates a nib definition from its parts.
-    public init(name: String, root: ViewNode) {
-        self.name = name
-        self.root = root
-    }
-
-    /// Parses and validates a nib from JSON bytes.
-    ///
-    /// - Parameters:
-    ///   - data: The UTF-8 JSON text.
-    ///   - name: The name the nib gets.
-    ///   - file: The file name used in error messages.
-    /// - Throws: ``StoryboardError`` naming the bad field.
-    public static func parse(_ data: Data, name: String, file: String) throws(StoryboardError) -> NibDefinition {
-        let reader = StoryboardFileReader(file: file)
-        let top = try reader.topLevelObject(data)
-        try top.checkKeys(NibFileKeys.all)
-        let root = try reader.viewNode(top.requiredValue("view"), at: top.path("view"))
-        return NibDefinition(name: name, root: root)
-    }
-}
-
-/// How a segue shows its destination.
-public enum SegueKind: String, Hashable, Sendable, CaseIterable {
-    /// Push onto the source's navigation stack (`"show"`).
-    case show
-    /// Present modally over the source (`"present"`).
-    case present
-}
-
-/// A named transition from one scene to another.
-///
-/// JSON form: `{"identifier": "showB", "kind": "present", "destination": "B", "animated": true}`;
-/// all but `"animated"` (default `false`) are required.
-public struct SegueDefinition: Hashable, Sendable {
-    /// The name a tap action or `performSegue` uses; unique within its scene.
-    public var identifier: String
-    /// How the destination is shown.
-    public var kind: SegueKind
-    /// The id of the destination scene.
-    public var destination: String
-    /// Whether the transition is animated.
-    public var animated: Bool
-
-    /// Creates a segue definition from its parts.
-    public init(identifier: String, kind: SegueKind, destination: String, animated: Bool = false) {
-        self.identifier = identifier
-        self.kind = kind
-        self.destination = destination
-        self.animated = animated
-    }
-}
-
-/// One scene of a storyboard: a controller class, its optional view tree and its segues.
-///
-/// JSON form: `{"id": "A", "class": "ViewController", "label": "A", "view": <view>,
-/// "segues": [<segue>], "presentationStyle": "pageSheet"}`; only `"id"` is required.
-public struct SceneDefinition: Hashable, Sendable {
-    /// The presentation styles `"presentationStyle"` accepts.
-    public static let presentationStyles: [String] = ["fullScreen", "overFullScreen", "pageSheet"]
-
-    /// The scene's id, unique within the storyboard (`"id"`, required).
-    public var id: String
-    /// The controller class to instantiate (`"class"`, default `"ViewController"`).
-    public var className: String
-    /// The controller's label for traces (`"label"`, default the id).
-    public var label: String
-    /// The controller's view tree (`"view"`); `nil` leaves it to the controller's own loadView.
-    public var view: ViewNode?
-    /// The scene's outgoing segues (`"segues"`, default empty).
-    public var segues: [SegueDefinition]
-    /// How the scene is presented modally (`"presentationStyle"`: one of ``presentationStyles``), or `nil`.
-    public var presentationStyle: String?
-
-    /// Creates a scene definition; the label defaults to the id.
-    public init(
-        id: String,
-        className: String = "ViewController",
-        label: String? = nil,
-        view: ViewNode? = nil,
-        segues: [SegueDefinition] = [],
-        presentationStyle: String? = nil
-    ) {
-        self.id = id
-        self.className = className
-        self.label = label ?? id
-        self.view = view
-        self.segues = segues
-        self.presentationStyle = presentationStyle
-    }
-
-    /// The segue with this identifier, if the scene has one.
-    public func segue(withIdentifier identifier: String) -> SegueDefinition? {
-        segues.first { $0.identifier == identifier }
-    }
-}
-
-/// A storyboard: scenes joined by segues, with one initial scene.
-///
-/// JSON form: `{"initialScene": "A", "scenes": [<scene>, ...]}`; both fields are required and
-/// `"scenes"` must not be empty.
-public struct StoryboardDefinition: Hashable, Sendable {
-    /// The storyboard's name.
-    public var name: String
-    /// The id of the scene shown first.
-    public var initialScene: String
-    /// The scenes, in file order.
-    public var scenes: [SceneDefinition]
-
-    /// Creates a storyboard definition from its parts, without validating them.
-    public init(name: String, initialScene: String, scenes: [SceneDefinition]) {
-        self.name = name
-        self.initialScene = initialScene
-        self.scenes = scenes
-    }
-
-    /// The scene with this id, if there is one.
-    public func scene(withID id: String) -> SceneDefinition? {
-        scenes.first { $0.id == id }
-    }
-
-    /// Parses and validates a storyboard from JSON bytes.
-    ///
-    /// Besides the shape of each field, checks that scene ids are unique, that `initialScene`
-    /// and every segue destination name a scene, that segue identifiers are unique within
-    /// their scene, and that every `"segue:<identifier>"` action in a scene's view names one
-    /// of that scene's segues.
-    /// - Parameters:
-    ///   - data: The UTF-8 JSON text.
-    ///   - name: The name the storyboard gets.
-    ///   - file: The file name used in error messages.
-    /// - Throws: ``StoryboardError`` naming the bad field.
-    public static func parse(_ data: Data, name: String, file: String) throws(StoryboardError) -> StoryboardDefinition {
-        let reader = StoryboardFileReader(file: file)
-        let top = try reader.topLevelObject(data)
-        try top.checkKeys(StoryboardFileKeys.all)
-
-        let initialScene = try top.requiredString(StoryboardFileKeys.initialScene)
-        let sceneValues = try top.requiredArray(StoryboardFileKeys.scenes)
-        if sceneValues.isEmpty {
-            throw reader.error(top.path(StoryboardFileKeys.scenes), "must list at least one scene")
-        }
-
-        var scenes: [SceneDefinition] = []
-        var firstPathOfID: [String: String] = [:]
-        let scenesPath = top.path(StoryboardFileKeys.scenes)
-        for (index, value) in sceneValues.enumerated() {
-            let scenePath = "\(scenesPath)[\(index)]"
-            let scene = try reader.scene(value, at: scenePath)
-            let idPath = "\(scenePath).\(SceneFileKeys.id)"
-            if let earlier = firstPathOfID[scene.id] {
-                throw reader.error(idPath, "duplicate scene id \(storyboardQuoted(scene.id)); \(earlier) has it too")
-            }
-            firstPathOfID[scene.id] = idPath
-            scenes.append(scene)
-        }
-
-        if firstPathOfID[initialScene] == nil {
-            throw reader.error(
-                top.path(StoryboardFileKeys.initialScene),
-                "no scene has the id \(storyboardQuoted(initialScene)); scene ids: \(scenes.map(\.id).joined(separator: ", "))"
-            )
-        }
-        for (sceneIndex, scene) in scenes.enumerated() {
-            for (segueIndex, segue) in scene.segues.enumerated() where firstPathOfID[segue.destination] == nil {
-                throw reader.error(
-                    "\(scenesPath)[\(sceneIndex)].\(SceneFileKeys.segues)[\(segueIndex)].\(SegueFileKeys.destination)",
-                    "no scene has the id \(storyboardQuoted(segue.destination)); scene ids: \(scenes.map(\.id).joined(separator: ", "))"
-                )
-            }
-        }
-        return StoryboardDefinition(name: name, initialScene: initialScene, scenes: scenes)
-    }
-}
-
-/// A JSON file Lifeloop loads: a nib or a storyboard.
-public protocol StoryboardDocument {
-    /// The extensions a file name loses to become the document's name, longest first.
-    static var fileExtensions: [String] { get }
-
-    /// Parses and validates a document from JSON data.
-    /// - Parameters:
-    ///   - data: The UTF-8 JSON text.
-    ///   - name: The name the document gets.
-    ///   - file: The file name used in error messages.
-    /// - Throws: ``StoryboardError`` naming the bad field.
-    static func parse(_ data: Data, name: String, file: String) throws(StoryboardError) -> Self
-}
-
-extension StoryboardDocument {
-    /// Parses and validates a document from JSON bytes.
-    /// - Throws: ``StoryboardError`` naming the bad field.
-    public static func parse(_ bytes: [UInt8], name: String, file: String) throws(StoryboardError) -> Self {
-        try parse(Data(bytes), name: name, file: file)
-    }
-
-    /// Reads, parses and validates the file at `path`. The document is named after the
-    /// file, less one of ``fileExtensions``; errors name the file by `path` as given.
-    /// - Throws: ``StoryboardError``; an unreadable file has the field `(file)`.
-    public static func load(path: String) throws(StoryboardError) -> Self {
-        let data = try storyboardReadFile(path)
-        return try parse(data, name: storyboardDocumentName(path, extensions: fileExtensions), file: path)
-    }
-}
-
-extension NibDefinition: StoryboardDocument {
-    /// `Name.nib.json` or `Name.json` loads as the nib `Name`.
-    public static var fileExtensions: [String] { [".nib.json", ".json"] }
-}
-
-extension StoryboardDefinition: StoryboardDocument {
-    /// `Name.storyboard.json` or `Name.json` loads as the storyboard `Name`.
-    public static var fileExtensions: [String] { [".storyboard.json", ".json"] }
-}
-
-/// A bad nib or storyboard file: names the file, the field (as a path like `scenes[1].segues[0].destination`) and the problem.
-public struct StoryboardError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// The file as it was named to the parser or loader.
-    public let file: String
-    /// The path of the bad field, such as `scenes[1].segues[0].destination`;
-    /// `(root)` for whole-document problems and `(file)` when the file could not be read.
-    public let field: String
-    /// What is wrong, in a sentence fragment.
-    public let problem: String
-
-    /// Creates an error; an empty `field` becomes `(root)`.
-    public init(file: String, field: String, problem: String) {
-        self.file = file
-        self.field = field.isEmpty ? "(root)" : field
-        self.problem = problem
-    }
-
-    /// `<file>: <field>: <problem>`.
-    public var description: String { "\(file): \(field): \(problem)" }
-}
-
 // MARK: - Keys
 
-private enum NibFileKeys {
+enum NibFileKeys {
     static let view = "view"
     static let all = [view]
 }
 
-private enum StoryboardFileKeys {
+enum StoryboardFileKeys {
     static let initialScene = "initialScene"
     static let scenes = "scenes"
     static let all = [initialScene, scenes]
 }
 
-private enum SceneFileKeys {
+enum SceneFileKeys {
     static let id = "id"
     static let className = "class"
     static let label = "label"
@@ -341,7 +31,7 @@ private enum SceneFileKeys {
     static let all = [id, className, label, view, segues, presentationStyle]
 }
 
-private enum SegueFileKeys {
+enum SegueFileKeys {
     static let identifier = "identifier"
     static let kind = "kind"
     static let destination = "destination"
@@ -349,7 +39,7 @@ private enum SegueFileKeys {
     static let all = [identifier, kind, destination, animated]
 }
 
-private enum ViewFileKeys {
+enum ViewFileKeys {
     static let className = "class"
     static let label = "label"
     static let frame = "frame"
@@ -363,7 +53,7 @@ private enum ViewFileKeys {
 }
 
 /// The `"autoresizing"` names, in bit order.
-private let storyboardAutoresizingNames: [(String, AutoresizingMask)] = [
+let storyboardAutoresizingNames: [(String, AutoresizingMask)] = [
     ("flexibleLeftMargin", .flexibleLeftMargin),
     ("flexibleWidth", .flexibleWidth),
     ("flexibleRightMargin", .flexibleRightMargin),
@@ -374,12 +64,12 @@ private let storyboardAutoresizingNames: [(String, AutoresizingMask)] = [
 
 // MARK: - Reading
 
-private func storyboardQuoted(_ text: String) -> String {
+func storyboardQuoted(_ text: String) -> String {
     "\"\(text)\""
 }
 
 /// The file name of `path` less the first of `extensions` it ends with.
-private func storyboardDocumentName(_ path: String, extensions: [String]) -> String {
+func storyboardDocumentName(_ path: String, extensions: [String]) -> String {
     let fileName = path.split(separator: "/", omittingEmptySubsequences: true).last.map(String.init) ?? path
     for suffix in extensions where fileName.hasSuffix(suffix) && fileName.count > suffix.count {
         return String(fileName.dropLast(suffix.count))
@@ -388,7 +78,7 @@ private func storyboardDocumentName(_ path: String, extensions: [String]) -> Str
 }
 
 /// Reads a whole file, reporting the OS's reason on failure.
-private func storyboardReadFile(_ path: String) throws(StoryboardError) -> Data {
+func storyboardReadFile(_ path: String) throws(StoryboardError) -> Data {
     func failure(_ what: String) -> StoryboardError {
         let code = errno
         return StoryboardError(file: path, field: "(file)", problem: "cannot \(what): \(String(cString: strerror(code)))")
@@ -414,14 +104,14 @@ private func storyboardReadFile(_ path: String) throws(StoryboardError) -> Data 
 ///
 /// JSONSerialization returns booleans as NSNumber too, and `is Bool` / `as? Int` succeed for
 /// both; only the boolean subclass tells them apart (on Linux and on Darwin alike).
-private let storyboardBooleanClass = ObjectIdentifier(type(of: NSNumber(value: true)))
+let storyboardBooleanClass = ObjectIdentifier(type(of: NSNumber(value: true)))
 
-private func storyboardIsBoolean(_ number: NSNumber) -> Bool {
+func storyboardIsBoolean(_ number: NSNumber) -> Bool {
     ObjectIdentifier(type(of: number)) == storyboardBooleanClass
 }
 
 /// "a string", "a number", … for "expected …, found …" messages.
-private func storyboardKindDescription(_ value: Any) -> String {
+func storyboardKindDescription(_ value: Any) -> String {
     switch value {
     case is String: return "a string"
     case let number as NSNumber: return storyboardIsBoolean(number) ? "a boolean" : "a number"
@@ -433,7 +123,7 @@ private func storyboardKindDescription(_ value: Any) -> String {
 }
 
 /// Walks a JSONSerialization tree, turning every problem into a ``StoryboardError``.
-private struct StoryboardFileReader {
+struct StoryboardFileReader {
     let file: String
 
     func error(_ field: String, _ problem: String) -> StoryboardError {
@@ -685,7 +375,7 @@ private struct StoryboardFileReader {
 }
 
 /// One JSON object and its path, for field look-ups.
-private struct StoryboardFileObject {
+struct StoryboardFileObject {
     let reader: StoryboardFileReader
     let values: [String: Any]
     /// The object's own path; empty for the top level.

@@ -1,0 +1,249 @@
+import Foundation
+
+
+/// What a view in a file does when tapped.
+///
+/// Written in JSON as the `"action"` field of a view: `"segue:<identifier>"` or `"dismiss"`.
+public enum TapAction: Hashable, Sendable {
+    /// Perform the owning scene's segue with this identifier (`"segue:<identifier>"`).
+    case segue(String)
+    /// Dismiss the presented controller that owns the view (`"dismiss"`).
+    case dismiss
+}
+
+/// One view in a nib or a scene's view tree.
+///
+/// JSON form, every field optional:
+///
+/// ```json
+/// {"class": "Button", "label": "next", "frame": [20, 40, 100, 44],
+///  "autoresizing": ["flexibleWidth"], "tag": 3, "hidden": false,
+///  "backgroundColor": "#FF8800", "action": "segue:showB", "subviews": []}
+/// ```
+public struct ViewNode: Hashable, Sendable {
+    /// The view class to instantiate (`"class"`, default `"View"`).
+    public var className: String
+    /// A name for traces and lookups (`"label"`, default none).
+    public var label: String?
+    /// The frame in the superview's coordinates (`"frame"`: `[x, y, width, height]`, default all zero).
+    public var frame: Rect
+    /// How the view follows its superview's size changes (`"autoresizing"`: a list of mask names, default empty).
+    public var autoresizingMask: AutoresizingMask
+    /// An integer tag (`"tag"`, default 0).
+    public var tag: Int
+    /// Whether the view starts hidden (`"hidden"`, default `false`).
+    public var isHidden: Bool
+    /// The background color (`"backgroundColor"`: `"#RRGGBB"` or `"#RRGGBBAA"`, default none).
+    public var backgroundColor: Color?
+    /// What a tap on the view does (`"action"`, default none).
+    public var tapAction: TapAction?
+    /// The child views, back to front (`"subviews"`, default empty).
+    public var subviews: [ViewNode]
+
+    /// Creates a view node; every parameter defaults to the value a missing JSON field gets.
+    public init(
+        className: String = "View",
+        label: String? = nil,
+        frame: Rect = Rect(x: 0, y: 0, width: 0, height: 0),
+        autoresizingMask: AutoresizingMask = [],
+        tag: Int = 0,
+        isHidden: Bool = false,
+        backgroundColor: Color? = nil,
+        tapAction: TapAction? = nil,
+        subviews: [ViewNode] = []
+    ) {
+        self.className = className
+        self.label = label
+        self.frame = frame
+        self.autoresizingMask = autoresizingMask
+        self.tag = tag
+        self.isHidden = isHidden
+        self.backgroundColor = backgroundColor
+        self.tapAction = tapAction
+        self.subviews = subviews
+    }
+}
+
+/// A nib: a view tree, loaded by a controller's default loadView.
+///
+/// JSON form: `{"view": <view>}`, where `"view"` is required.
+public struct NibDefinition: Hashable, Sendable {
+    /// The nib's name, by which controllers refer to it.
+    public var name: String
+    /// The root of the view tree.
+    public var root: ViewNode
+
+    /// Creates a nib definition from its parts.
+    public init(name: String, root: ViewNode) {
+        self.name = name
+        self.root = root
+    }
+
+    /// Parses and validates a nib from JSON bytes.
+    ///
+    /// - Parameters:
+    ///   - data: The UTF-8 JSON text.
+    ///   - name: The name the nib gets.
+    ///   - file: The file name used in error messages.
+    /// - Throws: ``StoryboardError`` naming the bad field.
+    public static func parse(_ data: Data, name: String, file: String) throws(StoryboardError) -> NibDefinition {
+        let reader = StoryboardFileReader(file: file)
+        let top = try reader.topLevelObject(data)
+        try top.checkKeys(NibFileKeys.all)
+        let root = try reader.viewNode(top.requiredValue("view"), at: top.path("view"))
+        return NibDefinition(name: name, root: root)
+    }
+}
+
+/// How a segue shows its destination.
+public enum SegueKind: String, Hashable, Sendable, CaseIterable {
+    /// Push onto the source's navigation stack (`"show"`).
+    case show
+    /// Present modally over the source (`"present"`).
+    case present
+}
+
+/// A named transition from one scene to another.
+///
+/// JSON form: `{"identifier": "showB", "kind": "present", "destination": "B", "animated": true}`;
+/// all but `"animated"` (default `false`) are required.
+public struct SegueDefinition: Hashable, Sendable {
+    /// The name a tap action or `performSegue` uses; unique within its scene.
+    public var identifier: String
+    /// How the destination is shown.
+    public var kind: SegueKind
+    /// The id of the destination scene.
+    public var destination: String
+    /// Whether the transition is animated.
+    public var animated: Bool
+
+    /// Creates a segue definition from its parts.
+    public init(identifier: String, kind: SegueKind, destination: String, animated: Bool = false) {
+        self.identifier = identifier
+        self.kind = kind
+        self.destination = destination
+        self.animated = animated
+    }
+}
+
+/// One scene of a storyboard: a controller class, its optional view tree and its segues.
+///
+/// JSON form: `{"id": "A", "class": "ViewController", "label": "A", "view": <view>,
+/// "segues": [<segue>], "presentationStyle": "pageSheet"}`; only `"id"` is required.
+public struct SceneDefinition: Hashable, Sendable {
+    /// The presentation styles `"presentationStyle"` accepts.
+    public static let presentationStyles: [String] = ["fullScreen", "overFullScreen", "pageSheet"]
+
+    /// The scene's id, unique within the storyboard (`"id"`, required).
+    public var id: String
+    /// The controller class to instantiate (`"class"`, default `"ViewController"`).
+    public var className: String
+    /// The controller's label for traces (`"label"`, default the id).
+    public var label: String
+    /// The controller's view tree (`"view"`); `nil` leaves it to the controller's own loadView.
+    public var view: ViewNode?
+    /// The scene's outgoing segues (`"segues"`, default empty).
+    public var segues: [SegueDefinition]
+    /// How the scene is presented modally (`"presentationStyle"`: one of ``presentationStyles``), or `nil`.
+    public var presentationStyle: String?
+
+    /// Creates a scene definition; the label defaults to the id.
+    public init(
+        id: String,
+        className: String = "ViewController",
+        label: String? = nil,
+        view: ViewNode? = nil,
+        segues: [SegueDefinition] = [],
+        presentationStyle: String? = nil
+    ) {
+        self.id = id
+        self.className = className
+        self.label = label ?? id
+        self.view = view
+        self.segues = segues
+        self.presentationStyle = presentationStyle
+    }
+
+    /// The segue with this identifier, if the scene has one.
+    public func segue(withIdentifier identifier: String) -> SegueDefinition? {
+        segues.first { $0.identifier == identifier }
+    }
+}
+
+/// A storyboard: scenes joined by segues, with one initial scene.
+///
+/// JSON form: `{"initialScene": "A", "scenes": [<scene>, ...]}`; both fields are required and
+/// `"scenes"` must not be empty.
+public struct StoryboardDefinition: Hashable, Sendable {
+    /// The storyboard's name.
+    public var name: String
+    /// The id of the scene shown first.
+    public var initialScene: String
+    /// The scenes, in file order.
+    public var scenes: [SceneDefinition]
+
+    /// Creates a storyboard definition from its parts, without validating them.
+    public init(name: String, initialScene: String, scenes: [SceneDefinition]) {
+        self.name = name
+        self.initialScene = initialScene
+        self.scenes = scenes
+    }
+
+    /// The scene with this id, if there is one.
+    public func scene(withID id: String) -> SceneDefinition? {
+        scenes.first { $0.id == id }
+    }
+
+    /// Parses and validates a storyboard from JSON bytes.
+    ///
+    /// Besides the shape of each field, checks that scene ids are unique, that `initialScene`
+    /// and every segue destination name a scene, that segue identifiers are unique within
+    /// their scene, and that every `"segue:<identifier>"` action in a scene's view names one
+    /// of that scene's segues.
+    /// - Parameters:
+    ///   - data: The UTF-8 JSON text.
+    ///   - name: The name the storyboard gets.
+    ///   - file: The file name used in error messages.
+    /// - Throws: ``StoryboardError`` naming the bad field.
+    public static func parse(_ data: Data, name: String, file: String) throws(StoryboardError) -> StoryboardDefinition {
+        let reader = StoryboardFileReader(file: file)
+        let top = try reader.topLevelObject(data)
+        try top.checkKeys(StoryboardFileKeys.all)
+
+        let initialScene = try top.requiredString(StoryboardFileKeys.initialScene)
+        let sceneValues = try top.requiredArray(StoryboardFileKeys.scenes)
+        if sceneValues.isEmpty {
+            throw reader.error(top.path(StoryboardFileKeys.scenes), "must list at least one scene")
+        }
+
+        var scenes: [SceneDefinition] = []
+        var firstPathOfID: [String: String] = [:]
+        let scenesPath = top.path(StoryboardFileKeys.scenes)
+        for (index, value) in sceneValues.enumerated() {
+            let scenePath = "\(scenesPath)[\(index)]"
+            let scene = try reader.scene(value, at: scenePath)
+            let idPath = "\(scenePath).\(SceneFileKeys.id)"
+            if let earlier = firstPathOfID[scene.id] {
+                throw reader.error(idPath, "duplicate scene id \(storyboardQuoted(scene.id)); \(earlier) has it too")
+            }
+            firstPathOfID[scene.id] = idPath
+            scenes.append(scene)
+        }
+
+        if firstPathOfID[initialScene] == nil {
+            throw reader.error(
+                top.path(StoryboardFileKeys.initialScene),
+                "no scene has the id \(storyboardQuoted(initialScene)); scene ids: \(scenes.map(\.id).joined(separator: ", "))"
+            )
+        }
+        for (sceneIndex, scene) in scenes.enumerated() {
+            for (segueIndex, segue) in scene.segues.enumerated() where firstPathOfID[segue.destination] == nil {
+                throw reader.error(
+                    "\(scenesPath)[\(sceneIndex)].\(SceneFileKeys.segues)[\(segueIndex)].\(SegueFileKeys.destination)",
+                    "no scene has the id \(storyboardQuoted(segue.destination)); scene ids: \(scenes.map(\.id).joined(separator: ", "))"
+                )
+            }
+        }
+        return StoryboardDefinition(name: name, initialScene: initialScene, scenes: scenes)
+    }
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+/// A JSON file Lifeloop loads: a nib or a storyboard.
+public protocol StoryboardDocument {
+    /// The extensions a file name loses to become the document's name, longest first.
+    static var fileExtensions: [String] { get }
+
+    /// Parses and validates a document from JSON data.
+    /// - Parameters:
+    ///   - data: The UTF-8 JSON text.
+    ///   - name: The name the document gets.
+    ///   - file: The file name used in error messages.
+    /// - Throws: ``StoryboardError`` naming the bad field.
+    static func parse(_ data: Data, name: String, file: String) throws(StoryboardError) -> Self
+}
+
+extension StoryboardDocument {
+    /// Parses and validates a document from JSON bytes.
+    /// - Throws: ``StoryboardError`` naming the bad field.
+    public static func parse(_ bytes: [UInt8], name: String, file: String) throws(StoryboardError) -> Self {
+        try parse(Data(bytes), name: name, file: file)
+    }
+
+    /// Reads, parses and validates the file at `path`. The document is named after the
+    /// file, less one of ``fileExtensions``; errors name the file by `path` as given.
+    /// - Throws: ``StoryboardError``; an unreadable file has the field `(file)`.
+    public static func load(path: String) throws(StoryboardError) -> Self {
+        let data = try storyboardReadFile(path)
+        return try parse(data, name: storyboardDocumentName(path, extensions: fileExtensions), file: path)
+    }
+}
+
+extension NibDefinition: StoryboardDocument {
+    /// `Name.nib.json` or `Name.json` loads as the nib `Name`.
+    public static var fileExtensions: [String] { [".nib.json", ".json"] }
+}
+
+extension StoryboardDefinition: StoryboardDocument {
+    /// `Name.storyboard.json` or `Name.json` loads as the storyboard `Name`.
+    public static var fileExtensions: [String] { [".storyboard.json", ".json"] }
+}
