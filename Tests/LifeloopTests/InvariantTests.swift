@@ -715,6 +715,24 @@ struct InvariantBugTests {
         ]))
     }
 
+    /// Queued navigation changes: one refused when it ran (a push of a controller already
+    /// in the stack) stranded the requests behind it, and a queued push was computed
+    /// against the stack at request time, bringing back a popped controller.
+    @Test
+    func queuedNavigationChangesRunAndNothingIsStranded() {
+        expectClean(Scenario(roots: [.plain, .navigation, .plain], startsSettled: true, actions: [
+            .push(window: 1, nav: 1, animated: false),
+            .pushExisting(window: 1, nav: 3, animated: false),
+            .push(window: 1, nav: 1, animated: true),
+        ]))
+        expectClean(Scenario(roots: [.tabs([true, false]), .plain, .plain], startsSettled: true, actions: [
+            .push(window: 0, nav: 2, animated: false),
+            .pop(window: 0, nav: 3, animated: true),
+            .pop(window: 0, nav: 3, animated: true),
+            .push(window: 0, nav: 1, animated: false),
+        ]))
+    }
+
     @Test(.enabled(if: environment("LIFELOOP_BUG_REPROS") != nil))
     func showReproductions() {
         for (name, scenario) in InvariantBugRepros.all {

@@ -7,8 +7,13 @@
 /// animated), `old viewDidDisappear`, `new viewDidAppear`; controllers that left the stack
 /// get `didMove(toParent: nil)` and are released (`dealloc`).
 open class NavigationController: ViewController {
-    /// The transition under way, if any; a second change waits for none and is refused.
+    /// Whether a transition of the stack is under way.
     private var activeTransition = false
+    /// Whether that transition animates: changes requested during a non-animated one are
+    /// queued (back-to-back pushes, as deep links do), during an animated one refused.
+    private var activeTransitionAnimates = false
+    /// Stack changes waiting for the current non-animated transition to end.
+    private var queuedChanges: [() -> Void] = []
 
     /// How long an animated push or pop takes, in seconds.
     public static let transitionDuration = 0.35
@@ -43,9 +48,13 @@ open class NavigationController: ViewController {
         }
     }
 
-    /// Pushes a controller on the stack and shows it (L16).
+    /// Pushes a controller on the stack and shows it (L16). Requested while a non-animated
+    /// change waits for its commit, it runs right after that change; during an animated
+    /// transition it is refused with a diagnostic.
     public func pushViewController(_ controller: ViewController, animated: Bool) {
         guard onLoop("pushViewController(_:animated:)") else { return }
+        guard admit("push of \(controller.label)", retry: { [self] in pushViewController(controller, animated: animated) })
+                == .proceed else { return }
         guard !children.contains(where: { $0 === controller }) else {
             diagnose(.invalidHierarchy, "\(controller.label) is already in the navigation stack of \(label)")
             return
@@ -53,12 +62,19 @@ open class NavigationController: ViewController {
         changeStack(to: children + [controller], animated: animated, operation: "push of \(controller.label)")
     }
 
-    /// Pops the top controller and shows the one below (L16).
-    /// - Returns: The popped controller, or nil if only the root is left.
+    /// Pops the top controller and shows the one below (L16). Requested while a
+    /// non-animated change waits for its commit, it runs right after that change.
+    /// - Returns: The popped controller (the one on top now, for a queued pop), or nil if
+    ///   only the root is left or the pop was refused.
     @discardableResult
     public func popViewController(animated: Bool) -> ViewController? {
         guard onLoop("popViewController(animated:)"), children.count > 1 else { return nil }
         let popped = children[children.count - 1]
+        switch admit("pop of \(popped.label)", retry: { [self] in popViewController(animated: animated) }) {
+        case .refused: return nil
+        case .queued: return popped
+        case .proceed: break
+        }
         return changeStack(to: Array(children.dropLast()), animated: animated, operation: "pop of \(popped.label)")
             .isEmpty ? nil : popped
     }
@@ -81,6 +97,11 @@ open class NavigationController: ViewController {
             diagnose(.invalidHierarchy, "\(controller.label) is not in the navigation stack of \(label)")
             return []
         }
+        switch admit("pop to \(controller.label)", retry: { [self] in popToViewController(controller, animated: animated) }) {
+        case .refused: return []
+        case .queued: return Array(children[(index + 1)...])
+        case .proceed: break
+        }
         return changeStack(to: Array(children[...index]), animated: animated, operation: "pop to \(controller.label)")
     }
 
@@ -92,6 +113,8 @@ open class NavigationController: ViewController {
             diagnose(.invalidHierarchy, "setViewControllers with an empty stack on \(label)")
             return
         }
+        guard admit("setViewControllers", retry: { [self] in setViewControllers(controllers, animated: animated) })
+                == .proceed else { return }
         changeStack(to: controllers, animated: animated, operation: "setViewControllers")
     }
 
@@ -108,6 +131,7 @@ open class NavigationController: ViewController {
             diagnose(.presentWhilePresenting, "interactive pop while a navigation transition is in progress")
             return nil
         }
+        activeTransitionAnimates = true
         guard let container = viewIfLoaded, let window = container.window, isAppearingOrAppeared,
               let app = application else { return nil }
         let leaving = children[children.count - 1]
@@ -158,6 +182,29 @@ open class NavigationController: ViewController {
         return transition.map(InteractiveTransition.init)
     }
 
+    /// What becomes of a request that arrives while the stack is changing.
+    private enum Admission {
+        /// Nothing is under way: go ahead.
+        case proceed
+        /// A non-animated change waits for its commit: the request runs when it ends, as
+        /// deep links push several controllers in a row.
+        case queued
+        /// An animated or interactive transition runs: refused with a diagnostic.
+        case refused
+    }
+
+    /// Admits a request now, queues it behind a pending non-animated change (to be
+    /// evaluated against the stack as it is then), or refuses it during an animation.
+    private func admit(_ operation: String, retry request: @escaping () -> Void) -> Admission {
+        guard activeTransition else { return .proceed }
+        guard !activeTransitionAnimates else {
+            diagnose(.presentWhilePresenting, "\(operation) while a navigation transition is in progress")
+            return .refused
+        }
+        queuedChanges.append(request)
+        return .queued
+    }
+
     /// Moves the stack to `stack` with one transition between the old and new tops.
     /// - Returns: The controllers that left the stack.
     @discardableResult
@@ -205,6 +252,7 @@ open class NavigationController: ViewController {
         let coordinator = TransitionCoordinator(isAnimated: animated && visible, duration: Self.transitionDuration,
                                                 isInteractive: false)
         activeTransition = true
+        activeTransitionAnimates = coordinator.isAnimated
         oldTop?.ownTransitionCoordinator = coordinator
         newTop.ownTransitionCoordinator = coordinator
         let oldTicket = visible ? oldTop?.beginAppearance(false, animated: animated) : nil
@@ -223,6 +271,9 @@ open class NavigationController: ViewController {
             newTop.ownTransitionCoordinator = nil
             activeTransition = false
             finishContainment()
+            // Run queued requests until one starts a transition: a request refused when it
+            // runs (a push of a controller already in the stack) must not strand the rest.
+            while !activeTransition, !queuedChanges.isEmpty { queuedChanges.removeFirst()() }
         }
         guard let window, let app = application else {
             finish(false)

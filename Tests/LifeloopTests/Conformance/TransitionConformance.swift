@@ -60,6 +60,27 @@ struct TransitionConformance {
         #expect(app.diagnostics.isEmpty)
     }
 
+    /// L16: two non-animated pushes in one turn (a deep link) both happen, one after the
+    /// other, each in L16's order; the one in between appears and disappears, balanced.
+    @Test
+    func L16_backToBackNonAnimatedPushes() throws {
+        let app = try Application()
+        let navigation = NavigationController(rootViewController: ViewController(label: "A"), label: "Nav")
+        _ = try showInWindow(navigation, app: app)
+        let mark = app.trace.count
+        navigation.pushViewController(ViewController(label: "B"), animated: false)
+        navigation.pushViewController(ViewController(label: "C"), animated: false)
+        try app.settle()
+        #expect(navigation.viewControllers.map(\.label) == ["A", "B", "C"])
+        let appearance: Set = ["viewWillAppear", "viewDidAppear", "viewWillDisappear", "viewDidDisappear"]
+        #expect(app.trace.events.filter { $0.sequence >= mark && appearance.contains($0.name) }.map(\.line) == [
+            "A viewWillDisappear", "B viewWillAppear", "A viewDidDisappear", "B viewDidAppear",
+            "B viewWillDisappear", "C viewWillAppear", "B viewDidDisappear", "C viewDidAppear",
+        ])
+        #expect(navigation.topViewController?.viewIfLoaded?.window != nil)
+        #expect(app.diagnostics.isEmpty)
+    }
+
     static func presentAndDismiss(style: ModalPresentationStyle) throws -> Application {
         let app = try Application()
         let presenter = ViewController(label: "A")
