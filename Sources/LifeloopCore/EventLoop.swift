@@ -494,14 +494,14 @@ public final class EventLoop {
     private func drainMailbox(runNow: Bool) {
         mailbox.takeAll(tasks: &postedBuffer, results: &resultBuffer)
         while let result = resultBuffer.popFirst() {
-            receive(result.result, of: result.id, runNow: runNow)
+            receive(result.result, of: result.id, arrival: result.arrival, runNow: runNow)
         }
         while let posted = postedBuffer.popFirst() {
             if runNow { posted.body() } else { tasks.append(LoopTask(body: posted.body)) }
         }
     }
 
-    private func receive(_ result: Result<any Sendable, any Error>, of id: UInt64, runNow: Bool) {
+    private func receive(_ result: Result<any Sendable, any Error>, of id: UInt64, arrival: UInt64, runNow: Bool) {
         switch clock {
         case .virtual:
             // Delivered when the virtual clock reaches the job's deadline.
@@ -509,7 +509,7 @@ public final class EventLoop {
         case .host:
             guard let job = jobs.removeValue(forKey: id) else { return }
             let deliver = { [self] in
-                record(label: job.label, event: Self.completionEvent(result), detail: "arrivedTurn=\(turn)")
+                record(label: job.label, event: Self.completionEvent(result), detail: "arrivedTurn=\(turn) arrival=\(arrival)")
                 job.completion(result)
             }
             if runNow { deliver() } else { tasks.append(LoopTask(body: deliver)) }

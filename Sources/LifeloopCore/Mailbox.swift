@@ -12,6 +12,8 @@ struct PostedTask {
 struct JobResult {
     let id: UInt64
     let result: Result<any Sendable, any Error>
+    /// Its place among the results that reached this mailbox, from 1, set under the lock.
+    var arrival: UInt64 = 0
 }
 
 /// The loop's one cross-thread door: a locked queue that carries the payloads, and a
@@ -27,6 +29,7 @@ final class Mailbox: @unchecked Sendable {
         // rare and larger. A ring is only needed when both were empty.
         var tasks = Deque<PostedTask>()
         var results = Deque<JobResult>()
+        var resultsPosted: UInt64 = 0
         var open = true
 
         var isEmpty: Bool { tasks.isEmpty && results.isEmpty }
@@ -52,7 +55,12 @@ final class Mailbox: @unchecked Sendable {
 
     /// Enqueues a worker's result, ringing as `post` does.
     func post(_ result: JobResult) -> Bool {
-        enqueue { $0.results.append(result) }
+        enqueue { state in
+            state.resultsPosted += 1
+            var numbered = result
+            numbered.arrival = state.resultsPosted
+            state.results.append(numbered)
+        }
     }
 
     private func enqueue(_ append: (inout State) -> Void) -> Bool {
