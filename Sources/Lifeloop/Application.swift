@@ -85,6 +85,12 @@ public final class Application {
         loop.addObserver(.beforeWaiting) { [unowned self] in self.commit() }
     }
 
+    /// The app's loop closes with the app: its timers and observers point into the app
+    /// (display links, the commit), so a loop kept alive alone must not run them.
+    deinit {
+        if isOnLoopThread { try? loop.close() }
+    }
+
     // MARK: Running
 
     /// Runs the loop until nothing is pending: no task, timer, job or commit.

@@ -70,3 +70,24 @@ struct ConfinementTests {
         #expect(b.application === second)
     }
 }
+
+@Suite("Application lifetime")
+struct ApplicationLifetimeTests {
+    /// A loop kept after its app is gone is closed: running it is an error, not a call
+    /// into freed display links.
+    @Test
+    func theLoopClosesWithItsApp() throws {
+        var loop: EventLoop?
+        do {
+            let app = try Application()
+            let controller = ViewController(label: "A")
+            _ = try showInWindow(controller, app: app)
+            let box = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+            controller.view.addSubview(box)
+            View.animate(withDuration: 1, animations: { box.alpha = 0 })
+            loop = app.loop
+        }
+        #expect(loop?.loopCloseStatus == 0)
+        #expect(throws: LoopError.self) { try loop?.runUntilIdle() }
+    }
+}
