@@ -79,8 +79,9 @@ public final class Trace {
         guard isEnabled else { return }
         let event = TraceEvent(sequence: count, time: time, turn: turn, window: window, label: label, name: name, detail: detail)
         count += 1
-        digest.combine(event)
-        appendTurnDigest(event)
+        let eventHash = TraceDigest.hash(of: event)
+        digest.combine(eventHash: eventHash)
+        appendTurnDigest(turn: turn, eventHash: eventHash)
         append(event)
         if let stream {
             fputs(event.jsonLine + "\n", stream)
@@ -103,19 +104,19 @@ public final class Trace {
         }
     }
 
-    private func appendTurnDigest(_ event: TraceEvent) {
+    private func appendTurnDigest(turn: UInt64, eventHash: UInt64) {
         let last = turnRing.isEmpty ? nil : (turnRingStart == 0 ? turnRing.count - 1 : turnRingStart - 1)
-        if let last, turnRing[last].turn == event.turn {
-            turnRing[last].digest.combine(event)
+        if let last, turnRing[last].turn == turn {
+            turnRing[last].digest.combine(eventHash: eventHash)
             return
         }
         var fresh = TraceDigest()
-        fresh.combine(event)
+        fresh.combine(eventHash: eventHash)
         if let capacity, turnRing.count == capacity {
-            turnRing[turnRingStart] = (event.turn, fresh)
+            turnRing[turnRingStart] = (turn, fresh)
             turnRingStart = (turnRingStart + 1) % capacity
         } else {
-            turnRing.append((event.turn, fresh))
+            turnRing.append((turn, fresh))
         }
     }
 }

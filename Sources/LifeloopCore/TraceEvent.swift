@@ -60,57 +60,57 @@ public struct TraceEvent: Hashable, Sendable, Codable {
 
 /// A 64-bit FNV-1a digest over a trace's canonical form.
 ///
-/// The canonical form of an event is its fields (sequence, time, turn, window, label,
-/// name, detail) as decimal numbers and UTF-8 text, separated by 0x1F and ended by 0x1E.
-/// It depends on nothing but the events: not the process, the machine or Swift's
+/// Each event is hashed once, over its fields in a fixed form: sequence, time and turn as
+/// 8 little-endian bytes each, then window, label, name and detail as UTF-8, each ended by
+/// 0x1F. The trace digest (and each turn's) folds those event hashes in order, as 8
+/// little-endian bytes each. Nothing depends on the process, the machine or Swift's
 /// per-process hash seed.
 public struct TraceDigest: Hashable, Sendable, CustomStringConvertible {
     /// The digest's value.
-    public private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+    public private(set) var value: UInt64 = TraceDigest.offsetBasis
+
+    static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+    static let prime: UInt64 = 0x0000_0100_0000_01B3
 
     public init() {}
 
     /// Creates a digest from a value, as printed by ``description``.
     public init(value: UInt64) { self.value = value }
 
+    /// Folds in one event.
     mutating func combine(_ event: TraceEvent) {
-        combineNumber(event.sequence)
-        combineNumber(event.time)
-        combineNumber(event.turn)
-        combineText(event.window)
-        combineText(event.label)
-        combineText(event.name)
-        combineText(event.detail)
-        combineByte(0x1E)
+        combine(eventHash: Self.hash(of: event))
     }
 
+    /// Folds in an event's hash, as computed by ``hash(of:)``.
     @inline(__always)
-    private mutating func combineByte(_ byte: UInt8) {
-        value = (value ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+    mutating func combine(eventHash: UInt64) {
+        value = Self.fold(eventHash, into: value)
     }
 
-    private mutating func combineNumber(_ number: UInt64) {
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
-        var rest = number
-        withUnsafeMutableBytes(of: &digits) { buffer in
-            repeat {
-                buffer[count] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-                count += 1
-            } while rest > 0
-            for index in stride(from: count - 1, through: 0, by: -1) {
-                combineByte(buffer[index])
-            }
+    /// The FNV-1a hash of one event's canonical form.
+    static func hash(of event: TraceEvent) -> UInt64 {
+        var hash = offsetBasis
+        hash = fold(event.sequence, into: hash)
+        hash = fold(event.time, into: hash)
+        hash = fold(event.turn, into: hash)
+        for text in [event.window, event.label, event.name, event.detail] {
+            for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* prime }
+            hash = (hash ^ 0x1F) &* prime
         }
-        combineByte(0x1F)
+        return hash
     }
 
-    private mutating func combineText(_ text: String) {
-        for byte in text.utf8 { combineByte(byte) }
-        combineByte(0x1F)
+    /// FNV-1a over the 8 little-endian bytes of `word`.
+    @inline(__always)
+    private static func fold(_ word: UInt64, into hash: UInt64) -> UInt64 {
+        var hash = hash
+        var rest = word
+        for _ in 0..<8 {
+            hash = (hash ^ (rest & 0xFF)) &* prime
+            rest >>= 8
+        }
+        return hash
     }
 
     /// Sixteen lowercase hex digits.
