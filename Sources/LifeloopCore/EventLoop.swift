@@ -68,6 +68,9 @@ public final class EventLoop {
     private var nowNs: UInt64 = 0
     private var timers = TimerQueue()
     private var tasks = Deque<LoopTask>()
+    /// The tasks of the running turn, swapped out of `tasks` so the turn iterates a buffer
+    /// of its own; kept between turns so its storage is reused.
+    private var runningTasks = Deque<LoopTask>()
     private var jobs: [UInt64: JobRecord] = [:]
     private var nextJobID: UInt64 = 0
     private var observers: [[(id: UInt64, body: () -> Void)]] = Array(repeating: [], count: LoopPhase.allCases.count)
@@ -483,10 +486,11 @@ public final class EventLoop {
     /// Phase 2: tasks queued before the phase began, then the mailbox: worker results,
     /// then posts, each in arrival order.
     private func runTasks() {
-        var count = tasks.count
-        while count > 0, let task = tasks.popFirst() {
-            count -= 1
-            task.body()
+        if !tasks.isEmpty {
+            // Tasks queued from here on land in the emptied `tasks`: the next turn's.
+            swap(&tasks, &runningTasks)
+            for task in runningTasks { task.body() }
+            runningTasks.removeAll(keepingCapacity: true)
         }
         drainMailbox(runNow: true)
     }
@@ -496,9 +500,11 @@ public final class EventLoop {
         while let result = resultBuffer.popFirst() {
             receive(result.result, of: result.id, arrival: result.arrival, runNow: runNow)
         }
-        while let posted = postedBuffer.popFirst() {
+        guard !postedBuffer.isEmpty else { return }
+        for posted in postedBuffer {
             if runNow { posted.body() } else { tasks.append(LoopTask(body: posted.body)) }
         }
+        postedBuffer.removeAll(keepingCapacity: true)
     }
 
     private func receive(_ result: Result<any Sendable, any Error>, of id: UInt64, arrival: UInt64, runNow: Bool) {
