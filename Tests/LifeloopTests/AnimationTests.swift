@@ -109,3 +109,28 @@ struct AppFrameMetricsTests {
         #expect(app.trace.events.last?.detail == "produced=30 dropped=0 p50=16.67ms p90=16.67ms p99=16.67ms hitch=0.0ms/s")
     }
 }
+
+@Suite("Frame clock on host time")
+struct HostFrameClockTests {
+    /// The display link runs on real time too: a 50 ms animation finishes with `true`,
+    /// produces frames, and the link stops afterwards.
+    @Test
+    func anAnimationCompletesUnderTheHostClock() throws {
+        let app = try Application(clock: .host)
+        let controller = ViewController(label: "A")
+        let window = Window(label: "main")
+        window.rootViewController = controller
+        window.makeKeyAndVisible()
+        try app.settle()
+        let box = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        controller.view.addSubview(box)
+        var finished: Bool?
+        View.animate(withDuration: 0.05, delay: 0, options: .curveLinear,
+                     animations: { box.alpha = 0 }, completion: { finished = $0 })
+        try app.settle()
+        #expect(finished == true)
+        #expect(window.frameMetrics.framesProduced >= 1)
+        #expect(box.presentationAlpha == 0)
+        #expect(!app.isAnimating)
+    }
+}
