@@ -441,7 +441,7 @@ public final class EventLoop {
         state = .running
         runFailure = nil
         activeRun = RunRequest(goal: goal, maxTurns: maxTurns, maxTime: maxTime,
-                         startTurn: turn, startNs: clock == .host ? uv_hrtime() &- origin : nowNs)
+                               startTurn: turn, startNs: clock == .host ? uv_hrtime() &- origin : nowNs)
         defer {
             activeRun = nil
             if state == .running { state = .ready }
