@@ -51,6 +51,7 @@ struct LoadingConformance {
     func L02_defaultLoadViewMakesABlankViewOfTheApplicationFrame() throws {
         let app = try Application(screen: .legacy)
         let controller = ViewController(label: "A")
+        #expect(controller.application === app, "the app's main screen sizes the blank view")
         #expect(controller.view.frame == Rect(x: 0, y: 20, width: 320, height: 460))
         #expect(controller.view.subviews.isEmpty)
     }
