@@ -27,13 +27,13 @@ struct Launch: ParsableCommand {
         do {
             loaded = try app.loadStoryboard(path: storyboard)
         } catch let error as StoryboardError {
-            throw ValidationError("\(error)")
+            throw LaunchError(message: "\(error)")
         }
         app.launch(storyboard: loaded)
         try app.settle()
         for label in taps {
             guard let view = app.view(labelled: label) else {
-                throw ValidationError("no view labelled '\(label)' is on screen to tap")
+                throw LaunchError(message: "no view labelled '\(label)' is on screen to tap")
             }
             app.tap(view)
             try app.settle()
@@ -45,3 +45,10 @@ struct Launch: ParsableCommand {
     }
 }
 
+
+/// A problem with what `launch` was given to run, not with how it was called: printed
+/// without the usage text.
+struct LaunchError: Error, CustomStringConvertible {
+    let message: String
+    var description: String { message }
+}
