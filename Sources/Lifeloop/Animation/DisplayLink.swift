@@ -22,6 +22,14 @@ final class DisplayLink {
     private var inFrame = false
     /// When the last frame was presented, for frame times.
     private var lastPresented: UInt64?
+    /// The vsync the scheduled or running frame started on.
+    private var frameDeadline: UInt64 = 0
+    /// The windows the running frame animated in; reused from frame to frame.
+    private var frameWindows: [Window] = []
+    // One closure each for the tick and the presentation, made once: a frame allocates
+    // none. `unowned(unsafe)`: the app owns its links and its loop closes with it.
+    private lazy var tickBody: () -> Void = { [unowned(unsafe) self] in tick() }
+    private lazy var presentBody: () -> Void = { [unowned(unsafe) self] in present() }
 
     init(screen: Screen, app: Application) {
         self.screen = screen
@@ -56,31 +64,33 @@ final class DisplayLink {
     }
 
     private func schedule(at deadline: UInt64) {
-        timer = app.loop.schedule(at: LoopInstant(nanoseconds: deadline)) { [unowned(unsafe) self] in
-            tick(deadline: deadline)
-        }
+        frameDeadline = deadline
+        timer = app.loop.schedule(at: LoopInstant(nanoseconds: deadline), tickBody)
     }
 
     /// One frame: advance the clients, then (after the app's commit) present.
-    private func tick(deadline: UInt64) {
+    private func tick() {
         timer = nil
         inFrame = true
-        var windows: [Window] = []
+        frameWindows.removeAll(keepingCapacity: true)
         var index = 0
         while index < clients.count {
             let client = clients[index]
-            if let window = client.frameWindow, !windows.contains(where: { $0 === window }) { windows.append(window) }
+            if let window = client.frameWindow, !frameWindows.contains(where: { $0 === window }) {
+                frameWindows.append(window)
+            }
             if client.advanceFrame(to: app.loop.now.nanoseconds) {
                 index += 1
             } else {
                 clients.remove(at: index)
             }
         }
-        app.afterCommit { [unowned(unsafe) self] in present(deadline: deadline, windows: windows) }
+        app.afterCommit(presentBody)
     }
 
     /// After the frame's commit: when it is presented, what it dropped, and the next frame.
-    private func present(deadline: UInt64, windows: [Window]) {
+    private func present() {
+        let deadline = frameDeadline
         inFrame = false
         let end = app.loop.now.nanoseconds
         let presented = vsync(atOrAfter: max(end, deadline + 1))
@@ -88,7 +98,7 @@ final class DisplayLink {
         let dropped = Int((presented - nominal) / max(1, period))
         let frameTime = lastPresented.map { presented - $0 } ?? (nominal - deadline)
         lastPresented = presented
-        for window in windows {
+        for window in frameWindows {
             window.frameMetrics.record(frameTime: frameTime, dropped: dropped, period: period)
             if app.tracing {
                 app.loop.record(label: window.label, event: "frame", detail: "\(frameTime)ns", window: window.label)
