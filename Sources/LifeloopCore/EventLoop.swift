@@ -468,14 +468,13 @@ public final class EventLoop {
     /// Phase 1: timers due by `now` that were scheduled before this phase began.
     private func runTimers(before sequenceLimit: UInt64) {
         while let entry = timers.peek(), entry.deadline <= nowNs, entry.sequence < sequenceLimit {
-            if case .job(let id) = timers.payload(of: entry), jobs[id]?.result == nil {
-                waitForResult(of: id)
-            }
             switch timers.take(entry, now: nowNs) {
             case .once(let body, let label), .repeating(let body, _, let label):
                 if let label { record(label: label, event: "timer") }
                 body()
             case .job(let id):
+                // Its turn has come: if the real work is late, wait here, in order.
+                if let job = jobs[id], job.result == nil { waitForResult(of: id) }
                 deliverVirtualResult(of: id)
             case .empty:
                 break

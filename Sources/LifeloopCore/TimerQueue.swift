@@ -96,8 +96,11 @@ struct TimerQueue {
     mutating func take(_ entry: Entry, now: UInt64) -> TimerPayload {
         popTop()
         let index = Int(entry.slot)
-        let payload = slots[index].payload
+        // Moved out, not copied: a one-shot's closure changes hands without a retain.
+        var payload = TimerPayload.empty
+        swap(&payload, &slots[index].payload)
         if case .repeating(_, let interval, _) = payload {
+            slots[index].payload = payload
             var next = entry.deadline &+ interval
             if next <= now {
                 next = entry.deadline &+ ((now - entry.deadline) / interval + 1) &* interval
@@ -180,12 +183,5 @@ struct TimerQueue {
             parent = best
         }
         heap[parent] = entry
-    }
-}
-
-extension TimerQueue {
-    /// The payload of a live entry, without taking it.
-    func payload(of entry: Entry) -> TimerPayload {
-        slots[Int(entry.slot)].payload
     }
 }
