@@ -18,10 +18,9 @@ public struct SeededGenerator: RandomNumberGenerator, Sendable {
 
     /// A value in `0..<bound`, by a fixed rule: the standard library's
     /// `random(in:using:)` does not promise its algorithm, so a seed could mean something
-    /// else with another toolchain.
-    /// - Precondition: `bound` is positive.
+    /// else with another toolchain. A bound of zero or less gives 0, and draws nothing.
     public mutating func below(_ bound: Int) -> Int {
-        precondition(bound > 0, "SeededGenerator.below(_:) needs a positive bound, got \(bound)")
+        guard bound > 0 else { return 0 }
         return Int(next() % UInt64(bound))
     }
 }

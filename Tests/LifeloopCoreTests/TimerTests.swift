@@ -184,5 +184,7 @@ struct SeededGeneratorTests {
         #expect(generator.next() == 0x6E78_9E6A_A1B9_65F4)
         var bounded = SeededGenerator(seed: 7)
         #expect((0..<1000).allSatisfy { _ in (0..<6).contains(bounded.below(6)) })
+        #expect(bounded.below(0) == 0)
+        #expect(bounded.below(-3) == 0)
     }
 }
