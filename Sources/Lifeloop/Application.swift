@@ -41,7 +41,8 @@ public final class Application {
     /// A folder where `loadView` looks for nibs as `<name>.json` after the registered ones.
     public var bundlePath: String?
 
-    let tracing: Bool
+    /// Whether the app records a trace (its loop's setting).
+    var tracing: Bool { loop.trace.isEnabled }
     private let owner: pthread_t
     private let poster: LoopPoster
     private let diagnosticStore = DiagnosticStore()
@@ -78,7 +79,6 @@ public final class Application {
         loop = try EventLoop(LoopConfiguration(clock: clock, workerWidth: workerWidth,
                                                traceCapacity: traceCapacity, traceEnabled: traceEnabled))
         mainScreen = screen
-        tracing = traceEnabled
         owner = pthread_self()
         poster = loop.makePoster()
         ThreadContext.application = self

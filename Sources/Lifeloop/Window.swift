@@ -87,14 +87,11 @@ open class Window: View {
     override func sizeWillChange(to size: Size) {
         guard isVisibleWindow, let app else { return }
         let coordinator = TransitionCoordinator(isAnimated: false, duration: 0, isInteractive: false)
-        var pending = hostedControllers
-        while !pending.isEmpty {
-            let controller = pending.removeFirst()
+        let controllers = allControllers
+        for controller in controllers {
             controller.ownTransitionCoordinator = coordinator
             controller.deliver("viewWillTransitionToSize", detail: "\(size)") { $0.viewWillTransition(to: size, with: coordinator) }
-            pending.insert(contentsOf: controller.children, at: 0)
         }
-        let controllers = allControllers
         app.afterCommit {
             coordinator.percentComplete = 1
             for completion in coordinator.completions { completion(coordinator) }
@@ -106,13 +103,14 @@ open class Window: View {
         for block in alongside { block(coordinator) }
     }
 
-    /// Every controller hosted in the window and their descendants.
+    /// Every controller hosted in the window and their descendants, pre-order: each
+    /// controller before its children, siblings in order.
     private var allControllers: [ViewController] {
         var result: [ViewController] = []
-        var pending = hostedControllers
+        var pending = Array(hostedControllers.reversed())
         while let controller = pending.popLast() {
             result.append(controller)
-            pending.append(contentsOf: controller.children)
+            pending.append(contentsOf: controller.children.reversed())
         }
         return result
     }

@@ -411,7 +411,7 @@ public final class EventLoop {
     private func closeNow() {
         guard state != .closed else { return }
         state = .closed
-        _ = mailbox.close()
+        mailbox.close()
         for job in jobs.values { job.cancelled.set() }
         jobs.removeAll()
         tasks.removeAll()

@@ -89,15 +89,13 @@ final class Mailbox: @unchecked Sendable {
 
     var isEmpty: Bool { !hasMail.load(ordering: .acquiring) }
 
-    /// Refuses further posts; what was queued is discarded and its count returned.
-    func close() -> Int {
+    /// Refuses further posts; what was queued is discarded.
+    func close() {
         state.withLock { state in
             state.open = false
             hasMail.store(false, ordering: .relaxed)
-            let dropped = state.tasks.count + state.results.count
             state.tasks.removeAll()
             state.results.removeAll()
-            return dropped
         }
     }
 }

@@ -209,10 +209,8 @@ open class NavigationController: ViewController {
     /// - Returns: The controllers that left the stack.
     @discardableResult
     private func changeStack(to stack: [ViewController], animated: Bool, operation: String) -> [ViewController] {
-        guard !activeTransition else {
-            diagnose(.presentWhilePresenting, "\(operation) while a navigation transition is in progress")
-            return []
-        }
+        // Every caller went through `admit`, so nothing is under way here.
+        assert(!activeTransition, "\(operation) reached changeStack during a transition")
         let oldTop = topViewController
         let removed = children.filter { old in !stack.contains { $0 === old } }
         let added = stack.filter { new in !children.contains { $0 === new } }
