@@ -11,6 +11,10 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
         .package(url: "https://github.com/apple/swift-argument-parser.git", from: "1.8.2"),
+        // Scenario files are YAML (JSON read as YAML), with line and column in errors.
+        .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
+        // Experiment reports merge per-seed figures through mergeable histograms.
+        .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
     ],
     targets: [
         // The system libuv, found through pkg-config. Only LifeloopCore imports it.
@@ -31,8 +35,16 @@ let package = Package(
             dependencies: ["LifeloopCore"]
         ),
         .target(
+            name: "LifeloopScenario",
+            dependencies: [
+                "Lifeloop",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Histogram", package: "hdrhistogram-swift"),
+            ]
+        ),
+        .target(
             name: "LifeloopSamples",
-            dependencies: ["Lifeloop"],
+            dependencies: ["Lifeloop", "LifeloopScenario"],
             path: "Samples",
             resources: [.copy("SeedSegue/Main.storyboard.json")]
         ),
@@ -40,6 +52,7 @@ let package = Package(
             name: "lifeloop",
             dependencies: [
                 "LifeloopCore",
+                "LifeloopScenario",
                 "LifeloopSamples",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -47,6 +60,10 @@ let package = Package(
         .testTarget(
             name: "LifeloopCoreTests",
             dependencies: ["LifeloopCore"]
+        ),
+        .testTarget(
+            name: "LifeloopScenarioTests",
+            dependencies: ["LifeloopScenario", "LifeloopSamples"]
         ),
         .testTarget(
             name: "LifeloopTests",

@@ -1,0 +1,387 @@
+import Lifeloop
+
+/// A scenario: an app, its windows and clock, main-thread and worker costs, and a timed
+/// script, read from a YAML or JSON file with `lifeloop: 1` (see `docs/scenario-format.md`).
+///
+/// How data flows through this module:
+///
+/// ```
+///  file (YAML/JSON) ─► ScenarioFile.parse ─► Scenario ─► ScenarioRunner.run(seed:)
+///        │                                               │  app on its own loop, probe
+///        │                                               ▼
+///        │                                           RunResult (per-seed metrics)
+///        │                                               │
+///        ▼                                               ▼
+///  Experiment (seeds on threads, shards) ─► MetricAggregate (histograms) ─► Report
+///                                             (text / JSON / CSV)   ▲
+///  lifeloop merge (shard files) ──────────────────────────────────────┘
+/// ```
+///
+/// The same scenario and seed always give the same trace digest under the virtual clock.
+public struct Scenario: Sendable, Hashable {
+    /// The file format version this reader understands.
+    public static let formatVersion = 1
+
+    /// A name for reports; by default the file name without its extension.
+    public var name: String
+    /// The file the scenario came from, for error messages and relative paths.
+    public var file: String
+    /// What app runs.
+    public var app: AppSource
+    /// The clock: virtual (deterministic, the default) or host.
+    public var clock: ClockMode
+    /// How many worker jobs run at once.
+    public var workers: Int
+    /// What a memory warning unloads.
+    public var unloadPolicy: UnloadPolicy
+    /// Whether controllers get `viewIsAppearing`.
+    public var viewIsAppearing: Bool
+    /// Whether diagnostics fail the run.
+    public var strict: Bool
+    /// The windows, in creation order; never empty after parsing (a default `main`).
+    public var windows: [WindowSpec]
+    /// Main-thread costs, in file order; the first rule that matches applies.
+    public var costs: [CostRule]
+    /// Worker jobs, by label.
+    public var jobs: [JobSpec]
+    /// The timed script.
+    public var steps: [Step]
+    /// If set, the run lasts exactly this long (virtual time from launch); otherwise it
+    /// ends when the script is done and the app has settled.
+    public var duration: Duration?
+    /// The most virtual time a `settle` (and the final settle) may take.
+    public var settleBudget: Duration
+    /// Seeds `lifeloop experiment` runs when no `--seeds` is given.
+    public var seeds: ClosedRange<UInt64>?
+    /// A digest of the file's bytes and the app file's, so shard results of different
+    /// scenarios are never merged: 16 hex digits.
+    public var hash: String
+
+    public init(name: String, file: String, app: AppSource, clock: ClockMode = .virtual, workers: Int = 2,
+                unloadPolicy: UnloadPolicy = .modern, viewIsAppearing: Bool = false, strict: Bool = false,
+                windows: [WindowSpec] = [WindowSpec()], costs: [CostRule] = [], jobs: [JobSpec] = [],
+                steps: [Step] = [], duration: Duration? = nil, settleBudget: Duration = .seconds(60),
+                seeds: ClosedRange<UInt64>? = nil, hash: String = "0000000000000000") {
+        self.name = name
+        self.file = file
+        self.app = app
+        self.clock = clock
+        self.workers = workers
+        self.unloadPolicy = unloadPolicy
+        self.viewIsAppearing = viewIsAppearing
+        self.strict = strict
+        self.windows = windows
+        self.costs = costs
+        self.jobs = jobs
+        self.steps = steps
+        self.duration = duration
+        self.settleBudget = settleBudget
+        self.seeds = seeds
+        self.hash = hash
+    }
+}
+
+/// Where in a scenario file something was written: for errors found after parsing.
+public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+    /// Line, from 1.
+    public var line: Int
+    /// Column, from 1.
+    public var column: Int
+    /// The field's path, such as `script[3].push`.
+    public var field: String
+
+    public init(line: Int, column: Int, field: String) {
+        self.line = line
+        self.column = column
+        self.field = field
+    }
+
+    public var description: String { "\(line):\(column): \(field)" }
+}
+
+/// The app a scenario runs.
+public enum AppSource: Sendable, Hashable {
+    /// A storyboard file; the path as resolved against the scenario's folder.
+    case storyboard(path: String)
+    /// An app registered in the ``AppCatalog`` under this name (the built-in samples are).
+    case registered(name: String)
+}
+
+/// One simulated window.
+public struct WindowSpec: Sendable, Hashable {
+    /// The window's label in traces and reports.
+    public var label: String
+    /// Its screen: size, scale, status bar and refresh rate.
+    public var screen: Screen
+    /// The scene shown at its root; nil for the storyboard's initial scene (or the app's
+    /// own choice for a registered app).
+    public var root: String?
+    /// A container around the root: none, a navigation controller, or tabs.
+    public var container: Container
+
+    /// What wraps a window's root scene.
+    public enum Container: Sendable, Hashable {
+        /// The root scene's controller itself.
+        case none
+        /// A `NavigationController` with the root scene at its root, so `push` works.
+        case navigation
+        /// A `TabBarController` with these scenes as tabs (the root is ignored).
+        case tabs([String])
+    }
+
+    public init(label: String = "main", screen: Screen = .phone, root: String? = nil, container: Container = .none) {
+        self.label = label
+        self.screen = screen
+        self.root = root
+        self.container = container
+    }
+}
+
+/// A duration drawn from the run's seed, or fixed.
+public enum Distribution: Sendable, Hashable, CustomStringConvertible {
+    /// Always this duration (`40ms`).
+    case fixed(Duration)
+    /// Uniform between two bounds, inclusive (`{uniform: [10ms, 30ms]}`).
+    case uniform(Duration, Duration)
+    /// Log-normal with this median and 99th percentile (`{lognormal: {median: 8ms, p99: 40ms}}`).
+    case lognormal(median: Duration, p99: Duration)
+
+    public var description: String {
+        switch self {
+        case .fixed(let value): return formatDuration(value)
+        case .uniform(let low, let high): return "uniform(\(formatDuration(low)), \(formatDuration(high)))"
+        case .lognormal(let median, let p99): return "lognormal(median \(formatDuration(median)), p99 \(formatDuration(p99)))"
+        }
+    }
+}
+
+/// What a cost rule applies to.
+public enum CostTarget: Sendable, Hashable, CustomStringConvertible {
+    /// A controller callback: `B.viewDidLoad`; `*` as the controller matches any.
+    case callback(controller: String, event: String)
+    /// Every layout pass over a window (one per window per commit that lays out), or only
+    /// that window's.
+    case layoutPass(window: String?)
+    /// Every display pass over a window, or only that window's.
+    case displayPass(window: String?)
+
+    public var description: String {
+        switch self {
+        case .callback(let controller, let event): return "\(controller).\(event)"
+        case .layoutPass(let window): return window.map { "layout@\($0)" } ?? "layout"
+        case .displayPass(let window): return window.map { "display@\($0)" } ?? "display"
+        }
+    }
+}
+
+/// Main-thread time spent by a callback or pass, drawn per occurrence.
+public struct CostRule: Sendable, Hashable {
+    public var target: CostTarget
+    public var cost: Distribution
+    public var location: SourceLocation
+
+    public init(target: CostTarget, cost: Distribution, location: SourceLocation) {
+        self.target = target
+        self.cost = cost
+        self.location = location
+    }
+}
+
+/// A worker job: what starts it, what it costs, what its completion does on the loop.
+public struct JobSpec: Sendable, Hashable {
+    /// The job's label in the trace; script steps start it by this name.
+    public var label: String
+    /// A callback that starts it each time it runs (`Feed.viewDidAppear`), or nil when only
+    /// script steps start it.
+    public var trigger: (controller: String, event: String)?
+    /// The job's duration on a worker.
+    public var cost: Distribution
+    /// What the completion does.
+    public var completion: JobCompletion
+    public var location: SourceLocation
+
+    public init(label: String, trigger: (controller: String, event: String)? = nil, cost: Distribution,
+                completion: JobCompletion = .nothing, location: SourceLocation) {
+        self.label = label
+        self.trigger = trigger
+        self.cost = cost
+        self.completion = completion
+        self.location = location
+    }
+
+    public static func == (lhs: JobSpec, rhs: JobSpec) -> Bool {
+        lhs.label == rhs.label && lhs.trigger?.controller == rhs.trigger?.controller
+            && lhs.trigger?.event == rhs.trigger?.event && lhs.cost == rhs.cost
+            && lhs.completion == rhs.completion && lhs.location == rhs.location
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(label)
+        hasher.combine(trigger?.controller)
+        hasher.combine(trigger?.event)
+        hasher.combine(cost)
+        hasher.combine(completion)
+    }
+}
+
+/// What a job's completion does on the loop.
+public enum JobCompletion: Sendable, Hashable {
+    /// Nothing.
+    case nothing
+    /// `setNeedsLayout()` on the view with this label.
+    case layout(view: String)
+    /// `setNeedsDisplay()` on the view with this label.
+    case display(view: String)
+    /// Pushes a scene onto the window's navigation controller (animated).
+    case push(scene: String, window: String?)
+    /// Presents a scene over the window's top controller (animated).
+    case present(scene: String, style: ModalPresentationStyle?, window: String?)
+}
+
+/// When a step runs.
+public enum StepTiming: Sendable, Hashable {
+    /// At this time after launch.
+    case at(Distribution)
+    /// This long after the previous step finished (0 when neither is written).
+    case after(Distribution)
+}
+
+/// One step of the script.
+public struct Step: Sendable, Hashable {
+    public var timing: StepTiming
+    public var action: StepAction
+    /// The window the step acts on; nil for the key window (or the first).
+    public var window: String?
+    /// Whether a navigation or presentation step animates (default true).
+    public var animated: Bool
+    public var location: SourceLocation
+
+    public init(timing: StepTiming = .after(.fixed(.zero)), action: StepAction, window: String? = nil,
+                animated: Bool = true, location: SourceLocation) {
+        self.timing = timing
+        self.action = action
+        self.window = window
+        self.animated = animated
+        self.location = location
+    }
+}
+
+/// What a step does.
+public enum StepAction: Sendable, Hashable {
+    /// Taps the view with this label.
+    case tap(label: String)
+    /// Pushes a scene onto the window's navigation controller.
+    case push(scene: String)
+    /// Pops the top controller of the window's navigation controller.
+    case pop
+    /// Pops to the root of the window's navigation controller.
+    case popToRoot
+    /// Presents a scene over the window's top controller.
+    case present(scene: String, style: ModalPresentationStyle?)
+    /// Dismisses the window's top presented controller.
+    case dismiss
+    /// Selects a tab of the window's tab bar controller.
+    case selectTab(index: Int)
+    /// An interactive pop: the progress values are applied `interval` apart, then the
+    /// pop finishes or cancels.
+    case interactivePop(progress: [Double], interval: Duration, finish: Bool)
+    /// Rotates the window.
+    case rotate
+    /// Resizes the window.
+    case resize(Size)
+    /// Hides the window.
+    case hide
+    /// Shows the window again.
+    case show
+    /// Makes the window key.
+    case makeKey
+    /// Sends a memory warning to the app.
+    case memoryWarning
+    /// Lets time pass.
+    case advance(Duration)
+    /// Runs until nothing is pending, within the scenario's settle budget.
+    case settle
+    /// Starts a named interval.
+    case markStart(String)
+    /// Ends a named interval.
+    case markEnd(String)
+    /// Starts the job with this label.
+    case startJob(label: String)
+    /// The trace so far contains these `label event` lines in this order (others may
+    /// come between them).
+    case expectSequence([String])
+    /// A frame metric of a window (or the whole app) is at most a bound.
+    case expectMetric(metric: FrameMetricName, window: String?, atMost: Double)
+}
+
+/// Frame metrics an `expect` step can bound.
+public enum FrameMetricName: String, Sendable, Hashable, CaseIterable {
+    /// Dropped frames, counted.
+    case droppedFrames
+    /// Dropped frames as a percentage of vsyncs.
+    case droppedFramesPercent
+    /// Hitch time ratio, ms per s.
+    case hitchTimeRatio
+    /// Frame CPU duration at P50/P90/P95/P99, ms.
+    case frameDurationCpuP50Ms, frameDurationCpuP90Ms, frameDurationCpuP95Ms, frameDurationCpuP99Ms
+    /// Frame overrun at P50/P90/P95/P99, ms.
+    case frameOverrunP50Ms, frameOverrunP90Ms, frameOverrunP95Ms, frameOverrunP99Ms
+    /// Frames presented.
+    case frameCount
+}
+
+/// An error in a scenario file: the file, line and column, the field and the problem.
+public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible {
+    public var file: String
+    public var line: Int?
+    public var column: Int?
+    /// The field's path, such as `script[2].after`.
+    public var field: String
+    public var message: String
+
+    public init(file: String, line: Int? = nil, column: Int? = nil, field: String, message: String) {
+        self.file = file
+        self.line = line
+        self.column = column
+        self.field = field
+        self.message = message
+    }
+
+    public init(file: String, at location: SourceLocation, message: String) {
+        self.init(file: file, line: location.line, column: location.column, field: location.field, message: message)
+    }
+
+    /// `file:line:column: field: message`, as compilers print errors.
+    public var description: String {
+        var out = file
+        if let line { out += ":\(line)" }
+        if let column { out += ":\(column)" }
+        out += ": "
+        if !field.isEmpty { out += field + ": " }
+        return out + message
+    }
+}
+
+/// Formats a duration the way scenario files write them: `40ms`, `1.5s`, `250us`, `12ns`.
+public func formatDuration(_ duration: Duration) -> String {
+    let ns = duration.nanoseconds
+    if ns == 0 { return "0ms" }
+    if ns % 1_000_000_000 == 0 { return "\(ns / 1_000_000_000)s" }
+    if ns % 1_000_000 == 0 { return "\(ns / 1_000_000)ms" }
+    if ns % 1_000 == 0 { return "\(ns / 1_000)us" }
+    return "\(ns)ns"
+}
+
+extension Duration {
+    /// The duration in whole nanoseconds, clamped to `Int64`.
+    public var nanoseconds: Int64 {
+        let (seconds, attoseconds) = components
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        if overflow { return seconds < 0 ? .min : .max }
+        let (sum, overflow2) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000)
+        return overflow2 ? (scaled < 0 ? .min : .max) : sum
+    }
+
+    /// The duration in milliseconds, as a double.
+    public var milliseconds: Double { Double(nanoseconds) / 1e6 }
+}
