@@ -46,6 +46,8 @@ let package = Package(
             name: "LifeloopSamples",
             dependencies: ["Lifeloop", "LifeloopScenario"],
             path: "Samples",
+            // Scenario files are read from the checkout by path, like any user's.
+            exclude: ["Scenarios"],
             resources: [.copy("SeedSegue/Main.storyboard.json")]
         ),
         .executableTarget(

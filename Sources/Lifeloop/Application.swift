@@ -40,6 +40,9 @@ public final class Application {
     public var isStrict = false
     /// A folder where `loadView` looks for nibs as `<name>.json` after the registered ones.
     public var bundlePath: String?
+    /// Watches callbacks, passes, frames, transitions and animations for measurement
+    /// tools; nil (the default) costs one check per callback and pass.
+    public var probe: RuntimeProbe?
 
     /// Whether the app records a trace (its loop's setting).
     var tracing: Bool { loop.trace.isEnabled }
@@ -125,6 +128,7 @@ public final class Application {
 
     /// Runs at the loop's commit point, once per turn.
     private func commit() {
+        probe?.commitWillBegin()
         commitRequested = false
         if !appearingControllers.isEmpty {
             let appearing = appearingControllers
@@ -133,13 +137,19 @@ public final class Application {
                 for controller in appearing { controller.deliverIsAppearing(animated: false) }
             }
         }
-        for window in windows where window.isVisibleWindow { window.runLayoutPass() }
-        for window in windows where window.isVisibleWindow { window.runDisplayPass() }
+        if let probe {
+            for window in windows where window.isVisibleWindow { window.runProbedPass(.layout, probe) }
+            for window in windows where window.isVisibleWindow { window.runProbedPass(.display, probe) }
+        } else {
+            for window in windows where window.isVisibleWindow { window.runLayoutPass() }
+            for window in windows where window.isVisibleWindow { window.runDisplayPass() }
+        }
         if !postCommit.isEmpty {
             let callbacks = postCommit
             postCommit.removeAll()
             for callback in callbacks { callback() }
         }
+        probe?.commitDidEnd()
     }
 
     /// Makes sure a commit comes: marks made before this turn's commit point are committed

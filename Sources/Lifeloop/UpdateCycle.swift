@@ -61,6 +61,23 @@ extension View {
         if !flags.isDisjoint(with: .display) { markAncestors(.subtreeNeedsDisplay) }
     }
 
+    /// A pass over this subtree that a probe watches; the probe hears of it only when
+    /// something in the subtree is marked for it.
+    func runProbedPass(_ pass: UpdatePass, _ probe: RuntimeProbe) {
+        guard let window = self as? Window else { return }
+        switch pass {
+        case .layout:
+            guard !flags.isDisjoint(with: .layout) else { return }
+            probe.passWillRun(.layout, in: window)
+            runLayoutPass()
+        case .display:
+            guard !flags.isDisjoint(with: .display) else { return }
+            probe.passWillRun(.display, in: window)
+            runDisplayPass()
+        }
+        probe.passDidRun(pass, in: window)
+    }
+
     /// The layout pass over this subtree (L07): parent before children, siblings visited
     /// last-added first; a controller's will/did-layout wrap its root view's own layout.
     func runLayoutPass() {

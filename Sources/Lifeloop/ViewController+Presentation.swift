@@ -74,7 +74,7 @@ extension ViewController {
         window.addSubview(presentedView)
         app.queueIsAppearing(controller)
         let height = window.bounds.height
-        app.runTransition(in: window, coordinator: coordinator, apply: { progress in
+        app.runTransition("present", in: window, coordinator: coordinator, apply: { progress in
             presentedView.setTransitionOffset(Point(x: 0, y: height * (1 - progress)))
         }) { _ in
             presentedView.setTransitionOffset(.zero)
@@ -147,7 +147,7 @@ extension ViewController {
         base.presentedViewController = nil
         let topView = top.viewIfLoaded
         let height = window.bounds.height
-        app.runTransition(in: window, coordinator: coordinator, apply: { progress in
+        app.runTransition("dismiss", in: window, coordinator: coordinator, apply: { progress in
             topView?.setTransitionOffset(Point(x: 0, y: height * progress))
         }) { _ in
             topView?.setTransitionOffset(.zero)

@@ -211,7 +211,13 @@ open class ViewController {
     /// Records a callback in the trace, then runs it.
     func deliver(_ event: String, detail: String = "", _ callback: (ViewController) -> Void) {
         trace(event, detail: detail)
+        guard let probe = app?.probe else {
+            callback(self)
+            return
+        }
+        probe.callbackWillRun(event, of: self)
         callback(self)
+        probe.callbackDidRun(event, of: self)
     }
 
     func trace(_ event: String, detail: String = "") {

@@ -67,9 +67,14 @@ open class Window: View {
     var isShown: Bool { isVisibleWindow && !isHidden }
 
     /// Hiding a shown window makes its controllers disappear; showing it again makes them
-    /// appear; the did-callbacks come after the commit.
+    /// appear; the did-callbacks come after the commit. Showing a window for the first time
+    /// (`isHidden = false`, as in UIKit) makes it visible without making it key.
     override func hiddenDidChange() {
-        guard isVisibleWindow, let app else { return }
+        if !isVisibleWindow {
+            if !isHidden { becomeVisible() }
+            return
+        }
+        guard let app else { return }
         let appearing = !isHidden
         var begun: [(ViewController, AppearanceTicket)] = []
         for controller in hostedControllers {
@@ -126,7 +131,10 @@ open class Window: View {
         guard onLoop("makeKeyAndVisible()") else { return }
         app?.makeKey(self)
         isHidden = false
-        guard !isVisibleWindow else { return }
+    }
+
+    /// The first showing: the window shows its root controller (L05).
+    private func becomeVisible() {
         isVisibleWindow = true
         setNeedsLayout()
         if let storedRoot {

@@ -391,6 +391,16 @@ public final class EventLoop {
         if clock == .host { uv_stop(uvLoop) }
     }
 
+    /// Timers scheduled and not yet fired or cancelled (job deliveries under the virtual
+    /// clock included).
+    public var pendingTimerCount: Int { timers.liveCount }
+
+    /// Jobs submitted whose completion has not run yet.
+    public var pendingJobCount: Int { jobs.count }
+
+    /// Tasks queued on this thread for the next task phase (posts in the mailbox aside).
+    public var pendingTaskCount: Int { tasks.count }
+
     /// Whether nothing is pending: no task, timer, job or post.
     public var isIdle: Bool {
         tasks.isEmpty && timers.isEmpty && jobs.isEmpty && mailbox.isEmpty

@@ -25,6 +25,10 @@ public final class Trace {
     private var stream: UnsafeMutablePointer<FILE>?
     private var streamPath = ""
 
+    /// Hears every event as it is recorded, after the digests: for tools that match or
+    /// forward events without keeping them (a bounded trace keeps few).
+    public var sink: ((TraceEvent) -> Void)?
+
     init(isEnabled: Bool, capacity: Int?) {
         self.isEnabled = isEnabled
         self.capacity = capacity.map { max(1, $0) }
@@ -86,6 +90,7 @@ public final class Trace {
         if let stream {
             fputs(event.jsonLine + "\n", stream)
         }
+        sink?(event)
     }
 
     func closeStream() {

@@ -82,7 +82,7 @@ public struct Scenario: Sendable, Hashable {
 }
 
 /// Where in a scenario file something was written: for errors found after parsing.
-public struct SourceLocation: Sendable, Hashable, CustomStringConvertible {
+public struct ScenarioLocation: Sendable, Hashable, CustomStringConvertible {
     /// Line, from 1.
     public var line: Int
     /// Column, from 1.
@@ -178,9 +178,9 @@ public enum CostTarget: Sendable, Hashable, CustomStringConvertible {
 public struct CostRule: Sendable, Hashable {
     public var target: CostTarget
     public var cost: Distribution
-    public var location: SourceLocation
+    public var location: ScenarioLocation
 
-    public init(target: CostTarget, cost: Distribution, location: SourceLocation) {
+    public init(target: CostTarget, cost: Distribution, location: ScenarioLocation) {
         self.target = target
         self.cost = cost
         self.location = location
@@ -198,10 +198,10 @@ public struct JobSpec: Sendable, Hashable {
     public var cost: Distribution
     /// What the completion does.
     public var completion: JobCompletion
-    public var location: SourceLocation
+    public var location: ScenarioLocation
 
     public init(label: String, trigger: (controller: String, event: String)? = nil, cost: Distribution,
-                completion: JobCompletion = .nothing, location: SourceLocation) {
+                completion: JobCompletion = .nothing, location: ScenarioLocation) {
         self.label = label
         self.trigger = trigger
         self.cost = cost
@@ -254,10 +254,10 @@ public struct Step: Sendable, Hashable {
     public var window: String?
     /// Whether a navigation or presentation step animates (default true).
     public var animated: Bool
-    public var location: SourceLocation
+    public var location: ScenarioLocation
 
     public init(timing: StepTiming = .after(.fixed(.zero)), action: StepAction, window: String? = nil,
-                animated: Bool = true, location: SourceLocation) {
+                animated: Bool = true, location: ScenarioLocation) {
         self.timing = timing
         self.action = action
         self.window = window
@@ -347,7 +347,7 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
         self.message = message
     }
 
-    public init(file: String, at location: SourceLocation, message: String) {
+    public init(file: String, at location: ScenarioLocation, message: String) {
         self.init(file: file, line: location.line, column: location.column, field: location.field, message: message)
     }
 

@@ -20,9 +20,11 @@ extension Application {
         // added, not from its first frame.
         animation.view.presentationState().values[animation.property] = animation.from
         displayLink(for: window.screen).add(animation)
+        probe?.animationDidBegin(animation.property.rawValue, of: animation.view, id: ObjectIdentifier(animation), in: window)
     }
 
-    func animationEnded(_ animation: PropertyAnimation) {
+    func animationEnded(_ animation: PropertyAnimation, finished: Bool) {
+        probe?.animationDidEnd(id: ObjectIdentifier(animation), finished: finished)
         let key = ObjectIdentifier(animation.view)
         runningAnimations[key]?.removeAll { $0 === animation }
         if runningAnimations[key]?.isEmpty == true {

@@ -100,6 +100,8 @@ final class DisplayLink {
         lastPresented = presented
         for window in frameWindows {
             window.frameMetrics.record(frameTime: frameTime, dropped: dropped, period: period)
+            app.probe?.framePresented(PresentedFrame(window: window.label, start: deadline, workEnd: end, presented: presented,
+                                                     period: period, dropped: dropped, frameTime: frameTime))
             if app.tracing {
                 app.loop.record(label: window.label, event: "frame", detail: "\(frameTime)ns", window: window.label)
                 if dropped > 0 {

@@ -1,5 +1,5 @@
 /// The animatable properties of a view.
-enum AnimatedProperty: Hashable {
+enum AnimatedProperty: String, Hashable {
     case frame
     case alpha
     case backgroundColor
@@ -119,7 +119,7 @@ final class PropertyAnimation: FrameClient {
 
     private func end(finished: Bool) {
         view.presentation?.values[property] = nil
-        view.application?.animationEnded(self)
+        view.application?.animationEnded(self, finished: finished)
         group.release(finished: finished)
     }
 }

@@ -148,7 +148,7 @@ open class NavigationController: ViewController {
         place(revealedView, in: container, below: true)
         let width = container.bounds.width
         let leavingView = leaving.viewIfLoaded
-        let transition = app.runTransition(in: window, coordinator: coordinator, interactive: true, apply: { progress in
+        let transition = app.runTransition("interactivePop", in: window, coordinator: coordinator, interactive: true, apply: { progress in
             leavingView?.setTransitionOffset(Point(x: width * progress, y: 0))
             revealedView.setTransitionOffset(Point(x: -0.3 * width * (1 - progress), y: 0))
         }) { [self] cancelled in
@@ -277,7 +277,7 @@ open class NavigationController: ViewController {
             finish(false)
             return removed
         }
-        app.runTransition(in: window, coordinator: coordinator, apply: { progress in
+        app.runTransition(isPush ? "push" : "pop", in: window, coordinator: coordinator, apply: { progress in
             if isPush {
                 newView.setTransitionOffset(Point(x: width * (1 - progress), y: 0))
                 oldView?.setTransitionOffset(Point(x: -0.3 * width * progress, y: 0))

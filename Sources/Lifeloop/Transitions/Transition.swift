@@ -23,6 +23,8 @@ final class Transition: FrameClient {
 
     weak var window: Window?
     unowned(unsafe) let app: Application
+    /// What kind of transition it is, for probes: push, pop, present, dismiss, interactivePop.
+    let name: String
     let coordinator: TransitionCoordinator
     private let start: UInt64
     private let duration: UInt64
@@ -40,9 +42,10 @@ final class Transition: FrameClient {
     /// - Parameters:
     ///   - apply: Shows the transition at an eased progress from 0 to 1.
     ///   - complete: Runs after the final commit with `true` if the transition was cancelled.
-    init(app: Application, window: Window, coordinator: TransitionCoordinator, interactive: Bool,
+    init(app: Application, name: String, window: Window, coordinator: TransitionCoordinator, interactive: Bool,
          apply: @escaping (Double) -> Void, complete: @escaping (Bool) -> Void) {
         self.app = app
+        self.name = name
         self.window = window
         self.coordinator = coordinator
         self.start = app.loop.now.nanoseconds
@@ -66,6 +69,7 @@ final class Transition: FrameClient {
                         animations: { for block in alongside { block(coordinator) } }, completion: nil)
         }
         apply?(0)
+        if let window { app.probe?.transitionDidBegin(name, id: ObjectIdentifier(self), in: window) }
         if case .running = state, let window { app.displayLink(for: window.screen).add(self) }
     }
 
@@ -130,6 +134,7 @@ final class Transition: FrameClient {
             for completion in coordinator.completions { completion(coordinator) }
             complete?(cancelled)
             complete = nil
+            app.probe?.transitionDidEnd(id: ObjectIdentifier(self), cancelled: cancelled)
             // The blocks ran; like UIKit, the coordinator lets go of them and what they hold.
             coordinator.completions.removeAll()
             coordinator.interactionHandlers.removeAll()
@@ -142,7 +147,7 @@ extension Application {
     /// otherwise at the end of this turn's commit. Will-callbacks have already run;
     /// `complete` runs the did-callbacks.
     @discardableResult
-    func runTransition(in window: Window, coordinator: TransitionCoordinator, interactive: Bool = false,
+    func runTransition(_ name: String, in window: Window, coordinator: TransitionCoordinator, interactive: Bool = false,
                        apply: @escaping (Double) -> Void, complete: @escaping (Bool) -> Void) -> Transition? {
         guard coordinator.isAnimated || interactive, window.isVisibleWindow else {
             coordinator.hasStarted = true
@@ -156,7 +161,7 @@ extension Application {
             }
             return nil
         }
-        let transition = Transition(app: self, window: window, coordinator: coordinator, interactive: interactive,
+        let transition = Transition(app: self, name: name, window: window, coordinator: coordinator, interactive: interactive,
                                     apply: apply, complete: complete)
         transition.begin()
         return transition

@@ -1,0 +1,188 @@
+import Lifeloop
+
+/// How a metric's integer values read.
+public enum MetricUnit: String, Sendable, Hashable, Codable {
+    /// Nanoseconds, shown as milliseconds.
+    case nanoseconds = "ns"
+    /// A count.
+    case count
+    /// Thousandths, shown with three decimals (hitch ms/s, dropped %).
+    case milli
+}
+
+/// What one value of a metric stands for.
+public enum MetricScope: String, Sendable, Hashable, Codable {
+    /// One frame, pooled across seeds (frame durations and overruns).
+    case frame
+    /// One seed: a figure each run produces once (its P99, its dropped frames).
+    case seed
+    /// One occurrence, pooled across seeds (an input's latency, a callback's time).
+    case sample
+}
+
+/// A named metric and the histogram of its values.
+public struct Metric: Sendable, Equatable {
+    public var name: String
+    public var unit: MetricUnit
+    public var scope: MetricScope
+    public var values: ValueHistogram
+
+    public init(name: String, unit: MetricUnit, scope: MetricScope, values: ValueHistogram = ValueHistogram()) {
+        self.name = name
+        self.unit = unit
+        self.scope = scope
+        self.values = values
+    }
+
+    /// A value in the unit people read: milliseconds for nanoseconds, the number for
+    /// counts, value / 1000 for milli-units.
+    public func display(_ value: Int64) -> Double {
+        switch unit {
+        case .nanoseconds: return Double(value) / 1e6
+        case .count: return Double(value)
+        case .milli: return Double(value) / 1e3
+        }
+    }
+}
+
+/// Metrics by name: what one run produces and what runs merge into. Memory follows the
+/// number of distinct metrics and histogram buckets, never the number of seeds.
+public struct MetricSet: Sendable, Equatable {
+    public private(set) var metrics: [String: Metric] = [:]
+
+    public init() {}
+
+    /// The metrics sorted by name: the order every report uses.
+    public var sorted: [Metric] { metrics.keys.sorted().compactMap { metrics[$0] } }
+
+    public subscript(name: String) -> Metric? { metrics[name] }
+
+    /// Records a value, creating the metric on first use.
+    public mutating func record(_ name: String, _ value: Int64, unit: MetricUnit, scope: MetricScope) {
+        if metrics[name] == nil { metrics[name] = Metric(name: name, unit: unit, scope: scope) }
+        metrics[name]!.values.record(value)
+    }
+
+    /// Adds a whole histogram under a name.
+    public mutating func add(_ metric: Metric) {
+        if metrics[metric.name] == nil {
+            metrics[metric.name] = metric
+        } else {
+            metrics[metric.name]!.values.merge(metric.values)
+        }
+    }
+
+    /// Adds every metric of `other`.
+    public mutating func merge(_ other: MetricSet) {
+        for metric in other.metrics.values { add(metric) }
+    }
+}
+
+/// One window's frames in one run.
+public struct WindowFrames: Sendable, Equatable {
+    /// The window's label.
+    public var window: String
+    /// Frames presented.
+    public var frameCount = 0
+    /// Vsyncs passed over.
+    public var droppedFrames = 0
+    /// Time frames took beyond one vsync, summed (Apple's hitch time).
+    public var hitchNanoseconds: Int64 = 0
+    /// Time the window animated: its frame times summed.
+    public var animatedNanoseconds: Int64 = 0
+    /// From each frame's vsync to the end of its commit (Android's frameDurationCpu).
+    public var frameDurationCpu = ValueHistogram()
+    /// How far each frame's work ended past its deadline, one period after its vsync;
+    /// negative is slack (Android's frameOverrun).
+    public var frameOverrun = ValueHistogram()
+
+    public init(window: String) {
+        self.window = window
+    }
+
+    mutating func record(_ frame: PresentedFrame) {
+        frameCount += 1
+        droppedFrames += frame.dropped
+        animatedNanoseconds += Int64(frame.frameTime)
+        // Within a microsecond of the period is on time: periods are rounded down.
+        if frame.frameTime > frame.period + 1_000 { hitchNanoseconds += Int64(frame.frameTime - frame.period) }
+        frameDurationCpu.record(Int64(frame.workEnd) - Int64(frame.start))
+        frameOverrun.record(Int64(frame.workEnd) - Int64(frame.start + frame.period))
+    }
+
+    mutating func merge(_ other: WindowFrames) {
+        frameCount += other.frameCount
+        droppedFrames += other.droppedFrames
+        hitchNanoseconds += other.hitchNanoseconds
+        animatedNanoseconds += other.animatedNanoseconds
+        frameDurationCpu.merge(other.frameDurationCpu)
+        frameOverrun.merge(other.frameOverrun)
+    }
+
+    /// Dropped frames as thousandths of a percent of vsyncs (frames plus dropped).
+    public var droppedPercentMilli: Int64 {
+        let vsyncs = frameCount + droppedFrames
+        return vsyncs == 0 ? 0 : Int64((Double(droppedFrames) * 100_000 / Double(vsyncs)).rounded())
+    }
+
+    /// Hitch time per second of animation, in thousandths of ms/s.
+    public var hitchRatioMilli: Int64 {
+        animatedNanoseconds == 0 ? 0
+            : Int64((Double(hitchNanoseconds) / 1e6 / (Double(animatedNanoseconds) / 1e9) * 1000).rounded())
+    }
+
+    /// The value an `expect` step bounds, in the unit it is written in.
+    func value(of name: FrameMetricName) -> Double {
+        switch name {
+        case .droppedFrames: return Double(droppedFrames)
+        case .droppedFramesPercent: return Double(droppedPercentMilli) / 1000
+        case .hitchTimeRatio: return Double(hitchRatioMilli) / 1000
+        case .frameCount: return Double(frameCount)
+        case .frameDurationCpuP50Ms: return Double(frameDurationCpu.value(atPercentile: 50)) / 1e6
+        case .frameDurationCpuP90Ms: return Double(frameDurationCpu.value(atPercentile: 90)) / 1e6
+        case .frameDurationCpuP95Ms: return Double(frameDurationCpu.value(atPercentile: 95)) / 1e6
+        case .frameDurationCpuP99Ms: return Double(frameDurationCpu.value(atPercentile: 99)) / 1e6
+        case .frameOverrunP50Ms: return Double(frameOverrun.value(atPercentile: 50)) / 1e6
+        case .frameOverrunP90Ms: return Double(frameOverrun.value(atPercentile: 90)) / 1e6
+        case .frameOverrunP95Ms: return Double(frameOverrun.value(atPercentile: 95)) / 1e6
+        case .frameOverrunP99Ms: return Double(frameOverrun.value(atPercentile: 99)) / 1e6
+        }
+    }
+}
+
+/// Apple's hitch-ratio bands, in ms of hitch per second.
+public enum HitchBand: String, Sendable {
+    case good, warning, critical
+
+    /// good ≤ 10 ms/s, warning ≤ 25, critical above.
+    public init(msPerSecond: Double) {
+        self = msPerSecond <= 10 ? .good : msPerSecond <= 25 ? .warning : .critical
+    }
+}
+
+/// Whether a run passed.
+public enum RunStatus: Sendable, Equatable {
+    case passed
+    /// An `expect` failed, strict mode saw a diagnostic, or a budget ran out.
+    case failed(String)
+
+    public var isPassed: Bool { self == .passed }
+}
+
+/// What one run of a scenario with one seed produced.
+public struct RunResult: Sendable {
+    /// The seed.
+    public var seed: UInt64
+    /// Passed, or the first failure.
+    public var status: RunStatus
+    /// The trace digest, when the run recorded a trace.
+    public var digest: TraceDigest?
+    /// Virtual (or host) nanoseconds from launch to the end of the run.
+    public var endTime: UInt64
+    /// Loop turns the run took.
+    public var turns: UInt64
+    /// Frames per window, in window order.
+    public var windows: [WindowFrames]
+    /// Every figure of the run: per-seed figures, pooled frames and samples.
+    public var metrics: MetricSet
+}

@@ -1,0 +1,79 @@
+import Lifeloop
+
+/// Checks the names a scenario uses (scenes, view labels, windows) against its app before
+/// any run, so a typo is an error at its line and column rather than a failed run.
+struct ScenarioNames {
+    let scenario: Scenario
+    let storyboard: StoryboardDefinition?
+    let definition: AppDefinition?
+
+    /// The scene names the app knows; nil when it does not say.
+    private var scenes: [String]? {
+        if let storyboard { return storyboard.scenes.map(\.id) }
+        if let definition, !definition.scenes.isEmpty { return definition.scenes }
+        return nil
+    }
+
+    /// Every view label in the storyboard's scenes; nil for a Swift app (checked at run time).
+    private var viewLabels: Set<String>? {
+        guard let storyboard else { return nil }
+        var labels = Set(scenario.windows.map(\.label))
+        var stack = storyboard.scenes.compactMap(\.view)
+        while let node = stack.popLast() {
+            if let label = node.label { labels.insert(label) }
+            stack.append(contentsOf: node.subviews)
+        }
+        return labels
+    }
+
+    func check() throws(ScenarioError) {
+        let windows = Set(scenario.windows.map(\.label))
+        for (index, window) in scenario.windows.enumerated() {
+            let location = ScenarioLocation(line: 0, column: 0, field: "windows[\(index)]")
+            if let root = window.root { try scene(root, at: location, field: "root") }
+            if case .tabs(let tabs) = window.container {
+                for tab in tabs { try scene(tab, at: location, field: "tabs") }
+            }
+        }
+        for job in scenario.jobs {
+            switch job.completion {
+            case .nothing: break
+            case .layout(let view), .display(let view): try label(view, at: job.location)
+            case .push(let name, let window), .present(let name, _, let window):
+                try scene(name, at: job.location, field: nil)
+                if let window { try self.window(window, in: windows, at: job.location) }
+            }
+        }
+        for step in scenario.steps {
+            if let window = step.window { try self.window(window, in: windows, at: step.location) }
+            switch step.action {
+            case .tap(let view): try label(view, at: step.location)
+            case .push(let name), .present(let name, _): try scene(name, at: step.location, field: nil)
+            case .expectMetric(_, let window?, _): try self.window(window, in: windows, at: step.location)
+            default: break
+            }
+        }
+    }
+
+    private func scene(_ name: String, at location: ScenarioLocation, field: String?) throws(ScenarioError) {
+        guard let scenes, !scenes.contains(name) else { return }
+        var place = location
+        if let field { place.field += "." + field }
+        throw error(at: place, "unknown scene '\(name)'; the scenes are: \(scenes.joined(separator: ", "))")
+    }
+
+    private func label(_ name: String, at location: ScenarioLocation) throws(ScenarioError) {
+        guard let labels = viewLabels, !labels.contains(name) else { return }
+        throw error(at: location, "unknown view label '\(name)'; the labels are: \(labels.sorted().joined(separator: ", "))")
+    }
+
+    private func window(_ name: String, in windows: Set<String>, at location: ScenarioLocation) throws(ScenarioError) {
+        guard !windows.contains(name) else { return }
+        throw error(at: location, "unknown window '\(name)'; the windows are: \(scenario.windows.map(\.label).joined(separator: ", "))")
+    }
+
+    private func error(at location: ScenarioLocation, _ message: String) -> ScenarioError {
+        ScenarioError(file: scenario.file, line: location.line > 0 ? location.line : nil,
+                      column: location.column > 0 ? location.column : nil, field: location.field, message: message)
+    }
+}

@@ -1,0 +1,350 @@
+import Foundation
+import Lifeloop
+
+/// The scenario's eyes and hands inside a run: spends the main-thread costs the scenario
+/// declares, starts its worker jobs, and measures frames, latencies, launch times, marks
+/// and callback times, all without reading the trace.
+final class ScenarioProbe: RuntimeProbe {
+    unowned let app: Application
+    let scenario: Scenario
+    let seed: UInt64
+    var perfetto: PerfettoExporter?
+    var makeController: ((String) -> ViewController?)?
+    /// Timers the runner itself has pending (a step's instant): they do not keep the app
+    /// from counting as settled.
+    var ownTimers = 0
+    var launchTime: UInt64 = 0
+    /// The first job completion that could not do its work.
+    private(set) var failure: String?
+
+    private(set) var windowFrames: [WindowFrames]
+    private var samples = MetricSet()
+    private var firstCommit: UInt64?
+    private var settled: UInt64?
+    private var passesThisCommit: [String] = []
+    private var pendingInputs: [(kind: String, window: String, time: UInt64)] = []
+    /// Cost rule per (event, controller label): looked up once per pair, then cached.
+    private var callbackRules: [String: [String: Int]] = [:]
+    private var passRules: [String: Int] = [:]
+    private var ruleStreams: [Int: DrawStream] = [:]
+    private var jobStreams: [String: DrawStream] = [:]
+    private let jobsByTrigger: [String: [JobSpec]]
+    private var callbackStack: [UInt64] = []
+    private var passStart: UInt64 = 0
+    private var sequenceProgress: [[String]: Int] = [:]
+
+    init(app: Application, scenario: Scenario, seed: UInt64) {
+        self.app = app
+        self.scenario = scenario
+        self.seed = seed
+        windowFrames = scenario.windows.map { WindowFrames(window: $0.label) }
+        var triggers: [String: [JobSpec]] = [:]
+        for job in scenario.jobs {
+            if let trigger = job.trigger { triggers[trigger.event, default: []].append(job) }
+        }
+        jobsByTrigger = triggers
+        for step in scenario.steps {
+            if case .expectSequence(let lines) = step.action { sequenceProgress[lines] = 0 }
+        }
+    }
+
+    private var now: UInt64 { app.loop.now.nanoseconds }
+
+    // MARK: Costs
+
+    private func draw(rule index: Int) -> Duration {
+        var stream = ruleStreams[index] ?? DrawStream(seed: seed, key: "costs[\(index)]")
+        let value = stream.draw(scenario.costs[index].cost)
+        ruleStreams[index] = stream
+        return value
+    }
+
+    private func callbackRule(_ event: String, _ label: String) -> Int {
+        if let index = callbackRules[event]?[label] { return index }
+        let index = scenario.costs.firstIndex { rule in
+            if case .callback(let controller, let name) = rule.target {
+                return name == event && (controller == "*" || controller == label)
+            }
+            return false
+        } ?? -1
+        callbackRules[event, default: [:]][label] = index
+        return index
+    }
+
+    private func passRule(_ pass: UpdatePass, _ window: String) -> Int {
+        let key = pass.rawValue + "@" + window
+        if let index = passRules[key] { return index }
+        let index = scenario.costs.firstIndex { rule in
+            switch (rule.target, pass) {
+            case (.layoutPass(let target), .layout), (.displayPass(let target), .display): return target == nil || target == window
+            default: return false
+            }
+        } ?? -1
+        passRules[key] = index
+        return index
+    }
+
+    private func spend(rule index: Int) {
+        guard index >= 0 else { return }
+        let cost = draw(rule: index)
+        guard cost > .zero else { return }
+        let start = now
+        app.loop.consume(cost)
+        perfetto?.consumed(start: start, end: now)
+    }
+
+    func callbackWillRun(_ event: String, of controller: ViewController) {
+        callbackStack.append(now)
+        spend(rule: callbackRule(event, controller.label))
+    }
+
+    func callbackDidRun(_ event: String, of controller: ViewController) {
+        let start = callbackStack.popLast() ?? now
+        let end = now
+        if end > start {
+            samples.record("callback.\(controller.label).\(event)", Int64(end - start), unit: .nanoseconds, scope: .sample)
+        }
+        perfetto?.callback(event, of: controller, start: start, end: end)
+        if let jobs = jobsByTrigger[event] {
+            for job in jobs where job.trigger?.controller == controller.label || job.trigger?.controller == "*" {
+                submit(job)
+            }
+        }
+    }
+
+    func passWillRun(_ pass: UpdatePass, in window: Window) {
+        passStart = now
+        passesThisCommit.append(window.label)
+        spend(rule: passRule(pass, window.label))
+    }
+
+    func passDidRun(_ pass: UpdatePass, in window: Window) {
+        let end = now
+        if end > passStart {
+            samples.record("pass.\(pass.rawValue)@\(window.label)", Int64(end - passStart), unit: .nanoseconds, scope: .sample)
+        }
+        perfetto?.pass(pass, in: window, start: passStart, end: end)
+    }
+
+    // MARK: Jobs
+
+    func submit(_ job: JobSpec) {
+        var stream = jobStreams[job.label] ?? DrawStream(seed: seed, key: "jobs.\(job.label)")
+        let cost = stream.draw(job.cost)
+        jobStreams[job.label] = stream
+        let hostSleep = scenario.clock == .host ? UInt32(clamping: max(0, cost.nanoseconds) / 1000) : 0
+        let submitted = now
+        let id = perfetto?.jobSubmitted(job.label, cost: cost, at: submitted)
+        app.loop.submit(label: job.label, cost: cost, work: {
+            // Under the host clock the job really takes its time, off the loop.
+            if hostSleep > 0 { usleep(hostSleep) }
+        }, completion: { [unowned self] _ in
+            let start = now
+            complete(job)
+            perfetto?.jobCompleted(job.label, id: id, submitted: submitted, start: start, end: now)
+        })
+        perfetto?.pendingJobsChanged(app.loop.pendingJobCount)
+    }
+
+    private func complete(_ job: JobSpec) {
+        func window(_ label: String?) -> Window? {
+            let name = label ?? app.keyWindow?.label
+            return app.windows.first { $0.label == name } ?? app.windows.first
+        }
+        switch job.completion {
+        case .nothing:
+            break
+        case .layout(let label):
+            guard let view = app.view(labelled: label) else { return jobFailed(job, "no view labelled '\(label)' is in a window") }
+            view.setNeedsLayout()
+        case .display(let label):
+            guard let view = app.view(labelled: label) else { return jobFailed(job, "no view labelled '\(label)' is in a window") }
+            view.setNeedsDisplay()
+        case .push(let scene, let label):
+            guard let target = window(label), let navigation = navigation(in: target) else {
+                return jobFailed(job, "no navigation controller to push '\(scene)' onto")
+            }
+            guard let controller = makeController?(scene) else { return jobFailed(job, "the app cannot make scene '\(scene)'") }
+            navigation.pushViewController(controller, animated: true)
+        case .present(let scene, let style, let label):
+            var top = window(label)?.rootViewController
+            while let presented = top?.presentedViewController { top = presented }
+            guard let top else { return jobFailed(job, "no controller to present '\(scene)' from") }
+            guard let controller = makeController?(scene) else { return jobFailed(job, "the app cannot make scene '\(scene)'") }
+            if let style { controller.modalPresentationStyle = style }
+            top.present(controller, animated: true)
+        }
+    }
+
+    private func jobFailed(_ job: JobSpec, _ message: String) {
+        guard failure == nil else { return }
+        failure = "\(scenario.file):\(job.location.line):\(job.location.column): \(job.location.field): job '\(job.label)': \(message)"
+    }
+
+    /// The navigation controller that a push in this window goes to: the top presented
+    /// controller's, the selected tab's, or the root's.
+    func navigation(in window: Window) -> NavigationController? {
+        var candidates: [ViewController] = []
+        var top = window.rootViewController
+        while let controller = top {
+            candidates.insert(controller, at: 0)
+            top = controller.presentedViewController
+        }
+        for controller in candidates {
+            if let navigation = controller as? NavigationController { return navigation }
+            if let tabs = controller as? TabBarController, let navigation = tabs.selectedViewController as? NavigationController {
+                return navigation
+            }
+        }
+        return nil
+    }
+
+    func tabs(in window: Window) -> TabBarController? {
+        window.rootViewController as? TabBarController
+    }
+
+    // MARK: Frames, commits, latency
+
+    func noteInput(_ kind: String, window: String) {
+        pendingInputs.append((kind, window, now))
+        perfetto?.input(kind, window: window, at: now)
+    }
+
+    func commitWillBegin() {
+        passesThisCommit.removeAll(keepingCapacity: true)
+        perfetto?.commitWillBegin(at: now)
+    }
+
+    func commitDidEnd() {
+        let end = now
+        perfetto?.commitDidEnd(at: end)
+        if !passesThisCommit.isEmpty {
+            if firstCommit == nil { firstCommit = end }
+            if !pendingInputs.isEmpty {
+                // The commit's work shows at the first vsync after it, on the input's screen.
+                resolveInputs { window in
+                    guard passesThisCommit.contains(window),
+                          let screen = app.windows.first(where: { $0.label == window })?.screen else { return nil }
+                    return vsync(after: end, rate: screen.refreshRate)
+                }
+            }
+        }
+        if settled == nil, !app.isAnimating, app.loop.pendingTaskCount == 0, app.loop.pendingJobCount == 0,
+           app.loop.pendingTimerCount <= ownTimers {
+            settled = end
+        }
+    }
+
+    func framePresented(_ frame: PresentedFrame) {
+        if let index = windowFrames.firstIndex(where: { $0.window == frame.window }) {
+            windowFrames[index].record(frame)
+        } else {
+            var frames = WindowFrames(window: frame.window)
+            frames.record(frame)
+            windowFrames.append(frames)
+        }
+        if !pendingInputs.isEmpty {
+            resolveInputs { $0 == frame.window ? frame.presented : nil }
+        }
+        perfetto?.frame(frame)
+    }
+
+    private func resolveInputs(_ presentation: (String) -> UInt64?) {
+        pendingInputs.removeAll { input in
+            guard let shown = presentation(input.window) else { return false }
+            samples.record("latency.\(input.kind)", Int64(shown) - Int64(input.time), unit: .nanoseconds, scope: .sample)
+            return true
+        }
+    }
+
+    private func vsync(after instant: UInt64, rate: Int) -> UInt64 {
+        let rate = UInt64(max(1, rate))
+        var index = (instant + 1) * rate / 1_000_000_000
+        while index * 1_000_000_000 / rate <= instant { index += 1 }
+        return index * 1_000_000_000 / rate
+    }
+
+    func transitionDidBegin(_ name: String, id: ObjectIdentifier, in window: Window) {
+        perfetto?.spanBegan(name, id: id, window: window.label)
+    }
+
+    func transitionDidEnd(id: ObjectIdentifier, cancelled: Bool) {
+        perfetto?.spanEnded(id: id)
+    }
+
+    func animationDidBegin(_ property: String, of view: View, id: ObjectIdentifier, in window: Window) {
+        perfetto?.spanBegan("animate \(property) \(view.label)", id: id, window: window.label)
+    }
+
+    func animationDidEnd(id: ObjectIdentifier, finished: Bool) {
+        perfetto?.spanEnded(id: id)
+    }
+
+    // MARK: Marks and expectations
+
+    func recordMark(_ name: String, duration: UInt64) {
+        samples.record("mark.\(name)", Int64(duration), unit: .nanoseconds, scope: .sample)
+    }
+
+    /// Follows each expected sequence through the events as they are recorded.
+    func matchSequences(_ event: TraceEvent) {
+        for (lines, progress) in sequenceProgress where progress < lines.count {
+            let line = lines[progress]
+            // "label event": the label may not contain a space; the event is the rest.
+            guard let space = line.firstIndex(of: " ") else { continue }
+            if line[..<space] == event.label && line[line.index(after: space)...] == event.name {
+                sequenceProgress[lines] = progress + 1
+            }
+        }
+    }
+
+    /// Nil when the sequence was seen in order; else what is missing.
+    func checkSequence(_ lines: [String]) -> String? {
+        let progress = sequenceProgress[lines] ?? 0
+        guard progress < lines.count else { return nil }
+        let seen = progress == 0 ? "none of it was seen" : "seen up to '\(lines[progress - 1])'"
+        return "expected the sequence \(lines.map { "'\($0)'" }.joined(separator: ", ")) by \(formatDuration(.nanoseconds(Int64(now)))); \(seen), then no '\(lines[progress])'"
+    }
+
+    func frameValue(_ metric: FrameMetricName, window: String?) -> Double {
+        if let window {
+            return windowFrames.first { $0.window == window }?.value(of: metric) ?? 0
+        }
+        var all = WindowFrames(window: "all")
+        for frames in windowFrames { all.merge(frames) }
+        return all.value(of: metric)
+    }
+
+    // MARK: The run's figures
+
+    func finalMetrics(endTime: UInt64, turns: UInt64) -> MetricSet {
+        var set = samples
+        var all = WindowFrames(window: "all")
+        for frames in windowFrames {
+            all.merge(frames)
+            record(frames, prefix: frames.window, into: &set)
+        }
+        if windowFrames.count > 1 { record(all, prefix: "all", into: &set) }
+        if let firstCommit { set.record("launch.firstCommitMs", Int64(firstCommit - launchTime), unit: .nanoseconds, scope: .seed) }
+        if let settled { set.record("launch.settleMs", Int64(settled - launchTime), unit: .nanoseconds, scope: .seed) }
+        set.record("run.durationMs", Int64(endTime - launchTime), unit: .nanoseconds, scope: .seed)
+        set.record("run.turns", Int64(turns), unit: .count, scope: .seed)
+        return set
+    }
+
+    private func record(_ frames: WindowFrames, prefix: String, into set: inout MetricSet) {
+        set.record("\(prefix).frameCount", Int64(frames.frameCount), unit: .count, scope: .seed)
+        set.record("\(prefix).droppedFrames", Int64(frames.droppedFrames), unit: .count, scope: .seed)
+        set.record("\(prefix).droppedFramesPercent", frames.droppedPercentMilli, unit: .milli, scope: .seed)
+        set.record("\(prefix).hitchTimeRatio", frames.hitchRatioMilli, unit: .milli, scope: .seed)
+        guard frames.frameCount > 0 else { return }
+        for percentile in [50, 90, 95, 99] {
+            set.record("\(prefix).frameDurationCpuMs.p\(percentile)", frames.frameDurationCpu.value(atPercentile: Double(percentile)),
+                       unit: .nanoseconds, scope: .seed)
+            set.record("\(prefix).frameOverrunMs.p\(percentile)", frames.frameOverrun.value(atPercentile: Double(percentile)),
+                       unit: .nanoseconds, scope: .seed)
+        }
+        set.add(Metric(name: "\(prefix).frames.frameDurationCpuMs", unit: .nanoseconds, scope: .frame, values: frames.frameDurationCpu))
+        set.add(Metric(name: "\(prefix).frames.frameOverrunMs", unit: .nanoseconds, scope: .frame, values: frames.frameOverrun))
+    }
+}

@@ -1,0 +1,188 @@
+import Lifeloop
+import Yams
+
+/// A scenario read from its text, and the storyboard file its hash must also cover.
+struct ReadScenario {
+    var scenario: Scenario
+    /// For a storyboard app: the resolved path, and the value that names it (for errors).
+    var storyboard: (path: String, value: FieldValue)?
+}
+
+/// Turns the YAML tree of a scenario file into a ``Scenario``, checking everything that
+/// can be checked without the app: types, ranges, units, and the names the file itself
+/// declares (windows, jobs, marks).
+struct ScenarioReader {
+    let nodes: NodeReader
+    /// What relative storyboard paths resolve against.
+    let directory: String
+    /// The name when the file gives none.
+    let defaultName: String
+
+    static let keys = ["lifeloop", "name", "app", "clock", "workers", "unloadPolicy", "viewIsAppearing", "strict",
+                       "duration", "settleBudget", "seeds", "windows", "costs", "jobs", "script"]
+
+    func read(_ root: Node?) throws(ScenarioError) -> ReadScenario {
+        guard let root else {
+            throw ScenarioError(file: nodes.file, line: 1, column: 1, field: "",
+                                message: "the file is empty; a scenario needs at least `lifeloop: 1` and an `app`")
+        }
+        let top = FieldValue(node: root, field: "")
+        let fields = try nodes.fields(top, what: "a scenario")
+        // The version comes first: a newer file's new keys should read as a version problem.
+        try checkVersion(fields)
+        try nodes.checkKeys(fields, allowed: Self.keys, what: "the scenario")
+
+        guard let appEntry = fields["app"] else {
+            throw nodes.error(root, "app", "missing `app`: one of storyboard, sample or swift")
+        }
+        let (app, storyboard) = try self.app(appEntry.value)
+        var scenario = Scenario(name: defaultName, file: nodes.file, app: app)
+        if let entry = fields["name"] { scenario.name = try nodes.text(entry.value, expected: "a name for reports") }
+        if let entry = fields["clock"] {
+            scenario.clock = try nodes.pick(entry.value, [("virtual", .virtual), ("host", .host)], noun: "clock")
+        }
+        if let entry = fields["workers"] {
+            let workers = try nodes.integer(entry.value, expected: "a worker count, 1...64")
+            guard (1...64).contains(workers) else {
+                throw nodes.error(entry.value, "workers is 1...64, found \(workers)")
+            }
+            scenario.workers = workers
+        }
+        if let entry = fields["unloadPolicy"] {
+            scenario.unloadPolicy = try nodes.pick(entry.value, [("modern", .modern), ("legacy", .legacy)],
+                                                   noun: "unload policy")
+        }
+        if let entry = fields["viewIsAppearing"] { scenario.viewIsAppearing = try nodes.bool(entry.value) }
+        if let entry = fields["strict"] { scenario.strict = try nodes.bool(entry.value) }
+        if let entry = fields["duration"] { scenario.duration = try nodes.positiveDuration(entry.value) }
+        if let entry = fields["settleBudget"] { scenario.settleBudget = try nodes.positiveDuration(entry.value) }
+        if let entry = fields["seeds"] { scenario.seeds = try seeds(entry.value) }
+        if let entry = fields["windows"] { scenario.windows = try windows(entry.value) }
+
+        let windowLabels = scenario.windows.map(\.label)
+        if let entry = fields["costs"] { scenario.costs = try costs(entry.value, windows: windowLabels) }
+        if let entry = fields["jobs"] { scenario.jobs = try jobs(entry.value, windows: windowLabels) }
+        if let entry = fields["script"] {
+            let script = ScriptReader(nodes: nodes, windows: windowLabels, jobs: scenario.jobs.map(\.label))
+            scenario.steps = try script.steps(entry.value)
+        }
+        return ReadScenario(scenario: scenario, storyboard: storyboard)
+    }
+
+    private func checkVersion(_ fields: FieldMap) throws(ScenarioError) {
+        guard let entry = fields["lifeloop"] else {
+            throw nodes.error(fields.map.node, "lifeloop",
+                              "missing `lifeloop: \(Scenario.formatVersion)`, the format version, at the top of the file")
+        }
+        let version = try nodes.integer(entry.value,
+                                        expected: "the format version, a whole number (this reader reads \(Scenario.formatVersion))")
+        guard version == Scenario.formatVersion else {
+            throw nodes.error(entry.value, "format version \(version) is not supported by this reader "
+                                  + "(it reads \(Scenario.formatVersion))")
+        }
+    }
+
+    // MARK: The app
+
+    private func app(_ value: FieldValue) throws(ScenarioError) -> (AppSource, (path: String, value: FieldValue)?) {
+        let sources = ["storyboard", "sample", "swift"]
+        let fields = try nodes.fields(value, allowed: sources, what: "app")
+        guard let source = fields.entries.first else {
+            throw nodes.error(value, "app needs one of storyboard (a file), sample or swift (a registered app)")
+        }
+        if fields.entries.count > 1 {
+            throw nodes.error(fields.entries[1].keyNode, value.field,
+                              "app takes exactly one of storyboard, sample or swift, not both \(source.key) and "
+                                  + fields.entries[1].key)
+        }
+        switch source.key {
+        case "storyboard":
+            let path = try nodes.text(source.value, expected: "a storyboard file's path")
+            let resolved = path.hasPrefix("/") ? path : directory + "/" + path
+            return (.storyboard(path: resolved), (resolved, source.value))
+        default:
+            let name = try nodes.text(source.value, expected: "the name of a registered app")
+            return (.registered(name: name), nil)
+        }
+    }
+
+    // MARK: Seeds
+
+    /// `A..B` with A ≤ B, both `UInt64`.
+    private func seeds(_ value: FieldValue) throws(ScenarioError) -> ClosedRange<UInt64> {
+        let form = "a range A..B of whole numbers with A ≤ B (as in 0..99)"
+        guard case .scalar(let scalar) = value.node else {
+            throw nodes.error(value, "seeds are \(form), found \(nodes.describe(value.node))")
+        }
+        let parts = scalar.string.split(separator: ".", maxSplits: 2, omittingEmptySubsequences: false)
+        guard parts.count == 3, parts[1].isEmpty,
+              parts[0].allSatisfy({ $0.isASCII && $0.isNumber }), parts[2].allSatisfy({ $0.isASCII && $0.isNumber }),
+              let low = UInt64(parts[0]), let high = UInt64(parts[2]) else {
+            throw nodes.error(value, "seeds are \(form), found \(nodes.describe(value.node))")
+        }
+        guard low <= high else {
+            throw nodes.error(value, "seeds \(low)..\(high) run backwards; write A..B with A ≤ B")
+        }
+        return low...high
+    }
+
+    // MARK: Windows
+
+    private static let windowKeys = ["label", "screen", "size", "refreshRate", "root", "container", "tabs"]
+
+    private func windows(_ value: FieldValue) throws(ScenarioError) -> [WindowSpec] {
+        let items = try nodes.list(value, expected: "a list of windows, each {label: NAME, …}")
+        guard !items.isEmpty else {
+            throw nodes.error(value, "windows needs at least one window; leave it out for one window `main` on a phone")
+        }
+        var windows: [WindowSpec] = []
+        var labelFields: [String: String] = [:]
+        for item in items {
+            let (window, label) = try self.window(item)
+            if let earlier = labelFields[window.label] {
+                throw nodes.error(label, "window label '\(window.label)' is already used by \(earlier); labels are unique")
+            }
+            labelFields[window.label] = item.field
+            windows.append(window)
+        }
+        return windows
+    }
+
+    /// A window, and its label's value for duplicate-label errors.
+    private func window(_ item: FieldValue) throws(ScenarioError) -> (WindowSpec, FieldValue) {
+        let fields = try nodes.fields(item, allowed: Self.windowKeys, what: "a window")
+        guard let labelEntry = fields["label"] else {
+            throw nodes.error(item.node, item.child("label", item.node).field, "a window needs a label, unique among the windows")
+        }
+        var spec = WindowSpec(label: try nodes.text(labelEntry.value, expected: "a window label"))
+        if let entry = fields["screen"] {
+            spec.screen = try nodes.pick(entry.value, [("phone", Screen.phone), ("tablet", .tablet), ("legacy", .legacy)],
+                                         noun: "screen")
+        }
+        if let entry = fields["size"] { spec.screen.size = try nodes.size(entry.value, what: "size") }
+        if let entry = fields["refreshRate"] {
+            let rate = try nodes.integer(entry.value, expected: "a refresh rate in Hz, 1...480")
+            guard (1...480).contains(rate) else {
+                throw nodes.error(entry.value, "refreshRate is 1...480 Hz, found \(rate)")
+            }
+            spec.screen.refreshRate = rate
+        }
+        if let tabs = fields["tabs"] {
+            if fields["root"] != nil || fields["container"] != nil {
+                throw nodes.error(tabs.keyNode, tabs.value.field,
+                                  "tabs replace root and container (the tabs are the root); use either tabs or root/container")
+            }
+            let items = try nodes.list(tabs.value, expected: "a list of scene names")
+            guard !items.isEmpty else { throw nodes.error(tabs.value, "tabs needs at least one scene") }
+            var scenes: [String] = []
+            for item in items { scenes.append(try nodes.text(item, expected: "a scene name")) }
+            spec.container = .tabs(scenes)
+        }
+        if let entry = fields["root"] { spec.root = try nodes.text(entry.value, expected: "a scene name") }
+        if let entry = fields["container"] {
+            spec.container = try nodes.pick(entry.value, [("none", WindowSpec.Container.none), ("navigation", .navigation)],
+                                            noun: "container")
+        }
+        return (spec, labelEntry.value)
+    }
+}

@@ -1,0 +1,339 @@
+import Foundation
+import Lifeloop
+
+/// One run of a scenario with one seed: builds the app on the calling thread, launches
+/// it at time 0, then drives the loop step by step.
+///
+/// Input steps (tap, push, rotate, ...) run inside a loop turn, from a timer at their
+/// instant, as a real input would arrive; `advance`, `settle`, `mark` and `expect` move or
+/// read the clock between turns. Without `duration`, the run ends when the script is done
+/// and the app has settled within the budget; with it, exactly at that instant.
+final class ScenarioRun {
+    let scenario: Scenario
+    let runner: ScenarioRunner
+    let seed: UInt64
+    let options: RunOptions
+    let app: Application
+    let probe: ScenarioProbe
+    private var launchContext: LaunchContext?
+    private var storyboard: Storyboard?
+    private var failure: String?
+    private var previousEnd: UInt64 = 0
+    private var stepStreams: [Int: DrawStream] = [:]
+    private var openMarks: [String: UInt64] = [:]
+
+    init(runner: ScenarioRunner, seed: UInt64, options: RunOptions) throws {
+        self.runner = runner
+        scenario = runner.scenario
+        self.seed = seed
+        self.options = options
+        let needsEvents = scenario.steps.contains { if case .expectSequence = $0.action { return true } else { return false } }
+        let traced = options.keepEvents || options.digest || options.tracePath != nil || needsEvents
+        app = try Application(clock: scenario.clock, screen: scenario.windows[0].screen, workerWidth: scenario.workers,
+                              traceCapacity: options.keepEvents ? nil : 1, traceEnabled: traced)
+        app.unloadPolicy = scenario.unloadPolicy
+        app.callsViewIsAppearing = scenario.viewIsAppearing
+        if let path = options.tracePath { try app.trace.stream(toFileAtPath: path) }
+        probe = ScenarioProbe(app: app, scenario: scenario, seed: seed)
+        if let path = options.perfettoPath {
+            probe.perfetto = try PerfettoExporter(path: path, app: app, name: "\(scenario.name) seed \(seed)")
+        }
+        app.probe = probe
+        if needsEvents {
+            let probe = self.probe
+            app.trace.sink = { [unowned probe] event in probe.matchSequences(event) }
+        }
+    }
+
+    deinit {
+        app.probe = nil
+        app.trace.sink = nil
+    }
+
+    func execute() throws -> (result: RunResult, events: [TraceEvent]) {
+        probe.makeController = { [unowned self] name in makeController(name) }
+        do {
+            try launch()
+            for (index, step) in scenario.steps.enumerated() where failure == nil {
+                try run(step, index: index)
+            }
+            if failure == nil { try finish() }
+        } catch let error as LoopError {
+            if case .budgetExceeded = error {
+                fail("\(error)")
+            } else {
+                throw error
+            }
+        }
+        if failure == nil, let jobFailure = probe.failure { failure = jobFailure }
+        if failure == nil, scenario.strict, let diagnostic = app.diagnostics.first {
+            failure = "strict mode: \(diagnostic.kind.rawValue) on \(diagnostic.label): \(diagnostic.message)"
+        }
+        try probe.perfetto?.close()
+        let metrics = probe.finalMetrics(endTime: app.loop.now.nanoseconds, turns: app.loop.turn)
+        let result = RunResult(seed: seed, status: failure.map(RunStatus.failed) ?? .passed,
+                               digest: app.trace.isEnabled ? app.trace.digest : nil,
+                               endTime: app.loop.now.nanoseconds, turns: app.loop.turn,
+                               windows: probe.windowFrames, metrics: metrics)
+        let events = options.keepEvents ? app.trace.events : []
+        app.trace.sink = nil
+        app.probe = nil
+        return (result, events)
+    }
+
+    private func fail(_ message: String) {
+        if failure == nil { failure = message }
+    }
+
+    // MARK: Launch
+
+    private func launch() throws {
+        app.loop.record(label: "app", event: "launch", detail: scenario.name)
+        probe.launchTime = app.loop.now.nanoseconds
+        if let definition = runner.storyboard {
+            let storyboard = app.storyboard(definition)
+            self.storyboard = storyboard
+            var windows: [Window] = []
+            for spec in scenario.windows {
+                let window = Window(screen: spec.screen, label: spec.label)
+                window.rootViewController = makeRoot(spec, storyboard: storyboard)
+                windows.append(window)
+            }
+            // The first window is key; the others are shown without taking key status.
+            windows.first?.makeKeyAndVisible()
+            for window in windows.dropFirst() { window.isHidden = false }
+        } else if let definition = runner.definition {
+            let context = LaunchContext(app: app, windows: scenario.windows, seed: seed)
+            launchContext = context
+            try definition.launch(context)
+        }
+        previousEnd = app.loop.now.nanoseconds
+    }
+
+    private func makeRoot(_ spec: WindowSpec, storyboard: Storyboard) -> ViewController? {
+        switch spec.container {
+        case .tabs(let scenes):
+            return TabBarController(viewControllers: scenes.compactMap { storyboard.instantiateViewController(withIdentifier: $0) },
+                                    label: spec.label + ".tabs")
+        case .navigation:
+            guard let root = storyboard.instantiateViewController(withIdentifier: spec.root ?? storyboard.definition.initialScene)
+            else { return nil }
+            return NavigationController(rootViewController: root, label: spec.label + ".nav")
+        case .none:
+            return storyboard.instantiateViewController(withIdentifier: spec.root ?? storyboard.definition.initialScene)
+        }
+    }
+
+    private func makeController(_ name: String) -> ViewController? {
+        if let storyboard { return storyboard.instantiateViewController(withIdentifier: name) }
+        return launchContext?.makeController?(name)
+    }
+
+    // MARK: Driving the clock
+
+    /// Runs the loop up to `instant`; `action` runs in a turn at that instant.
+    private func run(until instant: UInt64, _ action: (() -> Void)? = nil) throws {
+        let loop = app.loop
+        let target = max(instant, loop.now.nanoseconds)
+        switch scenario.clock {
+        case .virtual:
+            if let action {
+                probe.ownTimers += 1
+                loop.schedule(at: LoopInstant(nanoseconds: target)) { [unowned self] in
+                    probe.ownTimers -= 1
+                    action()
+                }
+            }
+            try loop.advance(to: LoopInstant(nanoseconds: target), maxTurns: options.maxTurns)
+        case .host:
+            probe.ownTimers += 1
+            loop.schedule(at: LoopInstant(nanoseconds: target)) { [unowned self] in
+                probe.ownTimers -= 1
+                action?()
+                app.loop.stop()
+            }
+            try loop.run()
+        }
+    }
+
+    private func settle() throws {
+        try app.loop.runUntilIdle(maxTurns: options.maxTurns, maxTime: scenario.settleBudget)
+    }
+
+    private func finish() throws {
+        if let duration = scenario.duration {
+            try run(until: probe.launchTime + UInt64(max(0, duration.nanoseconds)))
+        } else {
+            try settle()
+        }
+        for (name, _) in openMarks { fail("mark '\(name)' was started and never ended") }
+    }
+
+    // MARK: Steps
+
+    private func draw(_ distribution: Distribution, step index: Int) -> UInt64 {
+        var stream = stepStreams[index] ?? DrawStream(seed: seed, key: "script[\(index)]")
+        let value = stream.draw(distribution)
+        stepStreams[index] = stream
+        return UInt64(max(0, value.nanoseconds))
+    }
+
+    private func run(_ step: Step, index: Int) throws {
+        let instant: UInt64
+        switch step.timing {
+        case .at(let distribution): instant = probe.launchTime + draw(distribution, step: index)
+        case .after(let distribution): instant = previousEnd + draw(distribution, step: index)
+        }
+        let place = "\(scenario.file):\(step.location.line):\(step.location.column): \(step.location.field)"
+        switch step.action {
+        case .advance(let duration):
+            try run(until: instant)
+            try run(until: app.loop.now.nanoseconds + UInt64(max(0, duration.nanoseconds)))
+        case .settle:
+            try run(until: instant)
+            do {
+                try settle()
+            } catch let error as LoopError {
+                fail("\(place): the app did not settle: \(error)")
+            }
+        case .markStart(let name):
+            try run(until: instant)
+            openMarks[name] = app.loop.now.nanoseconds
+            app.loop.record(label: "mark", event: "start", detail: name)
+            probe.perfetto?.markStarted(name)
+        case .markEnd(let name):
+            try run(until: instant)
+            if let start = openMarks.removeValue(forKey: name) {
+                probe.recordMark(name, duration: app.loop.now.nanoseconds - start)
+                app.loop.record(label: "mark", event: "end", detail: name)
+                probe.perfetto?.markEnded(name)
+            }
+        case .expectSequence(let lines):
+            try run(until: instant)
+            if let problem = probe.checkSequence(lines) { fail("\(place): \(problem)") }
+        case .expectMetric(let metric, let window, let bound):
+            try run(until: instant)
+            let value = probe.frameValue(metric, window: window)
+            if value > bound {
+                fail("\(place): \(metric.rawValue) of \(window ?? "all windows") is \(formatNumber(value)), above the bound \(formatNumber(bound))")
+            }
+        case .interactivePop(let progress, let interval, let finish):
+            var transition: InteractiveTransition?
+            try run(until: instant) { [unowned self] in
+                guard let navigation = navigation(for: step, place: place) else { return }
+                probe.noteInput("interactivePop", window: windowLabel(step))
+                transition = navigation.beginInteractivePop()
+                if transition == nil { fail("\(place): there is nothing to pop in \(navigation.label)") }
+            }
+            let step = UInt64(max(0, interval.nanoseconds))
+            for value in progress where transition != nil {
+                try run(until: app.loop.now.nanoseconds + step) { transition?.update(value) }
+            }
+            if let transition {
+                try run(until: app.loop.now.nanoseconds + step) { finish ? transition.finish() : transition.cancel() }
+            }
+        default:
+            try run(until: instant) { [unowned self] in perform(step, place: place) }
+        }
+        previousEnd = app.loop.now.nanoseconds
+    }
+
+    private func windowLabel(_ step: Step) -> String {
+        step.window ?? app.keyWindow?.label ?? app.windows.first?.label ?? ""
+    }
+
+    private func window(for step: Step, place: String) -> Window? {
+        let label = windowLabel(step)
+        guard let window = app.windows.first(where: { $0.label == label }) else {
+            fail("\(place): the app has no window '\(label)'")
+            return nil
+        }
+        return window
+    }
+
+    /// The controller on top in a window: the root, or the last one presented over it.
+    private func topController(in window: Window) -> ViewController? {
+        var top = window.rootViewController
+        while let presented = top?.presentedViewController { top = presented }
+        return top
+    }
+
+    private func navigation(for step: Step, place: String) -> NavigationController? {
+        guard let window = window(for: step, place: place) else { return nil }
+        if let navigation = probe.navigation(in: window) { return navigation }
+        fail("\(place): window '\(window.label)' has no navigation controller (use `container: navigation`)")
+        return nil
+    }
+
+    /// Runs an input step inside a loop turn.
+    private func perform(_ step: Step, place: String) {
+        let label = windowLabel(step)
+        switch step.action {
+        case .tap(let viewLabel):
+            guard let view = app.view(labelled: viewLabel) else { return fail("\(place): no view labelled '\(viewLabel)' is in a window") }
+            probe.noteInput("tap", window: view.window?.label ?? label)
+            app.tap(view)
+        case .push(let scene):
+            guard let navigation = navigation(for: step, place: place) else { return }
+            guard let controller = makeController(scene) else { return fail("\(place): the app cannot make scene '\(scene)'") }
+            probe.noteInput("push", window: label)
+            navigation.pushViewController(controller, animated: step.animated)
+        case .pop:
+            guard let navigation = navigation(for: step, place: place) else { return }
+            probe.noteInput("pop", window: label)
+            _ = navigation.popViewController(animated: step.animated)
+        case .popToRoot:
+            guard let navigation = navigation(for: step, place: place) else { return }
+            probe.noteInput("popToRoot", window: label)
+            _ = navigation.popToRootViewController(animated: step.animated)
+        case .present(let scene, let style):
+            guard let window = window(for: step, place: place), let top = topController(in: window) else { return }
+            guard let controller = makeController(scene) else { return fail("\(place): the app cannot make scene '\(scene)'") }
+            if let style { controller.modalPresentationStyle = style }
+            probe.noteInput("present", window: label)
+            top.present(controller, animated: step.animated)
+        case .dismiss:
+            guard let window = window(for: step, place: place), let top = topController(in: window) else { return }
+            guard top.presentingViewController != nil else { return fail("\(place): nothing is presented in window '\(window.label)'") }
+            probe.noteInput("dismiss", window: label)
+            top.dismiss(animated: step.animated)
+        case .selectTab(let index):
+            guard let window = window(for: step, place: place) else { return }
+            guard let tabs = probe.tabs(in: window) else { return fail("\(place): window '\(window.label)' has no tab bar controller") }
+            guard index < tabs.viewControllers.count else {
+                return fail("\(place): tab \(index) is out of range; \(tabs.label) has \(tabs.viewControllers.count) tabs")
+            }
+            probe.noteInput("selectTab", window: label)
+            tabs.selectedIndex = index
+        case .rotate:
+            guard let window = window(for: step, place: place) else { return }
+            probe.noteInput("rotate", window: label)
+            window.rotate()
+        case .resize(let size):
+            guard let window = window(for: step, place: place) else { return }
+            probe.noteInput("resize", window: label)
+            window.frame = Rect(origin: window.frame.origin, size: size)
+        case .hide:
+            window(for: step, place: place)?.isHidden = true
+        case .show:
+            guard let window = window(for: step, place: place) else { return }
+            probe.noteInput("show", window: label)
+            window.isHidden = false
+        case .makeKey:
+            window(for: step, place: place)?.makeKeyAndVisible()
+        case .memoryWarning:
+            app.simulateMemoryWarning()
+        case .startJob(let name):
+            guard let job = scenario.jobs.first(where: { $0.label == name }) else { return fail("\(place): no job '\(name)'") }
+            probe.submit(job)
+        case .advance, .settle, .markStart, .markEnd, .expectSequence, .expectMetric, .interactivePop:
+            break
+        }
+    }
+}
+
+/// A number for messages: integers without decimals, others with up to three.
+func formatNumber(_ value: Double) -> String {
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    return String(format: "%.3f", value)
+}
