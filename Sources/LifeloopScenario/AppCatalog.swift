@@ -31,14 +31,18 @@ public struct AppDefinition: Sendable {
     /// The scene names `makeController` knows, so a scenario's `push`/`present` names can
     /// be checked before a run; empty skips the check.
     public var scenes: [String]
+    /// The labels of the windows the app makes, when it makes its own rather than the
+    /// scenario's `windows:`; empty when it follows the scenario.
+    public var windows: [String]
     /// Builds the app's windows and root controllers and makes them visible, at launch.
     public var launch: @Sendable (LaunchContext) throws -> Void
 
-    public init(name: String, summary: String = "", scenes: [String] = [],
+    public init(name: String, summary: String = "", scenes: [String] = [], windows: [String] = [],
                 launch: @escaping @Sendable (LaunchContext) throws -> Void) {
         self.name = name
         self.summary = summary
         self.scenes = scenes
+        self.windows = windows
         self.launch = launch
     }
 }

@@ -19,6 +19,7 @@ public enum PerfettoTraceError: Error, Sendable, Hashable, CustomStringConvertib
         }
     }
 
+    /// A sentence naming the file and the reason.
     public var description: String {
         switch self {
         case .cannotOpen(let path, let reason): return "cannot open trace file '\(path)' for writing: \(reason)"

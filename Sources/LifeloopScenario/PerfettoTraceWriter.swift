@@ -34,7 +34,7 @@ public final class PerfettoTraceWriter {
     public private(set) var eventCount = 0
 
     private var file: UnsafeMutablePointer<FILE>?
-    private var buffer: [UInt8] = []
+    private var output = PerfettoEventBytes()
     private var writeError: PerfettoTraceError?
 
     /// Bytes gathered before they are handed to the file: large enough that `fwrite`
@@ -51,8 +51,8 @@ public final class PerfettoTraceWriter {
         // This writer buffers on its own; a second stdio buffer would only copy twice.
         setvbuf(file, nil, _IONBF, 0)
         self.file = file
-        buffer.reserveCapacity(Self.flushThreshold + 4096)
-        raw("{\"traceEvents\":[\n")
+        output.bytes.reserveCapacity(Self.flushThreshold + 4096)
+        output.raw("{\"traceEvents\":[\n")
     }
 
     deinit {
@@ -62,29 +62,30 @@ public final class PerfettoTraceWriter {
 
     /// Names process `pid` (a `process_name` metadata event).
     public func processName(pid: Int, name: String) {
-        guard begin(name: "process_name", category: nil, phase: "M") else { return }
-        ids(pid: pid, tid: nil)
-        raw(",\"args\":{\"name\":")
-        string(name)
-        raw("}")
-        end()
+        event(name: "process_name", category: nil, phase: "M") { out in
+            out.ids(pid: pid, tid: nil)
+            out.raw(",\"args\":{\"name\":")
+            out.string(name)
+            out.raw("}")
+        }
     }
 
     /// Names thread track (`pid`, `tid`) (a `thread_name` metadata event) and, when
     /// `sortIndex` is given, orders it with a `thread_sort_index` metadata event.
     public func threadName(pid: Int, tid: Int, name: String, sortIndex: Int? = nil) {
-        guard begin(name: "thread_name", category: nil, phase: "M") else { return }
-        ids(pid: pid, tid: tid)
-        raw(",\"args\":{\"name\":")
-        string(name)
-        raw("}")
-        end()
-        guard let sortIndex, begin(name: "thread_sort_index", category: nil, phase: "M") else { return }
-        ids(pid: pid, tid: tid)
-        raw(",\"args\":{\"sort_index\":")
-        integer(sortIndex)
-        raw("}")
-        end()
+        event(name: "thread_name", category: nil, phase: "M") { out in
+            out.ids(pid: pid, tid: tid)
+            out.raw(",\"args\":{\"name\":")
+            out.string(name)
+            out.raw("}")
+        }
+        guard let sortIndex else { return }
+        event(name: "thread_sort_index", category: nil, phase: "M") { out in
+            out.ids(pid: pid, tid: tid)
+            out.raw(",\"args\":{\"sort_index\":")
+            out.integer(sortIndex)
+            out.raw("}")
+        }
     }
 
     /// A complete slice (`X`) on thread track (`pid`, `tid`).
@@ -94,93 +95,93 @@ public final class PerfettoTraceWriter {
     ///   - args: Key/value pairs shown with the slice, in this order; keys should differ.
     public func complete(pid: Int, tid: Int, name: String, category: String, start: UInt64, duration: UInt64,
                          args: [(String, String)] = []) {
-        guard begin(name: name, category: category, phase: "X") else { return }
-        timestamp(start)
-        raw(",\"dur\":")
-        micros(duration)
-        ids(pid: pid, tid: tid)
-        stringArgs(args)
-        end()
+        event(name: name, category: category, phase: "X") { out in
+            out.timestamp(start)
+            out.raw(",\"dur\":")
+            out.micros(duration)
+            out.ids(pid: pid, tid: tid)
+            out.stringArgs(args)
+        }
     }
 
     /// A thread-scoped instant (`i`, `"s":"t"`) on thread track (`pid`, `tid`) at `time` ns.
     public func instant(pid: Int, tid: Int, name: String, category: String, at time: UInt64,
                         args: [(String, String)] = []) {
-        guard begin(name: name, category: category, phase: "i") else { return }
-        timestamp(time)
-        ids(pid: pid, tid: tid)
-        raw(",\"s\":\"t\"")
-        stringArgs(args)
-        end()
+        event(name: name, category: category, phase: "i") { out in
+            out.timestamp(time)
+            out.ids(pid: pid, tid: tid)
+            out.raw(",\"s\":\"t\"")
+            out.stringArgs(args)
+        }
     }
 
     /// Counter values (`C`) of process `pid` at `time` ns: one track per key, named
     /// "`name` `key`". Integral values are written without decimals, others rounded to
     /// six decimals; NaN and infinities are written as 0, since JSON has no such numbers.
     public func counter(pid: Int, name: String, at time: UInt64, values: [(String, Double)]) {
-        guard begin(name: name, category: nil, phase: "C") else { return }
-        timestamp(time)
-        ids(pid: pid, tid: nil)
-        raw(",\"args\":{")
-        for (index, (key, value)) in values.enumerated() {
-            if index > 0 { raw(",") }
-            string(key)
-            raw(":")
-            number(value)
+        event(name: name, category: nil, phase: "C") { out in
+            out.timestamp(time)
+            out.ids(pid: pid, tid: nil)
+            out.raw(",\"args\":{")
+            for (index, (key, value)) in values.enumerated() {
+                if index > 0 { out.raw(",") }
+                out.string(key)
+                out.raw(":")
+                out.number(value)
+            }
+            out.raw("}")
         }
-        raw("}")
-        end()
     }
 
     /// Begins an async slice (`b`) on the track of (`category`, `id`) in process `pid`.
     /// The id is process-local (`id2.local`), so equal ids in different processes differ.
     public func asyncBegin(pid: Int, tid: Int, name: String, category: String, id: UInt64, at time: UInt64,
                            args: [(String, String)] = []) {
-        guard begin(name: name, category: category, phase: "b") else { return }
-        timestamp(time)
-        ids(pid: pid, tid: tid)
-        raw(",\"id2\":{\"local\":")
-        hexID(id)
-        raw("}")
-        stringArgs(args)
-        end()
+        event(name: name, category: category, phase: "b") { out in
+            out.timestamp(time)
+            out.ids(pid: pid, tid: tid)
+            out.raw(",\"id2\":{\"local\":")
+            out.hexID(id)
+            out.raw("}")
+            out.stringArgs(args)
+        }
     }
 
     /// Ends the innermost open async slice of (`category`, `id`) in process `pid`;
     /// `name` must be that slice's name.
     public func asyncEnd(pid: Int, tid: Int, name: String, category: String, id: UInt64, at time: UInt64) {
-        guard begin(name: name, category: category, phase: "e") else { return }
-        timestamp(time)
-        ids(pid: pid, tid: tid)
-        raw(",\"id2\":{\"local\":")
-        hexID(id)
-        raw("}")
-        end()
+        event(name: name, category: category, phase: "e") { out in
+            out.timestamp(time)
+            out.ids(pid: pid, tid: tid)
+            out.raw(",\"id2\":{\"local\":")
+            out.hexID(id)
+            out.raw("}")
+        }
     }
 
     /// Starts a flow arrow (`s`) at the slice enclosing `time` on thread track
     /// (`pid`, `tid`). Use each (`category`, `name`, `id`) once.
     public func flowStart(pid: Int, tid: Int, name: String, category: String = "flow", id: UInt64,
                           at time: UInt64) {
-        guard begin(name: name, category: category, phase: "s") else { return }
-        timestamp(time)
-        ids(pid: pid, tid: tid)
-        raw(",\"id\":")
-        hexID(id)
-        end()
+        event(name: name, category: category, phase: "s") { out in
+            out.timestamp(time)
+            out.ids(pid: pid, tid: tid)
+            out.raw(",\"id\":")
+            out.hexID(id)
+        }
     }
 
     /// Ends a flow arrow (`f`) at the slice enclosing `time` on thread track
     /// (`pid`, `tid`) (`"bp":"e"`; without it the arrow would go to the next slice).
     public func flowEnd(pid: Int, tid: Int, name: String, category: String = "flow", id: UInt64,
                         at time: UInt64) {
-        guard begin(name: name, category: category, phase: "f") else { return }
-        timestamp(time)
-        ids(pid: pid, tid: tid)
-        raw(",\"id\":")
-        hexID(id)
-        raw(",\"bp\":\"e\"")
-        end()
+        event(name: name, category: category, phase: "f") { out in
+            out.timestamp(time)
+            out.ids(pid: pid, tid: tid)
+            out.raw(",\"id\":")
+            out.hexID(id)
+            out.raw(",\"bp\":\"e\"")
+        }
     }
 
     /// Writes the end of the trace, flushes and closes the file. Later calls do nothing.
@@ -188,207 +189,42 @@ public final class PerfettoTraceWriter {
     ///   ``PerfettoTraceError/closeFailed(path:reason:)`` if closing failed; both name the path.
     public func close() throws {
         guard let file else { return }
-        raw(eventCount > 0 ? "\n],\"displayTimeUnit\":\"ms\"}\n" : "],\"displayTimeUnit\":\"ms\"}\n")
+        output.raw(eventCount > 0 ? "\n],\"displayTimeUnit\":\"ms\"}\n" : "],\"displayTimeUnit\":\"ms\"}\n")
         flush()
         self.file = nil
-        buffer = []
+        output = PerfettoEventBytes()
         let closed = fclose(file)
         let closeReason = closed == 0 ? nil : String(cString: strerror(errno))
         if let writeError { throw writeError }
         if let closeReason { throw PerfettoTraceError.closeFailed(path: path, reason: closeReason) }
     }
 
-    // MARK: - Event framing
-
-    /// Starts an event with its name, category and phase; false once the writer is closed.
-    private func begin(name: String, category: String?, phase: StaticString) -> Bool {
-        guard file != nil else { return false }
-        if eventCount > 0 { raw(",\n") }
-        raw("{\"name\":")
-        string(name)
-        if let category {
-            raw(",\"cat\":")
-            string(category)
-        }
-        raw(",\"ph\":\"")
-        raw(phase)
-        raw("\"")
-        return true
-    }
-
-    private func end() {
-        raw("}")
+    /// Appends one event line: the shared start, `fields`, the closing brace. Events
+    /// after `close()` are dropped.
+    private func event(name: String, category: String?, phase: StaticString,
+                       _ fields: (inout PerfettoEventBytes) -> Void) {
+        guard file != nil else { return }
+        // Moved out and back, so the bytes are appended to a local (no exclusivity check
+        // per append) and the array stays uniquely referenced (no copy).
+        var out = PerfettoEventBytes()
+        swap(&out, &output)
+        if eventCount > 0 { out.raw(",\n") }
+        out.open(name: name, category: category, phase: phase)
+        fields(&out)
+        out.raw("}")
+        swap(&out, &output)
         eventCount += 1
-        if buffer.count >= Self.flushThreshold { flush() }
-    }
-
-    private func timestamp(_ nanoseconds: UInt64) {
-        raw(",\"ts\":")
-        micros(nanoseconds)
-    }
-
-    private func ids(pid: Int, tid: Int?) {
-        raw(",\"pid\":")
-        integer(pid)
-        if let tid {
-            raw(",\"tid\":")
-            integer(tid)
-        }
-    }
-
-    /// Args as an object of strings; omitted when empty so events stay short.
-    private func stringArgs(_ pairs: [(String, String)]) {
-        guard !pairs.isEmpty else { return }
-        raw(",\"args\":{")
-        for (index, (key, value)) in pairs.enumerated() {
-            if index > 0 { raw(",") }
-            string(key)
-            raw(":")
-            string(value)
-        }
-        raw("}")
+        if output.bytes.count >= Self.flushThreshold { flush() }
     }
 
     private func flush() {
-        guard let file, !buffer.isEmpty else { return }
+        guard let file, !output.bytes.isEmpty else { return }
         if writeError == nil {
-            let written = buffer.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
-            if written != buffer.count {
+            let written = output.bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+            if written != output.bytes.count {
                 writeError = .writeFailed(path: path, reason: String(cString: strerror(errno)))
             }
         }
-        buffer.removeAll(keepingCapacity: true)
-    }
-
-    // MARK: - Byte encoding
-
-    private func raw(_ text: StaticString) {
-        text.withUTF8Buffer { buffer.append(contentsOf: $0) }
-    }
-
-    /// A JSON string: quotes, backslashes and control characters escaped, everything
-    /// else (non-ASCII included) copied as UTF-8.
-    private func string(_ text: String) {
-        buffer.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): raw("\\\"")
-            case UInt8(ascii: "\\"): raw("\\\\")
-            case UInt8(ascii: "\n"): raw("\\n")
-            case UInt8(ascii: "\r"): raw("\\r")
-            case UInt8(ascii: "\t"): raw("\\t")
-            case 0x08: raw("\\b")
-            case 0x0C: raw("\\f")
-            case 0..<0x20:
-                raw("\\u00")
-                buffer.append(Self.hexDigits[Int(byte >> 4)])
-                buffer.append(Self.hexDigits[Int(byte & 0xF)])
-            default:
-                buffer.append(byte)
-            }
-        }
-        buffer.append(UInt8(ascii: "\""))
-    }
-
-    private static let hexDigits = Array("0123456789abcdef".utf8)
-
-    /// An id as a JSON string `"0x…"` in lowercase hex, the form Perfetto parses for both
-    /// async `id2` and flow `id`.
-    private func hexID(_ id: UInt64) {
-        raw("\"0x")
-        let digits = max(1, (64 - id.leadingZeroBitCount + 3) / 4)
-        for shift in stride(from: (digits - 1) * 4, through: 0, by: -4) {
-            buffer.append(Self.hexDigits[Int((id >> UInt64(shift)) & 0xF)])
-        }
-        raw("\"")
-    }
-
-    private func integer(_ value: Int) {
-        if value < 0 { buffer.append(UInt8(ascii: "-")) }
-        unsigned(value.magnitude)
-    }
-
-    private func unsigned<T: UnsignedInteger & FixedWidthInteger>(_ value: T) {
-        let start = buffer.count
-        var rest = value
-        repeat {
-            buffer.append(UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10))
-            rest /= 10
-        } while rest > 0
-        buffer[start..<buffer.count].reverse()
-    }
-
-    /// Nanoseconds as microseconds with exactly three decimals: 1234567 → `1234.567`.
-    private func micros(_ nanoseconds: UInt64) {
-        unsigned(nanoseconds / 1000)
-        let fraction = nanoseconds % 1000
-        buffer.append(UInt8(ascii: "."))
-        buffer.append(UInt8(ascii: "0") + UInt8(fraction / 100))
-        buffer.append(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
-        buffer.append(UInt8(ascii: "0") + UInt8(fraction % 10))
-    }
-
-    /// A counter value without exponent, NaN or infinity, and without `printf`, whose
-    /// decimal point follows the C locale: integral values as integers, others rounded to
-    /// six decimals with trailing zeros dropped; non-finite values as 0.
-    private func number(_ value: Double) {
-        guard value.isFinite else {
-            buffer.append(UInt8(ascii: "0"))
-            return
-        }
-        let magnitude = value.magnitude
-        guard magnitude < 0x1p63 else {
-            // Doubles this large are integers; UInt64 cannot hold them all.
-            if value < 0 { buffer.append(UInt8(ascii: "-")) }
-            bigInteger(magnitude)
-            return
-        }
-        // Subtracting the truncated part is exact, so only the fraction is rounded.
-        var whole = UInt64(magnitude)
-        var millionths = ((magnitude - Double(whole)) * 1e6).rounded()
-        if millionths >= 1e6 {
-            whole += 1
-            millionths = 0
-        }
-        let fraction = UInt64(millionths)
-        if value < 0, whole > 0 || fraction > 0 { buffer.append(UInt8(ascii: "-")) }
-        unsigned(whole)
-        guard fraction > 0 else { return }
-        buffer.append(UInt8(ascii: "."))
-        var digits = 6
-        var trimmed = fraction
-        while trimmed % 10 == 0 {
-            trimmed /= 10
-            digits -= 1
-        }
-        let start = buffer.count
-        for _ in 0..<digits {
-            buffer.append(UInt8(ascii: "0") + UInt8(trimmed % 10))
-            trimmed /= 10
-        }
-        buffer[start..<buffer.count].reverse()
-    }
-
-    /// Writes an integral double of at least 2^63 exactly: its significand in decimal,
-    /// doubled once per binary exponent step.
-    private func bigInteger(_ magnitude: Double) {
-        var digits: [UInt8] = []  // least significant first, values 0...9
-        var significand = (UInt64(1) << 52) | magnitude.significandBitPattern
-        while significand > 0 {
-            digits.append(UInt8(significand % 10))
-            significand /= 10
-        }
-        for _ in 0..<(Int(magnitude.exponent) - 52) {
-            var carry: UInt8 = 0
-            for index in digits.indices {
-                let doubled = digits[index] * 2 + carry
-                digits[index] = doubled % 10
-                carry = doubled / 10
-            }
-            if carry > 0 { digits.append(carry) }
-        }
-        for digit in digits.reversed() {
-            buffer.append(UInt8(ascii: "0") + digit)
-        }
+        output.bytes.removeAll(keepingCapacity: true)
     }
 }

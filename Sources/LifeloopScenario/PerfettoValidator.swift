@@ -16,6 +16,7 @@ public struct PerfettoValidation: Sendable, Hashable, CustomStringConvertible {
         self.problems = problems
     }
 
+    /// The event count, then the problems one a line.
     public var description: String {
         isValid
             ? "\(events) events, valid"

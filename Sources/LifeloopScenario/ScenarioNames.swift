@@ -17,7 +17,7 @@ struct ScenarioNames {
     /// Every view label in the storyboard's scenes; nil for a Swift app (checked at run time).
     private var viewLabels: Set<String>? {
         guard let storyboard else { return nil }
-        var labels = Set(scenario.windows.map(\.label))
+        var labels = Set(windowLabels)
         var stack = storyboard.scenes.compactMap(\.view)
         while let node = stack.popLast() {
             if let label = node.label { labels.insert(label) }
@@ -26,8 +26,14 @@ struct ScenarioNames {
         return labels
     }
 
+    /// The windows the app will have: its own, or the scenario's.
+    private var windowLabels: [String] {
+        if let definition, !definition.windows.isEmpty { return definition.windows }
+        return scenario.windows.map(\.label)
+    }
+
     func check() throws(ScenarioError) {
-        let windows = Set(scenario.windows.map(\.label))
+        let windows = Set(windowLabels)
         for (index, window) in scenario.windows.enumerated() {
             let location = ScenarioLocation(line: 0, column: 0, field: "windows[\(index)]")
             if let root = window.root { try scene(root, at: location, field: "root") }
@@ -69,7 +75,7 @@ struct ScenarioNames {
 
     private func window(_ name: String, in windows: Set<String>, at location: ScenarioLocation) throws(ScenarioError) {
         guard !windows.contains(name) else { return }
-        throw error(at: location, "unknown window '\(name)'; the windows are: \(scenario.windows.map(\.label).joined(separator: ", "))")
+        throw error(at: location, "unknown window '\(name)'; the windows are: \(windowLabels.joined(separator: ", "))")
     }
 
     private func error(at location: ScenarioLocation, _ message: String) -> ScenarioError {

@@ -17,7 +17,8 @@ final class ScenarioProbe: RuntimeProbe {
     /// The first job completion that could not do its work.
     private(set) var failure: String?
 
-    private(set) var windowFrames: [WindowFrames]
+    /// Frames per window, in window order: set at launch from the app's windows.
+    var windowFrames: [WindowFrames]
     private var samples = MetricSet()
     private var firstCommit: UInt64?
     private var settled: UInt64?

@@ -107,6 +107,7 @@ final class ScenarioRun {
             launchContext = context
             try definition.launch(context)
         }
+        probe.windowFrames = app.windows.map { WindowFrames(window: $0.label) }
         previousEnd = app.loop.now.nanoseconds
     }
 

@@ -52,8 +52,8 @@ private func fnv1a(_ bytes: [UInt8]) -> String {
 /// The scenario without what legitimately differs between a YAML and a JSON spelling:
 /// the file, the hash, and the line and column of each location (the field paths stay).
 private func comparable(_ scenario: Scenario) -> Scenario {
-    func strip(_ location: LifeloopScenario.SourceLocation) -> LifeloopScenario.SourceLocation {
-        LifeloopScenario.SourceLocation(line: 0, column: 0, field: location.field)
+    func strip(_ location: ScenarioLocation) -> ScenarioLocation {
+        ScenarioLocation(line: 0, column: 0, field: location.field)
     }
     var result = scenario
     result.file = ""
@@ -218,21 +218,21 @@ private let fullExampleJSON = """
             .fixed(.milliseconds(40)), .uniform(.milliseconds(1), .milliseconds(3)), .fixed(.milliseconds(2)),
             .lognormal(median: .milliseconds(1), p99: .milliseconds(4)),
         ])
-        #expect(scenario.costs.first?.location == LifeloopScenario.SourceLocation(line: 21, column: 3, field: "costs.B.viewDidLoad"))
+        #expect(scenario.costs.first?.location == ScenarioLocation(line: 21, column: 3, field: "costs.B.viewDidLoad"))
 
         let job = try #require(scenario.jobs.first)
         #expect(job.label == "fetchFeed")
         #expect(job.trigger?.controller == "Feed" && job.trigger?.event == "viewDidAppear")
         #expect(job.cost == .uniform(.milliseconds(100), .milliseconds(300)))
         #expect(job.completion == .layout(view: "Feed.list"))
-        #expect(job.location == LifeloopScenario.SourceLocation(line: 26, column: 5, field: "jobs[0]"))
+        #expect(job.location == ScenarioLocation(line: 26, column: 5, field: "jobs[0]"))
 
         #expect(scenario.steps.count == 21)
         let first = try #require(scenario.steps.first)
         #expect(first.timing == .at(.fixed(.milliseconds(500))))
         #expect(first.action == .tap(label: "A.button"))
         #expect(first.animated)
-        #expect(first.location == LifeloopScenario.SourceLocation(line: 32, column: 10, field: "script[0].tap"))
+        #expect(first.location == ScenarioLocation(line: 32, column: 10, field: "script[0].tap"))
         let second = scenario.steps[1]
         #expect(second.timing == .after(.uniform(.milliseconds(100), .milliseconds(200))))
         #expect(second.action == .push(scene: "Detail"))

@@ -1,0 +1,45 @@
+import Lifeloop
+import LifeloopScenario
+
+extension SampleCatalog {
+    /// The built-in apps scenario files can name with `app: {sample: NAME}`.
+    public static let apps = AppCatalog([
+        AppDefinition(name: "SeedSegue", summary: "seed 004's storyboard app: A presents B modally (L15)",
+                      scenes: ["A", "B"]) { context in
+            let storyboard = try context.app.loadStoryboard(path: SeedSegue.storyboardPath)
+            let spec = context.windows[0]
+            let window = Window(screen: spec.screen, label: spec.label)
+            window.rootViewController = storyboard.instantiateViewController(withIdentifier: spec.root ?? "A")
+            window.makeKeyAndVisible()
+            context.makeController = { storyboard.instantiateViewController(withIdentifier: $0) }
+        },
+        AppDefinition(name: "MultiWindow", summary: MultiWindow.sample.summary,
+                      scenes: MultiWindow.sceneNames, windows: ["phone", "tablet", "pro"], launch: MultiWindow.launch),
+    ])
+}
+
+extension MultiWindow {
+    /// The pages scripts can push or present.
+    static let sceneNames = ["Message", "Compose", "Detail", "Inbox", "Library", "Search", "Settings", "Home"]
+
+    /// The sample's three windows, for scenarios: `phone` (60 Hz) with the `Mail`
+    /// navigation stack, `tablet` (120 Hz) with three tabs, `pro` (120 Hz) with `Home`.
+    /// A scenario's `windows:` entry with one of these labels sets that window's screen.
+    @Sendable static func launch(_ context: LaunchContext) throws {
+        func screen(_ label: String, _ standard: Screen) -> Screen {
+            context.windows.first { $0.label == label }?.screen ?? standard
+        }
+        let navigation = Navigation(rootViewController: Page(label: "Inbox"), label: "Mail")
+        let phone = Window(screen: screen("phone", .phone), label: "phone")
+        phone.rootViewController = navigation
+        let tabs = Tabs(viewControllers: [Page(label: "Library"), Page(label: "Search"), Page(label: "Settings")], label: "Tabs")
+        let tablet = Window(screen: screen("tablet", .tablet), label: "tablet")
+        tablet.rootViewController = tabs
+        let pro = Window(screen: screen("pro", proScreen), label: "pro")
+        pro.rootViewController = Page(label: "Home")
+        phone.makeKeyAndVisible()
+        tablet.isHidden = false
+        pro.isHidden = false
+        context.makeController = { name in sceneNames.contains(name) ? Page(label: name) : nil }
+    }
+}

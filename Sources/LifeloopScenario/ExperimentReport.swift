@@ -1,0 +1,131 @@
+import Foundation
+
+/// The Lifeloop version reports and recordings carry.
+public enum LifeloopVersion {
+    public static let string = "0.4.0"
+}
+
+/// A seed that failed, with the command that re-runs exactly it.
+public struct SeedFailure: Sendable, Equatable {
+    public var seed: UInt64
+    public var message: String
+    public var rerun: String
+
+    public init(seed: UInt64, message: String, rerun: String) {
+        self.seed = seed
+        self.message = message
+        self.rerun = rerun
+    }
+}
+
+/// What runs of a scenario add up to: the seeds covered, the failures, and every metric as
+/// a mergeable histogram. One run, a whole experiment, a shard, or shards merged: the same
+/// value, written as the same JSON (schema version 1, `docs/report-format.md`).
+///
+/// Memory follows the metrics and their buckets, not the number of seeds: only the first
+/// ``maxListedFailures`` failures are kept with their messages; the rest are counted.
+public struct ExperimentReport: Sendable, Equatable {
+    /// The JSON schema version; bumped only on an incompatible change.
+    public static let schemaVersion = 1
+    /// Failures listed with their message; beyond, only counted.
+    public static let maxListedFailures = 100
+
+    public var scenarioName: String
+    public var scenarioHash: String
+    public var clock: String
+    /// The seed ranges these runs covered, sorted, adjacent ranges joined.
+    public internal(set) var seedRanges: [ClosedRange<UInt64>] = []
+    /// Seeds that were run more than once (in merged shards), as ranges.
+    public internal(set) var duplicateRanges: [ClosedRange<UInt64>] = []
+    public internal(set) var runs: UInt64 = 0
+    public internal(set) var failed: UInt64 = 0
+    public internal(set) var failures: [SeedFailure] = []
+    public internal(set) var metrics = MetricSet()
+
+    public init(scenarioName: String, scenarioHash: String, clock: String) {
+        self.scenarioName = scenarioName
+        self.scenarioHash = scenarioHash
+        self.clock = clock
+    }
+
+    /// A report for a scenario, before any run.
+    public init(scenario: Scenario) {
+        self.init(scenarioName: scenario.name, scenarioHash: scenario.hash, clock: scenario.clock.rawValue)
+    }
+
+    /// Adds one run. The seeds a report covers are declared with ``cover(_:)``, once per
+    /// block, so threads that take seeds in turns do not fragment them.
+    public mutating func add(_ result: RunResult, rerun: String) {
+        runs += 1
+        if case .failed(let message) = result.status {
+            failed += 1
+            if failures.count < Self.maxListedFailures {
+                failures.append(SeedFailure(seed: result.seed, message: message, rerun: rerun))
+            }
+        }
+        metrics.merge(result.metrics)
+    }
+
+    /// Adds another report of the same scenario: seeds, failures and histograms; the
+    /// percentiles are recomputed from the merged histograms, never averaged.
+    public mutating func merge(_ other: ExperimentReport) {
+        runs += other.runs
+        failed += other.failed
+        for range in other.seedRanges { cover(range) }
+        for range in other.duplicateRanges { addDuplicate(range) }
+        for failure in other.failures where failures.count < Self.maxListedFailures { failures.append(failure) }
+        failures.sort { $0.seed < $1.seed }
+        metrics.merge(other.metrics)
+    }
+
+    /// The seeds of `expected` that no run covered.
+    public func missingRanges(of expected: ClosedRange<UInt64>) -> [ClosedRange<UInt64>] {
+        var missing: [ClosedRange<UInt64>] = []
+        var next: UInt64? = expected.lowerBound
+        for range in seedRanges {
+            guard let start = next else { break }
+            if range.upperBound < start { continue }
+            if range.lowerBound > expected.upperBound { break }
+            if range.lowerBound > start { missing.append(start...(range.lowerBound - 1)) }
+            next = range.upperBound == .max ? nil : range.upperBound + 1
+        }
+        if let start = next, start <= expected.upperBound { missing.append(start...expected.upperBound) }
+        return missing
+    }
+
+    /// Declares that runs covered these seeds; seeds covered twice are noted as duplicates.
+    public mutating func cover(_ range: ClosedRange<UInt64>) {
+        // Fast path: seeds mostly arrive in order, one past the last range.
+        if let last = seedRanges.last, last.upperBound < .max, last.upperBound + 1 == range.lowerBound {
+            seedRanges[seedRanges.count - 1] = last.lowerBound...range.upperBound
+            return
+        }
+        for existing in seedRanges where existing.overlaps(range) {
+            addDuplicate(max(existing.lowerBound, range.lowerBound)...min(existing.upperBound, range.upperBound))
+        }
+        seedRanges = Self.joined(seedRanges + [range])
+    }
+
+    private mutating func addDuplicate(_ range: ClosedRange<UInt64>) {
+        duplicateRanges = Self.joined(duplicateRanges + [range])
+    }
+
+    /// Sorted, with overlapping and adjacent ranges joined.
+    static func joined(_ ranges: [ClosedRange<UInt64>]) -> [ClosedRange<UInt64>] {
+        var out: [ClosedRange<UInt64>] = []
+        for range in ranges.sorted(by: { $0.lowerBound < $1.lowerBound }) {
+            if let last = out.last, last.upperBound == .max || range.lowerBound <= last.upperBound + 1 {
+                out[out.count - 1] = last.lowerBound...max(last.upperBound, range.upperBound)
+            } else {
+                out.append(range)
+            }
+        }
+        return out
+    }
+}
+
+/// Writes seed ranges as `A..B` (or `A` for one seed).
+func formatRanges(_ ranges: [ClosedRange<UInt64>]) -> String {
+    ranges.map { $0.lowerBound == $0.upperBound ? "\($0.lowerBound)" : "\($0.lowerBound)..\($0.upperBound)" }
+        .joined(separator: ", ")
+}

@@ -1,0 +1,55 @@
+import Foundation
+
+/// The report as people read it: an aligned table of every metric (min, percentiles,
+/// max), the hitch bands, and the failing seeds with the command that re-runs each.
+extension ExperimentReport {
+    public func text() -> String {
+        var out = "scenario \(scenarioName) (\(scenarioHash)), \(clock) clock, seeds \(formatRanges(seedRanges)): "
+        out += "\(runs) run\(runs == 1 ? "" : "s"), \(failed) failed\n"
+        if !duplicateRanges.isEmpty { out += "seeds run more than once: \(formatRanges(duplicateRanges))\n" }
+        let header = ["metric", "unit", "scope", "n", "min", "p50", "p90", "p95", "p99", "max"]
+        var rows: [[String]] = []
+        for metric in metrics.sorted {
+            let values = metric.values
+            func shown(_ value: Int64) -> String {
+                let number = metric.display(value)
+                return metric.unit == .count ? formatNumber(number) : String(format: "%.3f", number)
+            }
+            rows.append([metric.name, displayUnit(metric.unit), metric.scope.rawValue, "\(values.count)", shown(values.min),
+                         shown(values.value(atPercentile: 50)), shown(values.value(atPercentile: 90)),
+                         shown(values.value(atPercentile: 95)), shown(values.value(atPercentile: 99)), shown(values.max)])
+        }
+        out += alignedTable(header: header, rows: rows)
+        let bands = metrics.sorted.filter { $0.name.hasSuffix(".hitchTimeRatio") }
+        if !bands.isEmpty {
+            out += "hitch time ratio (median over seeds; Apple's bands: good ≤ 10 ms/s, warning ≤ 25, critical above):\n"
+            for metric in bands {
+                let median = metric.display(metric.values.median)
+                let window = String(metric.name.dropLast(".hitchTimeRatio".count))
+                out += "  \(window): \(String(format: "%.1f", median)) ms/s, \(HitchBand(msPerSecond: median).rawValue)\n"
+            }
+        }
+        if failed > 0 {
+            out += "failing seeds (\(failed)\(failed > UInt64(failures.count) ? ", first \(failures.count) listed" : "")):\n"
+            for failure in failures {
+                out += "  seed \(failure.seed): \(failure.message)\n    re-run: \(failure.rerun)\n"
+            }
+        }
+        return out
+    }
+}
+
+/// Columns padded to their widest cell; the first left-aligned, the others right-aligned.
+func alignedTable(header: [String], rows: [[String]]) -> String {
+    var widths = header.map(\.count)
+    for row in rows {
+        for (index, cell) in row.enumerated() where index < widths.count { widths[index] = max(widths[index], cell.count) }
+    }
+    func line(_ cells: [String]) -> String {
+        cells.enumerated().map { index, cell in
+            let pad = String(repeating: " ", count: max(0, widths[index] - cell.count))
+            return index == 0 ? cell + pad : pad + cell
+        }.joined(separator: "  ") + "\n"
+    }
+    return line(header) + rows.map(line).joined()
+}

@@ -1,0 +1,208 @@
+import ArgumentParser
+import Foundation
+import LifeloopScenario
+
+/// `lifeloop experiment FILE --seeds A..B`: every seed as its own app, on `--jobs` threads.
+struct ExperimentCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "experiment",
+        abstract: "Run a scenario over many seeds and report frame, latency and callback figures.",
+        discussion: """
+            Shards: --shard i/n (0-based), or from the environment: Bazel (TEST_SHARD_INDEX, \
+            TEST_TOTAL_SHARDS), Kubernetes Indexed Jobs (JOB_COMPLETION_INDEX with --shards n), Slurm \
+            arrays (SLURM_ARRAY_TASK_ID, SLURM_ARRAY_TASK_COUNT or --shards), GitLab (CI_NODE_INDEX, \
+            CI_NODE_TOTAL, 1-based). Each shard runs a contiguous block of the seeds. \
+            Exit status: 0 every seed passed, 1 some seed failed, 2 bad input.
+            """
+    )
+
+    @Argument(help: "The scenario file (YAML or JSON).")
+    var file: String
+
+    @Option(help: "The seeds, A..B inclusive (or A..<B); default: the scenario's `seeds`.")
+    var seeds: String?
+
+    @Option(help: "Threads running seeds at once (default: the number of cores).")
+    var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: "This process's shard, i/n with i from 0.")
+    var shard: String?
+
+    @Option(help: "The number of shards, for engines that give only an index (Kubernetes, Slurm).")
+    var shards: Int?
+
+    @Option(help: "Where the result goes: a file, or a directory for <hash>-shard-IIII-of-NNNN.<ext>. Written atomically.")
+    var out: String?
+
+    @Option(help: "text (a table), json (the mergeable report) or csv (a row per seed and window).")
+    var format: ReportFormat = .text
+
+    @Option(help: "Also stream per-seed rows as JSON Lines to this file.")
+    var rows: String?
+
+    @Flag(help: "Record each seed's trace digest (slower: the trace is on).")
+    var digests = false
+
+    @Flag(help: "No progress on stderr.")
+    var quiet = false
+
+    func run() throws {
+        guard jobs >= 1 else { throw inputError("--jobs must be at least 1, not \(jobs)") }
+        let runner = try loadRunner(file)
+        let requested: ClosedRange<UInt64>
+        if let seeds {
+            do { requested = try SeedRange.parse(seeds) } catch { throw inputError("--seeds \(seeds): \(error)") }
+        } else if let range = runner.scenario.seeds {
+            requested = range
+        } else {
+            throw inputError("\(file) has no `seeds:`; pass --seeds A..B")
+        }
+        let resolution: ShardResolution
+        do {
+            resolution = try ShardResolver.resolve(flag: shard, shards: shards, environment: ProcessInfo.processInfo.environment)
+        } catch {
+            throw inputError("\(error)")
+        }
+        if let status = resolution.statusFile {
+            do { try ShardResolver.touch(status) } catch { throw inputError("\(error)") }
+        }
+        guard let block = ShardResolver.seeds(of: requested, shard: resolution.shard) else {
+            log("\(resolution.explanation): no seeds for this shard (\(requested.count) seeds over \(resolution.shard.count) shards)")
+            return
+        }
+        log("\(resolution.explanation): seeds \(block.lowerBound)..\(block.upperBound)")
+
+        let destination = try outputPath(runner: runner, shard: resolution.shard)
+        var experiment = Experiment(runner: runner, seeds: block, jobs: jobs, rerunCommand: rerunCommand(file))
+        experiment.digests = digests
+        let streams = try RowStreams(csvPath: format == .csv ? (destination ?? "-") : nil, jsonlPath: rows)
+        let progress = quiet ? nil : ProgressReporter.stderr(total: Int(clamping: block.count), label: "seeds")
+        var sink: (@Sendable (RunResult) -> Void)?
+        if !streams.isEmpty { sink = { @Sendable result in streams.write(result) } }
+        let report = experiment.run(rows: sink, progress: progress)
+        try streams.close()
+
+        let context: [(String, String)] = [
+            ("seeds", "[\(requested.lowerBound), \(requested.upperBound)]"),
+            ("shard", "{\"index\": \(resolution.shard.index), \"count\": \(resolution.shard.count)}"),
+            ("jobs", "\(jobs)"),
+            ("machine", "{\"cpuCoreCount\": \(ProcessInfo.processInfo.activeProcessorCount), \"os\": \"Linux\"}"),
+        ]
+        switch format {
+        case .csv:
+            break
+        case .json:
+            try emit(report.json(context: context), to: destination)
+        case .text:
+            try emit(report.text(), to: destination)
+        }
+        if report.failed > 0 { throw ExitCode(1) }
+    }
+
+    private func outputPath(runner: ScenarioRunner, shard: Shard) throws -> String? {
+        guard let out else { return nil }
+        var isDirectory: ObjCBool = false
+        if out.hasSuffix("/") || (FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory) && isDirectory.boolValue) {
+            if !FileManager.default.fileExists(atPath: out) {
+                do { try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true) } catch {
+                    throw inputError("--out \(out): cannot create the directory: \(error.localizedDescription)")
+                }
+            }
+            let name = "\(runner.scenario.hash)-shard-\(pad(shard.index))-of-\(pad(shard.count)).\(format.rawValue == "text" ? "txt" : format.rawValue)"
+            return (out.hasSuffix("/") ? out : out + "/") + name
+        }
+        return out
+    }
+
+    private func pad(_ number: Int) -> String {
+        let text = String(number)
+        return String(repeating: "0", count: max(0, 4 - text.count)) + text
+    }
+
+    private func emit(_ text: String, to path: String?) throws {
+        guard let path else {
+            print(text, terminator: "")
+            return
+        }
+        do { try AtomicFile.write(text, to: path) } catch { throw inputError("\(error)") }
+        log("wrote \(path)")
+    }
+
+    private func log(_ message: String) {
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+    }
+}
+
+/// `A..B` (inclusive) or `A..<B`.
+enum SeedRange {
+    struct Problem: Error, CustomStringConvertible {
+        let description: String
+    }
+
+    static func parse(_ text: String) throws -> ClosedRange<UInt64> {
+        let exclusive = text.contains("..<")
+        let parts = text.components(separatedBy: exclusive ? "..<" : "..")
+        guard parts.count == 2, let low = UInt64(parts[0]), let high = UInt64(parts[1]) else {
+            if parts.count == 1, let single = UInt64(text) { return single...single }
+            throw Problem(description: "expected A..B (inclusive) or A..<B, with whole numbers ≥ 0")
+        }
+        if exclusive {
+            guard high > low else { throw Problem(description: "A..<B needs B > A") }
+            return low...(high - 1)
+        }
+        guard low <= high else { throw Problem(description: "A..B needs A ≤ B") }
+        return low...high
+    }
+}
+
+/// Per-seed rows streamed to files (or stdout) as they come, in seed order. A file is
+/// written under a temporary name and renamed at the end, so it is never seen half-written.
+final class RowStreams: @unchecked Sendable {
+    // @unchecked: `write` is called by Experiment one row at a time, under its lock.
+    /// Each output: a file written under a temporary name, or nil for stdout.
+    private var outputs: [(file: UnsafeMutablePointer<FILE>?, format: SeedRowFormat, temp: String?, path: String)] = []
+
+    init(csvPath: String?, jsonlPath: String?) throws {
+        if let csvPath { try open(csvPath, .csv) }
+        if let jsonlPath { try open(jsonlPath, .jsonl) }
+        for output in outputs where output.format == .csv { put(SeedRows.csvHeader, output.file) }
+    }
+
+    var isEmpty: Bool { outputs.isEmpty }
+
+    private func open(_ path: String, _ format: SeedRowFormat) throws {
+        if path == "-" {
+            outputs.append((nil, format, nil, path))
+            return
+        }
+        let temp = path + ".tmp-\(getpid())"
+        guard let file = fopen(temp, "w") else {
+            throw inputError("cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+        outputs.append((file, format, temp, path))
+    }
+
+    func write(_ result: RunResult) {
+        for output in outputs { put(SeedRows.render(result, format: output.format), output.file) }
+    }
+
+    private func put(_ text: String, _ file: UnsafeMutablePointer<FILE>?) {
+        if let file {
+            fputs(text, file)
+        } else {
+            FileHandle.standardOutput.write(Data(text.utf8))
+        }
+    }
+
+    func close() throws {
+        for output in outputs {
+            guard let temp = output.temp, let file = output.file else { continue }
+            let failed = fclose(file) != 0
+            if failed || rename(temp, output.path) != 0 {
+                unlink(temp)
+                throw inputError("cannot write \(output.path): \(String(cString: strerror(errno)))")
+            }
+        }
+        outputs.removeAll()
+    }
+}

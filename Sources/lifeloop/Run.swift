@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import LifeloopSamples
+import LifeloopScenario
+
+/// `lifeloop run FILE`: one scenario, one seed; prints its report.
+struct Run: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run a scenario file with one seed and print its report.",
+        discussion: "Exit status: 0 passed, 1 a check failed (expect, strict diagnostics, budget), 2 bad input."
+    )
+
+    @Argument(help: "The scenario file (YAML or JSON).")
+    var file: String
+
+    @Option(help: "The seed costs and timings are drawn from.")
+    var seed: UInt64 = 0
+
+    @Option(help: "Stream the trace to this file as JSON Lines while running.")
+    var trace: String?
+
+    @Option(help: "Write a Chrome trace-event JSON file for Perfetto (ui.perfetto.dev).")
+    var perfetto: String?
+
+    @Option(help: "The report's format: text or json.")
+    var format: ReportFormat = .text
+
+    func run() throws {
+        let runner = try loadRunner(file)
+        let result: RunResult
+        do {
+            result = try runner.run(seed: seed, options: RunOptions(tracePath: trace, perfettoPath: perfetto, digest: true))
+        } catch {
+            throw inputError("\(file): \(error)")
+        }
+        var report = ExperimentReport(scenario: runner.scenario)
+        report.add(result, rerun: rerunCommand(file)(seed))
+        report.cover(seed...seed)
+        let context = [("seed", "\(seed)"), ("digest", jsonQuoted(result.digest?.description ?? ""))]
+        switch format {
+        case .text:
+            print("seed \(seed), digest \(result.digest?.description ?? "-"), \(statusText(result.status))")
+            print(report.text(), terminator: "")
+        case .json:
+            print(report.json(context: context), terminator: "")
+        case .csv:
+            print(SeedRows.csvHeader + SeedRows.render(result, format: .csv), terminator: "")
+        }
+        if !result.status.isPassed { throw ExitCode(1) }
+    }
+}
+
+enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
+    case text
+    case json
+    case csv
+}
+
+/// Bad input: the message goes to stderr, and the command exits with status 2.
+func inputError(_ message: String) -> ExitCode {
+    FileHandle.standardError.write(Data(("lifeloop: " + message + "\n").utf8))
+    return ExitCode(2)
+}
+
+/// Loads a scenario and its app: every problem is bad input, exit status 2.
+func loadRunner(_ file: String) throws -> ScenarioRunner {
+    do {
+        let scenario = try ScenarioFile.load(path: file)
+        return try ScenarioRunner(scenario: scenario, catalog: SampleCatalog.apps)
+    } catch {
+        throw inputError("\(error)")
+    }
+}
+
+func rerunCommand(_ file: String) -> @Sendable (UInt64) -> String {
+    let quoted = file.contains(" ") ? "'\(file)'" : file
+    return { "lifeloop run \(quoted) --seed \($0) --trace seed-\($0).jsonl" }
+}
+
+func statusText(_ status: RunStatus) -> String {
+    switch status {
+    case .passed: return "passed"
+    case .failed(let message): return "FAILED: \(message)"
+    }
+}
+
+func jsonQuoted(_ text: String) -> String {
+    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+}
