@@ -6,8 +6,10 @@ import Darwin
 
 /// Why a file could not be written, naming the path and the system's reason.
 public struct AtomicFileError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The whole message, ready for stderr: "cannot write PATH: what failed: reason".
     public var message: String
 
+    /// An error with `message`.
     public init(_ message: String) {
         self.message = message
     }

@@ -6,7 +6,7 @@ extension ScenarioReader {
     private static let costForms = "a cost key is Controller.callback (as in B.viewDidLoad or *.viewWillAppear), "
         + "layout, display, layout@WINDOW or display@WINDOW"
 
-    func costs(_ value: FieldValue, windows: [String]) throws(ScenarioError) -> [CostRule] {
+    func costs(_ value: FieldValue, windows: DeclaredLabels) throws(ScenarioError) -> [CostRule] {
         let fields = try nodes.fields(value, what: "costs")
         var rules: [CostRule] = []
         for entry in fields.entries {
@@ -17,7 +17,7 @@ extension ScenarioReader {
         return rules
     }
 
-    private func costTarget(_ entry: FieldEntry, windows: [String]) throws(ScenarioError) -> CostTarget {
+    private func costTarget(_ entry: FieldEntry, windows: DeclaredLabels) throws(ScenarioError) -> CostTarget {
         let key = entry.key
         switch key {
         case "layout": return .layoutPass(window: nil)
@@ -32,7 +32,7 @@ extension ScenarioReader {
             }
             guard windows.contains(window) else {
                 throw nodes.error(entry.keyNode, entry.value.field,
-                                  "unknown window '\(window)' in \(key); the windows are: " + windows.joined(separator: ", "))
+                                  "unknown window '\(window)' in \(key); the windows are: " + windows.listed)
             }
             return pass == "layout" ? .layoutPass(window: window) : .displayPass(window: window)
         }
@@ -65,7 +65,7 @@ extension ScenarioReader {
 
     private static let jobKeys = ["label", "on", "cost", "then"]
 
-    func jobs(_ value: FieldValue, windows: [String]) throws(ScenarioError) -> [JobSpec] {
+    func jobs(_ value: FieldValue, windows: DeclaredLabels) throws(ScenarioError) -> [JobSpec] {
         let items = try nodes.list(value, expected: "a list of jobs, each {label: NAME, cost: DURATION, …}")
         var jobs: [JobSpec] = []
         var labelFields: [String: String] = [:]
@@ -100,7 +100,7 @@ extension ScenarioReader {
     private static let completionForms = "`nothing` or one of {layout: VIEW}, {display: VIEW}, {push: SCENE}, "
         + "{present: SCENE, style: STYLE}, with an optional window for push and present"
 
-    private func completion(_ value: FieldValue, windows: [String]) throws(ScenarioError) -> JobCompletion {
+    private func completion(_ value: FieldValue, windows: DeclaredLabels) throws(ScenarioError) -> JobCompletion {
         if case .scalar(let scalar) = value.node {
             guard scalar.string == "nothing" else {
                 throw nodes.error(value, "then is \(Self.completionForms); found \(nodes.describe(value.node))")

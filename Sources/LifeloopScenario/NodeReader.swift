@@ -142,11 +142,11 @@ struct NodeReader {
     }
 
     /// A declared window's label.
-    func window(_ value: FieldValue, labels: [String]) throws(ScenarioError) -> String {
-        let label = try text(value, expected: "a window label: " + labels.joined(separator: ", "))
+    func window(_ value: FieldValue, labels: DeclaredLabels) throws(ScenarioError) -> String {
+        let label = try text(value, expected: "a window label: " + labels.listed)
         guard labels.contains(label) else {
-            throw error(value, "unknown window '\(label)'\(suggestion(label, labels)); the windows are: "
-                            + labels.joined(separator: ", "))
+            throw error(value, "unknown window '\(label)'\(suggestion(label, labels.ordered)); the windows are: "
+                            + labels.listed)
         }
         return label
     }
@@ -208,10 +208,16 @@ struct NodeReader {
 
     /// ` (did you mean 'push'?)` when a known word is one or two edits away.
     func suggestion(_ word: String, _ known: [String]) -> String {
-        let scored = known.map { (word: $0, distance: editDistance(word, $0)) }
-        guard let best = scored.min(by: { $0.distance < $1.distance }), best.distance <= 2,
-              best.distance < word.count else { return "" }
-        return " (did you mean '\(best.word)'?)"
+        let lowered = word.lowercased()
+        let scored = known.prefix(1000).map { (word: $0, distance: editDistance(lowered, $0.lowercased())) }
+        if let best = scored.min(by: { $0.distance < $1.distance }), best.distance <= 2, best.distance < word.count {
+            return " (did you mean '\(best.word)'?)"
+        }
+        // A shortened key (`refresh` for `refreshRate`) is too many edits away but obvious.
+        if word.count >= 3, let whole = known.first(where: { $0.lowercased().hasPrefix(lowered) }) {
+            return " (did you mean '\(whole)'?)"
+        }
+        return ""
     }
 
     private func isPlain(_ scalar: Node.Scalar) -> Bool {
@@ -266,4 +272,24 @@ private func editDistance(_ a: String, _ b: String) -> Int {
         previous = current
     }
     return previous[b.count]
+}
+
+/// Labels the file declares (windows, jobs): in file order for messages, hashed for lookups,
+/// so checking every step against them stays linear however long the file is.
+struct DeclaredLabels {
+    let ordered: [String]
+    private let members: Set<String>
+
+    init(_ labels: [String]) {
+        ordered = labels
+        members = Set(labels)
+    }
+
+    func contains(_ label: String) -> Bool { members.contains(label) }
+
+    /// The labels for an error message, comma separated; a long list is cut short.
+    var listed: String {
+        let shown = ordered.prefix(20).joined(separator: ", ")
+        return ordered.count > 20 ? shown + ", … (\(ordered.count) in all)" : shown
+    }
 }

@@ -45,7 +45,9 @@ public enum ScenarioFile {
         } catch {
             throw syntaxError(error, file: file, text: text)
         }
-        let reader = ScenarioReader(nodes: NodeReader(file: file), directory: directory, defaultName: baseName(file))
+        // `directory + "/" + PATH`, without doubling the slash of `/`.
+        let folder = directory.hasSuffix("/") ? String(directory.dropLast()) : directory
+        let reader = ScenarioReader(nodes: NodeReader(file: file), directory: folder, defaultName: baseName(file))
         let result = try reader.read(root)
         var scenario = result.scenario
         var hash = FNV1a()
@@ -109,6 +111,11 @@ public enum ScenarioFile {
             return ScenarioError(file: file, field: "", message: "cannot read the file as YAML: \(error)")
         }
         func at(_ mark: Mark, _ problem: String, _ context: YamlError.Context?) -> ScenarioError {
+            if problem.hasPrefix("Maximum nesting level") {
+                return ScenarioError(file: file, line: mark.line, column: mark.column, field: "",
+                                     message: "the YAML nests lists and maps too deeply here (the limit is 1000 levels); "
+                                         + "a scenario needs only a few")
+            }
             let context = context.map { " (\($0.text) at \($0.mark.line):\($0.mark.column))" } ?? ""
             return ScenarioError(file: file, line: mark.line, column: mark.column, field: "",
                                  message: "YAML syntax error: \(problem)\(context); \(advice)")
@@ -124,8 +131,9 @@ public enum ScenarioFile {
                                  message: "YAML cannot read this text: \(problem); a scenario holds printable text only")
         case .duplicatedKeysInMapping(let duplicates, let context):
             let keys = duplicates.map { "'\($0)'" }.joined(separator: ", ")
+            let repeated = duplicates.count == 1 ? "the key \(keys) appears" : "the keys \(keys) appear"
             return ScenarioError(file: file, line: context.mark.line, column: context.mark.column, field: "",
-                                 message: "the key \(keys) appears more than once in one map; each key may appear once")
+                                 message: "\(repeated) more than once in one map; each key may appear once")
         default:
             return ScenarioError(file: file, field: "", message: "cannot read the file as YAML: \(yaml)")
         }

@@ -59,11 +59,11 @@ struct ScenarioReader {
         if let entry = fields["seeds"] { scenario.seeds = try seeds(entry.value) }
         if let entry = fields["windows"] { scenario.windows = try windows(entry.value) }
 
-        let windowLabels = scenario.windows.map(\.label)
+        let windowLabels = DeclaredLabels(scenario.windows.map(\.label))
         if let entry = fields["costs"] { scenario.costs = try costs(entry.value, windows: windowLabels) }
         if let entry = fields["jobs"] { scenario.jobs = try jobs(entry.value, windows: windowLabels) }
         if let entry = fields["script"] {
-            let script = ScriptReader(nodes: nodes, windows: windowLabels, jobs: scenario.jobs.map(\.label))
+            let script = ScriptReader(nodes: nodes, windows: windowLabels, jobs: DeclaredLabels(scenario.jobs.map(\.label)))
             scenario.steps = try script.steps(entry.value)
         }
         return ReadScenario(scenario: scenario, storyboard: storyboard)

@@ -165,7 +165,11 @@ final class ScenarioRun {
         if let duration = scenario.duration {
             try run(until: probe.launchTime + UInt64(max(0, duration.nanoseconds)))
         } else {
-            try settle()
+            do {
+                try settle()
+            } catch let error as LoopError {
+                fail("\(scenario.file): the app did not settle after the script within its budget of \(formatDuration(scenario.settleBudget)): \(error)")
+            }
         }
         for (name, _) in openMarks { fail("mark '\(name)' was started and never ended") }
     }
@@ -195,7 +199,7 @@ final class ScenarioRun {
             do {
                 try settle()
             } catch let error as LoopError {
-                fail("\(place): the app did not settle: \(error)")
+                fail("\(place): the app did not settle within its budget of \(formatDuration(scenario.settleBudget)): \(error)")
             }
         case .markStart(let name):
             try run(until: instant)

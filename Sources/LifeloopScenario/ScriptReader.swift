@@ -6,47 +6,45 @@ import Yams
 struct ScriptReader {
     let nodes: NodeReader
     /// The declared window labels.
-    let windows: [String]
+    let windows: DeclaredLabels
     /// The declared job labels.
-    let jobs: [String]
+    let jobs: DeclaredLabels
 
     static let actions = ["tap", "push", "present", "dismiss", "pop", "popToRoot", "selectTab", "interactivePop",
                           "rotate", "resize", "hide", "show", "makeKey", "memoryWarning", "advance", "settle", "mark",
                           "job", "expect"]
     static let modifiers = ["at", "after", "window", "animated", "style"]
 
-    /// An interval opened by `mark: start NAME`, until its `end`.
+    /// Where an interval was opened by `mark: start NAME`, until its `end`.
     private struct OpenMark {
-        let name: String
+        let step: Int
         let value: FieldValue
     }
 
     func steps(_ value: FieldValue) throws(ScenarioError) -> [Step] {
         let items = try nodes.list(value, expected: "a list of steps, each a map such as {tap: A.button}")
         var steps: [Step] = []
-        var openMarks: [OpenMark] = []
-        for item in items {
+        var openMarks: [String: OpenMark] = [:]
+        for (index, item) in items.enumerated() {
             let (step, actionValue) = try self.step(item)
             switch step.action {
             case .markStart(let name):
-                if let open = openMarks.first(where: { $0.name == name }) {
+                if let open = openMarks[name] {
                     throw nodes.error(actionValue, "interval '\(name)' is already started at "
                                           + "\(open.value.field); end it first with `mark: end \(name)`")
                 }
-                openMarks.append(OpenMark(name: name, value: actionValue))
+                openMarks[name] = OpenMark(step: index, value: actionValue)
             case .markEnd(let name):
-                guard let index = openMarks.firstIndex(where: { $0.name == name }) else {
+                guard openMarks.removeValue(forKey: name) != nil else {
                     throw nodes.error(actionValue, "`mark: end \(name)` has no earlier `mark: start \(name)`")
                 }
-                openMarks.remove(at: index)
             default:
                 break
             }
             steps.append(step)
         }
-        if let open = openMarks.first {
-            throw nodes.error(open.value, "interval '\(open.name)' is started but never ended; "
-                                  + "add a step `mark: end \(open.name)`")
+        if let (name, open) = openMarks.min(by: { $0.value.step < $1.value.step }) {
+            throw nodes.error(open.value, "interval '\(name)' is started but never ended; add a step `mark: end \(name)`")
         }
         return steps
     }
@@ -109,9 +107,9 @@ struct ScriptReader {
         case "job":
             let label = try nodes.text(value, expected: "a job label")
             guard jobs.contains(label) else {
-                let known = jobs.isEmpty ? "no jobs are declared (add them under `jobs:`)"
-                    : "the jobs are: " + jobs.joined(separator: ", ")
-                throw nodes.error(value, "unknown job '\(label)'\(nodes.suggestion(label, jobs)); \(known)")
+                let known = jobs.ordered.isEmpty ? "no jobs are declared (add them under `jobs:`)"
+                    : "the jobs are: " + jobs.listed
+                throw nodes.error(value, "unknown job '\(label)'\(nodes.suggestion(label, jobs.ordered)); \(known)")
             }
             return .startJob(label: label)
         case "expect": return try expect(value)

@@ -11,6 +11,7 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
     /// How many shards the sweep is split into; at least 1.
     public var count: Int
 
+    /// Shard `index` (0-based) of `count`; ``ShardResolver`` checks the values, this does not.
     public init(index: Int, count: Int) {
         self.index = index
         self.count = count
@@ -31,6 +32,7 @@ public struct ShardResolution: Sendable, Equatable {
     /// the caller touches it (``ShardResolver/touch(_:)``) to tell Bazel that sharding is honoured.
     public var statusFile: String?
 
+    /// A resolution of `shard`, explained for stderr.
     public init(shard: Shard, explanation: String, statusFile: String? = nil) {
         self.shard = shard
         self.explanation = explanation
@@ -40,8 +42,10 @@ public struct ShardResolution: Sendable, Equatable {
 
 /// Why the shard could not be worked out, naming the flag or variables and their values.
 public struct ShardError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The whole message, ready for stderr.
     public var message: String
 
+    /// An error with `message`.
     public init(_ message: String) {
         self.message = message
     }
@@ -72,6 +76,9 @@ public struct ShardError: Error, Sendable, Equatable, CustomStringConvertible {
 /// no source at all it must be 1: a `--shards 64` with no index would run every seed 64 times.
 /// Empty variables count as unset, as some runners export them empty.
 public enum ShardResolver {
+    /// The shard to run, from `--shard i/n` (`flag`), `--shards n` (`shards`) and `environment`,
+    /// in the order in the table above.
+    /// - Throws: ``ShardError`` naming the flag or variables, their values and what is expected.
     public static func resolve(
         flag: String?, shards: Int?, environment: [String: String]
     ) throws(ShardError) -> ShardResolution {

@@ -76,7 +76,7 @@ struct ExperimentCommand: ParsableCommand {
         var experiment = Experiment(runner: runner, seeds: block, jobs: jobs, rerunCommand: rerunCommand(file))
         experiment.digests = digests
         let streams = try RowStreams(csvPath: format == .csv ? (destination ?? "-") : nil, jsonlPath: rows)
-        let progress = quiet ? nil : ProgressReporter.stderr(total: Int(clamping: block.count), label: "seeds")
+        let progress = quiet ? nil : ProgressReporter.stderr(total: Int(clamping: block.count), label: runner.scenario.name)
         var sink: (@Sendable (RunResult) -> Void)?
         if !streams.isEmpty { sink = { @Sendable result in streams.write(result) } }
         let report = experiment.run(rows: sink, progress: progress)

@@ -17,7 +17,7 @@ import LifeloopScenario
     }
 
     @Test func writesANewFile() throws {
-        try withTemporaryFolder { folder in
+        try withTemporaryFolder { folder throws in
             let path = folder.appendingPathComponent("report.json").path
             try AtomicFile.write([0x7B, 0x7D, 0x0A], to: path)
             #expect(try [UInt8](Data(contentsOf: URL(fileURLWithPath: path))) == [0x7B, 0x7D, 0x0A])
@@ -26,7 +26,7 @@ import LifeloopScenario
     }
 
     @Test func replacesAnExistingFileAndLeavesNoTemporaryFile() throws {
-        try withTemporaryFolder { folder in
+        try withTemporaryFolder { folder throws in
             let path = folder.appendingPathComponent("shard-3.json").path
             try AtomicFile.write("a first, much longer attempt at this shard's report\n", to: path)
             try AtomicFile.write("retry\n", to: path)
@@ -36,7 +36,7 @@ import LifeloopScenario
     }
 
     @Test func writesEmptyAndLargeFiles() throws {
-        try withTemporaryFolder { folder in
+        try withTemporaryFolder { folder throws in
             let empty = folder.appendingPathComponent("empty").path
             try AtomicFile.write([], to: empty)
             #expect(try Data(contentsOf: URL(fileURLWithPath: empty)).isEmpty)
@@ -51,7 +51,7 @@ import LifeloopScenario
     }
 
     @Test func writesThroughADotComponent() throws {
-        try withTemporaryFolder { folder in
+        try withTemporaryFolder { folder throws in
             // The temporary file goes in the same directory as the target, whatever the
             // spelling; the working directory is shared by parallel tests, so no bare names.
             let path = folder.path + "/./relative.txt"
@@ -62,7 +62,7 @@ import LifeloopScenario
     }
 
     @Test func missingDirectoryIsAnErrorNamingThePath() throws {
-        try withTemporaryFolder { folder in
+        try withTemporaryFolder { folder throws in
             let path = folder.appendingPathComponent("absent/report.json").path
             let error = #expect(throws: AtomicFileError.self) { try AtomicFile.write("x", to: path) }
             #expect(error?.message.contains(path) == true)
@@ -73,7 +73,7 @@ import LifeloopScenario
     }
 
     @Test func directoryAsTargetFailsAndCleansUp() throws {
-        try withTemporaryFolder { folder in
+        try withTemporaryFolder { folder throws in
             let target = folder.appendingPathComponent("occupied")
             try FileManager.default.createDirectory(at: target, withIntermediateDirectories: false)
             try FileManager.default.createDirectory(
@@ -87,7 +87,7 @@ import LifeloopScenario
     }
 
     @Test func pathWithoutAFileNameIsAnError() throws {
-        try withTemporaryFolder { folder in
+        try withTemporaryFolder { folder throws in
             let path = folder.path + "/"
             let error = #expect(throws: AtomicFileError.self) { try AtomicFile.write("x", to: path) }
             #expect(error?.message.contains(path) == true)

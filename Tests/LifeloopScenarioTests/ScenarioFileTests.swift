@@ -447,12 +447,16 @@ private let fullExampleJSON = """
         expectError("# nothing\n", line: 1, column: 1, field: "", message: "the file is empty")
     }
 
+    @Test func aControlCharacterIsAnErrorAtItsPlace() {
+        expectError(header + "name: a\u{7}b\n", line: 3, column: 8, field: "", message: "YAML cannot read this text")
+    }
+
     @Test func deepNestingIsAnErrorNotACrash() {
         let shallow = String(repeating: "[", count: 500) + String(repeating: "]", count: 500)
         expectError(header + "name: \(shallow)\n", line: 3, column: 7, field: "name", message: "found a list")
         let deep = String(repeating: "[", count: 5000)
-        expectError(header + "name: \(deep)\n", line: 3, column: 7, field: "",
-                    message: "Maximum nesting level reached")
+        expectError(header + "name: \(deep)\n", line: 3, column: 8, field: "",
+                    message: "nests lists and maps too deeply")
     }
 
     @Test func hugeNumbersAreErrorsNotTraps() {
@@ -713,7 +717,7 @@ private let fullExampleJSON = """
     }
 
     @Test func interactivePopProgressIsNotEmpty() {
-        expectError(header + "script:\n  - interactivePop: {progress: [], then: cancel}\n", line: 4, column: 33,
+        expectError(header + "script:\n  - interactivePop: {progress: [], then: cancel}\n", line: 4, column: 32,
                     field: "script[0].interactivePop.progress", message: "at least one value")
     }
 

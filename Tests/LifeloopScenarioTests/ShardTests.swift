@@ -132,7 +132,8 @@ private func failure(flag: String? = nil, shards: Int? = nil, _ environment: [St
 
     @Test(arguments: ["3", "a/b", "4/4", "-1/3", "1/0", "", "1/2/3", "/4", "+1/4", " 1/4"])
     func badFlagTextNamesTheFlagAndWhatIsExpected(text: String) {
-        expectError(flag: text, mentions: ["--shard", text, "expected i/n", "0-based"])
+        // An empty fragment is never "contained", so the empty text is not looked for.
+        expectError(flag: text, mentions: ["--shard", "expected i/n", "0-based"] + (text.isEmpty ? [] : [text]))
     }
 
     @Test func flagAndShardsMustAgree() {
