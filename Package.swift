@@ -6,6 +6,8 @@ let package = Package(
     products: [
         .library(name: "LifeloopCore", targets: ["LifeloopCore"]),
         .library(name: "Lifeloop", targets: ["Lifeloop"]),
+        .library(name: "LifeloopScenario", targets: ["LifeloopScenario"]),
+        .library(name: "LifeloopSamples", targets: ["LifeloopSamples"]),
         .executable(name: "lifeloop", targets: ["lifeloop"]),
     ],
     dependencies: [

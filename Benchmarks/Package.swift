@@ -17,6 +17,8 @@ let package = Package(
                 "CLibUVPeer",
                 .product(name: "LifeloopCore", package: "Lifeloop"),
                 .product(name: "Lifeloop", package: "Lifeloop"),
+                .product(name: "LifeloopScenario", package: "Lifeloop"),
+                .product(name: "LifeloopSamples", package: "Lifeloop"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),

@@ -14,6 +14,8 @@ final class ScenarioProbe: RuntimeProbe {
     /// from counting as settled.
     var ownTimers = 0
     var launchTime: UInt64 = 0
+    /// Whether to measure; costs, jobs and expectations work either way.
+    var measures = true
     /// The first job completion that could not do its work.
     private(set) var failure: String?
 
@@ -102,7 +104,7 @@ final class ScenarioProbe: RuntimeProbe {
     func callbackDidRun(_ event: String, of controller: ViewController) {
         let start = callbackStack.popLast() ?? now
         let end = now
-        if end > start {
+        if measures, end > start {
             samples.record("callback.\(controller.label).\(event)", Int64(end - start), unit: .nanoseconds, scope: .sample)
         }
         perfetto?.callback(event, of: controller, start: start, end: end)
@@ -121,7 +123,7 @@ final class ScenarioProbe: RuntimeProbe {
 
     func passDidRun(_ pass: UpdatePass, in window: Window) {
         let end = now
-        if end > passStart {
+        if measures, end > passStart {
             samples.record("pass.\(pass.rawValue)@\(window.label)", Int64(end - passStart), unit: .nanoseconds, scope: .sample)
         }
         perfetto?.pass(pass, in: window, start: passStart, end: end)
@@ -207,7 +209,7 @@ final class ScenarioProbe: RuntimeProbe {
     // MARK: Frames, commits, latency
 
     func noteInput(_ kind: String, window: String) {
-        pendingInputs.append((kind, window, now))
+        if measures { pendingInputs.append((kind, window, now)) }
         perfetto?.input(kind, window: window, at: now)
     }
 
@@ -237,6 +239,8 @@ final class ScenarioProbe: RuntimeProbe {
     }
 
     func framePresented(_ frame: PresentedFrame) {
+        perfetto?.frame(frame)
+        // Frames are counted even when not measuring: `expect` steps bound them.
         if let index = windowFrames.firstIndex(where: { $0.window == frame.window }) {
             windowFrames[index].record(frame)
         } else {
@@ -247,7 +251,6 @@ final class ScenarioProbe: RuntimeProbe {
         if !pendingInputs.isEmpty {
             resolveInputs { $0 == frame.window ? frame.presented : nil }
         }
-        perfetto?.frame(frame)
     }
 
     private func resolveInputs(_ presentation: (String) -> UInt64?) {

@@ -35,6 +35,7 @@ final class ScenarioRun {
         app.callsViewIsAppearing = scenario.viewIsAppearing
         if let path = options.tracePath { try app.trace.stream(toFileAtPath: path) }
         probe = ScenarioProbe(app: app, scenario: scenario, seed: seed)
+        probe.measures = options.measures
         if let path = options.perfettoPath {
             probe.perfetto = try PerfettoExporter(path: path, app: app, name: "\(scenario.name) seed \(seed)")
         }

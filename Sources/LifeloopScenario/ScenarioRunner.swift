@@ -14,6 +14,9 @@ public struct RunOptions: Sendable {
     public var digest = false
     /// The most loop turns any one stretch of the script may take.
     public var maxTurns = 10_000_000
+    /// Measure frames, latencies, launch, marks and callback times (on by default); off
+    /// leaves only the costs, jobs and script, the baseline the benchmarks compare against.
+    public var measures = true
 
     public init(tracePath: String? = nil, perfettoPath: String? = nil, keepEvents: Bool = false, digest: Bool = false) {
         self.tracePath = tracePath

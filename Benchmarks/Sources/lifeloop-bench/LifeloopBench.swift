@@ -5,6 +5,16 @@ import Foundation
 @main
 struct LifeloopBench {
     static func main() throws {
+        // A child run of the memory row: one experiment, then its peak RSS on stdout.
+        let arguments = CommandLine.arguments
+        if arguments.count == 3, arguments[1] == "--experiment-peak-rss", let seeds = UInt64(arguments[2]) {
+            try ScenarioWorkloads.childPeakRSS(seeds: seeds)
+            return
+        }
+        if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "scenarios" {
+            try ScenarioWorkloads.run()
+            return
+        }
         let allocationCheck = try AllocCounter.verify()
         let harness = Harness()
         let virtualOffsets = virtualTimerOffsets(count: harness.n)
@@ -23,5 +33,6 @@ struct LifeloopBench {
             try Report.writeJSON(measurements, to: path)
             print("\nwrote \(path)")
         }
+        try ScenarioWorkloads.run()
     }
 }
