@@ -24,6 +24,8 @@ public final class Trace {
     private var turnRingStart = 0
     private var stream: UnsafeMutablePointer<FILE>?
     private var streamPath = ""
+    /// JSON Lines bytes not yet written; flushed at 64 KiB and when the stream closes.
+    private var streamBuffer: [UInt8] = []
 
     /// Hears every event as it is recorded, after the digests: for tools that match or
     /// forward events without keeping them (a bounded trace keeps few).
@@ -77,6 +79,7 @@ public final class Trace {
         }
         stream = file
         streamPath = path
+        streamBuffer.reserveCapacity(Self.streamChunk + 1024)
     }
 
     func record(time: UInt64, turn: UInt64, window: String, label: String, name: String, detail: String) {
@@ -87,13 +90,23 @@ public final class Trace {
         digest.combine(eventHash: eventHash)
         appendTurnDigest(turn: turn, eventHash: eventHash)
         append(event)
-        if let stream {
-            fputs(event.jsonLine + "\n", stream)
+        if stream != nil {
+            event.appendJSONLine(to: &streamBuffer)
+            if streamBuffer.count >= Self.streamChunk { flushStream() }
         }
         sink?(event)
     }
 
+    private static let streamChunk = 64 << 10
+
+    private func flushStream() {
+        guard let stream, !streamBuffer.isEmpty else { return }
+        streamBuffer.withUnsafeBytes { bytes in _ = fwrite(bytes.baseAddress, 1, bytes.count, stream) }
+        streamBuffer.removeAll(keepingCapacity: true)
+    }
+
     func closeStream() {
+        flushStream()
         if let stream {
             fclose(stream)
             self.stream = nil

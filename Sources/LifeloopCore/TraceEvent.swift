@@ -39,6 +39,67 @@ public struct TraceEvent: Hashable, Sendable, Codable {
         return out
     }
 
+    /// Appends ``jsonLine`` and a newline as UTF-8 bytes, without building strings: the
+    /// same bytes, for streaming.
+    func appendJSONLine(to out: inout [UInt8]) {
+        func literal(_ text: StaticString) {
+            text.withUTF8Buffer { out.append(contentsOf: $0) }
+        }
+        func number(_ value: UInt64) {
+            var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                         UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+                (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+            var count = 0
+            var rest = value
+            withUnsafeMutableBytes(of: &digits) { buffer in
+                repeat {
+                    buffer[19 - count] = UInt8(ascii: "0") + UInt8(rest % 10)
+                    rest /= 10
+                    count += 1
+                } while rest > 0
+                out.append(contentsOf: buffer[(20 - count)...])
+            }
+        }
+        func string(_ text: String) {
+            out.append(UInt8(ascii: "\""))
+            for byte in text.utf8 {
+                switch byte {
+                case UInt8(ascii: "\""): literal("\\\"")
+                case UInt8(ascii: "\\"): literal("\\\\")
+                case UInt8(ascii: "\n"): literal("\\n")
+                case UInt8(ascii: "\r"): literal("\\r")
+                case UInt8(ascii: "\t"): literal("\\t")
+                case 0..<0x20:
+                    let hex: [UInt8] = Array("0123456789abcdef".utf8)
+                    literal("\\u00")
+                    out.append(hex[Int(byte >> 4)])
+                    out.append(hex[Int(byte & 0xF)])
+                default: out.append(byte)
+                }
+            }
+            out.append(UInt8(ascii: "\""))
+        }
+        literal("{\"seq\":")
+        number(sequence)
+        literal(",\"time\":")
+        number(time)
+        literal(",\"turn\":")
+        number(turn)
+        if !window.isEmpty {
+            literal(",\"window\":")
+            string(window)
+        }
+        literal(",\"label\":")
+        string(label)
+        literal(",\"event\":")
+        string(name)
+        if !detail.isEmpty {
+            literal(",\"detail\":")
+            string(detail)
+        }
+        literal("}\n")
+    }
+
     static func jsonString(_ text: String) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {

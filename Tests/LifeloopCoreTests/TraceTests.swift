@@ -126,4 +126,17 @@ struct TraceTests {
         #expect(loop.trace.count == 0)
         #expect(loop.trace.events.isEmpty)
     }
+
+    @Test func streamedBytesAreTheJSONLineOfEachEvent() {
+        let events = [
+            TraceEvent(sequence: 0, time: 0, turn: 1, label: "A", name: "viewDidLoad"),
+            TraceEvent(sequence: 18_446_744_073_709_551_615, time: 1_234_567_890, turn: 42, window: "phone",
+                       label: "quote\"back\\slash", name: "tab\tnew\nline\rret", detail: "bell\u{07} é 🙂 \u{1F}"),
+        ]
+        for event in events {
+            var bytes: [UInt8] = []
+            event.appendJSONLine(to: &bytes)
+            #expect(String(decoding: bytes, as: UTF8.self) == event.jsonLine + "\n")
+        }
+    }
 }
