@@ -28,7 +28,7 @@ enum ScenarioWorkloads {
     static func run() throws {
         print("\nexperiments (three-windows.yaml: the MultiWindow sample, 10 simulated s per seed; release, best of 3)")
         let three = try runner("three-windows.yaml")
-        let seeds: ClosedRange<UInt64> = 0...999
+        let seeds: ClosedRange<UInt64> = 0...4_999
         let simulated = Double(seeds.count) * 10
         _ = Experiment(runner: three, seeds: 0...99, jobs: 1).run()  // warm-up
         let one = best { _ = Experiment(runner: three, seeds: seeds, jobs: 1).run() }
@@ -40,7 +40,7 @@ enum ScenarioWorkloads {
                      seeds.count, two, simulated / two, scaling))
 
         // The cost of measuring and of a streamed trace, one seed after another.
-        let costSeeds: ClosedRange<UInt64> = 0...299
+        let costSeeds: ClosedRange<UInt64> = 0...499
         let tracePath = FileManager.default.temporaryDirectory.appendingPathComponent("lifeloop-bench-trace.jsonl").path
         func serial(_ options: RunOptions) throws -> Double {
             try best { for seed in costSeeds { _ = try three.run(seed: seed, options: options) } }

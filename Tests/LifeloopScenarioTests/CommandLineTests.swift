@@ -1,0 +1,175 @@
+import Foundation
+import LifeloopScenario
+import Testing
+
+/// The `lifeloop` executable, run as a user would: a real process, real files, its exit
+/// status, stdout and stderr. `swift test` builds it beside the test bundle.
+enum CLI {
+    static var executable: String {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("lifeloop").path
+    }
+
+    struct Output {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Output {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        var env = ProcessInfo.processInfo.environment
+        for key in ["TEST_SHARD_INDEX", "TEST_TOTAL_SHARDS", "TEST_SHARD_STATUS_FILE", "JOB_COMPLETION_INDEX",
+                    "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT", "CI_NODE_INDEX", "CI_NODE_TOTAL"] {
+            env[key] = nil
+        }
+        env.merge(environment) { $1 }
+        process.environment = env
+        let out = Pipe()
+        let err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        // Read both pipes while the process runs, so a full pipe cannot block it.
+        let errData = LockedData()
+        let reader = Thread { errData.set(err.fileHandleForReading.readDataToEndOfFile()) }
+        reader.start()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        while !errData.isSet { usleep(1000) }
+        return Output(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: errData.value, as: UTF8.self))
+    }
+}
+
+final class LockedData: @unchecked Sendable {
+    // @unchecked: `data` and `done` are only touched under `lock`.
+    private let lock = NSLock()
+    private var data = Data()
+    private var done = false
+    func set(_ value: Data) { lock.lock(); data = value; done = true; lock.unlock() }
+    var isSet: Bool { lock.lock(); defer { lock.unlock() }; return done }
+    var value: Data { lock.lock(); defer { lock.unlock() }; return data }
+}
+
+@Suite struct CommandLineTests {
+    let scenario = Fixtures.samples + "/seed-segue-jitter.yaml"
+
+    @Test func theExecutableIsBuilt() {
+        #expect(FileManager.default.isExecutableFile(atPath: CLI.executable), "swift test builds lifeloop beside the tests")
+    }
+
+    @Test func runPrintsTheReportAndTheDigest() throws {
+        let first = try CLI.run(["run", scenario, "--seed", "4"])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.hasPrefix("seed 4, digest "))
+        #expect(first.stdout.contains("latency.tap"))
+        let again = try CLI.run(["run", scenario, "--seed", "4"])
+        #expect(again.stdout == first.stdout, "same scenario and seed, same report and digest")
+    }
+
+    @Test func runWritesATraceAndAPerfettoFileThatValidate() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        let output = try CLI.run(["run", Fixtures.samples + "/feed-jobs.yaml", "--seed", "2", "--format", "json",
+                                  "--trace", directory + "/t.jsonl", "--perfetto", directory + "/p.json"])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("\"schemaVersion\": 1"))
+        let trace = try String(contentsOfFile: directory + "/t.jsonl", encoding: .utf8)
+        #expect(trace.contains("\"event\":\"viewDidLoad\""))
+        #expect(try LifeloopScenarioValidation.validate(directory + "/p.json"))
+    }
+
+    @Test func aBadScenarioIsExitStatusTwoWithFileLineAndColumn() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        let path = directory + "/bad.yaml"
+        try "lifeloop: 1\napp: {sample: SeedSegue}\nscript:\n  - pusj: B\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let output = try CLI.run(["run", path])
+        #expect(output.status == 2)
+        #expect(output.stderr.contains("bad.yaml:4:"))
+        #expect(output.stderr.contains("pusj"))
+        let missing = try CLI.run(["experiment", directory + "/nope.yaml", "--seeds", "0..3"])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("nope.yaml"))
+        let badSeeds = try CLI.run(["experiment", scenario, "--seeds", "9..3"])
+        #expect(badSeeds.status == 2)
+        #expect(badSeeds.stderr.contains("--seeds 9..3"))
+    }
+
+    @Test func aFailingSeedIsExitStatusOneWithItsRerunCommand() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        let path = directory + "/strict.yaml"
+        try """
+            lifeloop: 1
+            app: {storyboard: \(Fixtures.samples)/../SeedSegue/Main.storyboard.json}
+            script:
+              - expect: {metric: frameCount, max: -1}
+            """.write(toFile: path, atomically: true, encoding: .utf8)
+        let output = try CLI.run(["experiment", path, "--seeds", "0..2", "--quiet"])
+        #expect(output.status == 1)
+        #expect(output.stdout.contains("re-run: lifeloop run \(path) --seed 1 --trace seed-1.jsonl"))
+    }
+
+    @Test func shardsFromTheEnvironmentMergeIntoTheWholeRun() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        let whole = try CLI.run(["experiment", scenario, "--seeds", "0..29", "--format", "json", "--quiet",
+                                 "--out", directory + "/whole.json"])
+        #expect(whole.status == 0, "\(whole.stderr)")
+        // Kubernetes: an index, and the count from --shards.
+        for index in 0..<3 {
+            let shard = try CLI.run(["experiment", scenario, "--seeds", "0..29", "--shards", "3", "--format", "json",
+                                     "--quiet", "--out", directory + "/shards/"],
+                                    environment: ["JOB_COMPLETION_INDEX": "\(index)"])
+            #expect(shard.status == 0, "\(shard.stderr)")
+            #expect(shard.stderr.contains("shard \(index)/3 from JOB_COMPLETION_INDEX"))
+        }
+        let files = try FileManager.default.contentsOfDirectory(atPath: directory + "/shards").sorted()
+        #expect(files.count == 3)
+        #expect(files.allSatisfy { $0.contains("-shard-000") && $0.hasSuffix("-of-0003.json") })
+        let merged = try CLI.run(["merge", directory + "/shards", "--seeds", "0..29", "--out", directory + "/merged.json"])
+        #expect(merged.status == 0, "\(merged.stderr)")
+        let a = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: directory + "/whole.json"))) as? [String: Any]
+        let b = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: directory + "/merged.json"))) as? [String: Any]
+        #expect((a?["metrics"] as? NSDictionary) == (b?["metrics"] as? NSDictionary))
+        #expect((a?["runs"] as? Int) == 30 && (b?["runs"] as? Int) == 30)
+
+        // One shard short: the gap is named and the status is 1.
+        try FileManager.default.removeItem(atPath: directory + "/shards/" + files[1])
+        let partial = try CLI.run(["merge", directory + "/shards", "--seeds", "0..29"])
+        #expect(partial.status == 1)
+        #expect(partial.stderr.contains("missing seeds: 10..19"))
+    }
+
+    @Test func bazelShardingTouchesTheStatusFileAndGitLabCountsFromOne() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        let status = directory + "/status"
+        let bazel = try CLI.run(["experiment", scenario, "--seeds", "0..9", "--quiet", "--format", "csv"],
+                                environment: ["TEST_SHARD_INDEX": "1", "TEST_TOTAL_SHARDS": "2", "TEST_SHARD_STATUS_FILE": status])
+        #expect(bazel.status == 0, "\(bazel.stderr)")
+        #expect(FileManager.default.fileExists(atPath: status))
+        let seeds = bazel.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",")[0] }
+        #expect(seeds == ["5", "6", "7", "8", "9"], "the second contiguous block, one CSV row per seed, in order")
+        let gitlab = try CLI.run(["experiment", scenario, "--seeds", "0..9", "--quiet", "--format", "csv"],
+                                 environment: ["CI_NODE_INDEX": "1", "CI_NODE_TOTAL": "2"])
+        #expect(gitlab.stdout.split(separator: "\n").dropFirst().first?.hasPrefix("0,") == true)
+    }
+
+    @Test func mergeRefusesResultsOfAnotherScenario() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        _ = try CLI.run(["experiment", scenario, "--seeds", "0..1", "--format", "json", "--quiet", "--out", directory + "/a.json"])
+        _ = try CLI.run(["experiment", Fixtures.samples + "/launch-time.yaml", "--seeds", "2..3", "--format", "json",
+                         "--quiet", "--out", directory + "/b.json"])
+        let output = try CLI.run(["merge", directory + "/a.json", directory + "/b.json"])
+        #expect(output.status == 2)
+        #expect(output.stderr.contains("b.json is of scenario launch-time"))
+        #expect(output.stderr.contains("a.json is of seed-segue-jitter"))
+    }
+}
+
+/// Whether a Perfetto file written by the CLI validates and holds events.
+enum LifeloopScenarioValidation {
+    static func validate(_ path: String) throws -> Bool {
+        let validation = try PerfettoValidator.validate(path: path)
+        return validation.isValid && validation.events > 0
+    }
+}
