@@ -23,6 +23,7 @@ test: deps
 	$(SWIFT) test
 
 bench: deps
+	$(SWIFT) build -c release --product lifeloop
 	cd Benchmarks && $(SWIFT) run -c release lifeloop-bench
 
 clean:

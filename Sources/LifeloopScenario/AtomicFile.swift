@@ -34,6 +34,12 @@ public enum AtomicFile {
         guard !name.isEmpty, name != ".", name != ".." else {
             throw AtomicFileError("cannot write \(path): not a file name")
         }
+        // Renaming over a device or a FIFO (`--out /dev/null`, as root) would replace it
+        // with a plain file: only a missing path or a regular file may be replaced.
+        var info = stat()
+        if lstat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            throw AtomicFileError("cannot write \(path): it exists and is not a regular file; results go to a file or a directory")
+        }
         let (temporary, descriptor) = try createTemporary(directory: directory, name: name, for: path)
         do throws(AtomicFileError) {
             try writeAll(bytes, to: descriptor, path: path)

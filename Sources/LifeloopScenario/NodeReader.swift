@@ -279,13 +279,26 @@ private func editDistance(_ a: String, _ b: String) -> Int {
 struct DeclaredLabels {
     let ordered: [String]
     private let members: Set<String>
+    /// Whether any label passes: a file without `windows:` leaves them to the app, which
+    /// may make its own (the runner checks them against the app's).
+    private let isOpen: Bool
 
     init(_ labels: [String]) {
         ordered = labels
         members = Set(labels)
+        isOpen = false
     }
 
-    func contains(_ label: String) -> Bool { members.contains(label) }
+    private init(open: Void) {
+        ordered = []
+        members = []
+        isOpen = true
+    }
+
+    /// Labels not declared in the file: every label passes here.
+    static let undeclared = DeclaredLabels(open: ())
+
+    func contains(_ label: String) -> Bool { isOpen || members.contains(label) }
 
     /// The labels for an error message, comma separated; a long list is cut short.
     var listed: String {

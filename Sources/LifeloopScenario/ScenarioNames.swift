@@ -41,6 +41,12 @@ struct ScenarioNames {
                 for tab in tabs { try scene(tab, at: location, field: "tabs") }
             }
         }
+        for rule in scenario.costs {
+            switch rule.target {
+            case .layoutPass(let window?), .displayPass(let window?): try self.window(window, in: windows, at: rule.location)
+            default: break
+            }
+        }
         for job in scenario.jobs {
             switch job.completion {
             case .nothing: break

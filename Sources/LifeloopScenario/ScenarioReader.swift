@@ -59,7 +59,7 @@ struct ScenarioReader {
         if let entry = fields["seeds"] { scenario.seeds = try seeds(entry.value) }
         if let entry = fields["windows"] { scenario.windows = try windows(entry.value) }
 
-        let windowLabels = DeclaredLabels(scenario.windows.map(\.label))
+        let windowLabels = fields["windows"] == nil ? DeclaredLabels.undeclared : DeclaredLabels(scenario.windows.map(\.label))
         if let entry = fields["costs"] { scenario.costs = try costs(entry.value, windows: windowLabels) }
         if let entry = fields["jobs"] { scenario.jobs = try jobs(entry.value, windows: windowLabels) }
         if let entry = fields["script"] {

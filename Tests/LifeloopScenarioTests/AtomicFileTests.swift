@@ -94,3 +94,19 @@ import LifeloopScenario
         }
     }
 }
+
+@Suite struct AtomicFileDeviceTests {
+    @Test func aDeviceOrFIFOIsNeverReplaced() throws {
+        #expect(throws: AtomicFileError.self) { try AtomicFile.write("x", to: "/dev/null") }
+        var info = stat()
+        #expect(lstat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR, "/dev/null is still the device")
+        let directory = try Fixtures.temporaryDirectory()
+        #expect(mkfifo(directory + "/fifo", 0o600) == 0)
+        do {
+            try AtomicFile.write("x", to: directory + "/fifo")
+            Issue.record("a FIFO was replaced")
+        } catch {
+            #expect(error.description.contains("not a regular file"))
+        }
+    }
+}

@@ -601,7 +601,9 @@ private let fullExampleJSON = """
     // MARK: Costs
 
     @Test func aCostWindowMustBeDeclared() {
-        expectError(header + "costs:\n  layout@tablet: 2ms\n", line: 4, column: 3, field: "costs.layout@tablet",
+        // With `windows:` declared; without it the app may make its own, checked by the runner.
+        expectError(header + "windows:\n  - label: main\ncosts:\n  layout@tablet: 2ms\n", line: 6, column: 3,
+                    field: "costs.layout@tablet",
                     message: "unknown window 'tablet' in layout@tablet; the windows are: main")
     }
 
@@ -687,7 +689,8 @@ private let fullExampleJSON = """
     }
 
     @Test func aStepWindowMustBeDeclared() {
-        expectError(header + "script:\n  - {push: A, window: tablet}\n", line: 4, column: 23, field: "script[0].window",
+        expectError(header + "windows:\n  - label: main\nscript:\n  - {push: A, window: tablet}\n", line: 6, column: 23,
+                    field: "script[0].window",
                     message: "unknown window 'tablet'; the windows are: main")
     }
 

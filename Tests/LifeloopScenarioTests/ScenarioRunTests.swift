@@ -199,7 +199,7 @@ enum Fixtures {
         for (yaml, expected, line) in [
             ("script:\n  - push: Nowhere", "unknown scene 'Nowhere'", 4),
             ("script:\n  - tap: A.buton", "unknown view label 'A.buton'", 4),
-            ("script:\n  - rotate: true\n    window: side", "unknown window 'side'", 5),
+            ("script:\n  - rotate: true\n    window: side", "unknown window 'side'", 4),
         ] {
             let text = "lifeloop: 1\napp: {storyboard: ../SeedSegue/Main.storyboard.json}\n" + yaml
             do {

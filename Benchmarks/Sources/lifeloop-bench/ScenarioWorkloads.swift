@@ -26,13 +26,30 @@ enum ScenarioWorkloads {
     }
 
     static func run() throws {
-        print("\nexperiments (three-windows.yaml: the MultiWindow sample, 10 simulated s per seed; release, best of 3)")
+        print("\nexperiments (three-windows.yaml: the MultiWindow sample, 10 simulated s per seed; release, best of 3;")
+        print("  throughput: `lifeloop experiment` as a whole process, start-up included)")
         let three = try runner("three-windows.yaml")
         let seeds: ClosedRange<UInt64> = 0...4_999
         let simulated = Double(seeds.count) * 10
-        _ = Experiment(runner: three, seeds: 0...99, jobs: 1).run()  // warm-up
-        let one = best { _ = Experiment(runner: three, seeds: seeds, jobs: 1).run() }
-        let two = best { _ = Experiment(runner: three, seeds: seeds, jobs: 2).run() }
+        // The `lifeloop` executable, as users run it: this process's malloc counter (one
+        // shared atomic) would make two threads that allocate contend on one cache line.
+        let executable = scenarios + "/../../.build/release/lifeloop"
+        guard FileManager.default.isExecutableFile(atPath: executable) else {
+            print("  not measured: \(executable) is missing (`make bench` builds it)")
+            return
+        }
+        func experiment(jobs: Int) throws {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = ["experiment", scenarios + "/three-windows.yaml", "--seeds", "0..\(seeds.upperBound)",
+                                 "--jobs", "\(jobs)", "--quiet", "--format", "json"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+        }
+        let one = try best { try experiment(jobs: 1) }
+        let two = try best { try experiment(jobs: 2) }
         let perCore = simulated / one
         let scaling = one / two
         print(String(format: "  --jobs 1: %d seeds in %.3f s wall = %.0f simulated s per wall s per core", seeds.count, one, perCore))
