@@ -1,4 +1,5 @@
 import Foundation
+import LifeloopCore
 
 /// The report's JSON form (schema version 1): a fixed key order and fixed number
 /// formatting, so the same runs always give the same bytes. `docs/report-format.md`
@@ -134,19 +135,7 @@ func displayUnit(_ unit: MetricUnit) -> String {
 
 /// A JSON string literal.
 func jsonString(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-        switch scalar {
-        case "\"": out += "\\\""
-        case "\\": out += "\\\\"
-        case "\n": out += "\\n"
-        case "\r": out += "\\r"
-        case "\t": out += "\\t"
-        case _ where scalar.value < 0x20: out += String(format: "\\u%04x", scalar.value)
-        default: out.unicodeScalars.append(scalar)
-        }
-    }
-    return out + "\""
+    JSONText.quoted(text)
 }
 
 /// A JSON number: integers without decimals, others with up to six, trailing zeros cut.

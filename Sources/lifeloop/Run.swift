@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LifeloopCore
 import LifeloopSamples
 import LifeloopScenario
 
@@ -36,7 +37,7 @@ struct Run: ParsableCommand {
         var report = ExperimentReport(scenario: runner.scenario)
         report.add(result, rerun: rerunCommand(file)(seed))
         report.cover(seed...seed)
-        let context = [("seed", "\(seed)"), ("digest", jsonQuoted(result.digest?.description ?? ""))]
+        let context = [("seed", "\(seed)"), ("digest", JSONText.quoted(result.digest?.description ?? ""))]
         switch format {
         case .text:
             print("seed \(seed), digest \(result.digest?.description ?? "-"), \(statusText(result.status))")
@@ -82,8 +83,4 @@ func statusText(_ status: RunStatus) -> String {
     case .passed: return "passed"
     case .failed(let message): return "FAILED: \(message)"
     }
-}
-
-func jsonQuoted(_ text: String) -> String {
-    "\"" + text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
 }
