@@ -195,6 +195,25 @@ enum Fixtures {
         #expect(message.contains("1 jobs"), "the pending work is listed")
     }
 
+    @Test func strictModeFailsTheRunOnADiagnostic() throws {
+        let yaml = """
+            lifeloop: 1
+            app: {storyboard: ../SeedSegue/Main.storyboard.json}
+            script:
+              - present: B
+              - present: B
+              - settle: true
+            """
+        let lenient = try Fixtures.runner(yaml: yaml).run(seed: 0)
+        #expect(lenient.status == .passed, "outside strict mode a diagnostic is only recorded")
+        let strict = try Fixtures.runner(yaml: yaml.replacingOccurrences(of: "script:", with: "strict: true\nscript:")).run(seed: 0)
+        guard case .failed(let message) = strict.status else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(message.hasPrefix("strict mode: presentWhilePresenting on B"), "\(message)")
+    }
+
     @Test func unknownScenesLabelsAndWindowsAreErrorsAtTheirLine() throws {
         for (yaml, expected, line) in [
             ("script:\n  - push: Nowhere", "unknown scene 'Nowhere'", 4),
