@@ -155,7 +155,7 @@ extension ExperimentReport {
     public static func load(path: String, maxBytes: Int = 256 << 20) throws(ScenarioError) -> ExperimentReport {
         let bytes: [UInt8]
         do {
-            bytes = try RegularFile.read(path: path, maxBytes: maxBytes)
+            bytes = try InputFile.read(path: path, maxBytes: maxBytes)
         } catch {
             throw ScenarioError(file: path, field: "", message: error.reason)
         }

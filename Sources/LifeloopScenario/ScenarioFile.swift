@@ -1,3 +1,4 @@
+import LifeloopCore
 import Yams
 
 /// Reads scenario files (YAML or JSON, `lifeloop: 1`; see `docs/scenario-format.md`) into
@@ -6,8 +7,9 @@ import Yams
 /// Every problem is a ``ScenarioError`` naming the file, the line and column, the field
 /// and what is allowed there; nothing else is thrown and no input makes it trap.
 public enum ScenarioFile {
-    /// The largest scenario or storyboard file read unless told otherwise: 64 MiB.
-    public static let defaultMaxBytes = 64 << 20
+    /// The largest scenario or storyboard file read unless told otherwise: 64 MiB, as
+    /// ``InputFile/defaultMaxBytes``.
+    public static let defaultMaxBytes = InputFile.defaultMaxBytes
 
     /// Reads and parses the scenario file at `path`; a relative storyboard path resolves
     /// against the file's folder.
@@ -18,7 +20,7 @@ public enum ScenarioFile {
     public static func load(path: String, maxBytes: Int = defaultMaxBytes) throws(ScenarioError) -> Scenario {
         let bytes: [UInt8]
         do {
-            bytes = try RegularFile.read(path: path, maxBytes: maxBytes)
+            bytes = try InputFile.read(path: path, maxBytes: maxBytes)
         } catch {
             throw ScenarioError(file: path, field: "", message: "the scenario file \(error.reason)")
         }
@@ -54,7 +56,7 @@ public enum ScenarioFile {
         hash.combine(text.utf8)
         if let storyboard = result.storyboard {
             do {
-                hash.combine(try RegularFile.read(path: storyboard.path, maxBytes: maxBytes))
+                hash.combine(try InputFile.read(path: storyboard.path, maxBytes: maxBytes))
             } catch {
                 throw reader.nodes.error(storyboard.value, "the storyboard file \(storyboard.path) \(error.reason)")
             }

@@ -1,6 +1,4 @@
 import ArgumentParser
-import Foundation
-import LifeloopCore
 import LifeloopSamples
 
 /// `lifeloop demo [NAME]`: runs a sample on the virtual clock and prints its trace.
@@ -37,25 +35,11 @@ struct Demo: ParsableCommand {
             let names = SampleCatalog.all.map(\.name).joined(separator: ", ")
             throw ValidationError("no sample named '\(name)'; the samples are: \(names)")
         }
+        // Samples are small and fixed and build their app inside `run`, so their trace is
+        // printed once they are done; `launch` is the one that streams.
         let trace = try sample.run()
-        print(TraceOutput(format: format, labels: labels).render(trace), terminator: "")
-    }
-}
-
-/// The trace printing options the commands share.
-struct TraceOutput {
-    let format: Demo.Format
-    let labels: String?
-
-    func render(_ trace: Trace) -> String {
-        var events = trace.events
-        if let labels {
-            let keep = Set(labels.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
-            events = events.filter { keep.contains($0.label) }
-        }
-        switch format {
-        case .lines: return events.map { $0.line + "\n" }.joined()
-        case .jsonl: return events.map { $0.jsonLine + "\n" }.joined()
-        }
+        let output = TraceOutput(format: format, labels: labels)
+        output.write(trace)
+        try output.finish()
     }
 }

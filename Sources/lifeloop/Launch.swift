@@ -21,8 +21,17 @@ struct Launch: ParsableCommand {
     @Option(help: "Keep only events of these labels (comma-separated).")
     var labels: String?
 
+    /// How many trace events stay in memory: none are needed once printed.
+    static let keptEvents = 1024
+
     func run() throws {
-        let app = try Application(clock: .virtual)
+        // The trace goes to stdout as it is recorded, so only a small ring of it stays in
+        // memory however large the storyboard (the digest still covers every event).
+        let output = TraceOutput(format: format, labels: labels)
+        let app = try Application(clock: .virtual, traceCapacity: Self.keptEvents)
+        app.trace.sink = { output.write($0) }
+        // Also on failure, so what the app did before a bad tap is not lost.
+        defer { output.flush() }
         let loaded: Storyboard
         do {
             loaded = try app.loadStoryboard(path: storyboard)
@@ -38,13 +47,12 @@ struct Launch: ParsableCommand {
             app.tap(view)
             try app.settle()
         }
-        print(TraceOutput(format: format, labels: labels).render(app.trace), terminator: "")
+        try output.finish()
         for diagnostic in app.diagnostics {
             FileHandle.standardError.write(Data("diagnostic: \(diagnostic)\n".utf8))
         }
     }
 }
-
 
 /// A problem with what `launch` was given to run, not with how it was called: printed
 /// without the usage text.

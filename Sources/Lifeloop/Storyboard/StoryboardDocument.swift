@@ -23,10 +23,20 @@ extension StoryboardDocument {
 
     /// Reads, parses and validates the file at `path`. The document is named after the
     /// file, less one of ``fileExtensions``; errors name the file by `path` as given.
-    /// - Throws: ``StoryboardError``; an unreadable file has the field `(file)`.
-    public static func load(path: String) throws(StoryboardError) -> Self {
-        let data = try storyboardReadFile(path)
-        return try parse(data, name: storyboardDocumentName(path, extensions: fileExtensions), file: path)
+    ///
+    /// Only a regular file of at most `maxBytes` bytes is read (see ``InputFile``): a FIFO,
+    /// a device or a directory is refused before it is opened, so this never blocks or
+    /// reads forever.
+    /// - Throws: ``StoryboardError``; a file that is refused or unreadable has the field
+    ///   `(file)`.
+    public static func load(path: String, maxBytes: Int = InputFile.defaultMaxBytes) throws(StoryboardError) -> Self {
+        let bytes: [UInt8]
+        do {
+            bytes = try InputFile.read(path: path, maxBytes: maxBytes)
+        } catch {
+            throw StoryboardError(file: path, field: "(file)", problem: error.reason)
+        }
+        return try parse(bytes, name: storyboardDocumentName(path, extensions: fileExtensions), file: path)
     }
 }
 

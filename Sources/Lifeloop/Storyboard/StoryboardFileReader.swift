@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 // MARK: - Keys
 
 enum NibFileKeys {
@@ -75,29 +67,6 @@ func storyboardDocumentName(_ path: String, extensions: [String]) -> String {
         return String(fileName.dropLast(suffix.count))
     }
     return fileName
-}
-
-/// Reads a whole file, reporting the OS's reason on failure.
-func storyboardReadFile(_ path: String) throws(StoryboardError) -> Data {
-    func failure(_ what: String) -> StoryboardError {
-        let code = errno
-        return StoryboardError(file: path, field: "(file)", problem: "cannot \(what): \(String(cString: strerror(code)))")
-    }
-    let descriptor = open(path, O_RDONLY)
-    if descriptor < 0 { throw failure("open the file") }
-    defer { close(descriptor) }
-    var data = Data()
-    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
-    while true {
-        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-        if count < 0 {
-            if errno == EINTR { continue }
-            throw failure("read the file")
-        }
-        if count == 0 { break }
-        data.append(contentsOf: buffer[0..<count])
-    }
-    return data
 }
 
 /// The dynamic class JSONSerialization uses for JSON `true` and `false`.
