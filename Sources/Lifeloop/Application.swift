@@ -12,14 +12,17 @@ public enum UnloadPolicy: String, Hashable, Sendable {
 /// One simulated app: its loop (the app's main thread), clock, windows, trace,
 /// diagnostics and workers. UIKit's `UIApplication`, without the singleton.
 ///
-/// Create it on the thread that will run it. Views, controllers and windows created on
-/// that thread belong to it. At the end of every loop turn, before the loop waits, the app
-/// commits: `viewIsAppearing` for controllers that just entered a window, the layout pass
-/// and then the display pass over every window with marked views, in window order, then
-/// the callbacks that wait for the commit (such as `viewDidAppear`).
+/// Create it on the thread that will run it; a thread runs one app at a time. Views,
+/// controllers and windows created on that thread belong to it. At the end of every loop
+/// turn, before the loop waits, the app commits: `viewIsAppearing` for controllers that
+/// just entered a window, the layout pass and then the display pass over every window with
+/// marked views, in window order, then the callbacks that wait for the commit (such as
+/// `viewDidAppear`).
 ///
 /// - Warning: Not `Sendable`: use it on its loop thread; post to it with
-///   `loop.makePoster()`.
+///   `loop.makePoster()`. From another thread, a setter or method records an
+///   `offLoopAccess` diagnostic and is ignored; ``settle(maxTurns:)`` and
+///   ``advance(by:)`` throw `LoopError.wrongThread`.
 public final class Application {
     /// The app's run loop.
     public let loop: EventLoop
@@ -30,19 +33,47 @@ public final class Application {
     /// The key window.
     public private(set) weak var keyWindow: Window?
     /// The screen a default `loadView` sizes a blank view for.
-    public var mainScreen: Screen
+    public var mainScreen: Screen {
+        get { storedMainScreen }
+        set { if checkLoopThread(label: "app", operation: "mainScreen") { storedMainScreen = newValue } }
+    }
     /// What a memory warning unloads; modern (nothing) by default.
-    public var unloadPolicy: UnloadPolicy = .modern
+    public var unloadPolicy: UnloadPolicy {
+        get { storedUnloadPolicy }
+        set { if checkLoopThread(label: "app", operation: "unloadPolicy") { storedUnloadPolicy = newValue } }
+    }
     /// Whether controllers get iOS 17's `viewIsAppearing` (L05); off by default.
-    public var callsViewIsAppearing = false
+    public var callsViewIsAppearing: Bool {
+        get { storedCallsViewIsAppearing }
+        set {
+            if checkLoopThread(label: "app", operation: "callsViewIsAppearing") { storedCallsViewIsAppearing = newValue }
+        }
+    }
     /// In strict mode, ``settle(maxTurns:)`` and ``advance(by:)`` throw
     /// ``DiagnosticsError`` when diagnostics were recorded.
-    public var isStrict = false
+    public var isStrict: Bool {
+        get { storedIsStrict }
+        set { if checkLoopThread(label: "app", operation: "isStrict") { storedIsStrict = newValue } }
+    }
     /// A folder where `loadView` looks for nibs as `<name>.json` after the registered ones.
-    public var bundlePath: String?
+    public var bundlePath: String? {
+        get { storedBundlePath }
+        set { if checkLoopThread(label: "app", operation: "bundlePath") { storedBundlePath = newValue } }
+    }
     /// Watches callbacks, passes, frames, transitions and animations for measurement
     /// tools; nil (the default) costs one check per callback and pass.
-    public var probe: RuntimeProbe?
+    public var probe: RuntimeProbe? {
+        get { storedProbe }
+        set { if checkLoopThread(label: "app", operation: "probe") { storedProbe = newValue } }
+    }
+
+    // The settings' storage: the public setters check the thread first.
+    private var storedMainScreen: Screen
+    private var storedUnloadPolicy: UnloadPolicy = .modern
+    private var storedCallsViewIsAppearing = false
+    private var storedIsStrict = false
+    private var storedBundlePath: String?
+    private var storedProbe: RuntimeProbe?
 
     /// Whether the app records a trace (its loop's setting).
     var tracing: Bool { loop.trace.isEnabled }
@@ -70,18 +101,26 @@ public final class Application {
     }
 
     /// Creates an app on the calling thread, which becomes its main thread.
+    ///
+    /// A thread runs one app at a time: new views and controllers find their app through
+    /// the thread, so a second live app would silently take the first one's objects. An
+    /// app whose last reference is gone no longer counts; apps on other threads never do.
     /// - Parameters:
     ///   - clock: Virtual (deterministic, the default) or host time.
     ///   - screen: The main screen.
     ///   - workerWidth: How many worker jobs may run at once.
     ///   - traceCapacity: The most trace events kept in memory; nil keeps all.
     ///   - traceEnabled: Whether to record a trace at all.
-    /// - Throws: ``LibUVError`` if the loop cannot be created.
+    /// - Throws: ``ApplicationError/anotherApplicationOnThread(windows:)`` while another
+    ///   app is alive on this thread; ``LibUVError`` if the loop cannot be created.
     public init(clock: ClockMode = .virtual, screen: Screen = .phone, workerWidth: Int = 2,
                 traceCapacity: Int? = nil, traceEnabled: Bool = true) throws {
+        if let existing = ThreadContext.application {
+            throw ApplicationError.anotherApplicationOnThread(windows: existing.windows.map(\.label))
+        }
         loop = try EventLoop(LoopConfiguration(clock: clock, workerWidth: workerWidth,
                                                traceCapacity: traceCapacity, traceEnabled: traceEnabled))
-        mainScreen = screen
+        storedMainScreen = screen
         owner = pthread_self()
         poster = loop.makePoster()
         ThreadContext.application = self
@@ -99,8 +138,10 @@ public final class Application {
     /// Runs the loop until nothing is pending: no task, timer, job or commit.
     /// - Parameter maxTurns: The most turns to run before failing.
     /// - Throws: `LoopError.budgetExceeded` if still busy after `maxTurns`; in strict
-    ///   mode, ``DiagnosticsError`` for diagnostics recorded since the last check.
+    ///   mode, ``DiagnosticsError`` for diagnostics recorded since the last check;
+    ///   `LoopError.wrongThread` off the app's loop thread.
     public func settle(maxTurns: Int = 1_000_000) throws {
+        try loop.verifyOwnerThread("Application.settle(maxTurns:)")
         try loop.runUntilIdle(maxTurns: maxTurns)
         try checkStrict()
     }
@@ -108,6 +149,7 @@ public final class Application {
     /// Moves the virtual clock forward, running everything due on the way.
     /// - Throws: as ``settle(maxTurns:)``; `LoopError.requiresVirtualClock` on host time.
     public func advance(by duration: Duration) throws {
+        try loop.verifyOwnerThread("Application.advance(by:)")
         try loop.advance(by: duration)
         try checkStrict()
     }
@@ -232,9 +274,22 @@ public final class Application {
     @inline(__always)
     func checkLoopThread(label: String, operation: StaticString) -> Bool {
         if isOnLoopThread { return true }
-        diagnose(.offLoopAccess, label: label,
-                 message: "\(operation) called on \(label) from a thread other than its app's loop thread; the call was ignored")
+        refuseOffLoop(label: label, operation: operation)
         return false
+    }
+
+    /// The slow path of the check, kept out of line so the check itself stays a compare.
+    @inline(never)
+    func refuseOffLoop(label: String, operation: StaticString) {
+        if let animation = ThreadContext.noteOffLoopRefusal() {
+            diagnose(.offLoopAccess, label: label,
+                     message: "\(operation) called on \(label) inside \(animation) from a thread other than its app's "
+                        + "loop thread; the change was ignored and nothing animates")
+        } else {
+            diagnose(.offLoopAccess, label: label,
+                     message: "\(operation) called on \(label) from a thread other than its app's loop thread; "
+                        + "the call was ignored")
+        }
     }
 
     // MARK: Memory warnings
@@ -261,16 +316,19 @@ public final class Application {
 
     /// Registers a nib, found by name before the bundle folder.
     public func registerNib(_ nib: NibDefinition) {
+        guard checkLoopThread(label: "app", operation: "registerNib(_:)") else { return }
         nibs[nib.name] = nib
     }
 
     /// Registers a controller class for storyboards, under its type name by default.
     public func registerController<Controller: ViewController>(_ type: Controller.Type, as name: String? = nil) {
+        guard checkLoopThread(label: "app", operation: "registerController(_:as:)") else { return }
         controllerFactories[name ?? String(describing: type)] = { Controller(coder: $0) }
     }
 
     /// Registers a view class for nibs and storyboards.
     public func registerView(_ name: String, make: @escaping (Rect) -> View) {
+        guard checkLoopThread(label: "app", operation: "registerView(_:make:)") else { return }
         viewFactories[name] = make
     }
 
@@ -292,8 +350,13 @@ public final class Application {
 
     /// Launches from a storyboard: a window on `screen` with the initial scene's controller
     /// as root, made key and visible.
+    /// - Returns: The window; off the loop thread, where the call is ignored, a hidden
+    ///   window that belongs to no app.
     @discardableResult
     public func launch(storyboard: Storyboard, screen: Screen? = nil) -> Window {
+        guard checkLoopThread(label: "app", operation: "launch(storyboard:screen:)") else {
+            return Window(detachedOn: screen ?? storedMainScreen)
+        }
         loop.record(label: "app", event: "launch", detail: storyboard.definition.name)
         let window = Window(screen: screen ?? mainScreen)
         window.rootViewController = storyboard.instantiateInitialViewController()
@@ -414,4 +477,21 @@ public final class Application {
 struct UncheckedLoopReference: @unchecked Sendable {
     let value: EventLoop
     init(_ value: EventLoop) { self.value = value }
+}
+
+/// Misuse of ``Application`` that is reported to the caller.
+public enum ApplicationError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// `Application.init` on a thread where another app is still alive. `windows` are the
+    /// labels of that app's windows, to tell which one it is.
+    case anotherApplicationOnThread(windows: [String])
+
+    public var description: String {
+        switch self {
+        case .anotherApplicationOnThread(let windows):
+            let which = windows.isEmpty ? "with no windows" : "with windows " + windows.joined(separator: ", ")
+            return "an Application (\(which)) is still alive on this thread, and a thread runs one app at a time: "
+                + "new views and controllers join the app of their thread. Release the first app (drop every "
+                + "reference to it) before creating another here, or create the new one on its own thread"
+        }
+    }
 }

@@ -34,6 +34,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         case invalidHierarchy
         /// `dismiss` on a controller that neither presents nor is presented.
         case nothingToDismiss
+        /// A number out of range (NaN, an infinity, too large): the runtime clamped it; the
+        /// message names the parameter, the value given and the value used.
+        case invalidArgument
     }
 
     /// What kind of misuse it is; its raw value is the event name in the trace.

@@ -6,7 +6,9 @@ public struct Screen: Hashable, Sendable {
     public var scale: Double
     /// The height the status bar takes from the application frame.
     public var statusBarInset: Double
-    /// Display-link ticks per second.
+    /// Display-link ticks per second. The display link uses it clamped to
+    /// `1...1_000_000_000` (a period of at least a nanosecond): zero or a negative rate
+    /// counts as 1 Hz.
     public var refreshRate: Int
 
     public init(size: Size, scale: Double = 2, statusBarInset: Double = 0, refreshRate: Int = 60) {
@@ -18,6 +20,12 @@ public struct Screen: Hashable, Sendable {
 
     /// The screen's bounds.
     public var bounds: Rect { Rect(origin: .zero, size: size) }
+
+    /// The rate the display link ticks at: ``refreshRate`` clamped to 1 Hz...1 GHz, so
+    /// that vsync arithmetic never divides by zero and a period is at least 1 ns.
+    var effectiveRefreshRate: UInt64 {
+        UInt64(min(max(1, refreshRate), 1_000_000_000))
+    }
 
     /// The bounds less the status bar: where a default `loadView` puts a blank view.
     public var applicationFrame: Rect {

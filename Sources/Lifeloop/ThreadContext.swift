@@ -8,7 +8,14 @@ import Glibc
 /// two threads never see each other.
 enum ThreadContext {
     private final class Slot {
+        /// Weak: an app the caller released no longer owns the thread, so apps can be
+        /// created one after another on it.
         weak var application: Application?
+        /// The `animate` call running its block on this thread for views of an app
+        /// elsewhere, if any: refused changes name it.
+        var offLoopAnimation: StaticString?
+        /// Changes refused during that block.
+        var offLoopRefusals = 0
     }
 
     /// Created once; the key itself is immutable and shared, the slots are per thread.
@@ -32,5 +39,31 @@ enum ThreadContext {
     static var application: Application? {
         get { slot.application }
         set { slot.application = newValue }
+    }
+
+    /// Runs `body` (an `animations` block called on a thread without an app) marked as
+    /// part of `operation`, so the setters it calls on another app's views name that call
+    /// when they refuse.
+    /// - Returns: Whether any change was refused.
+    static func runOffLoop(_ operation: StaticString, _ body: () -> Void) -> Bool {
+        let slot = slot
+        let outer = (slot.offLoopAnimation, slot.offLoopRefusals)
+        slot.offLoopAnimation = operation
+        slot.offLoopRefusals = 0
+        body()
+        let refused = slot.offLoopRefusals > 0
+        (slot.offLoopAnimation, slot.offLoopRefusals) = outer
+        // A nested call's refusal is one of the enclosing call's too.
+        if refused, outer.0 != nil { slot.offLoopRefusals += 1 }
+        return refused
+    }
+
+    /// Called when a change is refused on this thread: the `animate` call it is part of,
+    /// if any, which learns of the refusal.
+    static func noteOffLoopRefusal() -> StaticString? {
+        let slot = slot
+        guard let operation = slot.offLoopAnimation else { return nil }
+        slot.offLoopRefusals += 1
+        return operation
     }
 }

@@ -33,6 +33,7 @@ extension View {
 
     /// Marks part of the view for drawing; Lifeloop redraws the whole view.
     public func setNeedsDisplay(_ rect: Rect) {
+        guard onLoop("setNeedsDisplay(_:)") else { return }
         setNeedsDisplay()
     }
 

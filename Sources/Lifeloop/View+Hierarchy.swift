@@ -6,12 +6,18 @@ extension View {
     /// `parent didAddSubview` (L04). Into a window, the subtree's `willMoveToWindow`
     /// (pre-order) and `didMoveToWindow` (post-order) come between (L04w, L06).
     public func addSubview(_ view: View) {
-        insertSubview(view, at: subviews.count)
+        guard onLoop("addSubview(_:)") else { return }
+        insert(view, at: subviews.count)
     }
 
     /// Inserts a view among the subviews at `index` (clamped to the valid range).
     public func insertSubview(_ view: View, at index: Int) {
         guard onLoop("insertSubview(_:at:)") else { return }
+        insert(view, at: index)
+    }
+
+    /// Both insertions, once the thread is checked.
+    private func insert(_ view: View, at index: Int) {
         if isDescendant(of: view) {
             app?.diagnose(.invalidHierarchy, label: label,
                           message: "can't add \(view.label) to \(label): it would contain itself")
@@ -120,7 +126,7 @@ extension View {
             if view.app == nil {
                 view.app = app
                 view.loopThread = app.loopThread
-                view.label = app.nextLabel(for: type(of: view))
+                view.storedLabel = app.nextLabel(for: type(of: view))
             }
             stack.append(contentsOf: view.subviews)
         }

@@ -11,9 +11,15 @@ import Glibc
 ///   thread are recorded as `offLoopAccess` diagnostics and ignored.
 open class View {
     /// The view's name in the trace; by default `TypeName#n`, numbered per app.
-    public var label: String
+    public var label: String {
+        get { storedLabel }
+        set { if onLoop("label") { storedLabel = newValue } }
+    }
     /// A number to find the view by, as `viewWithTag(_:)` does.
-    public var tag = 0
+    public var tag: Int {
+        get { storedTag }
+        set { if onLoop("tag") { storedTag = newValue } }
+    }
     /// Whether the view is hidden: hidden views are not drawn. Hiding or showing a window
     /// gives its controllers appearance callbacks.
     public var isHidden: Bool {
@@ -28,6 +34,8 @@ open class View {
     public var backgroundColor: Color? {
         get { storedBackgroundColor }
         set {
+            // Checked before `willChange`, which reads the app's animation capture.
+            guard onLoop("backgroundColor") else { return }
             willChange(.backgroundColor, from: .color(storedBackgroundColor))
             storedBackgroundColor = newValue
         }
@@ -36,16 +44,26 @@ open class View {
     public var alpha: Double {
         get { storedAlpha }
         set {
+            guard onLoop("alpha") else { return }
             willChange(.alpha, from: .number(storedAlpha))
             storedAlpha = newValue
         }
     }
     /// How the view resizes when its superview's bounds change.
-    public var autoresizingMask: AutoresizingMask = []
+    public var autoresizingMask: AutoresizingMask {
+        get { storedAutoresizingMask }
+        set { if onLoop("autoresizingMask") { storedAutoresizingMask = newValue } }
+    }
     /// Whether a bounds change resizes the subviews by their masks (at the next layout).
-    public var autoresizesSubviews = true
+    public var autoresizesSubviews: Bool {
+        get { storedAutoresizesSubviews }
+        set { if onLoop("autoresizesSubviews") { storedAutoresizesSubviews = newValue } }
+    }
     /// What a tap on the view does (from a storyboard or set in code).
-    public var tapAction: TapAction?
+    public var tapAction: TapAction? {
+        get { storedTapAction }
+        set { if onLoop("tapAction") { storedTapAction = newValue } }
+    }
 
     /// The subviews, back to front.
     public internal(set) var subviews: [View] = []
@@ -62,6 +80,12 @@ open class View {
     // references would give every view a side-table allocation.
     unowned(unsafe) var storedSuperview: View?
     unowned(unsafe) var storedWindow: Window?
+    // The storage behind the public properties, whose setters check the thread first.
+    var storedLabel: String
+    private var storedTag = 0
+    private var storedAutoresizingMask: AutoresizingMask = []
+    private var storedAutoresizesSubviews = true
+    private var storedTapAction: TapAction?
     private var storedFrame: Rect
     private var storedBackgroundColor: Color?
     private var storedAlpha = 1.0
@@ -83,7 +107,14 @@ open class View {
         let application = ThreadContext.application
         app = application
         loopThread = application?.loopThread ?? 0
-        label = application?.nextLabel(for: Self.self) ?? String(describing: Self.self)
+        storedLabel = application?.nextLabel(for: Self.self) ?? String(describing: Self.self)
+    }
+
+    /// Creates a view that belongs to no app, whatever the thread: for results of calls
+    /// refused off their app's thread, which must not join the caller thread's app.
+    init(detachedFrame frame: Rect) {
+        storedFrame = frame
+        storedLabel = String(describing: Self.self)
     }
 
     /// Creates a view with a zero frame.

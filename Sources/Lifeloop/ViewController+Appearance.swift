@@ -147,11 +147,13 @@ extension ViewController {
     /// Records and calls `willMove(toParent:)`, for containers (UIKit's containers call it
     /// themselves; custom ones call this before `removeFromParent()`).
     public func notifyWillMove(toParent parent: ViewController?) {
+        guard onLoop("notifyWillMove(toParent:)") else { return }
         deliver("willMoveToParentViewController", detail: parent?.label ?? "nil") { $0.willMove(toParent: parent) }
     }
 
     /// Records and calls `didMove(toParent:)`, for containers once their transition ends.
     public func notifyDidMove(toParent parent: ViewController?) {
+        guard onLoop("notifyDidMove(toParent:)") else { return }
         deliver("didMoveToParentViewController", detail: parent?.label ?? "nil") { $0.didMove(toParent: parent) }
     }
 }

@@ -63,7 +63,8 @@ extension ViewController {
         controller.presentingViewController = presenter
         controller.hostWindow = window
         let hidesPresenter = controller.modalPresentationStyle == .fullScreen
-        let coordinator = TransitionCoordinator(isAnimated: animated, duration: Self.modalTransitionDuration, isInteractive: false)
+        let coordinator = TransitionCoordinator(app: app, isAnimated: animated, duration: Self.modalTransitionDuration,
+                                                isInteractive: false)
         controller.ownTransitionCoordinator = coordinator
         if hidesPresenter { presenter.ownTransitionCoordinator = coordinator }
         // Only a shown window's controllers change appearance; showing it later makes the
@@ -128,7 +129,8 @@ extension ViewController {
         }
         window.transitionInFlight = true
         let top = stack[stack.count - 1]
-        let coordinator = TransitionCoordinator(isAnimated: animated, duration: Self.modalTransitionDuration, isInteractive: false)
+        let coordinator = TransitionCoordinator(app: app, isAnimated: animated, duration: Self.modalTransitionDuration,
+                                                isInteractive: false)
         let leaving = stack.reversed().filter(\.isAppearingOrAppeared)
         for controller in leaving { controller.ownTransitionCoordinator = coordinator }
         let leavingTickets = leaving.map { $0.beginAppearance(false, animated: animated) }

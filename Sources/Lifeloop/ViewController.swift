@@ -1,3 +1,5 @@
+import Glibc
+
 /// Manages a view hierarchy and its lifecycle: UIKit's `UIViewController`.
 ///
 /// The view loads lazily on first access of ``view`` (`loadView` then `viewDidLoad`),
@@ -5,16 +7,23 @@
 /// update cycle. Override the callbacks as in UIKit; the runtime records each one in the
 /// trace as `label event` (`viewWillAppear`, `initWithCoder`, `dealloc`).
 ///
-/// - Warning: A controller belongs to the app whose loop thread created it.
+/// - Warning: A controller belongs to the app whose loop thread created it. Calls from
+///   another thread are recorded as `offLoopAccess` diagnostics and ignored.
 open class ViewController {
     /// The controller's name in the trace; by default `TypeName#n`, or the scene's label.
-    public var label: String
+    public var label: String {
+        get { storedLabel }
+        set { if onLoop("label") { storedLabel = newValue } }
+    }
     /// The nib `loadView` loads by default, if given at init.
     public let nibName: String?
     /// The storyboard the controller came from, if any.
     public internal(set) var storyboard: Storyboard?
     /// How the controller appears when presented.
-    public var modalPresentationStyle: ModalPresentationStyle = .fullScreen
+    public var modalPresentationStyle: ModalPresentationStyle {
+        get { storedModalPresentationStyle }
+        set { if onLoop("modalPresentationStyle") { storedModalPresentationStyle = newValue } }
+    }
 
     /// The child controllers, in the order they were added.
     public internal(set) var children: [ViewController] = []
@@ -26,6 +35,12 @@ open class ViewController {
     public internal(set) weak var presentingViewController: ViewController?
 
     weak var app: Application?
+    /// The app's loop thread (0 with no app): the confinement check compares against it
+    /// without loading the weak `app` reference.
+    var loopThread: pthread_t = 0
+    // The storage behind the public properties, whose setters check the thread first.
+    private var storedLabel: String
+    private var storedModalPresentationStyle = ModalPresentationStyle.fullScreen
 
     /// The app this controller belongs to: the one whose loop thread created it.
     public var application: Application? { app }
@@ -83,20 +98,28 @@ open class ViewController {
         self.nibName = nibName
         let application = ThreadContext.application
         self.app = application
-        self.label = label ?? application?.nextLabel(for: Self.self) ?? String(describing: Self.self)
+        self.loopThread = application?.loopThread ?? 0
+        self.storedLabel = label ?? application?.nextLabel(for: Self.self) ?? String(describing: Self.self)
         application?.register(self)
         trace("initWithNibName")
     }
 
     /// Creates a controller from a storyboard scene, as UIKit's `init(coder:)`; traced as
-    /// `initWithCoder`.
+    /// `initWithCoder`. Off the storyboard's app's loop thread it records `offLoopAccess`
+    /// and the controller belongs to no app.
     public required init(coder: Coder) {
         self.nibName = nil
-        self.app = coder.storyboard.app
-        self.label = coder.scene.label
+        self.storedLabel = coder.scene.label
         self.scene = coder.scene
         self.storyboard = coder.storyboard
-        app?.register(self)
+        let application = coder.storyboard.app
+        if let application, !application.checkLoopThread(label: coder.scene.label, operation: "init(coder:)") {
+            // Joining the app from here would race with its loop: the controller stays out.
+            return
+        }
+        self.app = application
+        self.loopThread = application?.loopThread ?? 0
+        application?.register(self)
         trace("initWithCoder")
     }
 
@@ -121,7 +144,7 @@ open class ViewController {
             if let storedView { return storedView }
             return loadViewForAccess()
         }
-        set { setView(newValue) }
+        set { if onLoop("view") { setView(newValue) } }
     }
 
     /// Whether the view is loaded.
@@ -132,6 +155,7 @@ open class ViewController {
 
     /// Loads the view if it is not loaded yet.
     public func loadViewIfNeeded() {
+        guard onLoop("loadViewIfNeeded()") else { return }
         if storedView == nil { _ = loadViewForAccess() }
     }
 
@@ -164,6 +188,7 @@ open class ViewController {
     /// the class name without `Controller`, the class name; else a blank view the size of
     /// the screen's application frame. An override assigns ``view`` and need not call super.
     open func loadView() {
+        guard onLoop("loadView()") else { return }
         app?.loadDefaultView(for: self)
     }
 
@@ -237,9 +262,12 @@ open class ViewController {
         app?.diagnose(kind, label: label, message: message)
     }
 
+    /// Whether the call may proceed: true on the app's loop thread (or with no app);
+    /// otherwise records `offLoopAccess` and returns false.
+    @inline(__always)
     func onLoop(_ operation: StaticString) -> Bool {
-        guard let app else { return true }
-        return app.checkLoopThread(label: label, operation: operation)
+        if loopThread == 0 || loopThread == pthread_self() { return true }
+        return app?.checkLoopThread(label: storedLabel, operation: operation) ?? true
     }
 
     /// Whether the view is loaded and in a window.

@@ -22,11 +22,19 @@ open class Window: View {
     public init(screen: Screen = .phone, label: String? = nil) {
         self.screen = screen
         super.init(frame: screen.bounds)
-        if let label { self.label = label }
+        if let label { storedLabel = label }
         // Windows start hidden, as in UIKit, until made visible.
         storedHidden = true
         storedWindow = self
         app?.register(self)
+    }
+
+    /// A hidden window that belongs to no app: what a refused `launch` returns.
+    init(detachedOn screen: Screen) {
+        self.screen = screen
+        super.init(detachedFrame: screen.bounds)
+        storedHidden = true
+        storedWindow = self
     }
 
     deinit {
@@ -91,7 +99,8 @@ open class Window: View {
     /// follows at the end of the turn (L10).
     override func sizeWillChange(to size: Size) {
         guard isVisibleWindow, let app else { return }
-        let coordinator = TransitionCoordinator(isAnimated: false, duration: 0, isInteractive: false)
+        let coordinator = TransitionCoordinator(app: app, isAnimated: false, duration: 0,
+                                                isInteractive: false)
         let controllers = allControllers
         for controller in controllers {
             controller.ownTransitionCoordinator = coordinator
@@ -101,6 +110,7 @@ open class Window: View {
             coordinator.percentComplete = 1
             for completion in coordinator.completions { completion(coordinator) }
             for controller in controllers { controller.ownTransitionCoordinator = nil }
+            coordinator.releaseBlocks()
         }
         let alongside = coordinator.alongside
         coordinator.alongside.removeAll()
@@ -122,6 +132,7 @@ open class Window: View {
 
     /// Turns the window a quarter: width and height swap (a rotation).
     public func rotate() {
+        guard onLoop("rotate()") else { return }
         frame = Rect(x: frame.minX, y: frame.minY, width: frame.height, height: frame.width)
     }
 

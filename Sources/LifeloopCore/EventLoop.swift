@@ -29,8 +29,13 @@ import Glibc
 /// a 0 ms timer that re-arms itself runs once per turn instead of spinning.
 ///
 /// - Warning: `EventLoop` is not `Sendable`. Every method must be called on the thread
-///   that created the loop (checked with a precondition); other threads use
-///   ``makePoster()``.
+///   that created the loop; other threads use ``makePoster()``. The methods that throw
+///   (``run()``, ``runUntilIdle(maxTurns:maxTime:)``, ``advance(by:maxTurns:)``,
+///   ``advance(to:maxTurns:)``, ``close()``, ``scheduleRepeating(every:startingAt:label:_:)``)
+///   throw ``LoopError/wrongThread(operation:owner:caller:)`` from another thread; the
+///   others cannot report an error, and ignoring them would lose work without a trace,
+///   so they stop the process with a precondition failure that names the call and the
+///   loop's thread.
 public final class EventLoop {
     /// How the loop was set up.
     public let configuration: LoopConfiguration
@@ -63,6 +68,9 @@ public final class EventLoop {
     private var resultBuffer = Deque<JobResult>()
     private let workers: WorkerPool
     private let owner: pthread_t
+    /// The owner thread as error messages name it, read once at creation: another
+    /// thread's name can only be read while that thread lives.
+    private let ownerDescription: String
     private let origin: UInt64
 
     private var nowNs: UInt64 = 0
@@ -129,6 +137,7 @@ public final class EventLoop {
         self.configuration = configuration
         self.trace = Trace(isEnabled: configuration.traceEnabled, capacity: configuration.traceCapacity)
         self.owner = pthread_self()
+        self.ownerDescription = currentThreadDescription()
         let loopMemory = UnsafeMutableRawPointer.allocate(byteCount: uv_loop_size(), alignment: 16)
         self.uvLoop = loopMemory.bindMemory(to: uv_loop_t.self, capacity: 1)
         let status = uv_loop_init(uvLoop)
@@ -174,8 +183,9 @@ public final class EventLoop {
     /// Queues a closure to run on this loop's next task phase.
     /// - Parameter task: The work. It runs once, in FIFO order with other executes.
     /// - Warning: Call only on the loop's thread; other threads use ``makePoster()``.
+    ///   Elsewhere it traps: it cannot throw, and a task dropped in silence would be lost.
     public func execute(_ task: @escaping () -> Void) {
-        checkThread()
+        checkThread("execute(_:)")
         tasks.append(LoopTask(body: task))
     }
 
@@ -185,21 +195,26 @@ public final class EventLoop {
     ///   - label: If given, each firing is recorded in the trace as `label timer`.
     ///   - body: The work.
     /// - Returns: A handle for ``cancel(_:)-(TimerHandle)``.
+    /// - Warning: Traps off the loop's thread: it cannot throw, and it must return a handle.
     @discardableResult
     public func schedule(at deadline: LoopInstant, label: String? = nil, _ body: @escaping () -> Void) -> TimerHandle {
-        checkThread()
+        checkThread("schedule(at:label:_:)")
         return timers.insert(deadline: deadline.nanoseconds, payload: .once(body, label: label))
     }
 
     /// Schedules a closure after a delay from ``now``.
     /// - Parameters:
-    ///   - delay: How long from now; zero or negative means the next turn.
+    ///   - delay: How long from now; zero or negative means the next turn. A deadline past
+    ///     the clock's range (about 584 years) is clamped to its end.
     ///   - label: If given, the firing is recorded in the trace as `label timer`.
     ///   - body: The work.
     /// - Returns: A handle for ``cancel(_:)-(TimerHandle)``.
+    /// - Warning: Traps off the loop's thread: it cannot throw, and it must return a handle.
     @discardableResult
     public func schedule(after delay: Duration, label: String? = nil, _ body: @escaping () -> Void) -> TimerHandle {
-        schedule(at: now + delay, label: label, body)
+        // Checked before `now` is read: off the loop's thread that read is itself a race.
+        checkThread("schedule(after:label:_:)")
+        return schedule(at: now + delay, label: label, body)
     }
 
     /// Schedules a closure at `first` and then every `interval`, on absolute deadlines
@@ -211,11 +226,12 @@ public final class EventLoop {
     ///   - label: If given, each firing is recorded in the trace as `label timer`.
     ///   - body: The work.
     /// - Returns: A handle for ``cancel(_:)-(TimerHandle)``; it stays valid across firings.
-    /// - Throws: ``LoopError/invalidArgument(_:)`` if `interval` is not positive.
+    /// - Throws: ``LoopError/invalidArgument(_:)`` if `interval` is not positive;
+    ///   ``LoopError/wrongThread(operation:owner:caller:)`` off the loop's thread.
     @discardableResult
     public func scheduleRepeating(every interval: Duration, startingAt first: LoopInstant? = nil, label: String? = nil,
                                   _ body: @escaping () -> Void) throws -> TimerHandle {
-        checkThread()
+        try verifyOwnerThread("scheduleRepeating(every:startingAt:label:_:)")
         let period = interval.nanosecondsClamped
         guard period > 0 else {
             throw LoopError.invalidArgument("scheduleRepeating(every:): interval must be positive, got \(interval)")
@@ -226,9 +242,11 @@ public final class EventLoop {
 
     /// Cancels a timer.
     /// - Returns: `false` if the timer already fired (one-shot) or was cancelled.
+    /// - Warning: Traps off the loop's thread: it cannot throw, and `false` would claim the
+    ///   timer already fired.
     @discardableResult
     public func cancel(_ timer: TimerHandle) -> Bool {
-        checkThread()
+        checkThread("cancel(_: TimerHandle)")
         return timers.cancel(timer)
     }
 
@@ -241,17 +259,20 @@ public final class EventLoop {
 
     /// Runs a closure at a phase of every turn, after the observers added before it.
     /// - Returns: A token for ``removeObserver(_:)``.
+    /// - Warning: Traps off the loop's thread: it cannot throw, and it must return a token.
     @discardableResult
     public func addObserver(_ phase: LoopPhase, _ body: @escaping () -> Void) -> ObserverToken {
-        checkThread()
+        checkThread("addObserver(_:_:)")
         nextObserverID += 1
         observers[phase.index].append((nextObserverID, body))
         return ObserverToken(phase: phase, id: nextObserverID)
     }
 
     /// Removes an observer; it does not run again, even later in the current phase.
+    /// - Warning: Traps off the loop's thread: it cannot throw, and an observer left in
+    ///   place would keep running.
     public func removeObserver(_ token: ObserverToken) {
-        checkThread()
+        checkThread("removeObserver(_:)")
         observers[token.phase.index].removeAll { $0.id == token.id }
     }
 
@@ -271,11 +292,13 @@ public final class EventLoop {
     ///   - completion: Runs on the loop with the result or the error `work` threw, or
     ///     ``LoopError/jobCancelled(label:)`` after ``cancel(_:)-(JobHandle)``.
     /// - Returns: A handle for ``cancel(_:)-(JobHandle)``.
+    /// - Warning: Traps off the loop's thread: it cannot throw, and `completion` must run
+    ///   on the loop's thread, which it would not reach.
     @discardableResult
     public func submit<Value: Sendable>(label: String, cost: Duration = .zero,
                                         work: @escaping @Sendable () throws -> Value,
                                         completion: @escaping (Result<Value, any Error>) -> Void) -> JobHandle {
-        checkThread()
+        checkThread("submit(label:cost:work:completion:)")
         let id = nextJobID
         nextJobID += 1
         guard state != .closed else {
@@ -286,7 +309,9 @@ public final class EventLoop {
         let flag = CancelFlag()
         var delivery: TimerHandle?
         if clock == .virtual {
-            delivery = timers.insert(deadline: nowNs &+ costNs, payload: .job(id))
+            // Saturating: a cost past the clock's range delivers at its end, never wraps
+            // around to the past.
+            delivery = timers.insert(deadline: Self.saturatingSum(nowNs, costNs), payload: .job(id))
         }
         jobs[id] = JobRecord(label: label, cancelled: flag, delivery: delivery, result: nil) { result in
             // The record was created with this Value, so the cast cannot fail.
@@ -300,9 +325,11 @@ public final class EventLoop {
     /// Cancels a job whose completion has not run yet. Work not yet started is skipped;
     /// the completion runs on the next task phase with ``LoopError/jobCancelled(label:)``.
     /// - Returns: `false` if the completion already ran or the job was cancelled before.
+    /// - Warning: Traps off the loop's thread: it cannot throw, and `false` would claim the
+    ///   completion already ran.
     @discardableResult
     public func cancel(_ job: JobHandle) -> Bool {
-        checkThread()
+        checkThread("cancel(_: JobHandle)")
         guard let cancelled = jobs.removeValue(forKey: job.id) else { return false }
         cancelled.cancelled.set()
         if let delivery = cancelled.delivery { _ = timers.cancel(delivery) }
@@ -318,14 +345,18 @@ public final class EventLoop {
 
     /// Declares that the current callback spends main-thread time. Under the virtual
     /// clock `now` moves on by `duration`; under the host clock the thread sleeps for it.
-    /// Recorded in the trace as `loop consume`.
+    /// Recorded in the trace as `loop consume`. A negative duration counts as zero; under
+    /// the virtual clock `now` stops at the end of the clock's range (about 584 years).
+    /// - Warning: Traps off the loop's thread: it cannot throw, and it models work of the
+    ///   loop's own thread.
     public func consume(_ duration: Duration) {
-        checkThread()
+        checkThread("consume(_:)")
         let ns = UInt64(max(0, duration.nanosecondsClamped))
         record(label: "loop", event: "consume", detail: "\(ns)ns")
         switch clock {
         case .virtual:
-            nowNs &+= ns
+            // Saturating: wrapping would move the clock backwards.
+            nowNs = Self.saturatingSum(nowNs, ns)
         case .host:
             var request = timespec(tv_sec: Int(ns / 1_000_000_000), tv_nsec: Int(ns % 1_000_000_000))
             var remaining = timespec()
@@ -342,7 +373,10 @@ public final class EventLoop {
     ///   - event: The event's name (for callbacks, the UIKit selector's base name).
     ///   - detail: Optional detail.
     ///   - window: The window the event belongs to, if any.
+    /// - Warning: Traps off the loop's thread: it cannot throw, and the trace is not
+    ///   locked. Other threads post the event with ``makePoster()``.
     public func record(label: String, event: String, detail: String = "", window: String = "") {
+        checkThread("record(label:event:detail:window:)")
         trace.record(time: nowNs, turn: turn, window: window, label: label, name: event, detail: detail)
     }
 
@@ -350,42 +384,55 @@ public final class EventLoop {
 
     /// Runs turns until ``stop()`` is called from one of the loop's callbacks. With
     /// nothing to do, the loop waits (for a post, under the virtual clock).
-    /// - Throws: ``LoopError`` on misuse (closed, re-entrant).
+    /// - Throws: ``LoopError`` on misuse (closed, re-entrant, or
+    ///   ``LoopError/wrongThread(operation:owner:caller:)`` off the loop's thread).
     public func run() throws {
         try drive(.untilStopped, "run()", maxTurns: .max, maxTime: nil)
     }
 
     /// Runs turns until no task, timer or job is pending.
     /// - Parameters:
-    ///   - maxTurns: The most turns to run.
+    ///   - maxTurns: The most turns to run; must not be negative.
     ///   - maxTime: The most time to run: virtual time under the virtual clock, host time
-    ///     under the host clock.
+    ///     under the host clock. A negative time counts as zero.
     /// - Throws: ``LoopError/budgetExceeded(turns:elapsed:pending:)`` when a budget runs
-    ///   out first, as it does with a repeating timer.
+    ///   out first, as it does with a repeating timer;
+    ///   ``LoopError/invalidArgument(_:)`` for a negative `maxTurns`;
+    ///   ``LoopError/wrongThread(operation:owner:caller:)`` off the loop's thread.
     public func runUntilIdle(maxTurns: Int = 10_000_000, maxTime: Duration? = nil) throws {
         let limit = maxTime.map { UInt64(max(0, $0.nanosecondsClamped)) }
         try drive(.untilIdle, "runUntilIdle()", maxTurns: maxTurns, maxTime: limit)
     }
 
     /// Moves the virtual clock forward by `duration`, running everything due on the way.
+    /// A target past the clock's range (about 584 years) is clamped to its end.
     /// - Throws: ``LoopError/requiresVirtualClock(operation:)`` under the host clock;
-    ///   ``LoopError/budgetExceeded(turns:elapsed:pending:)`` after `maxTurns` turns.
+    ///   ``LoopError/budgetExceeded(turns:elapsed:pending:)`` after `maxTurns` turns;
+    ///   ``LoopError/invalidArgument(_:)`` for a negative `maxTurns`;
+    ///   ``LoopError/wrongThread(operation:owner:caller:)`` off the loop's thread.
     public func advance(by duration: Duration, maxTurns: Int = 10_000_000) throws {
+        // Checked before `now` is read: off the loop's thread that read is itself a race.
+        try verifyOwnerThread("advance(by:maxTurns:)")
         try advance(to: now + duration, maxTurns: maxTurns)
     }
 
     /// Moves the virtual clock to `instant`, running every timer, task and job due up to
     /// it in order; `now` is `instant` afterwards (or stays, if already later).
     /// - Throws: ``LoopError/requiresVirtualClock(operation:)`` under the host clock;
-    ///   ``LoopError/budgetExceeded(turns:elapsed:pending:)`` after `maxTurns` turns.
+    ///   ``LoopError/budgetExceeded(turns:elapsed:pending:)`` after `maxTurns` turns;
+    ///   ``LoopError/invalidArgument(_:)`` for a negative `maxTurns`;
+    ///   ``LoopError/wrongThread(operation:owner:caller:)`` off the loop's thread.
     public func advance(to instant: LoopInstant, maxTurns: Int = 10_000_000) throws {
+        try verifyOwnerThread("advance(to:maxTurns:)")
         guard clock == .virtual else { throw LoopError.requiresVirtualClock(operation: "advance(to:)") }
         try drive(.until(instant.nanoseconds), "advance(to: \(instant))", maxTurns: maxTurns, maxTime: nil)
     }
 
     /// Asks the current run to return after this turn. Outside a run it does nothing.
+    /// - Warning: Traps off the loop's thread: it cannot throw, and a stop that did not
+    ///   happen would leave the run going. Other threads post the stop with ``makePoster()``.
     public func stop() {
-        checkThread()
+        checkThread("stop()")
         guard activeRun != nil else { return }
         activeRun?.stopRequested = true
         if clock == .host { uv_stop(uvLoop) }
@@ -410,9 +457,10 @@ public final class EventLoop {
     /// Pending tasks, timers and job completions are dropped; later posts return false.
     /// Closing twice does nothing.
     /// - Throws: ``LibUVError`` if `uv_loop_close` fails; ``LoopError/reentrantRun(operation:)``
-    ///   from inside a callback.
+    ///   from inside a callback; ``LoopError/wrongThread(operation:owner:caller:)`` off the
+    ///   loop's thread.
     public func close() throws {
-        checkThread()
+        try verifyOwnerThread("close()")
         if state == .running { throw LoopError.reentrantRun(operation: "close()") }
         closeNow()
         if let status = loopCloseStatus { try uvCheck(status, "uv_loop_close") }
@@ -441,11 +489,15 @@ public final class EventLoop {
         }
     }
 
-    private func drive(_ goal: RunRequest.Goal, _ operation: String, maxTurns: Int, maxTime: UInt64?) throws {
-        checkThread()
+    private func drive(_ goal: RunRequest.Goal, _ operation: @autoclosure () -> String, maxTurns: Int,
+                       maxTime: UInt64?) throws {
+        try verifyOwnerThread(operation())
+        guard maxTurns >= 0 else {
+            throw LoopError.invalidArgument("\(operation()): maxTurns must not be negative, got \(maxTurns)")
+        }
         switch state {
-        case .closed: throw LoopError.closed(operation: operation)
-        case .running: throw LoopError.reentrantRun(operation: operation)
+        case .closed: throw LoopError.closed(operation: operation())
+        case .running: throw LoopError.reentrantRun(operation: operation())
         case .ready: break
         }
         state = .running
@@ -608,7 +660,14 @@ public final class EventLoop {
     /// otherwise at the next deadline, rounded up to libuv's millisecond.
     private func armWake() {
         let current = uv_hrtime() &- origin
-        let next = timers.nextDeadline()
+        var next = timers.nextDeadline()
+        // A time budget ends the run at its limit even when nothing is due before it (a
+        // timer scheduled centuries ahead, a job that never returns): wake then to fail,
+        // as the virtual clock does, instead of sleeping past the budget.
+        if let request = activeRun, let maxTime = request.maxTime {
+            let limit = Self.saturatingSum(Self.saturatingSum(request.startNs, maxTime), 1)
+            next = min(next ?? .max, limit)
+        }
         if !tasks.isEmpty || (next.map { $0 <= current } ?? false) {
             if !idleRunning {
                 uv_idle_start(idleHandle, idleCallback)
@@ -621,7 +680,10 @@ public final class EventLoop {
             idleRunning = false
         }
         if let next {
-            let milliseconds = (next - current + 999_999) / 1_000_000
+            // Rounded up without overflow: a deadline near the end of the clock's range
+            // (a timer scheduled after Duration.seconds(Int64.max)) must not trap here.
+            let remaining = next - current
+            let milliseconds = remaining / 1_000_000 + (remaining % 1_000_000 == 0 ? 0 : 1)
             uv_update_time(uvLoop)
             uv_timer_start(wakeHandle, wakeCallback, milliseconds, 0)
         } else {
@@ -652,7 +714,7 @@ public final class EventLoop {
                     nowNs = max(nowNs, target)
                     return
                 }
-                if let maxTime = request.maxTime, next > request.startNs &+ maxTime {
+                if let maxTime = request.maxTime, next > Self.saturatingSum(request.startNs, maxTime) {
                     runFailure = budgetError(request, elapsed: next - request.startNs)
                     return
                 }
@@ -678,7 +740,7 @@ public final class EventLoop {
 
     private func budgetFailure(_ request: RunRequest, at current: UInt64) -> LoopError? {
         let turns = turn &- request.startTurn
-        if turns >= UInt64(request.maxTurns) {
+        if turns >= UInt64(clamping: request.maxTurns) {
             return budgetError(request, elapsed: current &- request.startNs)
         }
         if clock == .host, let maxTime = request.maxTime, current &- request.startNs > maxTime {
@@ -689,15 +751,42 @@ public final class EventLoop {
 
     private func budgetError(_ request: RunRequest, elapsed: UInt64) -> LoopError {
         let pending = "\(tasks.count) tasks, \(timers.pendingDescription()), \(jobs.count) jobs"
-        return .budgetExceeded(turns: Int(turn &- request.startTurn), elapsed: .nanoseconds(Int64(clamping: elapsed)),
-                               pending: pending)
+        return .budgetExceeded(turns: Int(clamping: turn &- request.startTurn),
+                               elapsed: .nanoseconds(Int64(clamping: elapsed)), pending: pending)
     }
 
+    /// Throws ``LoopError/wrongThread(operation:owner:caller:)`` unless called on the
+    /// loop's thread: the check of every entry point that can throw, for the loop and for
+    /// the objects built on it (an app's `settle`).
+    /// - Parameter operation: The call being checked, as the error names it.
     @inline(__always)
-    private func checkThread() {
+    public func verifyOwnerThread(_ operation: @autoclosure () -> String) throws {
         // pthread_t is an integer on Linux: a compare, not a call to pthread_equal.
-        precondition(owner == pthread_self(),
-                     "EventLoop used from a thread other than the one that created it; post with makePoster()")
+        if owner != pthread_self() { throw wrongThread(operation()) }
+    }
+
+    /// The check of the methods that cannot throw: they trap, naming the call and the
+    /// loop's thread.
+    @inline(__always)
+    private func checkThread(_ operation: StaticString) {
+        if owner != pthread_self() { wrongThreadTrap(operation) }
+    }
+
+    private func wrongThread(_ operation: String) -> LoopError {
+        .wrongThread(operation: operation, owner: ownerDescription, caller: currentThreadDescription())
+    }
+
+    @inline(never)
+    private func wrongThreadTrap(_ operation: StaticString) -> Never {
+        // fatalError, not preconditionFailure: its message survives optimized builds.
+        fatalError(wrongThread("\(operation)").description)
+    }
+
+    /// `a + b`, stopping at the end of the clock's range instead of wrapping to the past.
+    @inline(__always)
+    static func saturatingSum(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? .max : sum
     }
 }
 

@@ -1,4 +1,5 @@
 import CLibUV
+import Glibc
 
 /// A libuv call that returned a negative status.
 public struct LibUVError: Error, Sendable, CustomStringConvertible {
@@ -44,6 +45,10 @@ public enum LoopError: Error, Sendable, Equatable, CustomStringConvertible {
     case invalidArgument(String)
     /// The job was cancelled before its completion ran.
     case jobCancelled(label: String)
+    /// A loop, or the app that owns it, was driven from a thread other than the one that
+    /// created it. `owner` describes that thread and `caller` the one that made the call
+    /// (each as its pthread id and, if it has one, its name).
+    case wrongThread(operation: String, owner: String, caller: String)
 
     public var description: String {
         switch self {
@@ -59,6 +64,24 @@ public enum LoopError: Error, Sendable, Equatable, CustomStringConvertible {
             return message
         case .jobCancelled(let label):
             return "job '\(label)' was cancelled"
+        case .wrongThread(let operation, let owner, let caller):
+            return "\(operation) was called on \(caller), but the loop belongs to \(owner), the thread that created it; call it there, and reach the loop from other threads with makePoster()"
         }
     }
+}
+
+/// The calling thread as error messages name it: its pthread id and, when it has one, its
+/// name. Read on the thread itself: another thread's name can only be read while it lives.
+func currentThreadDescription() -> String {
+    let id = "thread 0x" + String(pthread_self(), radix: 16)
+    // The name from /proc (pthread_getname_np is not visible to Swift): 15 bytes at most,
+    // then a newline.
+    let file = open("/proc/thread-self/comm", O_RDONLY | O_CLOEXEC)
+    guard file >= 0 else { return id }
+    defer { close(file) }
+    var bytes = [UInt8](repeating: 0, count: 32)
+    let count = bytes.withUnsafeMutableBytes { read(file, $0.baseAddress, $0.count) }
+    guard count > 0 else { return id }
+    let name = String(decoding: bytes[..<count].prefix { $0 != 0x0A && $0 != 0 }, as: UTF8.self)
+    return name.isEmpty ? id : id + " (\"" + name + "\")"
 }

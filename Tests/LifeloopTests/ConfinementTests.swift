@@ -57,16 +57,22 @@ struct ConfinementTests {
         #expect(results.withLock { $0 } == ["SeedSegue": [run("SeedSegue")], "ViewTree": [run("ViewTree")]])
     }
 
-    /// Labels are numbered per app: two apps each start at `View#1`.
+    /// Labels are numbered per app: two apps each start at `View#1`. (One thread runs one
+    /// live app at a time, so the first is released before the second is made.)
     @Test
     func defaultLabelsAreNumberedPerApp() throws {
-        let first = try Application()
-        let a = View(frame: .zero)
+        let a: View
+        do {
+            let first = try Application()
+            a = View(frame: .zero)
+            _ = View(frame: .zero)
+            #expect(a.application === first)
+        }
         let second = try Application()
         let b = View(frame: .zero)
         #expect(a.label == "View#1")
         #expect(b.label == "View#1")
-        #expect(a.application === first)
+        #expect(a.application == nil, "its app is gone")
         #expect(b.application === second)
     }
 }
@@ -89,5 +95,390 @@ struct ApplicationLifetimeTests {
         }
         #expect(loop?.loopCloseStatus == 0)
         #expect(throws: LoopError.self) { try loop?.runUntilIdle() }
+    }
+}
+
+/// Runs `body` on a thread of its own, started and joined with pthreads: once this
+/// returns the thread has ended and let go of `body`, so what `body` captured (an app) is
+/// released on the caller's thread, not later on the other one.
+func onAnotherThread(_ body: @escaping @Sendable () -> Void) {
+    final class Work {
+        let body: @Sendable () -> Void
+        init(_ body: @escaping @Sendable () -> Void) { self.body = body }
+    }
+    let work = Unmanaged.passRetained(Work(body))
+    var thread = pthread_t()
+    let status = pthread_create(&thread, nil, { context in
+        Unmanaged<Work>.fromOpaque(context!).takeUnretainedValue().body()
+        return nil
+    }, work.toOpaque())
+    precondition(status == 0, "pthread_create failed: \(status)")
+    pthread_join(thread, nil)
+    work.release()
+}
+
+/// A probe that watches nothing, to try setting one.
+final class SilentProbe: RuntimeProbe {}
+
+/// One public mutator called from the wrong thread: the name its `offLoopAccess`
+/// diagnostic must give, the call, and a check that it changed nothing.
+struct OffLoopCall {
+    let operation: String
+    let call: () -> Void
+    let unchanged: () -> Bool
+
+    init(_ operation: String, _ call: @escaping () -> Void, unchanged: @escaping () -> Bool) {
+        self.operation = operation
+        self.call = call
+        self.unchanged = unchanged
+    }
+
+    /// The base name of the member it exercises, as the source declares it.
+    var member: String { String(operation.prefix { $0 != "(" }) }
+}
+
+@Suite("Confinement of every mutator")
+struct CompleteConfinementTests {
+    /// Every public setter and mutating method of View, Window, ViewController (and its
+    /// containers), Application, TransitionCoordinator and InteractiveTransition, called
+    /// from another thread: each one records exactly one `offLoopAccess` that names it, in
+    /// call order, and changes nothing.
+    @Test
+    func everyPublicMutatorIsRefusedOffTheLoopThread() throws {
+        let app = try Application()
+        let a = ViewController(label: "A")
+        let nav = NavigationController(rootViewController: a, label: "Nav")
+        let window = try showInWindow(nav, app: app)
+        let other = Window(screen: .tablet, label: "other")
+        let b = ViewController(label: "B")
+        nav.pushViewController(b, animated: false)
+        let view = View(frame: Rect(x: 1, y: 2, width: 30, height: 40))
+        view.label = "V"
+        let marked = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        a.view.addSubview(view)
+        a.view.addSubview(marked)
+        let stray = View(frame: .zero)
+        let unloaded = ViewController(label: "Unloaded")
+        let parent = ViewController(label: "Parent"), child = ViewController(label: "Child")
+        parent.addChild(child)
+        let presented = ViewController(label: "P")
+        let t1 = ViewController(label: "T1"), t2 = ViewController(label: "T2")
+        let tabs = TabBarController(viewControllers: [t1, t2], label: "Tabs")
+        let storyboard = app.storyboard(StoryboardDefinition(name: "S", initialScene: "S1", scenes: [SceneDefinition(id: "S1")]))
+        try app.settle()
+        // A held interactive pop: B leaves, A is revealed; its driver and coordinator.
+        let pop = try #require(nav.beginInteractivePop())
+        let coordinator = try #require(a.transitionCoordinator)
+        marked.setNeedsLayout()
+        #expect(app.diagnostics.isEmpty)
+
+        let frame = view.frame, windowFrame = window.frame
+        let traceLines = app.trace.lines
+        func count(_ line: String) -> Int { app.trace.lines.filter { $0 == line }.count }
+        let before = (willMove: count("Child willMoveToParentViewController"), didMove: count("Child didMoveToParentViewController"))
+        var completed = false
+        var launched: Window?
+        var fromStoryboard: ViewController?
+        let animateName = "animate(withDuration:delay:options:animations:completion:)"
+
+        let calls: [OffLoopCall] = [
+            // View
+            OffLoopCall("label", { view.label = "X" }, unchanged: { view.label == "V" }),
+            OffLoopCall("tag", { view.tag = 7 }, unchanged: { view.tag == 0 }),
+            OffLoopCall("isHidden", { view.isHidden = true }, unchanged: { !view.isHidden }),
+            OffLoopCall("backgroundColor", { view.backgroundColor = Color(red: 1, green: 0, blue: 0) },
+                        unchanged: { view.backgroundColor == nil }),
+            OffLoopCall("alpha", { view.alpha = 0.5 }, unchanged: { view.alpha == 1 }),
+            OffLoopCall("autoresizingMask", { view.autoresizingMask = [.flexibleWidth] },
+                        unchanged: { view.autoresizingMask.isEmpty }),
+            OffLoopCall("autoresizesSubviews", { view.autoresizesSubviews = false }, unchanged: { view.autoresizesSubviews }),
+            OffLoopCall("tapAction", { view.tapAction = .dismiss }, unchanged: { view.tapAction == nil }),
+            OffLoopCall("frame", { view.frame = Rect(x: 9, y: 9, width: 9, height: 9) }, unchanged: { view.frame == frame }),
+            OffLoopCall("bounds", { view.bounds = Rect(x: 5, y: 5, width: 1, height: 1) },
+                        unchanged: { view.bounds == Rect(origin: .zero, size: frame.size) && view.frame == frame }),
+            OffLoopCall("center", { view.center = Point(x: 100, y: 100) }, unchanged: { view.frame == frame }),
+            OffLoopCall("addSubview(_:)", { view.addSubview(stray) }, unchanged: { stray.superview == nil }),
+            OffLoopCall("insertSubview(_:at:)", { view.insertSubview(stray, at: 0) }, unchanged: { stray.superview == nil }),
+            OffLoopCall("removeFromSuperview()", { view.removeFromSuperview() }, unchanged: { view.superview === a.view }),
+            OffLoopCall("setNeedsLayout()", { view.setNeedsLayout() }, unchanged: { !view.needsLayout }),
+            OffLoopCall("setNeedsDisplay()", { view.setNeedsDisplay() }, unchanged: { !view.flags.contains(.needsDisplay) }),
+            OffLoopCall("setNeedsDisplay(_:)", { view.setNeedsDisplay(Rect(x: 0, y: 0, width: 1, height: 1)) },
+                        unchanged: { !view.flags.contains(.needsDisplay) }),
+            OffLoopCall("layoutIfNeeded()", { marked.layoutIfNeeded() }, unchanged: { marked.needsLayout }),
+            OffLoopCall(animateName, {
+                View.animate(withDuration: 1, delay: 0, options: [], animations: { view.alpha = 0.25 },
+                             completion: { _ in completed = true })
+            }, unchanged: { view.alpha == 1 && !completed }),
+            OffLoopCall(animateName, { View.animate(withDuration: 1, animations: { view.backgroundColor = Color(red: 0, green: 1, blue: 0) }) },
+                        unchanged: { view.backgroundColor == nil }),
+            // Window
+            OffLoopCall("rootViewController", { other.rootViewController = unloaded },
+                        unchanged: { other.rootViewController == nil && !unloaded.isViewLoaded }),
+            OffLoopCall("makeKeyAndVisible()", { other.makeKeyAndVisible() },
+                        unchanged: { app.keyWindow === window && other.isHidden && !other.isVisibleWindow }),
+            OffLoopCall("rotate()", { window.rotate() }, unchanged: { window.frame == windowFrame }),
+            OffLoopCall("isHidden", { window.isHidden = true }, unchanged: { !window.isHidden && a.isAppearingOrAppeared }),
+            // ViewController
+            OffLoopCall("label", { a.label = "Z" }, unchanged: { a.label == "A" }),
+            OffLoopCall("modalPresentationStyle", { presented.modalPresentationStyle = .pageSheet },
+                        unchanged: { presented.modalPresentationStyle == .fullScreen }),
+            OffLoopCall("view", { unloaded.view = View(frame: .zero) }, unchanged: { !unloaded.isViewLoaded }),
+            OffLoopCall("view", { _ = unloaded.view }, unchanged: { !unloaded.isViewLoaded }),
+            OffLoopCall("loadViewIfNeeded()", { unloaded.loadViewIfNeeded() }, unchanged: { !unloaded.isViewLoaded }),
+            OffLoopCall("loadView()", { unloaded.loadView() }, unchanged: { !unloaded.isViewLoaded }),
+            OffLoopCall("addChild(_:)", { parent.addChild(presented) }, unchanged: { presented.parent == nil && parent.children.count == 1 }),
+            OffLoopCall("removeFromParent()", { child.removeFromParent() }, unchanged: { child.parent === parent }),
+            OffLoopCall("notifyWillMove(toParent:)", { child.notifyWillMove(toParent: nil) },
+                        unchanged: { count("Child willMoveToParentViewController") == before.willMove }),
+            OffLoopCall("notifyDidMove(toParent:)", { child.notifyDidMove(toParent: parent) },
+                        unchanged: { count("Child didMoveToParentViewController") == before.didMove }),
+            OffLoopCall("beginAppearanceTransition(_:animated:)", { a.beginAppearanceTransition(false, animated: false) },
+                        unchanged: { a.appearance == .appearing }),
+            OffLoopCall("endAppearanceTransition()", { a.endAppearanceTransition() }, unchanged: { a.appearance == .appearing }),
+            OffLoopCall("present(_:animated:completion:)", { b.present(presented, animated: false) },
+                        unchanged: { b.presentedViewController == nil && !presented.isViewLoaded }),
+            OffLoopCall("dismiss(animated:completion:)", { b.dismiss(animated: false) }, unchanged: { b.presentedViewController == nil }),
+            OffLoopCall("performSegue(withIdentifier:sender:)", { a.performSegue(withIdentifier: "go", sender: nil) },
+                        unchanged: { b.presentedViewController == nil }),
+            OffLoopCall("init(coder:)", { fromStoryboard = storyboard.instantiateViewController(withIdentifier: "S1") },
+                        unchanged: { fromStoryboard?.application == nil && !app.liveControllers.contains { $0.label == "S1" } }),
+            // NavigationController
+            OffLoopCall("pushViewController(_:animated:)", { nav.pushViewController(presented, animated: false) },
+                        unchanged: { nav.viewControllers.count == 2 }),
+            OffLoopCall("popViewController(animated:)", { _ = nav.popViewController(animated: false) },
+                        unchanged: { nav.viewControllers.count == 2 }),
+            OffLoopCall("popToRootViewController(animated:)", { _ = nav.popToRootViewController(animated: false) },
+                        unchanged: { nav.viewControllers.count == 2 }),
+            OffLoopCall("popToViewController(_:animated:)", { _ = nav.popToViewController(a, animated: false) },
+                        unchanged: { nav.viewControllers.count == 2 }),
+            OffLoopCall("setViewControllers(_:animated:)", { nav.setViewControllers([a], animated: false) },
+                        unchanged: { nav.viewControllers.count == 2 }),
+            OffLoopCall("beginInteractivePop()", { _ = nav.beginInteractivePop() }, unchanged: { nav.isTransitioning }),
+            // InteractiveTransition and TransitionCoordinator
+            OffLoopCall("update(_:)", { pop.update(0.5) }, unchanged: { pop.percentComplete == 0 }),
+            OffLoopCall("finish()", { pop.finish() }, unchanged: { coordinator.isInteractive && !coordinator.isCancelled }),
+            OffLoopCall("cancel()", { pop.cancel() }, unchanged: { coordinator.isInteractive && !coordinator.isCancelled }),
+            OffLoopCall("animate(alongsideTransition:completion:)",
+                        { _ = coordinator.animate(alongsideTransition: { _ in }, completion: { _ in }) },
+                        unchanged: { coordinator.alongside.isEmpty && coordinator.completions.isEmpty }),
+            OffLoopCall("notifyWhenInteractionChanges(_:)", { coordinator.notifyWhenInteractionChanges { _ in } },
+                        unchanged: { coordinator.interactionHandlers.isEmpty }),
+            // TabBarController
+            OffLoopCall("viewControllers", { tabs.viewControllers = [t2] }, unchanged: { tabs.viewControllers.count == 2 }),
+            OffLoopCall("setViewControllers(_:animated:)", { tabs.setViewControllers([t1], animated: false) },
+                        unchanged: { tabs.viewControllers.count == 2 }),
+            OffLoopCall("selectedIndex", { tabs.selectedIndex = 1 }, unchanged: { tabs.selectedIndex == 0 }),
+            OffLoopCall("selectedViewController", { tabs.selectedViewController = t2 }, unchanged: { tabs.selectedViewController === t1 }),
+            // Application
+            OffLoopCall("mainScreen", { app.mainScreen = .tablet }, unchanged: { app.mainScreen == .phone }),
+            OffLoopCall("unloadPolicy", { app.unloadPolicy = .legacy }, unchanged: { app.unloadPolicy == .modern }),
+            OffLoopCall("callsViewIsAppearing", { app.callsViewIsAppearing = true }, unchanged: { !app.callsViewIsAppearing }),
+            OffLoopCall("isStrict", { app.isStrict = true }, unchanged: { !app.isStrict }),
+            OffLoopCall("bundlePath", { app.bundlePath = "/tmp" }, unchanged: { app.bundlePath == nil }),
+            OffLoopCall("probe", { app.probe = SilentProbe() }, unchanged: { app.probe == nil }),
+            OffLoopCall("registerNib(_:)", { app.registerNib(NibDefinition(name: "N", root: ViewNode())) },
+                        unchanged: { app.nib(named: "N") == nil }),
+            OffLoopCall("registerController(_:as:)", { app.registerController(ViewController.self, as: "Custom") },
+                        unchanged: { app.controllerFactory(named: "Custom") == nil }),
+            OffLoopCall("registerView(_:make:)", { app.registerView("CustomView") { View(frame: $0) } }, unchanged: {
+                // An unregistered class is an unknownClass diagnostic when instantiated.
+                let count = app.diagnostics.count
+                _ = app.instantiate(ViewNode(className: "CustomView"))
+                return app.diagnostics.count == count + 1 && app.diagnostics.last?.kind == .unknownClass
+            }),
+            OffLoopCall("launch(storyboard:screen:)", { launched = app.launch(storyboard: storyboard) },
+                        unchanged: { app.windows.count == 2 && launched?.application == nil && launched?.isHidden == true }),
+            OffLoopCall("tap(_:)", { app.tap(view) }, unchanged: { !app.trace.lines.contains("V tap") }),
+            OffLoopCall("simulateMemoryWarning()", { app.simulateMemoryWarning() },
+                        unchanged: { !app.trace.lines.contains("app memoryWarning") }),
+            OffLoopCall("recordFrameMetrics()", { app.recordFrameMetrics() }, unchanged: { !app.trace.lines.contains { $0.hasSuffix(" frameMetrics") } }),
+        ]
+
+        #expect(Set(calls.map(\.member)).subtracting(["init"]) == Set(Self.exercisedMembers))
+        let smuggled = Smuggled(calls)
+        onAnotherThread {
+            for call in smuggled.value { call.call() }
+        }
+
+        // Back on the loop thread: one diagnostic per call, in order, naming it.
+        let diagnostics = app.diagnostics
+        #expect(diagnostics.count == calls.count)
+        for (call, diagnostic) in zip(calls, diagnostics) {
+            #expect(diagnostic.kind == .offLoopAccess, "\(call.operation)")
+            let named = diagnostic.message.hasPrefix(call.operation + " called on ")
+                || diagnostic.message.contains(" inside \(call.operation) from a thread other than")
+            #expect(named, "\(call.operation): \(diagnostic.message)")
+        }
+        // Nothing changed, and nothing was recorded in the trace from the wrong thread.
+        #expect(app.trace.lines == traceLines)
+        for call in calls {
+            #expect(call.unchanged(), "\(call.operation) changed something")
+        }
+        try app.settle()
+        #expect(app.trace.lines.count { $0.hasSuffix(" offLoopAccess") } == calls.count, "posted to the loop's trace")
+        #expect(app.diagnostics.filter { $0.kind == .offLoopAccess }.count == calls.count)
+        withExtendedLifetime((other, stray)) {}
+    }
+
+    /// The list above is complete: every public or open member declared in the files of
+    /// View, Window, ViewController, its containers, Application and the transition types
+    /// is either exercised there or read-only, a query, a callback or a throwing entry
+    /// point (tested in `WrongThreadEntryPointTests`). A new public member fails this test
+    /// until it is sorted into one of the two.
+    @Test
+    func theOffLoopListCoversEveryPublicMember() throws {
+        let sources = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/Lifeloop")
+        let files = [
+            "View.swift", "View+Hierarchy.swift", "UpdateCycle.swift", "Window.swift", "ViewController.swift",
+            "ViewController+Appearance.swift", "ViewController+Presentation.swift", "Application.swift",
+            "Animation/Application+Animation.swift", "Animation/ViewAnimation.swift",
+            "Containers/NavigationController.swift", "Containers/TabBarController.swift",
+            "Transitions/TransitionCoordinator.swift",
+        ]
+        let declaration = /^\s*(?:public|open)(?:\s+(?:internal|private)\(set\))?(?:\s+(?:static|final|weak|override))*\s+(?:var|let|func)\s+(\w+)/
+        var declared: Set<String> = []
+        for file in files {
+            let text = try String(contentsOf: sources.appendingPathComponent(file), encoding: .utf8)
+            for line in text.split(separator: "\n") {
+                if let match = line.firstMatch(of: declaration) { declared.insert(String(match.1)) }
+            }
+        }
+        #expect(declared.count > 80, "the scan found the declarations")
+        let exercised = Set(Self.exercisedMembers)
+        let exempt: Set<String> = [
+            // Read-only properties and constants.
+            "subviews", "application", "superview", "window", "needsLayout", "nibName", "storyboard", "children", "parent",
+            "presentedViewController", "presentingViewController", "transitionCoordinator", "isViewLoaded",
+            "viewIfLoaded", "isAppearingOrAppeared", "screen", "isKeyWindow", "frameMetrics", "loop", "trace", "windows",
+            "keyWindow", "diagnostics", "liveControllers", "isAnimating", "presentationFrame", "presentationAlpha",
+            "maximumAnimationDuration", "topViewController", "isTransitioning", "transitionDuration", "percentComplete",
+            "isAnimated", "isInteractive", "isCancelled", "shouldAutomaticallyForwardAppearanceMethods", "description",
+            "identifier", "source", "destination",
+            // Queries and factories that change nothing.
+            "isDescendant", "viewWithTag", "viewWithLabel", "loadStoryboard",
+            // Callbacks to override: empty in the base classes.
+            "willMove", "didMoveToSuperview", "didAddSubview", "willRemoveSubview", "didMoveToWindow", "layoutSubviews",
+            "draw", "awakeFromNib", "viewDidLoad", "viewWillAppear", "viewIsAppearing", "viewDidAppear",
+            "viewWillDisappear", "viewDidDisappear", "viewWillLayoutSubviews", "viewDidLayoutSubviews",
+            "viewWillTransition", "didReceiveMemoryWarning", "viewWillUnload", "viewDidUnload", "prepare", "didMove",
+            "becomeKey", "resignKey",
+            // Entry points that throw LoopError.wrongThread instead.
+            "settle", "advance",
+        ]
+        #expect(declared.subtracting(exercised).subtracting(exempt).sorted() == [], "public members neither exercised nor exempt")
+        #expect(exercised.intersection(exempt).sorted() == [])
+    }
+
+    /// The members `everyPublicMutatorIsRefusedOffTheLoopThread` exercises, by base name.
+    /// (`view(labelled:)`, a query, shares its base name with the exercised `view`;
+    /// `storyboard(_:)`, a factory, with the read-only `storyboard`.)
+    static let exercisedMembers = [
+        "label", "tag", "isHidden", "backgroundColor", "alpha", "autoresizingMask", "autoresizesSubviews", "tapAction",
+        "frame", "bounds", "center", "addSubview", "insertSubview", "removeFromSuperview", "setNeedsLayout",
+        "setNeedsDisplay", "layoutIfNeeded", "animate", "rootViewController", "makeKeyAndVisible", "rotate",
+        "modalPresentationStyle", "view", "loadViewIfNeeded", "loadView", "addChild", "removeFromParent",
+        "notifyWillMove", "notifyDidMove", "beginAppearanceTransition", "endAppearanceTransition", "present", "dismiss",
+        "performSegue", "pushViewController", "popViewController", "popToRootViewController", "popToViewController",
+        "setViewControllers", "beginInteractivePop", "update", "finish", "cancel", "notifyWhenInteractionChanges",
+        "viewControllers", "selectedIndex", "selectedViewController", "mainScreen", "unloadPolicy",
+        "callsViewIsAppearing", "isStrict", "bundlePath", "probe", "registerNib", "registerController", "registerView",
+        "launch", "tap", "simulateMemoryWarning", "recordFrameMetrics",
+    ]
+}
+
+@Suite("Entry points from the wrong thread")
+struct WrongThreadEntryPointTests {
+    /// `settle` and `advance` from another thread throw `LoopError.wrongThread`, naming the
+    /// call and the loop's thread; the app is unharmed and runs on its own thread after.
+    @Test
+    func settleAndAdvanceFromAnotherThreadThrow() throws {
+        let app = try Application()
+        let controller = ViewController(label: "A")
+        _ = try showInWindow(controller, app: app)
+        controller.view.setNeedsLayout()
+        let owner = "thread 0x" + String(pthread_self(), radix: 16)
+        let box = Smuggled(app)
+        let errors = Mutex<[String: LoopError]>([:])
+        onAnotherThread {
+            for (name, call) in [("settle", { try box.value.settle() }), ("advance", { try box.value.advance(by: .seconds(1)) })] {
+                do {
+                    try call()
+                } catch let error as LoopError {
+                    errors.withLock { $0[name] = error }
+                } catch {}
+            }
+        }
+        let caught = errors.withLock { $0 }
+        for (name, operation) in [("settle", "Application.settle(maxTurns:)"), ("advance", "Application.advance(by:)")] {
+            guard case .wrongThread(let named, let ownerThread, let caller)? = caught[name] else {
+                Issue.record("\(name) did not throw wrongThread: \(String(describing: caught[name]))")
+                continue
+            }
+            #expect(named == operation)
+            #expect(ownerThread.hasPrefix(owner))
+            #expect(caller.hasPrefix("thread 0x") && !caller.hasPrefix(owner))
+            let message = caught[name]!.description
+            #expect(message.hasPrefix("\(operation) was called on \(caller), but the loop belongs to \(ownerThread)"))
+        }
+        #expect(app.loop.now == .zero, "advance did not move the clock")
+        #expect(controller.view.needsLayout, "settle ran nothing")
+        try app.settle()
+        #expect(!controller.view.needsLayout)
+    }
+}
+
+@Suite("One app per thread")
+struct OneAppPerThreadTests {
+    /// A second app on a thread whose first app is alive is refused with a message that
+    /// says why and what to do; the first app is untouched.
+    @Test
+    func aSecondLiveAppOnTheSameThreadIsRefused() throws {
+        let first = try Application()
+        _ = Window(screen: .phone, label: "main")
+        #expect(throws: ApplicationError.anotherApplicationOnThread(windows: ["main"])) {
+            _ = try Application()
+        }
+        do {
+            _ = try Application()
+        } catch {
+            #expect("\(error)".hasPrefix("an Application (with windows main) is still alive on this thread"))
+            #expect("\(error)".contains("Release the first app"))
+        }
+        let view = View(frame: .zero)
+        #expect(view.application === first, "new objects still join the first app")
+    }
+
+    /// Apps one after another on one thread: a released app does not count.
+    @Test
+    func anAppAfterTheFirstWasReleasedIsAccepted() throws {
+        weak var gone: Application?
+        do {
+            let first = try Application()
+            gone = first
+            _ = try showInWindow(ViewController(label: "A"), app: first)
+        }
+        #expect(gone == nil)
+        let second = try Application()
+        let controller = ViewController(label: "B")
+        #expect(controller.application === second)
+        #expect(second.liveControllers.map(\.label) == ["B"])
+    }
+
+    /// An app alive on another thread does not count either.
+    @Test
+    func anAppOnAnotherThreadDoesNotCount() throws {
+        let here = try Application()
+        let made = Mutex<String?>(nil)
+        onAnotherThread {
+            do {
+                let there = try Application()
+                made.withLock { $0 = View(frame: .zero).application === there ? "ok" : "wrong app" }
+            } catch {
+                made.withLock { $0 = "\(error)" }
+            }
+        }
+        #expect(made.withLock { $0 } == "ok")
+        #expect(View(frame: .zero).application === here)
     }
 }

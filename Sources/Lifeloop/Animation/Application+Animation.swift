@@ -54,6 +54,7 @@ extension Application {
     /// Records each window's frame metrics in the trace as `window frameMetrics`, with
     /// frames produced and dropped, p50/p90/p99 in milliseconds and hitch ms per second.
     public func recordFrameMetrics() {
+        guard checkLoopThread(label: "app", operation: "recordFrameMetrics()") else { return }
         for window in windows where window.frameMetrics.framesProduced > 0 {
             let metrics = window.frameMetrics
             func ms(_ duration: Duration) -> String {

@@ -40,18 +40,33 @@ final class DisplayLink {
     var isRunning: Bool { timer != nil || inFrame }
 
     /// The vsync period, rounded down; only for metrics.
-    var period: UInt64 { 1_000_000_000 / UInt64(max(1, screen.refreshRate)) }
+    var period: UInt64 { 1_000_000_000 / screen.effectiveRefreshRate }
 
-    /// The first vsync at or after `instant`.
+    /// The first vsync at or after `instant`, or `UInt64.max` when the clock's range ends
+    /// first.
     func vsync(atOrAfter instant: UInt64) -> UInt64 {
-        let rate = UInt64(max(1, screen.refreshRate))
-        var index = instant * rate / 1_000_000_000
-        var time = index * 1_000_000_000 / rate
-        while time < instant {
-            index += 1
-            time = index * 1_000_000_000 / rate
-        }
-        return time
+        Self.vsync(atOrAfter: instant, rate: screen.effectiveRefreshRate)
+    }
+
+    /// The first vsync at or after `instant` on a grid of `rate` per second (1...1e9).
+    ///
+    /// The products take 128 bits: `instant × rate` passes 64 bits after about 4.9
+    /// simulated years at 120 Hz, and every instant of the clock must work.
+    static func vsync(atOrAfter instant: UInt64, rate: UInt64) -> UInt64 {
+        // index = ⌊instant × rate / 1 s⌋ fits in 64 bits since rate ≤ 1 s in ns.
+        let index = UInt64(1_000_000_000).dividingFullWidth(instant.multipliedFullWidth(by: rate)).quotient
+        let time = Self.instant(ofVsync: index, rate: rate)
+        // Vsync `index` is at or before `instant`; then the next one is at or after it.
+        guard time < instant else { return time }
+        return index == .max ? .max : Self.instant(ofVsync: index + 1, rate: rate)
+    }
+
+    /// ⌊index × 1 s / rate⌋, or `UInt64.max` past the clock's range.
+    private static func instant(ofVsync index: UInt64, rate: UInt64) -> UInt64 {
+        let product = index.multipliedFullWidth(by: 1_000_000_000)
+        // The quotient fits in 64 bits exactly when the high half is below the divisor.
+        guard product.high < rate else { return .max }
+        return rate.dividingFullWidth(product).quotient
     }
 
     func add(_ client: FrameClient) {
@@ -59,8 +74,13 @@ final class DisplayLink {
         if !isRunning {
             // A fresh start: the gap since the last animation is not a frame time.
             lastPresented = nil
-            schedule(at: vsync(atOrAfter: app.loop.now.nanoseconds + 1))
+            schedule(at: vsync(atOrAfter: Self.nextInstant(after: app.loop.now.nanoseconds)))
         }
+    }
+
+    /// The instant after `instant`, staying at the end of the clock's range.
+    private static func nextInstant(after instant: UInt64) -> UInt64 {
+        instant == .max ? .max : instant + 1
     }
 
     private func schedule(at deadline: UInt64) {
@@ -93,9 +113,9 @@ final class DisplayLink {
         let deadline = frameDeadline
         inFrame = false
         let end = app.loop.now.nanoseconds
-        let presented = vsync(atOrAfter: max(end, deadline + 1))
-        let nominal = vsync(atOrAfter: deadline + 1)
-        let dropped = Int((presented - nominal) / max(1, period))
+        let presented = vsync(atOrAfter: max(end, Self.nextInstant(after: deadline)))
+        let nominal = vsync(atOrAfter: Self.nextInstant(after: deadline))
+        let dropped = Int(clamping: (presented - nominal) / max(1, period))
         let frameTime = lastPresented.map { presented - $0 } ?? (nominal - deadline)
         lastPresented = presented
         for window in frameWindows {

@@ -15,18 +15,29 @@ public struct FrameMetrics: Sendable, Equatable {
     public init() {}
 
     mutating func record(frameTime: UInt64, dropped: Int, period: UInt64) {
+        // Saturating sums: a frame stalled by a main-thread `consume` of centuries must
+        // not trap the metrics.
         framesProduced += 1
-        framesDropped += dropped
-        totalFrameTime += frameTime
+        framesDropped = Self.saturatingSum(framesDropped, dropped)
+        totalFrameTime = Self.saturatingSum(totalFrameTime, frameTime)
         // A frame within a microsecond of the period is on time (periods are rounded).
-        if frameTime > period + 1_000 { hitchTime += frameTime - period }
+        if frameTime > Self.saturatingSum(period, 1_000) {
+            hitchTime = Self.saturatingSum(hitchTime, frameTime - period)
+        }
         histogram[frameTime / 1_000, default: 0] += 1
     }
 
+    private static func saturatingSum<Value: FixedWidthInteger>(_ a: Value, _ b: Value) -> Value {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? (b < 0 ? .min : .max) : sum
+    }
+
     /// The frame time below which `fraction` of frames fall (0.5 for the median).
+    /// `fraction` is clamped to 0...1; NaN counts as 0.
     public func frameTime(percentile fraction: Double) -> Duration {
         guard framesProduced > 0 else { return .zero }
-        let target = max(1, Int((Double(framesProduced) * fraction).rounded(.up)))
+        let clamped = fraction.isNaN ? 0 : min(1, max(0, fraction))
+        let target = max(1, Int((Double(framesProduced) * clamped).rounded(.up)))
         var seen = 0
         for key in histogram.keys.sorted() {
             seen += histogram[key] ?? 0

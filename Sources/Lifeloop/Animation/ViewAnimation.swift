@@ -101,7 +101,9 @@ final class PropertyAnimation: FrameClient {
 
     func advanceFrame(to now: UInt64) -> Bool {
         if isCancelled { return false }
-        let linear = now <= start ? 0 : Double(now - start) / Double(max(1, duration))
+        // At the end of the clock's range time can go no further: the animation ends
+        // instead of waiting for a frame that never comes.
+        let linear = now == .max ? 1 : now <= start ? 0 : Double(now - start) / Double(max(1, duration))
         if linear >= 1 {
             end(finished: true)
             return false
@@ -125,13 +127,26 @@ final class PropertyAnimation: FrameClient {
 }
 
 extension View {
+    /// The longest animation duration or delay, in seconds: one simulated year. Longer
+    /// values are clamped to it.
+    public static let maximumAnimationDuration: Double = 365 * 24 * 3600
+
     /// Animates the changes made in `animations` to `frame`, `bounds`, `center`, `alpha`
     /// and `backgroundColor`: the model values change at once; the presentation values
     /// (``presentationFrame``, ``presentationAlpha``) move on each frame of the window's
     /// display link along the curve in `options`.
     ///
+    /// Durations and delays are clamped to 0 through ``maximumAnimationDuration`` (one
+    /// simulated year): a negative value counts as 0, a longer one as the maximum. NaN
+    /// counts as 0 and an infinity as its end of the range; NaN, infinities and finite
+    /// values past the maximum also record an `invalidArgument` diagnostic.
+    ///
+    /// On a thread where no app runs, changes to views of an app elsewhere are refused
+    /// (each one an `offLoopAccess` diagnostic naming this call) and then `completion`
+    /// does not run; views of no app change at once and `completion` gets `true`.
+    ///
     /// - Parameters:
-    ///   - duration: Seconds; zero or less applies the changes with no animation.
+    ///   - duration: Seconds; zero or less (or NaN) applies the changes with no animation.
     ///   - delay: Seconds before the animation starts.
     ///   - options: The timing curve.
     ///   - animations: The changes to animate.
@@ -141,8 +156,9 @@ extension View {
     public static func animate(withDuration duration: Double, delay: Double = 0, options: AnimationOptions = [],
                                animations: () -> Void, completion: ((Bool) -> Void)? = nil) {
         guard let app = ThreadContext.application else {
-            animations()
-            completion?(true)
+            if !ThreadContext.runOffLoop("animate(withDuration:delay:options:animations:completion:)", animations) {
+                completion?(true)
+            }
             return
         }
         app.animate(duration: duration, delay: delay, curve: options.curve, animations: animations, completion: completion)
@@ -203,8 +219,11 @@ extension Application {
         animationCapture = outer
         let group = AnimationGroup(app: self, completion: completion)
         group.retain()
-        let durationNs = UInt64(max(0, duration) * 1e9)
-        let start = loop.now.nanoseconds + UInt64(max(0, delay) * 1e9)
+        let durationNs = animationNanoseconds(duration, parameter: "duration")
+        let delayNs = animationNanoseconds(delay, parameter: "delay")
+        // Saturating: a delay past the end of the clock's range starts at its end.
+        let (sum, overflow) = loop.now.nanoseconds.addingReportingOverflow(delayNs)
+        let start = overflow ? UInt64.max : sum
         if durationNs > 0 {
             for change in capture.changes {
                 guard let window = change.view.window, window.isVisibleWindow else { continue }
@@ -216,4 +235,29 @@ extension Application {
         }
         group.release(finished: true)
     }
+}
+
+extension Application {
+    /// An `animate` duration or delay in nanoseconds, clamped to
+    /// `0...View.maximumAnimationDuration`; NaN, infinities and values past the maximum
+    /// record an `invalidArgument` diagnostic, since a caller meant something else.
+    func animationNanoseconds(_ seconds: Double, parameter: String) -> UInt64 {
+        let maximum = View.maximumAnimationDuration
+        if !seconds.isFinite || seconds > maximum {
+            let used = seconds.isNaN || seconds < 0 ? 0 : maximum
+            diagnose(.invalidArgument, label: "app",
+                     message: "animate(withDuration:delay:options:animations:completion:): \(parameter) \(seconds) s is "
+                        + "out of range; used \(used) s (the range is 0 to \(maximum) s)")
+        }
+        return nanoseconds(clampingSeconds: seconds)
+    }
+}
+
+/// Seconds as whole nanoseconds, clamped to `0...View.maximumAnimationDuration` (NaN
+/// counts as 0): the one conversion of a duration given in seconds, which could not trap
+/// on any `Double`.
+func nanoseconds(clampingSeconds seconds: Double) -> UInt64 {
+    // `seconds > 0` is false for NaN.
+    guard seconds > 0 else { return 0 }
+    return UInt64(min(seconds, View.maximumAnimationDuration) * 1e9)
 }

@@ -139,7 +139,8 @@ open class NavigationController: ViewController {
         revealed.loadViewIfNeeded()
         guard let revealedView = revealed.viewIfLoaded else { return nil }
         activeTransition = true
-        let coordinator = TransitionCoordinator(isAnimated: true, duration: Self.transitionDuration, isInteractive: true)
+        let coordinator = TransitionCoordinator(app: app, isAnimated: true, duration: Self.transitionDuration,
+                                                isInteractive: true)
         leaving.ownTransitionCoordinator = coordinator
         revealed.ownTransitionCoordinator = coordinator
         leaving.notifyWillMove(toParent: nil)
@@ -247,7 +248,7 @@ open class NavigationController: ViewController {
         // push (the old top stays) run as a pop: the new view went below the old one and
         // the old one slid out to the right.
         let isPush = added.contains { $0 === newTop }
-        let coordinator = TransitionCoordinator(isAnimated: animated && visible, duration: Self.transitionDuration,
+        let coordinator = TransitionCoordinator(app: app, isAnimated: animated && visible, duration: Self.transitionDuration,
                                                 isInteractive: false)
         activeTransition = true
         activeTransitionAnimates = coordinator.isAnimated
@@ -309,18 +310,26 @@ public final class InteractiveTransition {
     /// How far the transition has come, from 0 to 1.
     public var percentComplete: Double { transition.progress }
 
-    /// Moves the transition to `percentComplete` (clamped to 0...1).
+    /// Moves the transition to `percentComplete` (clamped to 0...1; NaN counts as 0).
     public func update(_ percentComplete: Double) {
+        guard onLoop("update(_:)") else { return }
         transition.update(percentComplete)
     }
 
     /// Lets the transition run to its end.
     public func finish() {
+        guard onLoop("finish()") else { return }
         transition.finish()
     }
 
     /// Lets the transition run back to its start; the controllers end where they began.
     public func cancel() {
+        guard onLoop("cancel()") else { return }
         transition.cancel()
+    }
+
+    /// A driver belongs to its app's loop thread, as the transition it drives.
+    private func onLoop(_ operation: StaticString) -> Bool {
+        transition.app.checkLoopThread(label: "interactiveTransition", operation: operation)
     }
 }

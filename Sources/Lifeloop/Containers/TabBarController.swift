@@ -34,7 +34,7 @@ open class TabBarController: ViewController {
     /// ``setViewControllers(_:animated:)`` does, without animation.
     public var viewControllers: [ViewController] {
         get { tabs }
-        set { setViewControllers(newValue, animated: false) }
+        set { if onLoop("viewControllers") { setViewControllers(newValue, animated: false) } }
     }
 
     /// Replaces the tabs (L21).

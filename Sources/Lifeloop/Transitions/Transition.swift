@@ -49,7 +49,9 @@ final class Transition: FrameClient {
         self.window = window
         self.coordinator = coordinator
         self.start = app.loop.now.nanoseconds
-        self.duration = UInt64(max(0.001, coordinator.transitionDuration) * 1e9)
+        // At least a millisecond, so a frame divides by something; at most the longest
+        // animation, so any duration converts.
+        self.duration = max(1_000_000, nanoseconds(clampingSeconds: coordinator.transitionDuration))
         self.state = interactive ? .interactive : .running
         self.drivenByGesture = interactive
         self.apply = apply
@@ -85,6 +87,10 @@ final class Transition: FrameClient {
         case .interactive, .done:
             return false
         }
+        if now == .max {
+            // The end of the clock's range: time can go no further, so the transition ends.
+            if case .cancelling = state { progress = 0 } else { progress = 1 }
+        }
         coordinator.percentComplete = progress
         apply?(drivenByGesture ? progress : AnimationCurve.easeInOut.value(at: progress))
         if case .cancelling = state, progress <= 0 {
@@ -98,10 +104,10 @@ final class Transition: FrameClient {
         return true
     }
 
-    /// Sets the progress of an interactive transition.
+    /// Sets the progress of an interactive transition, clamped to 0...1 (NaN counts as 0).
     func update(_ fraction: Double) {
         guard case .interactive = state else { return }
-        progress = min(1, max(0, fraction))
+        progress = fraction.isNaN ? 0 : min(1, max(0, fraction))
         coordinator.percentComplete = progress
         apply?(progress)
     }
@@ -136,8 +142,7 @@ final class Transition: FrameClient {
             complete = nil
             app.probe?.transitionDidEnd(id: ObjectIdentifier(self), cancelled: cancelled)
             // The blocks ran; like UIKit, the coordinator lets go of them and what they hold.
-            coordinator.completions.removeAll()
-            coordinator.interactionHandlers.removeAll()
+            coordinator.releaseBlocks()
         }
     }
 }
@@ -158,6 +163,9 @@ extension Application {
                 coordinator.percentComplete = 1
                 for completion in coordinator.completions { completion(coordinator) }
                 complete(false)
+                // As at the end of an animated transition: a controller that keeps the
+                // coordinator must not keep what its blocks captured (often the app).
+                coordinator.releaseBlocks()
             }
             return nil
         }

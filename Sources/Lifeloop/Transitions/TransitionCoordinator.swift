@@ -1,6 +1,9 @@
 /// What a controller learns about the transition it is part of, from its
 /// ``ViewController/transitionCoordinator`` during the transition: UIKit's
 /// `UIViewControllerTransitionCoordinator` (it is also the context its blocks receive).
+///
+/// - Warning: It belongs to its app's loop thread; calls from another thread are recorded
+///   as `offLoopAccess` diagnostics and ignored.
 public final class TransitionCoordinator {
     /// Whether the transition animates.
     public let isAnimated: Bool
@@ -17,11 +20,26 @@ public final class TransitionCoordinator {
     var completions: [(TransitionCoordinator) -> Void] = []
     var interactionHandlers: [(TransitionCoordinator) -> Void] = []
     var hasStarted = false
+    private weak var app: Application?
 
-    init(isAnimated: Bool, duration: Double, isInteractive: Bool) {
+    /// Made by the runtime on the app's loop thread.
+    init(app: Application?, isAnimated: Bool, duration: Double, isInteractive: Bool) {
+        self.app = app
         self.isAnimated = isAnimated
         self.transitionDuration = isAnimated ? duration : 0
         self.isInteractive = isInteractive
+    }
+
+    /// Lets go of the blocks once the transition is over, as UIKit releases its
+    /// transition context: what they captured must not live as long as the coordinator.
+    func releaseBlocks() {
+        alongside.removeAll()
+        completions.removeAll()
+        interactionHandlers.removeAll()
+    }
+
+    private func onLoop(_ operation: StaticString) -> Bool {
+        app?.checkLoopThread(label: "transitionCoordinator", operation: operation) ?? true
     }
 
     /// Runs `animation` alongside the transition (inside an animation block of the same
@@ -30,6 +48,7 @@ public final class TransitionCoordinator {
     @discardableResult
     public func animate(alongsideTransition animation: ((TransitionCoordinator) -> Void)?,
                         completion: ((TransitionCoordinator) -> Void)? = nil) -> Bool {
+        guard onLoop("animate(alongsideTransition:completion:)") else { return false }
         if let completion { completions.append(completion) }
         guard let animation else { return true }
         guard !hasStarted else { return false }
@@ -40,6 +59,7 @@ public final class TransitionCoordinator {
     /// Calls `handler` when an interactive transition is finished or cancelled by its
     /// driver; ``isCancelled`` tells which.
     public func notifyWhenInteractionChanges(_ handler: @escaping (TransitionCoordinator) -> Void) {
+        guard onLoop("notifyWhenInteractionChanges(_:)") else { return }
         interactionHandlers.append(handler)
     }
 }

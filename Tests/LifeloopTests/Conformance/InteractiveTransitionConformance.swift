@@ -119,7 +119,9 @@ struct InteractiveTransitionConformance {
         try app.settle()
 
         var interactionChanges: [(label: String, isInteractive: Bool, isCancelled: Bool)] = []
-        let onWillAppear: (Probe) -> Void = { probe in
+        // Unowned: A1 and A2 stay in the app's windows, so a strong capture would keep the
+        // app alive after the test (and a thread runs one live app at a time).
+        let onWillAppear: (Probe) -> Void = { [unowned app] probe in
             guard let coordinator = probe.transitionCoordinator else { return }
             let label = probe.label
             let view = probe.view!
