@@ -11,12 +11,12 @@ import Glibc
 ///   thread are recorded as `offLoopAccess` diagnostics and ignored.
 open class View {
     /// The view's name in the trace; by default `TypeName#n`, numbered per app.
-    public var label: String {
+    public final var label: String {
         get { storedLabel }
         set { if onLoop("label") { storedLabel = newValue } }
     }
     /// A number to find the view by, as `viewWithTag(_:)` does.
-    public var tag: Int {
+    public final var tag: Int {
         get { storedTag }
         set { if onLoop("tag") { storedTag = newValue } }
     }
@@ -50,17 +50,17 @@ open class View {
         }
     }
     /// How the view resizes when its superview's bounds change.
-    public var autoresizingMask: AutoresizingMask {
+    public final var autoresizingMask: AutoresizingMask {
         get { storedAutoresizingMask }
         set { if onLoop("autoresizingMask") { storedAutoresizingMask = newValue } }
     }
     /// Whether a bounds change resizes the subviews by their masks (at the next layout).
-    public var autoresizesSubviews: Bool {
+    public final var autoresizesSubviews: Bool {
         get { storedAutoresizesSubviews }
         set { if onLoop("autoresizesSubviews") { storedAutoresizesSubviews = newValue } }
     }
     /// What a tap on the view does (from a storyboard or set in code).
-    public var tapAction: TapAction? {
+    public final var tapAction: TapAction? {
         get { storedTapAction }
         set { if onLoop("tapAction") { storedTapAction = newValue } }
     }

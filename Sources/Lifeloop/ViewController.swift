@@ -11,7 +11,7 @@ import Glibc
 ///   another thread are recorded as `offLoopAccess` diagnostics and ignored.
 open class ViewController {
     /// The controller's name in the trace; by default `TypeName#n`, or the scene's label.
-    public var label: String {
+    public final var label: String {
         get { storedLabel }
         set { if onLoop("label") { storedLabel = newValue } }
     }
@@ -20,7 +20,7 @@ open class ViewController {
     /// The storyboard the controller came from, if any.
     public internal(set) var storyboard: Storyboard?
     /// How the controller appears when presented.
-    public var modalPresentationStyle: ModalPresentationStyle {
+    public final var modalPresentationStyle: ModalPresentationStyle {
         get { storedModalPresentationStyle }
         set { if onLoop("modalPresentationStyle") { storedModalPresentationStyle = newValue } }
     }
