@@ -34,11 +34,13 @@ public struct Experiment: Sendable {
     /// - Returns: The report over every seed.
     public func run(rows: (@Sendable (RunResult) -> Void)? = nil, progress: ProgressReporter? = nil) -> ExperimentReport {
         let state = ExperimentState(seeds: seeds, rows: rows)
-        let threads = Int(min(UInt64(jobs), seeds.upperBound - seeds.lowerBound &+ 1 == 0 ? UInt64(jobs)
-                                                                                          : seeds.upperBound - seeds.lowerBound + 1))
+        // No more threads than seeds; `upper - lower` is the seed count less one, which
+        // cannot overflow even for 0...UInt64.max.
+        let span = seeds.upperBound - seeds.lowerBound
+        let threads = span >= UInt64(jobs - 1) ? jobs : Int(span) + 1
         let group = DispatchGroup()
         let reports = LockedBox<[ExperimentReport]>([])
-        for _ in 0..<max(1, threads) {
+        for _ in 0..<threads {
             group.enter()
             let thread = Thread { [self] in
                 var report = ExperimentReport(scenario: runner.scenario)

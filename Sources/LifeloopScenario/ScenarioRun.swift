@@ -77,8 +77,6 @@ final class ScenarioRun {
                                endTime: app.loop.now.nanoseconds, turns: app.loop.turn,
                                windows: probe.windowFrames, metrics: metrics)
         let events = options.keepEvents ? app.trace.events : []
-        app.trace.sink = nil
-        app.probe = nil
         return (result, events)
     }
 
