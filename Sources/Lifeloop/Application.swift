@@ -127,6 +127,44 @@ public final class Application {
         loop.addObserver(.beforeWaiting) { [unowned self] in self.commit() }
     }
 
+    /// Whether ``close()`` ended the app.
+    public private(set) var isClosed = false
+
+    /// Ends the app now, whoever still holds it: its loop closes (its libuv descriptors
+    /// are released at once; pending timers, tasks, jobs and observers are dropped without
+    /// running), and the app lets go of its windows, controllers, factories, nibs, probe,
+    /// trace sink and animations. The thread is free for another app straight away.
+    ///
+    /// Releasing the last reference does the same; `close()` is for apps kept alive by a
+    /// cycle, such as a repeating timer, an observer or a controller whose closure captures
+    /// the app: closing drops those closures, so the app is freed once the caller lets go.
+    /// The trace and diagnostics stay readable. Later runs throw `LoopError.closed`.
+    /// Closing twice does nothing. No lifecycle callbacks run: UIKit does not tell view
+    /// controllers that their process ends.
+    /// - Throws: `LoopError.wrongThread` off the app's loop thread;
+    ///   `LoopError.reentrantRun` from inside a callback; ``LibUVError`` if libuv cannot
+    ///   close the loop.
+    public func close() throws {
+        try loop.verifyOwnerThread("Application.close()")
+        guard !isClosed else { return }
+        try loop.close()
+        isClosed = true
+        windows.removeAll()
+        keyWindow = nil
+        controllers.removeAll()
+        nibs.removeAll()
+        controllerFactories.removeAll()
+        viewFactories.removeAll()
+        postCommit.removeAll()
+        appearingControllers.removeAll()
+        animationCapture = nil
+        displayLinks.removeAll()
+        runningAnimations.removeAll()
+        storedProbe = nil
+        loop.trace.sink = nil
+        if ThreadContext.application === self { ThreadContext.application = nil }
+    }
+
     /// The app's loop closes with the app: its timers and observers point into the app
     /// (display links, the commit), so a loop kept alive alone must not run them.
     deinit {
@@ -490,8 +528,8 @@ public enum ApplicationError: Error, Sendable, Equatable, CustomStringConvertibl
         case .anotherApplicationOnThread(let windows):
             let which = windows.isEmpty ? "with no windows" : "with windows " + windows.joined(separator: ", ")
             return "an Application (\(which)) is still alive on this thread, and a thread runs one app at a time: "
-                + "new views and controllers join the app of their thread. Release the first app (drop every "
-                + "reference to it) before creating another here, or create the new one on its own thread"
+                + "new views and controllers join the app of their thread. Close the first app (close()) or release "
+                + "it (drop every reference to it) before creating another here, or create the new one on its own thread"
         }
     }
 }

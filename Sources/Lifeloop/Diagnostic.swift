@@ -1,4 +1,4 @@
-import Synchronization
+import LifeloopCore
 
 /// A misuse the runtime caught: recorded in the trace and listed on the app, never a hang
 /// or a trap. In strict mode the next ``Application/settle(maxTurns:)`` or
@@ -67,7 +67,7 @@ public struct DiagnosticsError: Error, Sendable, CustomStringConvertible {
 
 /// The app's diagnostics: locked, since an off-loop call records from another thread.
 final class DiagnosticStore: Sendable {
-    private let items = Mutex<[Diagnostic]>([])
+    private let items = Locked<[Diagnostic]>([])
 
     func append(_ diagnostic: Diagnostic) {
         items.withLock { $0.append(diagnostic) }

@@ -453,9 +453,11 @@ public final class EventLoop {
         tasks.isEmpty && timers.isEmpty && jobs.isEmpty && mailbox.isEmpty
     }
 
-    /// Closes every handle, runs libuv until they are gone and closes the libuv loop.
-    /// Pending tasks, timers and job completions are dropped; later posts return false.
-    /// Closing twice does nothing.
+    /// Closes every handle, runs libuv until they are gone and closes the libuv loop: its
+    /// descriptors are released now, whoever still holds the loop. Pending tasks, timers,
+    /// job completions and observers are dropped (with the closures, so a closure that
+    /// captured the loop no longer keeps it alive); later posts return false. Closing twice
+    /// does nothing.
     /// - Throws: ``LibUVError`` if `uv_loop_close` fails; ``LoopError/reentrantRun(operation:)``
     ///   from inside a callback; ``LoopError/wrongThread(operation:owner:caller:)`` off the
     ///   loop's thread.
@@ -474,6 +476,9 @@ public final class EventLoop {
         jobs.removeAll()
         tasks.removeAll()
         timers = TimerQueue()
+        // Observers go too: their closures often capture whatever owns the loop, and that
+        // cycle would otherwise keep it (and everything it holds) alive after the close.
+        for index in observers.indices { observers[index].removeAll() }
         trace.closeStream()
         for handle in openHandles where uv_is_closing(handle) == 0 {
             uv_close(handle, closeCallback)

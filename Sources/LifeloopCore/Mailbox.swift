@@ -20,7 +20,7 @@ struct JobResult {
 /// single `uv_async_t` that only rings the bell (libuv coalesces `uv_async_send`, so it
 /// cannot carry them).
 ///
-/// `@unchecked Sendable`: `state` is a `Mutex`; the async handle is only touched while
+/// `@unchecked Sendable`: `state` is behind a lock (``Locked``); the async handle is only touched while
 /// holding that lock and while `open` is true, and the loop sets `open` to false under
 /// the same lock before it closes the handle.
 final class Mailbox: @unchecked Sendable {
@@ -35,7 +35,7 @@ final class Mailbox: @unchecked Sendable {
         var isEmpty: Bool { tasks.isEmpty && results.isEmpty }
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// Set under the lock by every post, cleared under it by `takeAll`: lets the loop skip
     /// the lock on the many turns when nothing arrived. A post racing with a check is
     /// never lost: it rings the bell, and the loop looks again after waking.

@@ -29,7 +29,7 @@ final class WorkerPool: Sendable {
     }
 
     let width: Int
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let queue: DispatchQueue
 
     init(width: Int, label: String) {

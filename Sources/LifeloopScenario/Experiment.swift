@@ -39,7 +39,7 @@ public struct Experiment: Sendable {
         let span = seeds.upperBound - seeds.lowerBound
         let threads = span >= UInt64(jobs - 1) ? jobs : Int(span) + 1
         let group = DispatchGroup()
-        let reports = LockedBox<[ExperimentReport]>([])
+        let reports = Locked<[ExperimentReport]>([])
         for _ in 0..<threads {
             group.enter()
             let thread = Thread { [self] in
@@ -50,7 +50,7 @@ public struct Experiment: Sendable {
                     progress?.seedFinished(failed: !result.status.isPassed)
                     state.finished(result)
                 }
-                reports.withValue { $0.append(report) }
+                reports.withLock { $0.append(report) }
                 group.leave()
             }
             // Scenario apps keep little on the stack; 4 MiB leaves room for deep view trees.
@@ -59,7 +59,7 @@ public struct Experiment: Sendable {
         }
         group.wait()
         var total = ExperimentReport(scenario: runner.scenario)
-        for report in reports.withValue({ $0 }) { total.merge(report) }
+        for report in reports.withLock({ $0 }) { total.merge(report) }
         total.cover(seeds)
         progress?.finish()
         return total
@@ -110,20 +110,5 @@ private final class ExperimentState: @unchecked Sendable {
             if nextRow == last { break }
             nextRow += 1
         }
-    }
-}
-
-/// A value behind a lock, for results threads hand back.
-final class LockedBox<Value>: @unchecked Sendable {
-    // @unchecked: `value` is only touched under `lock`.
-    private let lock = NSLock()
-    private var value: Value
-
-    init(_ value: Value) { self.value = value }
-
-    func withValue<T>(_ body: (inout Value) -> T) -> T {
-        lock.lock()
-        defer { lock.unlock() }
-        return body(&value)
     }
 }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import LifeloopCore
 
@@ -64,7 +63,7 @@ struct LoopLifecycleTests {
     /// and produces the trace it would alone.
     @Test
     func twoLoopsOnTwoThreadsRunIndependently() throws {
-        let digests = Mutex<[Int: String]>([:])
+        let digests = Locked<[Int: String]>([:])
         let threads = (0..<2).map { index in
             Thread {
                 let digest = try? Self.smallProgramDigest(steps: 200 + index)

@@ -1,6 +1,5 @@
 import Dispatch
 import Foundation
-import Synchronization
 import Testing
 @testable import LifeloopCore
 
@@ -54,7 +53,7 @@ struct PostTests {
     func virtualRunWaitsForAPostFromAnotherThread() throws {
         let loop = try EventLoop(clock: .virtual)
         let poster = loop.makePoster()
-        let received = Mutex<[String]>([])
+        let received = Locked<[String]>([])
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) {
             poster.post { received.withLock { $0.append("hello") } }
         }

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import LifeloopCore
 
@@ -47,7 +46,7 @@ struct WorkerTests {
     @Test
     func cancelledJobCompletesWithCancellationAndItsWorkIsSkipped() throws {
         let loop = try EventLoop(LoopConfiguration(clock: .virtual, workerWidth: 1))
-        let ran = Mutex<[String]>([])
+        let ran = Locked<[String]>([])
         let gate = DispatchSemaphore(value: 0)
         // The first job holds the only worker until released, so the second cannot start.
         loop.submit(label: "blocker", cost: .milliseconds(1), work: { gate.wait(); return 0 }) { _ in }

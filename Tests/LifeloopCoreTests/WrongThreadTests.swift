@@ -1,6 +1,5 @@
 import Foundation
 import Glibc
-import Synchronization
 import Testing
 @testable import LifeloopCore
 
@@ -24,7 +23,7 @@ struct WrongThreadTests {
             ("close()", { try box.value.close() }),
             ("scheduleRepeating(every:startingAt:label:_:)", { _ = try box.value.scheduleRepeating(every: .seconds(1)) {} }),
         ]
-        let caught = Mutex<[LoopError?]>([])
+        let caught = Locked<[LoopError?]>([])
         joinedThread {
             for (_, call) in calls {
                 var thrown: LoopError?
@@ -57,7 +56,7 @@ struct WrongThreadTests {
     /// The names in messages: the thread's pthread id, and its name when it has one.
     @Test
     func threadDescriptionsNameTheThread() {
-        let described = Mutex<String>("")
+        let described = Locked<String>("")
         joinedThread {
             // Named from inside: Linux names the calling thread.
             Thread.current.name = "lifeloop-probe"

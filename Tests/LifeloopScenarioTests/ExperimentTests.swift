@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LifeloopScenario
+import LifeloopCore
 
 @Suite struct ExperimentTests {
     @Test func theReportDoesNotDependOnTheNumberOfThreads() throws {
@@ -77,11 +78,11 @@ import Testing
 
     @Test func rowsArriveInSeedOrderWhateverFinishesFirst() throws {
         let runner = try Fixtures.runner("seed-segue-jitter.yaml")
-        let seeds = LockedBox<[UInt64]>([])
+        let seeds = Locked<[UInt64]>([])
         let report = Experiment(runner: runner, seeds: 10...39, jobs: 3).run(rows: { result in
-            seeds.withValue { $0.append(result.seed) }
+            seeds.withLock { $0.append(result.seed) }
         })
-        #expect(seeds.withValue { $0 } == Array(10...39))
+        #expect(seeds.withLock { $0 } == Array(10...39))
         #expect(report.failed == 0)
     }
 

@@ -39,18 +39,18 @@ enum Fixtures {
     @Test func sameScenarioAndSeedGiveTheSameDigestOnAnyThread() throws {
         let runner = try Fixtures.runner("feed-jobs.yaml")
         let here = try runner.run(seed: 11, options: RunOptions(digest: true)).digest
-        let digests = LockedBox<[TraceDigest?]>([])
+        let digests = Locked<[TraceDigest?]>([])
         let group = DispatchGroup()
         for _ in 0..<4 {
             group.enter()
             Thread {
                 let digest = try? runner.run(seed: 11, options: RunOptions(digest: true)).digest
-                digests.withValue { $0.append(digest) }
+                digests.withLock { $0.append(digest) }
                 group.leave()
             }.start()
         }
         group.wait()
-        #expect(digests.withValue { $0 }.allSatisfy { $0 == here })
+        #expect(digests.withLock { $0 }.allSatisfy { $0 == here })
         let other = try runner.run(seed: 12, options: RunOptions(digest: true)).digest
         #expect(other != here, "a different seed draws different costs")
     }

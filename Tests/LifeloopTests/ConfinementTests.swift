@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import Lifeloop
 
@@ -41,7 +40,7 @@ struct ConfinementTests {
         @Sendable func run(_ name: String) -> String {
             (try? SampleCatalog.named(name)?.run().digest.description) ?? "failed"
         }
-        let results = Mutex<[String: Set<String>]>([:])
+        let results = Locked<[String: Set<String>]>([:])
         let group = DispatchGroup()
         for name in ["SeedSegue", "ViewTree"] {
             group.enter()
@@ -399,7 +398,7 @@ struct WrongThreadEntryPointTests {
         controller.view.setNeedsLayout()
         let owner = "thread 0x" + String(pthread_self(), radix: 16)
         let box = Smuggled(app)
-        let errors = Mutex<[String: LoopError]>([:])
+        let errors = Locked<[String: LoopError]>([:])
         onAnotherThread {
             for (name, call) in [("settle", { try box.value.settle() }), ("advance", { try box.value.advance(by: .seconds(1)) })] {
                 do {
@@ -443,7 +442,7 @@ struct OneAppPerThreadTests {
             _ = try Application()
         } catch {
             #expect("\(error)".hasPrefix("an Application (with windows main) is still alive on this thread"))
-            #expect("\(error)".contains("Release the first app"))
+            #expect("\(error)".contains("Close the first app (close()) or release it"))
         }
         let view = View(frame: .zero)
         #expect(view.application === first, "new objects still join the first app")
@@ -469,7 +468,7 @@ struct OneAppPerThreadTests {
     @Test
     func anAppOnAnotherThreadDoesNotCount() throws {
         let here = try Application()
-        let made = Mutex<String?>(nil)
+        let made = Locked<String?>(nil)
         onAnotherThread {
             do {
                 let there = try Application()
