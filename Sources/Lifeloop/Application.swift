@@ -60,6 +60,14 @@ public final class Application {
         get { storedBundlePath }
         set { if checkLoopThread(label: "app", operation: "bundlePath") { storedBundlePath = newValue } }
     }
+    /// How many events an unbounded trace may hold before the app warns, once, with a
+    /// ``Diagnostic/Kind/traceGrowth`` diagnostic. The default, a million events, is a few
+    /// hundred megabytes: about 40 simulated minutes of a 4-window animating app. A bounded
+    /// trace (`traceCapacity`) never warns.
+    public var traceWarningEvents: UInt64 {
+        get { storedTraceWarningEvents }
+        set { if checkLoopThread(label: "app", operation: "traceWarningEvents") { storedTraceWarningEvents = newValue } }
+    }
     /// Watches callbacks, passes, frames, transitions and animations for measurement
     /// tools; nil (the default) costs one check per callback and pass.
     public var probe: RuntimeProbe? {
@@ -74,6 +82,8 @@ public final class Application {
     private var storedIsStrict = false
     private var storedBundlePath: String?
     private var storedProbe: RuntimeProbe?
+    private var storedTraceWarningEvents: UInt64 = 1_000_000
+    private var warnedTraceGrowth = false
 
     /// Whether the app records a trace (its loop's setting).
     var tracing: Bool { loop.trace.isEnabled }
@@ -230,6 +240,20 @@ public final class Application {
             for callback in callbacks { callback() }
         }
         probe?.commitDidEnd()
+        if !warnedTraceGrowth, loop.trace.count >= storedTraceWarningEvents, loop.trace.capacity == nil {
+            warnTraceGrowth()
+        }
+    }
+
+    /// The once-only warning that an unbounded trace is getting large.
+    @inline(never)
+    private func warnTraceGrowth() {
+        warnedTraceGrowth = true
+        guard loop.trace.isEnabled else { return }
+        diagnose(.traceGrowth, label: "app",
+                 message: "the trace keeps every event in memory and holds \(loop.trace.count) now; for a long run "
+                    + "bound it (Application(traceCapacity:)) or stream it (trace.stream(toFileAtPath:)); "
+                    + "this is reported once")
     }
 
     /// Makes sure a commit comes: marks made before this turn's commit point are committed

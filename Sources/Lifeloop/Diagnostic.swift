@@ -37,6 +37,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         /// A number out of range (NaN, an infinity, too large): the runtime clamped it; the
         /// message names the parameter, the value given and the value used.
         case invalidArgument
+        /// The unbounded in-memory trace passed ``Application/traceWarningEvents`` events:
+        /// a long run should bound it or stream it. Reported once per app.
+        case traceGrowth
     }
 
     /// What kind of misuse it is; its raw value is the event name in the trace.

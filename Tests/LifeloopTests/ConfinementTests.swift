@@ -273,6 +273,7 @@ struct CompleteConfinementTests {
             OffLoopCall("unloadPolicy", { app.unloadPolicy = .legacy }, unchanged: { app.unloadPolicy == .modern }),
             OffLoopCall("callsViewIsAppearing", { app.callsViewIsAppearing = true }, unchanged: { !app.callsViewIsAppearing }),
             OffLoopCall("isStrict", { app.isStrict = true }, unchanged: { !app.isStrict }),
+            OffLoopCall("traceWarningEvents", { app.traceWarningEvents = 1 }, unchanged: { app.traceWarningEvents == 1_000_000 }),
             OffLoopCall("bundlePath", { app.bundlePath = "/tmp" }, unchanged: { app.bundlePath == nil }),
             OffLoopCall("probe", { app.probe = SilentProbe() }, unchanged: { app.probe == nil }),
             OffLoopCall("registerNib(_:)", { app.registerNib(NibDefinition(name: "N", root: ViewNode())) },
@@ -363,7 +364,9 @@ struct CompleteConfinementTests {
             "viewWillTransition", "didReceiveMemoryWarning", "viewWillUnload", "viewDidUnload", "prepare", "didMove",
             "becomeKey", "resignKey",
             // Entry points that throw LoopError.wrongThread instead.
-            "settle", "advance",
+            "settle", "advance", "close",
+            // Read-only state of those entry points.
+            "isClosed",
         ]
         #expect(declared.subtracting(exercised).subtracting(exempt).sorted() == [], "public members neither exercised nor exempt")
         #expect(exercised.intersection(exempt).sorted() == [])
@@ -381,7 +384,7 @@ struct CompleteConfinementTests {
         "performSegue", "pushViewController", "popViewController", "popToRootViewController", "popToViewController",
         "setViewControllers", "beginInteractivePop", "update", "finish", "cancel", "notifyWhenInteractionChanges",
         "viewControllers", "selectedIndex", "selectedViewController", "mainScreen", "unloadPolicy",
-        "callsViewIsAppearing", "isStrict", "bundlePath", "probe", "registerNib", "registerController", "registerView",
+        "callsViewIsAppearing", "isStrict", "traceWarningEvents", "bundlePath", "probe", "registerNib", "registerController", "registerView",
         "launch", "tap", "simulateMemoryWarning", "recordFrameMetrics",
     ]
 }
@@ -400,7 +403,11 @@ struct WrongThreadEntryPointTests {
         let box = Smuggled(app)
         let errors = Locked<[String: LoopError]>([:])
         onAnotherThread {
-            for (name, call) in [("settle", { try box.value.settle() }), ("advance", { try box.value.advance(by: .seconds(1)) })] {
+            let calls: [(String, () throws -> Void)] = [
+                ("settle", { try box.value.settle() }), ("advance", { try box.value.advance(by: .seconds(1)) }),
+                ("close", { try box.value.close() }),
+            ]
+            for (name, call) in calls {
                 do {
                     try call()
                 } catch let error as LoopError {
@@ -409,7 +416,8 @@ struct WrongThreadEntryPointTests {
             }
         }
         let caught = errors.withLock { $0 }
-        for (name, operation) in [("settle", "Application.settle(maxTurns:)"), ("advance", "Application.advance(by:)")] {
+        for (name, operation) in [("settle", "Application.settle(maxTurns:)"), ("advance", "Application.advance(by:)"),
+                                  ("close", "Application.close()")] {
             guard case .wrongThread(let named, let ownerThread, let caller)? = caught[name] else {
                 Issue.record("\(name) did not throw wrongThread: \(String(describing: caught[name]))")
                 continue
@@ -422,6 +430,7 @@ struct WrongThreadEntryPointTests {
         }
         #expect(app.loop.now == .zero, "advance did not move the clock")
         #expect(controller.view.needsLayout, "settle ran nothing")
+        #expect(!app.isClosed, "close did nothing")
         try app.settle()
         #expect(!controller.view.needsLayout)
     }
