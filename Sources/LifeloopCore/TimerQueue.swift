@@ -99,18 +99,28 @@ struct TimerQueue {
         // Moved out, not copied: a one-shot's closure changes hands without a retain.
         var payload = TimerPayload.empty
         swap(&payload, &slots[index].payload)
-        if case .repeating(_, let interval, _) = payload {
+        if case .repeating(_, let interval, _) = payload, let next = Self.nextDeadline(after: entry.deadline, every: interval, now: now) {
             slots[index].payload = payload
-            var next = entry.deadline &+ interval
-            if next <= now {
-                next = entry.deadline &+ ((now - entry.deadline) / interval + 1) &* interval
-            }
             push(Entry(deadline: next, sequence: nextSequence, slot: entry.slot, generation: entry.generation))
             nextSequence &+= 1
         } else {
+            // A one-shot, or a repeating timer whose next firing would pass the end of the
+            // clock's range (about 584 years): this firing is its last.
             release(slot: index)
         }
         return payload
+    }
+
+    /// The first deadline of a repeating timer after `now`, on its grid `deadline + k ×
+    /// interval`; nil when it lies beyond `UInt64.max` nanoseconds. Wrapping arithmetic
+    /// here once re-armed a timer near the end of the clock in the past, where it fired on
+    /// every turn.
+    static func nextDeadline(after deadline: UInt64, every interval: UInt64, now: UInt64) -> UInt64? {
+        guard interval > 0 else { return nil }
+        let periods = now >= deadline ? (now - deadline) / interval + 1 : 1
+        let (offset, productOverflow) = periods.multipliedReportingOverflow(by: interval)
+        let (next, sumOverflow) = deadline.addingReportingOverflow(offset)
+        return productOverflow || sumOverflow ? nil : next
     }
 
     /// A summary of what is pending, for budget errors.

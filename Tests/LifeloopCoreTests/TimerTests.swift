@@ -121,6 +121,26 @@ struct TimerTests {
         #expect(times == [10, 35, 40])
     }
 
+    /// Near the end of the clock's range (UInt64.max ns, about 584 years) the next firing
+    /// used to wrap around to a deadline in the past, so the timer fired on every turn until
+    /// the turn budget ran out. Now its last firing is the last one that fits.
+    @Test
+    func repeatingTimerStopsAtTheEndOfTheClock() throws {
+        let loop = try EventLoop(clock: .virtual)
+        let end = UInt64.max
+        var times: [UInt64] = []
+        try loop.scheduleRepeating(every: .seconds(1), startingAt: LoopInstant(nanoseconds: end - 2_500_000_000)) {
+            times.append(end - loop.now.nanoseconds)
+        }
+        try loop.runUntilIdle(maxTurns: 1_000)
+        #expect(times == [2_500_000_000, 1_500_000_000, 500_000_000])
+        #expect(loop.pendingTimerCount == 0)
+        #expect(TimerQueue.nextDeadline(after: end - 10, every: 10, now: end - 10) == end)
+        #expect(TimerQueue.nextDeadline(after: end - 10, every: 11, now: end - 10) == nil)
+        #expect(TimerQueue.nextDeadline(after: 0, every: UInt64.max / 2 + 1, now: UInt64.max - 1) == nil)
+        #expect(TimerQueue.nextDeadline(after: 5, every: 10, now: 30) == 35)
+    }
+
     @Test
     func repeatingTimerRejectsANonPositiveInterval() throws {
         let loop = try EventLoop(clock: .virtual)
