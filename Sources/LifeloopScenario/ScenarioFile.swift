@@ -40,6 +40,11 @@ public enum ScenarioFile {
 
     private static func read(_ text: String, file: String, directory: String,
                              maxBytes: Int) throws(ScenarioError) -> Scenario {
+        if let bomb = YAMLBombGuard.check(text) {
+            throw ScenarioError(file: file, line: bomb.line, column: bomb.column, field: "",
+                                message: "\(bomb.message); a scenario needs far fewer (write repeated parts out, "
+                                    + "or alias smaller ones)")
+        }
         let root: Node?
         do {
             // UTF-8 explicitly: the default consults an environment variable and prints.

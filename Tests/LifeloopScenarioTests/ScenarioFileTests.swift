@@ -451,6 +451,22 @@ private let fullExampleJSON = """
         expectError(header + "name: a\u{7}b\n", line: 3, column: 8, field: "", message: "YAML cannot read this text")
     }
 
+    /// A billion laughs with an alias as a key: Yams' duplicate-key check hashed the
+    /// 10⁹-node key in full, so composing this 500-byte file never finished. The guard
+    /// counts what the aliases expand to before Yams composes anything.
+    @Test func aliasesThatExpandToAHugeTreeAreAnErrorNotAHang() {
+        var text = header + "a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n"
+        for level in 1...8 {
+            text += "a\(level): &a\(level) [" + Array(repeating: "*a\(level - 1)", count: 10).joined(separator: ", ") + "]\n"
+        }
+        text += "name: {*a8: 1}\n"
+        // a4 expands to 111,111 nodes; the tenth *a4 in a5 passes a million.
+        expectError(text, line: 8, column: 10 + 9 * 5, field: "", message: "aliases expand this document to more than 1000000 nodes")
+        #expect(YAMLBombGuard.check("a: &a [1, 2]\nb: [*a, *a]\nc: {*a: 1}\n") == nil, "small aliases stay allowed")
+        #expect(YAMLBombGuard.check("a: *missing\n") == nil, "an unknown alias is left to Yams")
+        #expect(YAMLBombGuard.check("") == nil)
+    }
+
     @Test func deepNestingIsAnErrorNotACrash() {
         let shallow = String(repeating: "[", count: 500) + String(repeating: "]", count: 500)
         expectError(header + "name: \(shallow)\n", line: 3, column: 7, field: "name", message: "found a list")
