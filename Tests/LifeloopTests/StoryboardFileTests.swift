@@ -236,10 +236,42 @@ struct StoryboardFileTests {
     func invalidJSONIsReportedAtTheRoot() throws {
         let error = try #require(Self.storyboardError(#"{"initialScene": "A", "scenes": [}"#))
         #expect(error.field == "(root)")
-        #expect(error.problem.hasPrefix("not valid JSON"))
-        #expect(error.problem.contains("character"))
+        #expect(error.problem == "not valid JSON: expected a value, found '}' at line 1, column 34")
         #expect(error.description.hasPrefix("Main.storyboard.json: (root): not valid JSON"))
         #expect(try #require(Self.nibError("")).field == "(root)")
+    }
+
+    @Test
+    func duplicateKeysAreInvalidJSON() throws {
+        let error = try #require(Self.storyboardError("{\"initialScene\": \"A\",\n \"scenes\": [{\"id\": \"A\", \"id\": \"B\"}]}"))
+        #expect(error.field == "(root)")
+        #expect(error.problem == #"not valid JSON: duplicate key "id" in an object at line 2, column 25"#)
+    }
+
+    @Test
+    func viewTreesDeeperThan256LevelsAreRefusedByPath() throws {
+        func nested(_ levels: Int) -> String {
+            String(repeating: #"{"subviews": ["#, count: levels - 1) + "{}" + String(repeating: "]}", count: levels - 1)
+        }
+        let deepest = try StoryboardDefinition.parse(Array(Self.oneScene(#"{"id": "A", "view": "# + nested(256) + "}").utf8),
+                                                     name: "S", file: Self.storyboardFile)
+        var depth = 0
+        var node = deepest.scenes[0].view
+        while let current = node {
+            depth += 1
+            node = current.subviews.first
+        }
+        #expect(depth == 256)
+
+        let error = try #require(Self.storyboardError(Self.oneScene(#"{"id": "A", "view": "# + nested(257) + "}")))
+        #expect(error.field == "scenes[0].view" + String(repeating: ".subviews[0]", count: 256))
+        #expect(error.problem == "the view tree is nested deeper than 256 levels")
+        let nibError = try #require(Self.nibError(Self.nib(nested(257))))
+        #expect(nibError.field == "view" + String(repeating: ".subviews[0]", count: 256))
+        // Far deeper text stops at the JSON reader's own limit, never at the stack's.
+        let endless = try #require(Self.nibError(#"{"view": "# + String(repeating: #"{"subviews": ["#, count: 100_000)))
+        #expect(endless.field == "(root)")
+        #expect(endless.problem.hasPrefix("not valid JSON: nesting deeper than"))
     }
 
     @Test

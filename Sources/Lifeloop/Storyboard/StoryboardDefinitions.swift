@@ -27,18 +27,41 @@ public struct ViewNode: Hashable, Sendable {
     public var label: String?
     /// The frame in the superview's coordinates (`"frame"`: `[x, y, width, height]`, default all zero).
     public var frame: Rect
-    /// How the view follows its superview's size changes (`"autoresizing"`: a list of mask names, default empty).
-    public var autoresizingMask: AutoresizingMask
-    /// An integer tag (`"tag"`, default 0).
-    public var tag: Int
-    /// Whether the view starts hidden (`"hidden"`, default `false`).
-    public var isHidden: Bool
-    /// The background color (`"backgroundColor"`: `"#RRGGBB"` or `"#RRGGBBAA"`, default none).
-    public var backgroundColor: Color?
-    /// What a tap on the view does (`"action"`, default none).
-    public var tapAction: TapAction?
     /// The child views, back to front (`"subviews"`, default empty).
     public var subviews: [ViewNode]
+    /// The fields most views leave at their defaults, boxed so that a node is 80 bytes:
+    /// nil when all of them are defaults, so equal nodes are stored alike.
+    private var details: ViewNodeDetails?
+
+    /// How the view follows its superview's size changes (`"autoresizing"`: a list of mask names, default empty).
+    public var autoresizingMask: AutoresizingMask {
+        get { details?.autoresizingMask ?? [] }
+        set { updateDetails { $0.autoresizingMask = newValue } }
+    }
+
+    /// An integer tag (`"tag"`, default 0).
+    public var tag: Int {
+        get { details?.tag ?? 0 }
+        set { updateDetails { $0.tag = newValue } }
+    }
+
+    /// Whether the view starts hidden (`"hidden"`, default `false`).
+    public var isHidden: Bool {
+        get { details?.isHidden ?? false }
+        set { updateDetails { $0.isHidden = newValue } }
+    }
+
+    /// The background color (`"backgroundColor"`: `"#RRGGBB"` or `"#RRGGBBAA"`, default none).
+    public var backgroundColor: Color? {
+        get { details?.backgroundColor }
+        set { updateDetails { $0.backgroundColor = newValue } }
+    }
+
+    /// What a tap on the view does (`"action"`, default none).
+    public var tapAction: TapAction? {
+        get { details?.tapAction }
+        set { updateDetails { $0.tapAction = newValue } }
+    }
 
     /// Creates a view node; every parameter defaults to the value a missing JSON field gets.
     public init(
@@ -55,13 +78,49 @@ public struct ViewNode: Hashable, Sendable {
         self.className = className
         self.label = label
         self.frame = frame
-        self.autoresizingMask = autoresizingMask
-        self.tag = tag
-        self.isHidden = isHidden
-        self.backgroundColor = backgroundColor
-        self.tapAction = tapAction
         self.subviews = subviews
+        let details = ViewNodeDetails.Fields(
+            autoresizingMask: autoresizingMask, tag: tag, isHidden: isHidden,
+            backgroundColor: backgroundColor, tapAction: tapAction
+        )
+        self.details = details.isDefault ? nil : ViewNodeDetails(details)
     }
+
+    /// Replaces the boxed fields with `change` applied (the box is shared, so never mutated).
+    private mutating func updateDetails(_ change: (inout ViewNodeDetails.Fields) -> Void) {
+        var fields = details?.fields ?? ViewNodeDetails.Fields()
+        change(&fields)
+        details = fields.isDefault ? nil : ViewNodeDetails(fields)
+    }
+}
+
+/// The rarely set fields of a ``ViewNode``, immutable and compared by value.
+final class ViewNodeDetails: Hashable, Sendable {
+    struct Fields: Hashable, Sendable {
+        var autoresizingMask: AutoresizingMask = []
+        var tag = 0
+        var isHidden = false
+        var backgroundColor: Color?
+        var tapAction: TapAction?
+
+        var isDefault: Bool { self == Fields() }
+    }
+
+    let fields: Fields
+
+    init(_ fields: Fields) {
+        self.fields = fields
+    }
+
+    var autoresizingMask: AutoresizingMask { fields.autoresizingMask }
+    var tag: Int { fields.tag }
+    var isHidden: Bool { fields.isHidden }
+    var backgroundColor: Color? { fields.backgroundColor }
+    var tapAction: TapAction? { fields.tapAction }
+
+    static func == (lhs: ViewNodeDetails, rhs: ViewNodeDetails) -> Bool { lhs.fields == rhs.fields }
+
+    func hash(into hasher: inout Hasher) { hasher.combine(fields) }
 }
 
 /// A nib: a view tree, loaded by a controller's default loadView.
@@ -87,11 +146,13 @@ public struct NibDefinition: Hashable, Sendable {
     ///   - file: The file name used in error messages.
     /// - Throws: ``StoryboardError`` naming the bad field.
     public static func parse(_ data: Data, name: String, file: String) throws(StoryboardError) -> NibDefinition {
-        let reader = StoryboardFileReader(file: file)
-        let top = try reader.topLevelObject(data)
-        try top.checkKeys(NibFileKeys.all)
-        let root = try reader.viewNode(top.requiredValue("view"), at: top.path("view"))
-        return NibDefinition(name: name, root: root)
+        try parse([UInt8](data), name: name, file: file)
+    }
+
+    /// Parses and validates a nib from JSON bytes, as ``parse(_:name:file:)-(Data,_,_)``.
+    /// - Throws: ``StoryboardError`` naming the bad field.
+    public static func parse(_ bytes: [UInt8], name: String, file: String) throws(StoryboardError) -> NibDefinition {
+        try StoryboardFileReader(file: file).nib(bytes, name: name)
     }
 }
 
@@ -206,44 +267,12 @@ public struct StoryboardDefinition: Hashable, Sendable {
     ///   - file: The file name used in error messages.
     /// - Throws: ``StoryboardError`` naming the bad field.
     public static func parse(_ data: Data, name: String, file: String) throws(StoryboardError) -> StoryboardDefinition {
-        let reader = StoryboardFileReader(file: file)
-        let top = try reader.topLevelObject(data)
-        try top.checkKeys(StoryboardFileKeys.all)
+        try parse([UInt8](data), name: name, file: file)
+    }
 
-        let initialScene = try top.requiredString(StoryboardFileKeys.initialScene)
-        let sceneValues = try top.requiredArray(StoryboardFileKeys.scenes)
-        if sceneValues.isEmpty {
-            throw reader.error(top.path(StoryboardFileKeys.scenes), "must list at least one scene")
-        }
-
-        var scenes: [SceneDefinition] = []
-        var firstPathOfID: [String: String] = [:]
-        let scenesPath = top.path(StoryboardFileKeys.scenes)
-        for (index, value) in sceneValues.enumerated() {
-            let scenePath = "\(scenesPath)[\(index)]"
-            let scene = try reader.scene(value, at: scenePath)
-            let idPath = "\(scenePath).\(SceneFileKeys.id)"
-            if let earlier = firstPathOfID[scene.id] {
-                throw reader.error(idPath, "duplicate scene id \(storyboardQuoted(scene.id)); \(earlier) has it too")
-            }
-            firstPathOfID[scene.id] = idPath
-            scenes.append(scene)
-        }
-
-        if firstPathOfID[initialScene] == nil {
-            throw reader.error(
-                top.path(StoryboardFileKeys.initialScene),
-                "no scene has the id \(storyboardQuoted(initialScene)); scene ids: \(scenes.map(\.id).joined(separator: ", "))"
-            )
-        }
-        for (sceneIndex, scene) in scenes.enumerated() {
-            for (segueIndex, segue) in scene.segues.enumerated() where firstPathOfID[segue.destination] == nil {
-                throw reader.error(
-                    "\(scenesPath)[\(sceneIndex)].\(SceneFileKeys.segues)[\(segueIndex)].\(SegueFileKeys.destination)",
-                    "no scene has the id \(storyboardQuoted(segue.destination)); scene ids: \(scenes.map(\.id).joined(separator: ", "))"
-                )
-            }
-        }
-        return StoryboardDefinition(name: name, initialScene: initialScene, scenes: scenes)
+    /// Parses and validates a storyboard from JSON bytes, as ``parse(_:name:file:)-(Data,_,_)``.
+    /// - Throws: ``StoryboardError`` naming the bad field.
+    public static func parse(_ bytes: [UInt8], name: String, file: String) throws(StoryboardError) -> StoryboardDefinition {
+        try StoryboardFileReader(file: file).storyboard(bytes, name: name)
     }
 }

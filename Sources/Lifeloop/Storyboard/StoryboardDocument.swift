@@ -12,10 +12,15 @@ public protocol StoryboardDocument {
     ///   - file: The file name used in error messages.
     /// - Throws: ``StoryboardError`` naming the bad field.
     static func parse(_ data: Data, name: String, file: String) throws(StoryboardError) -> Self
+
+    /// Parses and validates a document from JSON bytes.
+    /// - Throws: ``StoryboardError`` naming the bad field.
+    static func parse(_ bytes: [UInt8], name: String, file: String) throws(StoryboardError) -> Self
 }
 
 extension StoryboardDocument {
-    /// Parses and validates a document from JSON bytes.
+    /// Parses and validates a document from JSON bytes, through ``parse(_:name:file:)-(Data,_,_)``
+    /// for documents that only read `Data`.
     /// - Throws: ``StoryboardError`` naming the bad field.
     public static func parse(_ bytes: [UInt8], name: String, file: String) throws(StoryboardError) -> Self {
         try parse(Data(bytes), name: name, file: file)

@@ -1,4 +1,4 @@
-import Foundation
+import LifeloopCore
 
 // MARK: - Keys
 
@@ -69,173 +69,292 @@ func storyboardDocumentName(_ path: String, extensions: [String]) -> String {
     return fileName
 }
 
-/// The dynamic class JSONSerialization uses for JSON `true` and `false`.
-///
-/// JSONSerialization returns booleans as NSNumber too, and `is Bool` / `as? Int` succeed for
-/// both; only the boolean subclass tells them apart (on Linux and on Darwin alike).
-let storyboardBooleanClass = ObjectIdentifier(type(of: NSNumber(value: true)))
-
-func storyboardIsBoolean(_ number: NSNumber) -> Bool {
-    ObjectIdentifier(type(of: number)) == storyboardBooleanClass
-}
-
 /// "a string", "a number", … for "expected …, found …" messages.
-func storyboardKindDescription(_ value: Any) -> String {
-    switch value {
-    case is String: return "a string"
-    case let number as NSNumber: return storyboardIsBoolean(number) ? "a boolean" : "a number"
-    case is [Any]: return "an array"
-    case is [String: Any]: return "an object"
-    case is NSNull: return "null"
-    default: return "a \(type(of: value))"
+func storyboardKindDescription(_ value: JSONValue) -> String {
+    switch value.kind {
+    case .string: return "a string"
+    case .number: return "a number"
+    case .bool: return "a boolean"
+    case .array: return "an array"
+    case .object: return "an object"
+    case .null: return "null"
     }
 }
 
-/// Walks a JSONSerialization tree, turning every problem into a ``StoryboardError``.
-struct StoryboardFileReader {
+/// One step of a field path: `scenes`, `[1]`, `segues`, …
+enum StoryboardPathComponent {
+    case key(String)
+    case index(Int)
+}
+
+/// Walks a ``JSONDocument``, turning every problem into a ``StoryboardError``.
+///
+/// The reader keeps the path of the field it is in as a stack of components and spells it
+/// (`scenes[1].view.subviews[0].frame`) only for an error, so a large file costs no string
+/// per field.
+final class StoryboardFileReader {
+    /// How deep a view tree may be: building views is recursive, so deeper trees are refused
+    /// by name rather than left to overflow the stack.
+    static let maxViewDepth = 256
+    /// Each view level is two JSON levels (the view, its subviews), under a few of the file's
+    /// own; deeper text is refused by the JSON reader before the view-depth check.
+    static let maxJSONDepth = 2 * maxViewDepth + 8
+
     let file: String
+    // Only this reader's own calls, one at a time, touch the stack: no dynamic exclusivity
+    // checks needed (they were a tenth of the time on large files).
+    @exclusivity(unchecked) private var components: [StoryboardPathComponent] = []
 
-    func error(_ field: String, _ problem: String) -> StoryboardError {
-        StoryboardError(file: file, field: field, problem: problem)
+    init(file: String) {
+        self.file = file
+        components.reserveCapacity(2 * Self.maxViewDepth + 8)
     }
 
-    func mismatch(_ field: String, expected: String, found value: Any) -> StoryboardError {
-        error(field, "expected \(expected), found \(storyboardKindDescription(value))")
+    /// The path of the current field, as errors name it.
+    var path: String {
+        var text = ""
+        for component in components {
+            switch component {
+            case .key(let key): text += text.isEmpty ? key : "." + key
+            case .index(let index): text += "[\(index)]"
+            }
+        }
+        return text
     }
 
-    func topLevelObject(_ data: Data) throws(StoryboardError) -> StoryboardFileObject {
-        let value: Any
+    /// Steps into the member `key` of the current field. Hot paths use these pairs instead
+    /// of ``at(_:_:)``; after an error the reader is done, so a step left open is harmless.
+    @inline(__always)
+    func enter(_ key: String) { components.append(.key(key)) }
+
+    /// Steps into the element `index` of the current field.
+    @inline(__always)
+    func enter(index: Int) { components.append(.index(index)) }
+
+    /// Steps back out.
+    @inline(__always)
+    func leave() { components.removeLast() }
+
+    /// Runs `body` inside the member `key` of the current field.
+    @inline(__always)
+    func at<Result>(_ key: String, _ body: () throws(StoryboardError) -> Result) throws(StoryboardError) -> Result {
+        components.append(.key(key))
+        defer { components.removeLast() }
+        return try body()
+    }
+
+    /// Runs `body` inside the element `index` of the current field.
+    @inline(__always)
+    func at<Result>(index: Int, _ body: () throws(StoryboardError) -> Result) throws(StoryboardError) -> Result {
+        components.append(.index(index))
+        defer { components.removeLast() }
+        return try body()
+    }
+
+    /// An error about the current field.
+    func error(_ problem: String) -> StoryboardError {
+        StoryboardError(file: file, field: path, problem: problem)
+    }
+
+    /// An error about the member `key` of the current field.
+    func error(in key: String, _ problem: String) -> StoryboardError {
+        components.append(.key(key))
+        defer { components.removeLast() }
+        return error(problem)
+    }
+
+    /// An error about the element `index` of the current field.
+    func error(atIndex index: Int, _ problem: String) -> StoryboardError {
+        components.append(.index(index))
+        defer { components.removeLast() }
+        return error(problem)
+    }
+
+    func mismatch(expected: String, found value: JSONValue) -> StoryboardError {
+        error("expected \(expected), found \(storyboardKindDescription(value))")
+    }
+
+    func topLevelObject(_ bytes: [UInt8], allowed: [String]) throws(StoryboardError) -> StoryboardFileObject {
+        let document: JSONDocument
         do {
-            value = try JSONSerialization.jsonObject(with: data, options: [.fragmentsAllowed])
+            document = try JSONReader(maxDepth: Self.maxJSONDepth).read(bytes)
         } catch {
-            let detail = (error as NSError).userInfo[NSDebugDescriptionErrorKey] as? String
-            throw self.error("(root)", "not valid JSON: \(detail ?? error.localizedDescription)")
+            throw StoryboardError(file: file, field: "(root)", problem: "not valid JSON: \(error)")
         }
-        return try object(value, at: "")
+        return try object(document.root, allowed: allowed)
     }
 
-    func object(_ value: Any, at path: String) throws(StoryboardError) -> StoryboardFileObject {
-        guard let values = value as? [String: Any] else {
-            throw mismatch(path, expected: "an object", found: value)
+    /// The object at the current field, with its members sorted into `allowed`; an unknown
+    /// member is an error naming the first in sorted order.
+    func object(_ value: JSONValue, allowed: [String]) throws(StoryboardError) -> StoryboardFileObject {
+        guard value.kind == .object else { throw mismatch(expected: "an object", found: value) }
+        var values = [JSONValue?](repeating: nil, count: allowed.count)
+        var unknown: [String] = []
+        for member in value.members {
+            if let position = allowed.firstIndex(where: { member.key.isString($0) }) {
+                values[position] = member.value
+            } else {
+                unknown.append(member.name)
+            }
         }
-        return StoryboardFileObject(reader: self, values: values, prefix: path)
+        if let first = unknown.sorted().first {
+            throw error(in: first, "unknown field \(storyboardQuoted(first)); allowed fields: \(allowed.joined(separator: ", "))")
+        }
+        return StoryboardFileObject(reader: self, keys: allowed, values: values)
     }
 
-    func string(_ value: Any, at path: String) throws(StoryboardError) -> String {
-        guard let text = value as? String else { throw mismatch(path, expected: "a string", found: value) }
+    func string(_ value: JSONValue) throws(StoryboardError) -> String {
+        guard let text = value.string else { throw mismatch(expected: "a string", found: value) }
         return text
     }
 
-    func nonEmptyString(_ value: Any, at path: String) throws(StoryboardError) -> String {
-        let text = try string(value, at: path)
-        if text.isEmpty { throw error(path, "must not be empty") }
+    func nonEmptyString(_ value: JSONValue) throws(StoryboardError) -> String {
+        let text = try string(value)
+        if text.isEmpty { throw error("must not be empty") }
         return text
     }
 
-    func bool(_ value: Any, at path: String) throws(StoryboardError) -> Bool {
-        guard let number = value as? NSNumber, storyboardIsBoolean(number) else {
-            throw mismatch(path, expected: "a boolean", found: value)
-        }
-        return number.boolValue
+    func bool(_ value: JSONValue) throws(StoryboardError) -> Bool {
+        guard let flag = value.bool else { throw mismatch(expected: "a boolean", found: value) }
+        return flag
     }
 
-    func number(_ value: Any, at path: String) throws(StoryboardError) -> Double {
-        guard let number = value as? NSNumber, !storyboardIsBoolean(number) else {
-            throw mismatch(path, expected: "a number", found: value)
-        }
-        let double = number.doubleValue
-        if !double.isFinite { throw error(path, "expected a finite number, found \(number)") }
-        return double
+    func number(_ value: JSONValue) throws(StoryboardError) -> Double {
+        guard let number = value.double else { throw mismatch(expected: "a number", found: value) }
+        // The JSON reader refuses numbers that overflow, so this holds; kept as the contract.
+        if !number.isFinite { throw error("expected a finite number, found \(number)") }
+        return number
     }
 
-    func integer(_ value: Any, at path: String) throws(StoryboardError) -> Int {
-        guard let number = value as? NSNumber, !storyboardIsBoolean(number) else {
-            throw mismatch(path, expected: "an integer", found: value)
-        }
-        // Bridging gives an exact Int for integral values in range, nil for 1.5 or 1e30.
-        guard let integer = value as? Int else {
-            throw error(path, "expected an integer, found \(number)")
-        }
+    func integer(_ value: JSONValue) throws(StoryboardError) -> Int {
+        guard let number = value.double else { throw mismatch(expected: "an integer", found: value) }
+        // An exact Int for integral values in range, nil for 1.5 or 1e30.
+        guard let integer = value.int else { throw error("expected an integer, found \(number)") }
         return integer
     }
 
-    func array(_ value: Any, at path: String) throws(StoryboardError) -> [Any] {
-        guard let items = value as? [Any] else { throw mismatch(path, expected: "an array", found: value) }
-        return items
+    /// Checks that `value` is an array; returns it.
+    func array(_ value: JSONValue) throws(StoryboardError) -> JSONValue {
+        guard value.kind == .array else { throw mismatch(expected: "an array", found: value) }
+        return value
     }
 
     // MARK: View nodes
 
-    func viewNode(_ value: Any, at path: String) throws(StoryboardError) -> ViewNode {
-        let fields = try object(value, at: path)
-        try fields.checkKeys(ViewFileKeys.all)
-        var node = ViewNode()
+    /// The view at the current field, `depth` levels down its tree (the root view is 1).
+    func viewNode(_ value: JSONValue, depth: Int) throws(StoryboardError) -> ViewNode {
+        if depth > Self.maxViewDepth {
+            throw error("the view tree is nested deeper than \(Self.maxViewDepth) levels")
+        }
+        let fields = try object(value, allowed: ViewFileKeys.all)
+        // Gathered first and stored once: the node keeps its rarely set fields in one box.
+        var className = "View"
+        var label: String?
+        var frame = Rect(x: 0, y: 0, width: 0, height: 0)
+        var autoresizingMask: AutoresizingMask = []
+        var tag = 0
+        var isHidden = false
+        var backgroundColor: Color?
+        var tapAction: TapAction?
+        var subviews: [ViewNode] = []
         if let value = fields[ViewFileKeys.className] {
-            node.className = try nonEmptyString(value, at: fields.path(ViewFileKeys.className))
+            enter(ViewFileKeys.className)
+            className = try nonEmptyString(value)
+            leave()
         }
         if let value = fields[ViewFileKeys.label] {
-            node.label = try string(value, at: fields.path(ViewFileKeys.label))
+            enter(ViewFileKeys.label)
+            label = try string(value)
+            leave()
         }
         if let value = fields[ViewFileKeys.frame] {
-            node.frame = try frame(value, at: fields.path(ViewFileKeys.frame))
+            enter(ViewFileKeys.frame)
+            frame = try self.frame(value)
+            leave()
         }
         if let value = fields[ViewFileKeys.autoresizing] {
-            node.autoresizingMask = try autoresizing(value, at: fields.path(ViewFileKeys.autoresizing))
+            enter(ViewFileKeys.autoresizing)
+            autoresizingMask = try autoresizing(value)
+            leave()
         }
         if let value = fields[ViewFileKeys.tag] {
-            node.tag = try integer(value, at: fields.path(ViewFileKeys.tag))
+            enter(ViewFileKeys.tag)
+            tag = try integer(value)
+            leave()
         }
         if let value = fields[ViewFileKeys.hidden] {
-            node.isHidden = try bool(value, at: fields.path(ViewFileKeys.hidden))
+            enter(ViewFileKeys.hidden)
+            isHidden = try bool(value)
+            leave()
         }
         if let value = fields[ViewFileKeys.backgroundColor] {
-            node.backgroundColor = try color(value, at: fields.path(ViewFileKeys.backgroundColor))
+            enter(ViewFileKeys.backgroundColor)
+            backgroundColor = try color(value)
+            leave()
         }
         if let value = fields[ViewFileKeys.action] {
-            node.tapAction = try action(value, at: fields.path(ViewFileKeys.action))
+            enter(ViewFileKeys.action)
+            tapAction = try action(value)
+            leave()
         }
         if let value = fields[ViewFileKeys.subviews] {
-            let subviewsPath = fields.path(ViewFileKeys.subviews)
-            for (index, item) in try array(value, at: subviewsPath).enumerated() {
-                node.subviews.append(try viewNode(item, at: "\(subviewsPath)[\(index)]"))
+            enter(ViewFileKeys.subviews)
+            let items = try array(value)
+            subviews.reserveCapacity(items.count)
+            for (index, item) in items.elements.enumerated() {
+                enter(index: index)
+                subviews.append(try viewNode(item, depth: depth &+ 1))
+                leave()
+            }
+            leave()
+        }
+        return ViewNode(
+            className: className, label: label, frame: frame, autoresizingMask: autoresizingMask, tag: tag,
+            isHidden: isHidden, backgroundColor: backgroundColor, tapAction: tapAction, subviews: subviews
+        )
+    }
+
+    func frame(_ value: JSONValue) throws(StoryboardError) -> Rect {
+        let items = try array(value)
+        let count = items.count
+        if count != 4 {
+            throw error("expected 4 numbers [x, y, width, height], found \(count) element\(count == 1 ? "" : "s")")
+        }
+        var numbers: (Double, Double, Double, Double) = (0, 0, 0, 0)
+        for (index, item) in items.elements.enumerated() {
+            enter(index: index)
+            let number = try self.number(item)
+            leave()
+            switch index {
+            case 0: numbers.0 = number
+            case 1: numbers.1 = number
+            case 2: numbers.2 = number
+            default: numbers.3 = number
             }
         }
-        return node
+        if numbers.2 < 0 { throw error(atIndex: 2, "width must not be negative, found \(numbers.2)") }
+        if numbers.3 < 0 { throw error(atIndex: 3, "height must not be negative, found \(numbers.3)") }
+        return Rect(x: numbers.0, y: numbers.1, width: numbers.2, height: numbers.3)
     }
 
-    func frame(_ value: Any, at path: String) throws(StoryboardError) -> Rect {
-        let items = try array(value, at: path)
-        if items.count != 4 {
-            throw error(path, "expected 4 numbers [x, y, width, height], found \(items.count) element\(items.count == 1 ? "" : "s")")
-        }
-        var numbers: [Double] = []
-        for (index, item) in items.enumerated() {
-            numbers.append(try number(item, at: "\(path)[\(index)]"))
-        }
-        for (index, dimension) in [(2, "width"), (3, "height")] where numbers[index] < 0 {
-            throw error("\(path)[\(index)]", "\(dimension) must not be negative, found \(numbers[index])")
-        }
-        return Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3])
-    }
-
-    func autoresizing(_ value: Any, at path: String) throws(StoryboardError) -> AutoresizingMask {
+    func autoresizing(_ value: JSONValue) throws(StoryboardError) -> AutoresizingMask {
         var mask: AutoresizingMask = []
-        for (index, item) in try array(value, at: path).enumerated() {
-            let itemPath = "\(path)[\(index)]"
-            let name = try string(item, at: itemPath)
-            guard let flag = storyboardAutoresizingNames.first(where: { $0.0 == name })?.1 else {
+        for (index, item) in try array(value).elements.enumerated() {
+            enter(index: index)
+            guard item.kind == .string else { throw mismatch(expected: "a string", found: item) }
+            guard let flag = storyboardAutoresizingNames.first(where: { item.isString($0.0) })?.1 else {
                 throw error(
-                    itemPath,
-                    "unknown autoresizing name \(storyboardQuoted(name)); valid names: \(storyboardAutoresizingNames.map(\.0).joined(separator: ", "))"
+                    "unknown autoresizing name \(storyboardQuoted(item.string ?? "")); valid names: \(storyboardAutoresizingNames.map(\.0).joined(separator: ", "))"
                 )
             }
             mask.insert(flag)
+            leave()
         }
         return mask
     }
 
-    func color(_ value: Any, at path: String) throws(StoryboardError) -> Color {
-        let text = try string(value, at: path)
+    func color(_ value: JSONValue) throws(StoryboardError) -> Color {
+        let text = try string(value)
         let digits = Array(text.utf8.dropFirst())
         func hexValue(_ byte: UInt8) -> UInt8? {
             switch byte {
@@ -247,7 +366,7 @@ struct StoryboardFileReader {
         }
         let nibbles = digits.compactMap(hexValue)
         guard text.hasPrefix("#"), digits.count == 6 || digits.count == 8, nibbles.count == digits.count else {
-            throw error(path, "invalid color \(storyboardQuoted(text)); expected \"#RRGGBB\" or \"#RRGGBBAA\" in hexadecimal")
+            throw error("invalid color \(storyboardQuoted(text)); expected \"#RRGGBB\" or \"#RRGGBBAA\" in hexadecimal")
         }
         var components: [Double] = stride(from: 0, to: nibbles.count, by: 2).map {
             Double(nibbles[$0] * 16 + nibbles[$0 + 1]) / 255
@@ -256,127 +375,191 @@ struct StoryboardFileReader {
         return Color(red: components[0], green: components[1], blue: components[2], alpha: components[3])
     }
 
-    func action(_ value: Any, at path: String) throws(StoryboardError) -> TapAction {
-        let text = try string(value, at: path)
+    func action(_ value: JSONValue) throws(StoryboardError) -> TapAction {
+        let text = try string(value)
         if text == "dismiss" { return .dismiss }
         let prefix = "segue:"
         if text.hasPrefix(prefix), text.count > prefix.count {
             return .segue(String(text.dropFirst(prefix.count)))
         }
-        throw error(path, "unknown action \(storyboardQuoted(text)); expected \"dismiss\" or \"segue:<identifier>\"")
+        throw error("unknown action \(storyboardQuoted(text)); expected \"dismiss\" or \"segue:<identifier>\"")
+    }
+
+    // MARK: Documents
+
+    /// The storyboard at the top of `bytes`.
+    func storyboard(_ bytes: [UInt8], name: String) throws(StoryboardError) -> StoryboardDefinition {
+        let top = try topLevelObject(bytes, allowed: StoryboardFileKeys.all)
+
+        let initialScene = try top.requiredString(StoryboardFileKeys.initialScene)
+        let sceneValues = try top.requiredArray(StoryboardFileKeys.scenes)
+        if sceneValues.count == 0 {
+            throw error(in: StoryboardFileKeys.scenes, "must list at least one scene")
+        }
+
+        var scenes: [SceneDefinition] = []
+        scenes.reserveCapacity(sceneValues.count)
+        var firstIndexOfID: [String: Int] = [:]
+        let scenesKey = StoryboardFileKeys.scenes
+        for (index, value) in sceneValues.elements.enumerated() {
+            let scene = try at(scenesKey) { () throws(StoryboardError) in
+                try at(index: index) { () throws(StoryboardError) in try self.scene(value) }
+            }
+            if let earlier = firstIndexOfID[scene.id] {
+                throw StoryboardError(
+                    file: file, field: "\(scenesKey)[\(index)].\(SceneFileKeys.id)",
+                    problem: "duplicate scene id \(storyboardQuoted(scene.id)); \(scenesKey)[\(earlier)].\(SceneFileKeys.id) has it too"
+                )
+            }
+            firstIndexOfID[scene.id] = index
+            scenes.append(scene)
+        }
+
+        if firstIndexOfID[initialScene] == nil {
+            throw error(
+                in: StoryboardFileKeys.initialScene,
+                "no scene has the id \(storyboardQuoted(initialScene)); scene ids: \(scenes.map(\.id).joined(separator: ", "))"
+            )
+        }
+        for (sceneIndex, scene) in scenes.enumerated() {
+            for (segueIndex, segue) in scene.segues.enumerated() where firstIndexOfID[segue.destination] == nil {
+                throw StoryboardError(
+                    file: file,
+                    field: "\(scenesKey)[\(sceneIndex)].\(SceneFileKeys.segues)[\(segueIndex)].\(SegueFileKeys.destination)",
+                    problem: "no scene has the id \(storyboardQuoted(segue.destination)); scene ids: \(scenes.map(\.id).joined(separator: ", "))"
+                )
+            }
+        }
+        return StoryboardDefinition(name: name, initialScene: initialScene, scenes: scenes)
+    }
+
+    /// The nib at the top of `bytes`.
+    func nib(_ bytes: [UInt8], name: String) throws(StoryboardError) -> NibDefinition {
+        let top = try topLevelObject(bytes, allowed: NibFileKeys.all)
+        let view = try top.requiredValue(NibFileKeys.view)
+        let root = try at(NibFileKeys.view) { () throws(StoryboardError) in try viewNode(view, depth: 1) }
+        return NibDefinition(name: name, root: root)
     }
 
     // MARK: Scenes
 
-    func scene(_ value: Any, at path: String) throws(StoryboardError) -> SceneDefinition {
-        let fields = try object(value, at: path)
-        try fields.checkKeys(SceneFileKeys.all)
+    func scene(_ value: JSONValue) throws(StoryboardError) -> SceneDefinition {
+        let fields = try object(value, allowed: SceneFileKeys.all)
         var scene = SceneDefinition(id: try fields.requiredNonEmptyString(SceneFileKeys.id))
         if let value = fields[SceneFileKeys.className] {
-            scene.className = try nonEmptyString(value, at: fields.path(SceneFileKeys.className))
+            scene.className = try at(SceneFileKeys.className) { () throws(StoryboardError) in try nonEmptyString(value) }
         }
         if let value = fields[SceneFileKeys.label] {
-            scene.label = try string(value, at: fields.path(SceneFileKeys.label))
+            scene.label = try at(SceneFileKeys.label) { () throws(StoryboardError) in try string(value) }
         }
         if let value = fields[SceneFileKeys.view] {
-            scene.view = try viewNode(value, at: fields.path(SceneFileKeys.view))
+            scene.view = try at(SceneFileKeys.view) { () throws(StoryboardError) in try viewNode(value, depth: 1) }
         }
         if let value = fields[SceneFileKeys.segues] {
-            let seguesPath = fields.path(SceneFileKeys.segues)
-            var firstPathOfIdentifier: [String: String] = [:]
-            for (index, item) in try array(value, at: seguesPath).enumerated() {
-                let seguePath = "\(seguesPath)[\(index)]"
-                let segue = try self.segue(item, at: seguePath)
-                let identifierPath = "\(seguePath).\(SegueFileKeys.identifier)"
-                if let earlier = firstPathOfIdentifier[segue.identifier] {
-                    throw error(identifierPath, "duplicate segue identifier \(storyboardQuoted(segue.identifier)) in this scene; \(earlier) has it too")
+            scene.segues = try at(SceneFileKeys.segues) { () throws(StoryboardError) in
+                let items = try array(value)
+                var segues: [SegueDefinition] = []
+                var firstIndexOfIdentifier: [String: Int] = [:]
+                for (index, item) in items.elements.enumerated() {
+                    try at(index: index) { () throws(StoryboardError) in
+                        let segue = try self.segue(item)
+                        if let earlier = firstIndexOfIdentifier[segue.identifier] {
+                            let earlierPath = String(path.dropLast("[\(index)]".count)) + "[\(earlier)].\(SegueFileKeys.identifier)"
+                            throw error(
+                                in: SegueFileKeys.identifier,
+                                "duplicate segue identifier \(storyboardQuoted(segue.identifier)) in this scene; \(earlierPath) has it too"
+                            )
+                        }
+                        firstIndexOfIdentifier[segue.identifier] = index
+                        segues.append(segue)
+                    }
                 }
-                firstPathOfIdentifier[segue.identifier] = identifierPath
-                scene.segues.append(segue)
+                return segues
             }
         }
         if let value = fields[SceneFileKeys.presentationStyle] {
-            let stylePath = fields.path(SceneFileKeys.presentationStyle)
-            let style = try string(value, at: stylePath)
-            guard SceneDefinition.presentationStyles.contains(style) else {
-                throw error(
-                    stylePath,
-                    "unknown presentation style \(storyboardQuoted(style)); expected one of: \(SceneDefinition.presentationStyles.joined(separator: ", "))"
-                )
+            scene.presentationStyle = try at(SceneFileKeys.presentationStyle) { () throws(StoryboardError) in
+                let style = try string(value)
+                guard SceneDefinition.presentationStyles.contains(style) else {
+                    throw error(
+                        "unknown presentation style \(storyboardQuoted(style)); expected one of: \(SceneDefinition.presentationStyles.joined(separator: ", "))"
+                    )
+                }
+                return style
             }
-            scene.presentationStyle = style
         }
         if let view = scene.view {
-            try checkSegueActions(view, at: fields.path(SceneFileKeys.view), scene: scene)
+            try at(SceneFileKeys.view) { () throws(StoryboardError) in try checkSegueActions(view, scene: scene) }
         }
         return scene
     }
 
-    /// Checks that every `segue:` action in a scene's view tree names one of the scene's segues.
-    func checkSegueActions(_ node: ViewNode, at path: String, scene: SceneDefinition) throws(StoryboardError) {
+    /// Checks that every `segue:` action in a scene's view tree (at the current field) names
+    /// one of the scene's segues. Recursive, over a tree no deeper than ``maxViewDepth``.
+    func checkSegueActions(_ node: ViewNode, scene: SceneDefinition) throws(StoryboardError) {
         if case .segue(let identifier) = node.tapAction, scene.segue(withIdentifier: identifier) == nil {
             let known = scene.segues.isEmpty ? "it has none" : "its segues: \(scene.segues.map(\.identifier).joined(separator: ", "))"
-            throw error("\(path).\(ViewFileKeys.action)", "scene \(storyboardQuoted(scene.id)) has no segue \(storyboardQuoted(identifier)); \(known)")
+            throw error(in: ViewFileKeys.action, "scene \(storyboardQuoted(scene.id)) has no segue \(storyboardQuoted(identifier)); \(known)")
         }
+        if node.subviews.isEmpty { return }
+        enter(ViewFileKeys.subviews)
         for (index, subview) in node.subviews.enumerated() {
-            try checkSegueActions(subview, at: "\(path).\(ViewFileKeys.subviews)[\(index)]", scene: scene)
+            enter(index: index)
+            try checkSegueActions(subview, scene: scene)
+            leave()
         }
+        leave()
     }
 
-    func segue(_ value: Any, at path: String) throws(StoryboardError) -> SegueDefinition {
-        let fields = try object(value, at: path)
-        try fields.checkKeys(SegueFileKeys.all)
+    func segue(_ value: JSONValue) throws(StoryboardError) -> SegueDefinition {
+        let fields = try object(value, allowed: SegueFileKeys.all)
         let identifier = try fields.requiredNonEmptyString(SegueFileKeys.identifier)
         let kindName = try fields.requiredString(SegueFileKeys.kind)
         guard let kind = SegueKind(rawValue: kindName) else {
             throw error(
-                fields.path(SegueFileKeys.kind),
+                in: SegueFileKeys.kind,
                 "unknown segue kind \(storyboardQuoted(kindName)); expected one of: \(SegueKind.allCases.map(\.rawValue).joined(separator: ", "))"
             )
         }
         let destination = try fields.requiredNonEmptyString(SegueFileKeys.destination)
         var animated = false
         if let value = fields[SegueFileKeys.animated] {
-            animated = try bool(value, at: fields.path(SegueFileKeys.animated))
+            animated = try at(SegueFileKeys.animated) { () throws(StoryboardError) in try bool(value) }
         }
         return SegueDefinition(identifier: identifier, kind: kind, destination: destination, animated: animated)
     }
 }
 
-/// One JSON object and its path, for field look-ups.
+/// One JSON object at the reader's current field, its members sorted by key.
 struct StoryboardFileObject {
     let reader: StoryboardFileReader
-    let values: [String: Any]
-    /// The object's own path; empty for the top level.
-    let prefix: String
+    /// The allowed keys.
+    let keys: [String]
+    /// The value of each of `keys`, nil where the object does not have it.
+    let values: [JSONValue?]
 
-    func path(_ key: String) -> String {
-        prefix.isEmpty ? key : "\(prefix).\(key)"
+    subscript(key: String) -> JSONValue? {
+        guard let position = keys.firstIndex(of: key) else { return nil }
+        return values[position]
     }
 
-    subscript(key: String) -> Any? { values[key] }
-
-    /// Rejects keys outside `allowed`, reporting the first in sorted order.
-    func checkKeys(_ allowed: [String]) throws(StoryboardError) {
-        if let unknown = values.keys.filter({ !allowed.contains($0) }).sorted().first {
-            throw reader.error(path(unknown), "unknown field \(storyboardQuoted(unknown)); allowed fields: \(allowed.joined(separator: ", "))")
-        }
-    }
-
-    func requiredValue(_ key: String) throws(StoryboardError) -> Any {
-        guard let value = values[key] else { throw reader.error(path(key), "missing required field \(storyboardQuoted(key))") }
+    func requiredValue(_ key: String) throws(StoryboardError) -> JSONValue {
+        guard let value = self[key] else { throw reader.error(in: key, "missing required field \(storyboardQuoted(key))") }
         return value
     }
 
     func requiredString(_ key: String) throws(StoryboardError) -> String {
-        try reader.string(requiredValue(key), at: path(key))
+        let value = try requiredValue(key)
+        return try reader.at(key) { () throws(StoryboardError) in try reader.string(value) }
     }
 
     func requiredNonEmptyString(_ key: String) throws(StoryboardError) -> String {
-        try reader.nonEmptyString(requiredValue(key), at: path(key))
+        let value = try requiredValue(key)
+        return try reader.at(key) { () throws(StoryboardError) in try reader.nonEmptyString(value) }
     }
 
-    func requiredArray(_ key: String) throws(StoryboardError) -> [Any] {
-        try reader.array(requiredValue(key), at: path(key))
+    func requiredArray(_ key: String) throws(StoryboardError) -> JSONValue {
+        let value = try requiredValue(key)
+        return try reader.at(key) { () throws(StoryboardError) in try reader.array(value) }
     }
 }
