@@ -114,20 +114,27 @@ enum JSONStringText {
     /// Whether the string whose tape word is `word` is `text`, without making a String.
     static func equals(_ word: UInt64, in input: UnsafeBufferPointer<UInt8>, _ text: String) -> Bool {
         let raw = UnsafeBufferPointer(rebasing: input[rawRange(word, in: input)])
-        var text = text
-        return text.withUTF8 { expected in
+        func matches(_ expected: UnsafeBufferPointer<UInt8>) -> Bool {
             guard isEscaped(word) else { return bytesEqual(raw, expected) }
             var decoded: [UInt8] = []
             decoded.reserveCapacity(raw.count)
             decode(raw, into: &decoded)
             return decoded.withUnsafeBufferPointer { bytesEqual($0, expected) }
         }
+        // Native strings (literals among them) lend their bytes; others are copied once.
+        if let result = text.utf8.withContiguousStorageIfAvailable(matches) { return result }
+        return Array(text.utf8).withUnsafeBufferPointer(matches)
     }
 
     @inline(__always)
     static func bytesEqual(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         guard a.count == b.count else { return false }
         guard let left = a.baseAddress, let right = b.baseAddress else { return true }
+        // Keys are short: a loop beats a call.
+        if a.count <= 16 {
+            for index in 0..<a.count where left[index] != right[index] { return false }
+            return true
+        }
         return memcmp(left, right, a.count) == 0
     }
 }
