@@ -6,6 +6,7 @@ struct PhaseTests {
     @Test(arguments: ClockMode.allCases)
     func aTurnRunsTimersThenTasksThenTheCommitPoint(clock: ClockMode) throws {
         let loop = try EventLoop(clock: clock)
+        defer { try? loop.close() }  // its observers capture it: closing breaks the cycle
         var log: [String] = []
         loop.addObserver(.afterTimers) { log.append("afterTimers \(loop.turn)") }
         loop.addObserver(.beforeWaiting) { log.append("beforeWaiting \(loop.turn)") }
@@ -21,6 +22,7 @@ struct PhaseTests {
     @Test
     func tasksExecutedDuringATurnRunOnTheNextTurn() throws {
         let loop = try EventLoop(clock: .virtual)
+        defer { try? loop.close() }  // its observers capture it: closing breaks the cycle
         var log: [String] = []
         loop.addObserver(.beforeWaiting) { log.append("commit \(loop.turn)") }
         loop.execute {
@@ -34,6 +36,7 @@ struct PhaseTests {
     @Test
     func afterWaitingRunsBetweenTurnsOnTheVirtualClock() throws {
         let loop = try EventLoop(clock: .virtual)
+        defer { try? loop.close() }  // its observers capture it: closing breaks the cycle
         var log: [String] = []
         loop.addObserver(.afterWaiting) { log.append("woke at \(loop.now.nanoseconds)") }
         loop.schedule(after: .nanoseconds(7)) { log.append("timer") }
@@ -44,6 +47,7 @@ struct PhaseTests {
     @Test
     func removedObserverNoLongerRuns() throws {
         let loop = try EventLoop(clock: .virtual)
+        defer { try? loop.close() }  // its observers capture it: closing breaks the cycle
         var count = 0
         let token = loop.addObserver(.beforeWaiting) { count += 1 }
         loop.execute {}
@@ -57,6 +61,7 @@ struct PhaseTests {
     @Test
     func anObserverRemovedEarlierInThePhaseDoesNotRun() throws {
         let loop = try EventLoop(clock: .virtual)
+        defer { try? loop.close() }  // its observers capture it: closing breaks the cycle
         var ran: [String] = []
         var second: ObserverToken?
         loop.addObserver(.beforeWaiting) {

@@ -8,6 +8,7 @@ struct PostTests {
     @Test
     func executeRunsTasksInFIFOOrder() throws {
         let loop = try EventLoop(clock: .virtual)
+        defer { try? loop.close() }  // its observers capture it: closing breaks the cycle
         var order: [Int] = []
         for index in 0..<1000 { loop.execute { order.append(index) } }
         try loop.runUntilIdle()
@@ -20,6 +21,7 @@ struct PostTests {
         let threads = 4
         let perThread = 250_000
         let loop = try EventLoop(clock: .host)
+        defer { try? loop.close() }  // its observers capture it: closing breaks the cycle
         let poster = loop.makePoster()
         let inbox = PostInbox(threads: threads)
         let group = DispatchGroup()
@@ -43,6 +45,7 @@ struct PostTests {
     @Test
     func postToAClosedLoopReturnsFalse() throws {
         let loop = try EventLoop(clock: .host)
+        defer { try? loop.close() }  // its observers capture it: closing breaks the cycle
         let poster = loop.makePoster()
         #expect(poster.post {})
         try loop.close()
@@ -52,6 +55,7 @@ struct PostTests {
     @Test
     func virtualRunWaitsForAPostFromAnotherThread() throws {
         let loop = try EventLoop(clock: .virtual)
+        defer { try? loop.close() }  // its observers capture it: closing breaks the cycle
         let poster = loop.makePoster()
         let received = Locked<[String]>([])
         DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(20)) {
