@@ -4,7 +4,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # What `make demo` runs: L15's storyboard app, projected onto its two controllers.
 DEMO_ARGS ?= SeedSegue --labels A,B
 
-.PHONY: deps build demo test bench clean
+.PHONY: deps build demo test tsan asan bench clean
 
 # libuv comes from Debian; install it (and pkg-config) when pkg-config cannot find it.
 deps:
@@ -21,6 +21,20 @@ demo: deps
 
 test: deps
 	$(SWIFT) test
+
+# The whole suite under ThreadSanitizer; any report fails it (TSan exits 66). About 4 min
+# to build and 4 min to run on 2 cores. Locks are pthread mutexes (`Locked`), which TSan
+# sees; Synchronization.Mutex on Linux is a raw futex it cannot.
+tsan: deps
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
+
+# The whole suite under AddressSanitizer with its leak check; any report fails it. About
+# 5 min to build and 3 min to run. Suppressed: leaks inside XCTest and Foundation only.
+asan: deps
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
+	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt:print_suppressions=0 \
+		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
 
 bench: deps
 	$(SWIFT) build -c release --product lifeloop
