@@ -11,6 +11,7 @@ struct LifeloopBench {
             try ScenarioWorkloads.childPeakRSS(seeds: seeds)
             return
         }
+        if try ParseWorkloads.runIfSelected(arguments) { return }
         if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "scenarios" {
             try ScenarioWorkloads.run()
             return
