@@ -10,6 +10,7 @@ extension JSONParser {
             keyIndices.append(index)
             index = JSONTape.next(after: index &+ 1, in: words)
         }
+        guard keyIndices.count > 1 else { return }
         // The duplicate reported is the one that comes first in the file.
         var duplicate: Int?
         if keyIndices.count <= 8 {
