@@ -4,7 +4,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # What `make demo` runs: L15's storyboard app, projected onto its two controllers.
 DEMO_ARGS ?= SeedSegue --labels A,B
 
-.PHONY: deps build demo test tsan asan bench clean
+.PHONY: deps build demo test tsan asan bench fuzz clean
 
 # libuv comes from Debian; install it (and pkg-config) when pkg-config cannot find it.
 deps:
@@ -39,6 +39,12 @@ asan: deps
 bench: deps
 	$(SWIFT) build -c release --product lifeloop
 	cd Benchmarks && $(SWIFT) run -c release lifeloop-bench
+
+# Issue 8's fuzz campaign: 10,000 mutated storyboards through a release `lifeloop launch`
+# (FUZZ_SCRATCH=.build-fuzz builds elsewhere; FUZZ_ARGS adds options such as --seed 3).
+fuzz: deps
+	$(SWIFT) build -c release --product lifeloop --scratch-path $(or $(FUZZ_SCRATCH),.build)
+	python3 scripts/fuzz-storyboards.py --count 10000 --lifeloop $(or $(FUZZ_SCRATCH),.build)/release/lifeloop $(FUZZ_ARGS)
 
 clean:
 	rm -rf .build Benchmarks/.build
