@@ -6,10 +6,20 @@
 struct JSONParser {
     let input: UnsafeBufferPointer<UInt8>
     let maxDepth: Int
-    /// The tape index of each open container, innermost last.
-    var open: [Int] = []
-    /// The elements or members of each open container seen so far.
-    var counts: [Int] = []
+    /// An open container: where it is on the tape, and the elements or members seen so far.
+    struct Level {
+        var index: Int
+        var isObject: Bool
+        var count: Int
+    }
+
+    /// The innermost open container, kept out of `outer` so that stepping through its
+    /// elements touches no array.
+    var top = Level(index: 0, isObject: false, count: 0)
+    /// Whether `top` is open: false at the top level.
+    var inContainer = false
+    /// The open containers around `top`, outermost first.
+    var outer: [Level] = []
     /// Scratch space for the duplicate-key check, kept across objects.
     var keyIndices: [Int] = []
     var keyHashes: [(hash: UInt64, position: Int)] = []
@@ -19,8 +29,7 @@ struct JSONParser {
     init(input: UnsafeBufferPointer<UInt8>, maxDepth: Int) {
         self.input = input
         self.maxDepth = maxDepth
-        open.reserveCapacity(min(maxDepth, 64))
-        counts.reserveCapacity(min(maxDepth, 64))
+        outer.reserveCapacity(min(maxDepth, 64))
     }
 
     // MARK: Errors
@@ -95,7 +104,7 @@ struct JSONParser {
                     index &+= 1
                     break
                 }
-                counts[counts.count &- 1] = 1
+                top.count = 1
                 index = try key(at: index, tape: &tape)
                 continue value
             case 0x5B: // [
@@ -106,7 +115,7 @@ struct JSONParser {
                     index &+= 1
                     break
                 }
-                counts[counts.count &- 1] = 1
+                top.count = 1
                 continue value
             case 0x22:
                 index = try string(at: index, tape: &tape)
@@ -125,16 +134,16 @@ struct JSONParser {
             // After a value: close containers, or go on to the next element or member.
             while true {
                 index = skipWhitespace(index)
-                guard let top = open.last else {
+                guard inContainer else {
                     if index < count {
                         throw fail(index, "expected the end of the input after the JSON value, found \(found(index))")
                     }
                     return
                 }
-                let isObject = JSONTape.kind(tape[top]) == JSONTape.object
+                let isObject = top.isObject
                 let byte: UInt8 = index < count ? input[index] : 0
                 if byte == 0x2C { // ,
-                    counts[counts.count &- 1] &+= 1
+                    top.count &+= 1
                     index = skipWhitespace(index &+ 1)
                     let closer: UInt8 = isObject ? 0x7D : 0x5D
                     if index < count, input[index] == closer {
@@ -168,20 +177,29 @@ struct JSONParser {
     }
 
     mutating func openContainer(_ kind: UInt64, at offset: Int, tape: inout JSONTapeBuffer) throws(JSONReaderError) {
-        guard open.count < maxDepth else {
+        guard (inContainer ? outer.count &+ 1 : 0) < maxDepth else {
             throw fail(offset, "nesting deeper than \(maxDepth) level\(maxDepth == 1 ? "" : "s") of arrays and objects")
         }
-        open.append(tape.count)
-        counts.append(0)
+        if inContainer { outer.append(top) }
+        top = Level(index: tape.count, isObject: kind == JSONTape.object, count: 0)
+        inContainer = true
         guard tape.append(JSONTape.word(kind, offset: offset)), tape.append(0) else { throw outOfMemory(offset) }
     }
 
     mutating func closeContainer(tape: inout JSONTapeBuffer) throws(JSONReaderError) {
-        guard let start = open.popLast(), let count = counts.popLast() else { return }
+        guard inContainer else { return }
+        let start = top.index
+        let count = top.count
+        let isObject = top.isObject
+        if let enclosing = outer.popLast() {
+            top = enclosing
+        } else {
+            inContainer = false
+        }
         let end = tape.count
         tape[start] |= UInt64(min(count, Int(JSONTape.payloadMask))) << JSONTape.payloadShift
         tape[start &+ 1] = UInt64(end)
-        if JSONTape.kind(tape[start]) == JSONTape.object, count > 1 {
+        if isObject, count > 1 {
             try checkDuplicateKeys(object: start, end: end, tape: tape)
         }
     }
