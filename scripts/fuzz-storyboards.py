@@ -73,6 +73,7 @@ import os
 import random
 import re
 import select
+import shutil
 import signal
 import statistics
 import subprocess
@@ -1147,6 +1148,7 @@ def main(argv):
             print(f"error: the smallest seed {smallest_name} does not launch: "
                   f"{(result['stderrHead'] or b'').decode('utf-8', 'replace')[:300]}", file=sys.stderr)
             spawner.close()
+            shutil.rmtree(work, ignore_errors=True)
             return 2
         peaks.append(result["maxrss"])
     baseline_kib = int(statistics.median(peaks))
@@ -1303,10 +1305,7 @@ def main(argv):
         finish(spawner.result())
     spawner.close()
     total = time.monotonic() - started
-    try:
-        os.rmdir(work)
-    except OSError:
-        pass
+    shutil.rmtree(work, ignore_errors=True)
 
     summary = {
         "inputs": options.count,
