@@ -103,6 +103,15 @@ public final class Application {
     var animationCapture: AnimationCapture?
     /// One display link per screen, in the order the screens first animated.
     var displayLinks: [DisplayLink] = []
+    private var lastFrameSerial: UInt64 = 0
+
+    /// A number for a display-link frame, unique in this app (across its screens) and
+    /// never 0, the serial of a window that never took part in a frame.
+    func nextFrameSerial() -> UInt64 {
+        lastFrameSerial &+= 1
+        if lastFrameSerial == 0 { lastFrameSerial = 1 }
+        return lastFrameSerial
+    }
     /// The running property animations, by view.
     var runningAnimations: [ObjectIdentifier: [PropertyAnimation]] = [:]
 

@@ -11,6 +11,9 @@ open class Window: View {
     var transitionInFlight = false
     /// What this window's display link produced while it animated.
     public internal(set) var frameMetrics = FrameMetrics()
+    /// The serial of the last display-link frame this window took part in (see
+    /// ``Application/nextFrameSerial()``): lets a frame list its windows in linear time.
+    var frameSerial: UInt64 = 0
     /// Whether the window has been made visible and shows its root.
     var isVisibleWindow = false
     private var storedRoot: ViewController?

@@ -16,6 +16,10 @@ struct LifeloopBench {
             try ScenarioWorkloads.run()
             return
         }
+        if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "windows" {
+            try WindowScaleWorkload.run()
+            return
+        }
         let allocationCheck = try AllocCounter.verify()
         let harness = Harness()
         let virtualOffsets = virtualTimerOffsets(count: harness.n)
@@ -34,6 +38,7 @@ struct LifeloopBench {
             try Report.writeJSON(measurements, to: path)
             print("\nwrote \(path)")
         }
+        try WindowScaleWorkload.run()
         try ScenarioWorkloads.run()
     }
 }

@@ -93,18 +93,28 @@ final class DisplayLink {
         timer = nil
         inFrame = true
         frameWindows.removeAll(keepingCapacity: true)
+        // Linear in clients and windows: a window joins the frame once, found by the
+        // frame's serial number stamped on it (not by searching the list), and finished
+        // clients are compacted away in one pass (not removed one by one).
+        // A client may add clients while it advances (a completion that starts an
+        // animation): they are appended and advance in this frame too, as before.
+        let serial = app.nextFrameSerial()
+        var kept = 0
         var index = 0
         while index < clients.count {
             let client = clients[index]
-            if let window = client.frameWindow, !frameWindows.contains(where: { $0 === window }) {
+            if let window = client.frameWindow, window.frameSerial != serial {
+                window.frameSerial = serial
                 frameWindows.append(window)
             }
+            // `now` is read per client: a callback's cost can move the virtual clock.
             if client.advanceFrame(to: app.loop.now.nanoseconds) {
-                index += 1
-            } else {
-                clients.remove(at: index)
+                if kept != index { clients[kept] = client }
+                kept += 1
             }
+            index += 1
         }
+        clients.removeSubrange(kept...)
         app.afterCommit(presentBody)
     }
 
