@@ -274,6 +274,20 @@ struct StoryboardFileTests {
         #expect(endless.problem.hasPrefix("not valid JSON: nesting deeper than"))
     }
 
+    /// Every action is looked up among the scene's segues: by set, so 20,000 of each take
+    /// milliseconds (a linear look-up per action took seconds in release).
+    @Test(.timeLimit(.minutes(1)))
+    func manySeguesAndActionsAreCheckedInLinearTime() throws {
+        let count = 20_000
+        let segues = (0..<count).map { #"{"identifier": "s\#($0)", "kind": "show", "destination": "A"}"# }
+        let views = (0..<count).map { #"{"action": "segue:s\#(count - 1 - $0)"}"# }
+        let scene = #"{"id": "A", "segues": ["# + segues.joined(separator: ",") + #"], "view": {"subviews": ["#
+            + views.joined(separator: ",") + "]}}"
+        let storyboard = try StoryboardDefinition.parse(Array(Self.oneScene(scene).utf8), name: "S", file: Self.storyboardFile)
+        #expect(storyboard.scenes[0].segues.count == count)
+        #expect(storyboard.scenes[0].view?.subviews.count == count)
+    }
+
     @Test
     func topLevelMustBeAnObject() throws {
         let error = try #require(Self.storyboardError("[1, 2]"))

@@ -489,15 +489,19 @@ final class StoryboardFileReader {
             }
         }
         if let view = scene.view {
-            try at(SceneFileKeys.view) { () throws(StoryboardError) in try checkSegueActions(view, scene: scene) }
+            // A set, not the scene's linear look-up: a file may have many segues and actions.
+            let identifiers = Set(scene.segues.map(\.identifier))
+            try at(SceneFileKeys.view) { () throws(StoryboardError) in
+                try checkSegueActions(view, scene: scene, identifiers: identifiers)
+            }
         }
         return scene
     }
 
     /// Checks that every `segue:` action in a scene's view tree (at the current field) names
     /// one of the scene's segues. Recursive, over a tree no deeper than ``maxViewDepth``.
-    func checkSegueActions(_ node: ViewNode, scene: SceneDefinition) throws(StoryboardError) {
-        if case .segue(let identifier) = node.tapAction, scene.segue(withIdentifier: identifier) == nil {
+    func checkSegueActions(_ node: ViewNode, scene: SceneDefinition, identifiers: Set<String>) throws(StoryboardError) {
+        if case .segue(let identifier) = node.tapAction, !identifiers.contains(identifier) {
             let known = scene.segues.isEmpty ? "it has none" : "its segues: \(scene.segues.map(\.identifier).joined(separator: ", "))"
             throw error(in: ViewFileKeys.action, "scene \(storyboardQuoted(scene.id)) has no segue \(storyboardQuoted(identifier)); \(known)")
         }
@@ -505,7 +509,7 @@ final class StoryboardFileReader {
         enter(ViewFileKeys.subviews)
         for (index, subview) in node.subviews.enumerated() {
             enter(index: index)
-            try checkSegueActions(subview, scene: scene)
+            try checkSegueActions(subview, scene: scene, identifiers: identifiers)
             leave()
         }
         leave()
