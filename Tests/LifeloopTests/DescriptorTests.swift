@@ -7,6 +7,11 @@ private func openDescriptorCount() -> Int {
     (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? -1
 }
 
+/// How far the count may move for reasons that are not the apps': the test harness and
+/// Dispatch open and close a few descriptors of their own on other threads (a busy
+/// machine showed one more at the end). A leak of even one descriptor per app is 2,000.
+private let descriptorSlack = 16
+
 /// A controller that keeps its app: the cycle app → window → controller → app.
 private final class AppHoldingController: ViewController {
     var heldApp: Application?
@@ -74,7 +79,7 @@ struct DescriptorTests {
                 if released != nil { print("an app outlived its last reference"); exit(1) }
             }
             let after = openDescriptorCount()
-            if after != before { print("descriptors: \(before) before, \(after) after"); exit(1) }
+            if after > before + descriptorSlack { print("descriptors: \(before) before, \(after) after"); exit(1) }
         }
     }
 
@@ -88,7 +93,7 @@ struct DescriptorTests {
                 if try runCyclicAppAndClose() != nil { print("a closed app outlived its last reference"); exit(3) }
             }
             let after = openDescriptorCount()
-            if after != before { print("descriptors: \(before) before, \(after) after"); exit(4) }
+            if after > before + descriptorSlack { print("descriptors: \(before) before, \(after) after"); exit(4) }
         }
     }
 
