@@ -1,4 +1,5 @@
 import Foundation
+import LifeloopSamples
 import Testing
 
 /// Parsing a storyboard (file → checked definitions) takes at most ten times the file's size
@@ -13,8 +14,8 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let tiny = folder + "/Tiny.storyboard.json"
         let large = folder + "/Large.storyboard.json"
-        try Data(FlatStoryboard.json(scenes: 1, viewsPerScene: 1).utf8).write(to: URL(fileURLWithPath: tiny))
-        try Data(FlatStoryboard.json(scenes: 400, viewsPerScene: 900).utf8).write(to: URL(fileURLWithPath: large))
+        try Data(GeneratedStoryboard.flat(scenes: 1, viewsPerScene: 1).utf8).write(to: URL(fileURLWithPath: tiny))
+        try Data(GeneratedStoryboard.flat(scenes: 400, viewsPerScene: 900).utf8).write(to: URL(fileURLWithPath: large))
         let size = try #require(FileManager.default.attributesOfItem(atPath: large)[.size] as? Int)
         #expect(size > 19_000_000 && size < 22_000_000)
 
@@ -46,24 +47,5 @@ import Testing
                 \(Double(measured.run.peakKiB - baseline.run.peakKiB) / Double(sizeKiB))× its size above the \
                 baseline \(baseline.run.peakKiB) KiB (parent \(measured.run.parentKiB) KiB); limit \(limit) KiB
                 """)
-    }
-}
-
-/// A storyboard of `scenes` scenes, each a root view holding `viewsPerScene` labelled views
-/// with frames: one line per view, as a tool would write it.
-enum FlatStoryboard {
-    static func json(scenes: Int, viewsPerScene: Int) -> String {
-        var text = "{\n  \"initialScene\": \"S0\",\n  \"scenes\": [\n"
-        var view = 0
-        for scene in 0..<scenes {
-            text += "    {\"id\": \"S\(scene)\", \"view\": {\"label\": \"S\(scene).root\", \"subviews\": [\n"
-            for index in 0..<viewsPerScene {
-                text += "      {\"label\": \"v\(view)\", \"frame\": [\(index % 320), \(index * 7 % 480), 100, 44]}"
-                text += index == viewsPerScene - 1 ? "\n" : ",\n"
-                view += 1
-            }
-            text += scene == scenes - 1 ? "    ]}}\n" : "    ]}},\n"
-        }
-        return text + "  ]\n}\n"
     }
 }

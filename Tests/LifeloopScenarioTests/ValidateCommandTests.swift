@@ -1,4 +1,5 @@
 import Foundation
+import LifeloopSamples
 import Testing
 
 /// `lifeloop validate FILE...`: a line per valid file on stdout, each error on stderr, exit
@@ -11,8 +12,8 @@ import Testing
         let plain = folder + "/Plain.json"
         let nib = folder + "/Editor.nib.json"
         let bad = folder + "/Bad.storyboard.json"
-        try Data(FlatStoryboard.json(scenes: 2, viewsPerScene: 3).utf8).write(to: URL(fileURLWithPath: storyboard))
-        try Data(FlatStoryboard.json(scenes: 1, viewsPerScene: 0).utf8).write(to: URL(fileURLWithPath: plain))
+        try Data(GeneratedStoryboard.flat(scenes: 2, viewsPerScene: 3).utf8).write(to: URL(fileURLWithPath: storyboard))
+        try Data(GeneratedStoryboard.flat(scenes: 1, viewsPerScene: 0).utf8).write(to: URL(fileURLWithPath: plain))
         try Data(#"{"view": {"subviews": [{"subviews": [{}]}]}}"#.utf8).write(to: URL(fileURLWithPath: nib))
         try Data(#"{"initialScene": "A", "scenes": [{"id": "A", "view": {"tag": 1.5}}]}"#.utf8).write(to: URL(fileURLWithPath: bad))
 

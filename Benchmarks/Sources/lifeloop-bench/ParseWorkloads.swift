@@ -1,5 +1,6 @@
 import Foundation
 import Lifeloop
+import LifeloopSamples
 
 /// The parse rows: a generated 20 MB storyboard (400 scenes of 900 labelled views) read by
 /// Lifeloop (`StoryboardDefinition.parse`: JSONReader, then the checked definitions) and by
@@ -42,7 +43,7 @@ enum ParseWorkloads {
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/Large.storyboard.json"
-        try Data(storyboard(scenes: 400, viewsPerScene: 900).utf8).write(to: URL(fileURLWithPath: path))
+        try Data(GeneratedStoryboard.flat(scenes: 400, viewsPerScene: 900).utf8).write(to: URL(fileURLWithPath: path))
         let bytes = try InputFile.read(path: path)
         let data = Data(bytes)
         let megabytes = Double(bytes.count) / 1e6
@@ -139,21 +140,5 @@ enum ParseWorkloads {
         let text = (try? String(contentsOfFile: "/proc/self/status", encoding: .utf8)) ?? ""
         let line = text.split(separator: "\n").first { $0.hasPrefix(field) } ?? ""
         return line.split(whereSeparator: { $0 == " " || $0 == "\t" }).dropFirst().first.flatMap { Int($0) } ?? 0
-    }
-
-    /// The storyboard: one line per view, as the memory test's.
-    static func storyboard(scenes: Int, viewsPerScene: Int) -> String {
-        var text = "{\n  \"initialScene\": \"S0\",\n  \"scenes\": [\n"
-        var view = 0
-        for scene in 0..<scenes {
-            text += "    {\"id\": \"S\(scene)\", \"view\": {\"label\": \"S\(scene).root\", \"subviews\": [\n"
-            for index in 0..<viewsPerScene {
-                text += "      {\"label\": \"v\(view)\", \"frame\": [\(index % 320), \(index * 7 % 480), 100, 44]}"
-                text += index == viewsPerScene - 1 ? "\n" : ",\n"
-                view += 1
-            }
-            text += scene == scenes - 1 ? "    ]}}\n" : "    ]}},\n"
-        }
-        return text + "  ]\n}\n"
     }
 }
