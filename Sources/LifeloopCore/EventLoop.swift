@@ -135,7 +135,8 @@ public final class EventLoop {
     /// - Throws: ``LibUVError`` if libuv cannot create the loop or its handles.
     public init(_ configuration: LoopConfiguration = LoopConfiguration()) throws {
         self.configuration = configuration
-        self.trace = Trace(isEnabled: configuration.traceEnabled, capacity: configuration.traceCapacity)
+        self.trace = Trace(isEnabled: configuration.traceEnabled, capacity: configuration.traceCapacity,
+                           keepsEvents: configuration.traceMode != .digestOnly)
         self.owner = pthread_self()
         self.ownerDescription = currentThreadDescription()
         let loopMemory = UnsafeMutableRawPointer.allocate(byteCount: uv_loop_size(), alignment: 16)
