@@ -51,15 +51,18 @@ public final class Trace {
     @exclusivity(unchecked) private var currentTurnSlot = -1
     @exclusivity(unchecked) private var currentTurnDigest = TraceDigest()
 
-    private var stream: UnsafeMutablePointer<FILE>?
+    @exclusivity(unchecked) private var stream: UnsafeMutablePointer<FILE>?
     private var streamPath = ""
-    /// JSON Lines bytes not yet written; flushed at 64 KiB and when the stream closes.
-    @exclusivity(unchecked) private var streamBuffer: [UInt8] = []
+    /// JSON Lines bytes not yet written (`streamUsed` of them, in room for
+    /// `streamCapacity`); flushed at 64 KiB and when the stream closes.
+    @exclusivity(unchecked) private var streamBuffer: UnsafeMutablePointer<UInt8>?
+    @exclusivity(unchecked) private var streamUsed = 0
+    @exclusivity(unchecked) private var streamCapacity = 0
 
     /// Hears every event as it is recorded, after the digests: for tools that match or
     /// forward events without keeping them (a bounded trace keeps few, a digest-only
     /// trace none).
-    public var sink: ((TraceEvent) -> Void)?
+    @exclusivity(unchecked) public var sink: ((TraceEvent) -> Void)?
 
     /// A trace in the mode that `LoopConfiguration`'s older settings describe.
     /// - Parameters:
@@ -92,6 +95,7 @@ public final class Trace {
 
     deinit {
         closeStream()
+        streamBuffer?.deallocate()
     }
 
     /// The events kept in memory, oldest first.
@@ -186,7 +190,10 @@ public final class Trace {
         }
         stream = file
         streamPath = path
-        streamBuffer.reserveCapacity(Self.streamChunk + 1024)
+        if streamBuffer == nil {
+            streamCapacity = Self.streamChunk + 4096
+            streamBuffer = .allocate(capacity: streamCapacity)
+        }
     }
 
     /// Records one event: the digests, then the ring, the stream and the sink as the mode
@@ -200,10 +207,13 @@ public final class Trace {
         digest.combine(eventHash: eventHash)
         if turn != currentTurn || currentTurnSlot < 0 { startTurn(turn) }
         currentTurnDigest.combine(eventHash: eventHash)
-        if stream != nil {
-            TraceBytes.appendJSONLine(sequence: sequence, time: time, turn: turn, window: window, label: label,
-                                      name: name, detail: detail, to: &streamBuffer)
-            if streamBuffer.count >= Self.streamChunk { flushStream() }
+        if stream != nil, let buffer = streamBuffer {
+            let room = TraceBytes.jsonLineRoom(window: window, label: label, name: name, detail: detail)
+            let start = streamUsed &+ room <= streamCapacity ? buffer + streamUsed : makeStreamRoom(room)
+            let end = TraceBytes.writeJSONLine(sequence: sequence, time: time, turn: turn, window: window, label: label,
+                                               name: name, detail: detail, to: start)
+            streamUsed = end - streamBuffer!
+            if streamUsed >= Self.streamChunk { flushStream() }
         }
         guard keepsEvents || sink != nil else { return }
         let event = TraceEvent(sequence: sequence, time: time, turn: turn, window: window, label: label, name: name,
@@ -215,9 +225,22 @@ public final class Trace {
     private static let streamChunk = 64 << 10
 
     private func flushStream() {
-        guard let stream, !streamBuffer.isEmpty else { return }
-        streamBuffer.withUnsafeBytes { bytes in _ = fwrite(bytes.baseAddress, 1, bytes.count, stream) }
-        streamBuffer.removeAll(keepingCapacity: true)
+        guard let stream, let streamBuffer, streamUsed > 0 else { return }
+        _ = fwrite(streamBuffer, 1, streamUsed, stream)
+        streamUsed = 0
+    }
+
+    /// Flushes the stream's buffer, and grows it if one line needs more room than it has;
+    /// returns where the line goes.
+    @inline(never)
+    private func makeStreamRoom(_ room: Int) -> UnsafeMutablePointer<UInt8> {
+        flushStream()
+        if room > streamCapacity {
+            streamBuffer?.deallocate()
+            streamCapacity = room
+            streamBuffer = .allocate(capacity: room)
+        }
+        return streamBuffer!
     }
 
     func closeStream() {

@@ -186,6 +186,23 @@ struct TraceBytesTests {
         #expect(bytes == Data(Reference.renderJSONLines(kept.events).utf8))
     }
 
+    /// A line longer than the stream's 64 KiB buffer (with room for every byte escaped)
+    /// is written whole, between ordinary ones.
+    @Test func aLineLargerThanTheStreamBufferIsWrittenWhole() throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("lifeloop-\(UUID()).jsonl").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let huge = String(repeating: "q\"\u{01}é", count: 20_000)
+        let trace = Trace(mode: .unbounded)
+        try trace.stream(toFileAtPath: path)
+        for index in 0..<3_000 {
+            trace.record(time: UInt64(index), turn: 1, window: "w", label: "v\(index)", name: "tick",
+                         detail: index % 1_000 == 500 ? huge : "")
+        }
+        trace.closeStream()
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(bytes == Data(Reference.renderJSONLines(trace.events).utf8))
+    }
+
     @Test func theDigestIsTheReferenceDigest() {
         for event in Self.events {
             #expect(TraceDigest.hash(of: event) == Reference.hash(of: event))
