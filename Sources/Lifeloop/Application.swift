@@ -63,7 +63,7 @@ public final class Application {
     /// How many events an unbounded trace may hold before the app warns, once, with a
     /// ``Diagnostic/Kind/traceGrowth`` diagnostic. The default, a million events, is a few
     /// hundred megabytes: about 40 simulated minutes of a 4-window animating app. A bounded
-    /// trace (`traceCapacity`) never warns.
+    /// or digest-only trace (`traceCapacity`, `traceMode`) never warns.
     public var traceWarningEvents: UInt64 {
         get { storedTraceWarningEvents }
         set { if checkLoopThread(label: "app", operation: "traceWarningEvents") { storedTraceWarningEvents = newValue } }
