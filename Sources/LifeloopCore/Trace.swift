@@ -196,8 +196,9 @@ public final class Trace {
         }
     }
 
-    /// Records one event: the digests, then the ring, the stream and the sink as the mode
-    /// and settings ask. The event is built only when something keeps or hears it.
+    /// Records one event: the digests, then the stream, the ring and the sink as the mode
+    /// and settings ask. The event value is built only when the ring keeps it or the sink
+    /// hears it.
     func record(time: UInt64, turn: UInt64, window: String, label: String, name: String, detail: String) {
         guard isEnabled else { return }
         let sequence = count
