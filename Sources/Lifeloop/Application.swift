@@ -63,7 +63,7 @@ public final class Application {
     /// How many events an unbounded trace may hold before the app warns, once, with a
     /// ``Diagnostic/Kind/traceGrowth`` diagnostic. The default, a million events, is a few
     /// hundred megabytes: about 40 simulated minutes of a 4-window animating app. A bounded
-    /// trace (`traceCapacity`) never warns.
+    /// or digest-only trace (`traceCapacity`, `traceMode`) never warns.
     public var traceWarningEvents: UInt64 {
         get { storedTraceWarningEvents }
         set { if checkLoopThread(label: "app", operation: "traceWarningEvents") { storedTraceWarningEvents = newValue } }
@@ -132,13 +132,34 @@ public final class Application {
     ///   - traceEnabled: Whether to record a trace at all.
     /// - Throws: ``ApplicationError/anotherApplicationOnThread(windows:)`` while another
     ///   app is alive on this thread; ``LibUVError`` if the loop cannot be created.
-    public init(clock: ClockMode = .virtual, screen: Screen = .phone, workerWidth: Int = 2,
-                traceCapacity: Int? = nil, traceEnabled: Bool = true) throws {
+    public convenience init(clock: ClockMode = .virtual, screen: Screen = .phone, workerWidth: Int = 2,
+                            traceCapacity: Int? = nil, traceEnabled: Bool = true) throws {
+        try self.init(screen: screen, loop: LoopConfiguration(clock: clock, workerWidth: workerWidth,
+                                                              traceCapacity: traceCapacity, traceEnabled: traceEnabled))
+    }
+
+    /// Creates an app on the calling thread, which becomes its main thread, with a trace
+    /// mode: ``TraceMode/digestOnly`` keeps the run's digests and no event, for sweeps
+    /// that only compare digests.
+    ///
+    /// As ``init(clock:screen:workerWidth:traceCapacity:traceEnabled:)`` otherwise.
+    /// - Parameters:
+    ///   - clock: Virtual (deterministic, the default) or host time.
+    ///   - screen: The main screen.
+    ///   - workerWidth: How many worker jobs may run at once.
+    ///   - traceMode: What the trace records and keeps.
+    /// - Throws: ``ApplicationError/anotherApplicationOnThread(windows:)`` while another
+    ///   app is alive on this thread; ``LibUVError`` if the loop cannot be created.
+    public convenience init(clock: ClockMode = .virtual, screen: Screen = .phone, workerWidth: Int = 2,
+                            traceMode: TraceMode) throws {
+        try self.init(screen: screen, loop: LoopConfiguration(clock: clock, workerWidth: workerWidth, traceMode: traceMode))
+    }
+
+    private init(screen: Screen, loop configuration: LoopConfiguration) throws {
         if let existing = ThreadContext.application {
             throw ApplicationError.anotherApplicationOnThread(windows: existing.windows.map(\.label))
         }
-        loop = try EventLoop(LoopConfiguration(clock: clock, workerWidth: workerWidth,
-                                               traceCapacity: traceCapacity, traceEnabled: traceEnabled))
+        loop = try EventLoop(configuration)
         storedMainScreen = screen
         owner = pthread_self()
         poster = loop.makePoster()

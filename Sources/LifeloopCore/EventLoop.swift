@@ -41,8 +41,10 @@ public final class EventLoop {
     public let configuration: LoopConfiguration
     /// Everything the runtime recorded.
     public let trace: Trace
+    // Read by every trace event (`record`); only ever loaded and stored whole, on the
+    // loop's thread, so the run-time exclusivity check on each read bought nothing.
     /// The current turn, from 1 once the loop has run.
-    public private(set) var turn: UInt64 = 0
+    @exclusivity(unchecked) public private(set) var turn: UInt64 = 0
 
     /// The loop's clock. Under the host clock it is read at the start of each turn (and
     /// after ``consume(_:)``), as libuv caches its loop time.
@@ -135,7 +137,8 @@ public final class EventLoop {
     /// - Throws: ``LibUVError`` if libuv cannot create the loop or its handles.
     public init(_ configuration: LoopConfiguration = LoopConfiguration()) throws {
         self.configuration = configuration
-        self.trace = Trace(isEnabled: configuration.traceEnabled, capacity: configuration.traceCapacity)
+        self.trace = Trace(isEnabled: configuration.traceEnabled, capacity: configuration.traceCapacity,
+                           keepsEvents: configuration.traceMode != .digestOnly)
         self.owner = pthread_self()
         self.ownerDescription = currentThreadDescription()
         let loopMemory = UnsafeMutableRawPointer.allocate(byteCount: uv_loop_size(), alignment: 16)

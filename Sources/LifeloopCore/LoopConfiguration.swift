@@ -23,16 +23,60 @@ public struct LoopConfiguration: Sendable {
     public var clock: ClockMode
     /// How many worker jobs may run at once.
     public var workerWidth: Int
-    /// The most trace events kept in memory, or nil to keep all of them.
-    public var traceCapacity: Int?
+    /// The most trace events kept in memory, or nil to keep all of them. Setting it
+    /// leaves digest-only tracing: the events are kept again.
+    public var traceCapacity: Int? {
+        didSet { keepsTraceEvents = true }
+    }
     /// Whether the loop records a trace at all.
     public var traceEnabled: Bool
+    /// False for digest-only tracing.
+    private var keepsTraceEvents = true
+
+    /// What the loop's trace records and keeps: ``TraceMode/off``,
+    /// ``TraceMode/digestOnly``, ``TraceMode/bounded(capacity:)`` or
+    /// ``TraceMode/unbounded``, the default. ``traceEnabled`` and ``traceCapacity`` are
+    /// the older spelling of the same setting, and read and write it too.
+    public var traceMode: TraceMode {
+        get {
+            if !traceEnabled { return .off }
+            if !keepsTraceEvents { return .digestOnly }
+            return traceCapacity.map { .bounded(capacity: $0) } ?? .unbounded
+        }
+        set {
+            switch newValue {
+            case .off:
+                traceEnabled = false
+            case .digestOnly:
+                traceEnabled = true
+                traceCapacity = nil
+                keepsTraceEvents = false
+            case .bounded(let capacity):
+                traceEnabled = true
+                traceCapacity = capacity
+            case .unbounded:
+                traceEnabled = true
+                traceCapacity = nil
+            }
+        }
+    }
 
     public init(clock: ClockMode = .host, workerWidth: Int = 2, traceCapacity: Int? = nil, traceEnabled: Bool = true) {
         self.clock = clock
         self.workerWidth = workerWidth
         self.traceCapacity = traceCapacity
         self.traceEnabled = traceEnabled
+    }
+
+    /// A configuration with a trace mode.
+    /// - Parameters:
+    ///   - clock: The clock that drives the loop.
+    ///   - workerWidth: How many worker jobs may run at once.
+    ///   - traceMode: What the trace records and keeps; digest-only tracing keeps the
+    ///     digests of a run without its events, for sweeps that compare digests.
+    public init(clock: ClockMode = .host, workerWidth: Int = 2, traceMode: TraceMode) {
+        self.init(clock: clock, workerWidth: workerWidth)
+        self.traceMode = traceMode
     }
 }
 

@@ -3,46 +3,107 @@ import Glibc
 /// The record of everything a loop's runtime saw, in order.
 ///
 /// Every event updates a running digest of the whole trace and one per turn, so digests
-/// cover events that a bounded trace has already let go. In bounded mode the trace keeps
-/// the most recent `capacity` events (and per-turn digests) in ring buffers, so memory
-/// stays flat on long runs; a stream writes every event to a file as JSON Lines.
+/// cover events that a bounded trace has already let go. What stays in memory is the
+/// trace's ``mode``: every event, the most recent `capacity` events (and per-turn
+/// digests) in ring buffers, so memory stays flat on long runs, or no event at all, only
+/// the digests. A stream writes every event to a file as JSON Lines, in any mode.
 ///
 /// - Warning: A trace belongs to its loop's thread, like the loop.
 public final class Trace {
     /// Whether events are recorded at all; the digests ignore events that are not.
     public let isEnabled: Bool
-    /// The most events kept in memory, or nil for all of them.
+    /// The most events kept in memory, or nil for all of them; 0 in digest-only mode.
     public let capacity: Int?
-    /// How many events have been recorded since the loop started.
-    public private(set) var count: UInt64 = 0
-    /// The digest over every event recorded so far.
-    public private(set) var digest = TraceDigest()
+    /// What the trace records and keeps.
+    public let mode: TraceMode
+    // Exclusivity is not checked at run time on the properties `record` writes: the trace
+    // belongs to one thread, and `record` finishes every access before it calls the sink,
+    // the one place where other code (which may record again) runs. The checks were a
+    // tenth of recording's cost.
 
-    private var ring: [TraceEvent] = []
-    private var ringStart = 0
-    private var turnRing: [(turn: UInt64, digest: TraceDigest)] = []
-    private var turnRingStart = 0
-    private var stream: UnsafeMutablePointer<FILE>?
+    /// How many events have been recorded since the loop started.
+    @exclusivity(unchecked) public private(set) var count: UInt64 = 0
+    /// The digest over every event recorded so far.
+    @exclusivity(unchecked) public private(set) var digest = TraceDigest()
+
+    /// Whether recorded events go into `ring` (false in digest-only mode).
+    private let keepsEvents: Bool
+    /// Bounded: the ring of the latest events. Unbounded: the chunk being filled, after
+    /// `fullChunks`.
+    @exclusivity(unchecked) private var ring: ContiguousArray<TraceEvent> = []
+    @exclusivity(unchecked) private var ringStart = 0
+    /// Unbounded: the filled chunks of `chunkSize` events, oldest first. Growing by
+    /// chunks copies no event and asks for no block larger than a chunk, where one array
+    /// doubling from a million events moved 88 MB to fresh pages.
+    @exclusivity(unchecked) private var fullChunks: [ContiguousArray<TraceEvent>] = []
+    private static let chunkSize = 4_096
+
+    /// One entry per turn that recorded events, oldest first from `turnRingStart`; the
+    /// current turn's entry is a placeholder whose digest is `currentTurnDigest`, written
+    /// back when the turn changes, so an event folds into a stored property, not into an
+    /// array element.
+    @exclusivity(unchecked) private var turnRing: ContiguousArray<(turn: UInt64, digest: TraceDigest)> = []
+    @exclusivity(unchecked) private var turnRingStart = 0
+    /// The most turn digests kept, or nil for all of them.
+    private let turnCapacity: Int?
+    @exclusivity(unchecked) private var currentTurn: UInt64 = 0
+    /// The current turn's index in `turnRing`, or -1 before the first event.
+    @exclusivity(unchecked) private var currentTurnSlot = -1
+    @exclusivity(unchecked) private var currentTurnDigest = TraceDigest()
+
+    @exclusivity(unchecked) private var stream: UnsafeMutablePointer<FILE>?
     private var streamPath = ""
-    /// JSON Lines bytes not yet written; flushed at 64 KiB and when the stream closes.
-    private var streamBuffer: [UInt8] = []
+    /// JSON Lines bytes not yet written (`streamUsed` of them, in room for
+    /// `streamCapacity`); flushed at 64 KiB and when the stream closes.
+    @exclusivity(unchecked) private var streamBuffer: UnsafeMutablePointer<UInt8>?
+    @exclusivity(unchecked) private var streamUsed = 0
+    @exclusivity(unchecked) private var streamCapacity = 0
 
     /// Hears every event as it is recorded, after the digests: for tools that match or
-    /// forward events without keeping them (a bounded trace keeps few).
-    public var sink: ((TraceEvent) -> Void)?
+    /// forward events without keeping them (a bounded trace keeps few, a digest-only
+    /// trace none).
+    @exclusivity(unchecked) public var sink: ((TraceEvent) -> Void)?
 
-    init(isEnabled: Bool, capacity: Int?) {
+    /// A trace in the mode that `LoopConfiguration`'s older settings describe.
+    /// - Parameters:
+    ///   - isEnabled: Whether to record at all.
+    ///   - capacity: The most events kept, or nil for all; ignored unless `keepsEvents`.
+    ///   - keepsEvents: False for digest-only tracing.
+    init(isEnabled: Bool, capacity: Int?, keepsEvents: Bool = true) {
         self.isEnabled = isEnabled
-        self.capacity = capacity.map { max(1, $0) }
+        self.keepsEvents = isEnabled && keepsEvents
+        self.capacity = keepsEvents ? capacity.map { max(1, $0) } : 0
+        if !isEnabled {
+            mode = .off
+        } else if !keepsEvents {
+            mode = .digestOnly
+        } else {
+            mode = self.capacity.map { .bounded(capacity: $0) } ?? .unbounded
+        }
+        turnCapacity = keepsEvents ? self.capacity : nil
+    }
+
+    /// A trace in `mode`.
+    convenience init(mode: TraceMode) {
+        switch mode {
+        case .off: self.init(isEnabled: false, capacity: nil)
+        case .digestOnly: self.init(isEnabled: true, capacity: nil, keepsEvents: false)
+        case .bounded(let capacity): self.init(isEnabled: true, capacity: capacity)
+        case .unbounded: self.init(isEnabled: true, capacity: nil)
+        }
     }
 
     deinit {
         closeStream()
+        streamBuffer?.deallocate()
     }
 
     /// The events kept in memory, oldest first.
     public var events: [TraceEvent] {
-        Array(ring[ringStart...] + ring[..<ringStart])
+        var events: [TraceEvent] = []
+        events.reserveCapacity(fullChunks.count * Self.chunkSize + ring.count)
+        forEachKeptEvent { events.append($0) }
+        return events
     }
 
     /// The events kept in memory as plain `label event` lines.
@@ -50,23 +111,73 @@ public final class Trace {
 
     /// The events kept in memory as plain `label event` lines, one per line.
     public func renderLines() -> String {
-        events.map { $0.line + "\n" }.joined()
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(renderedSizeEstimate(perEvent: 2, fields: { $0.label.utf8.count + $0.name.utf8.count }))
+        writeLines(into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The events kept in memory as JSON Lines.
     public func renderJSONLines() -> String {
-        events.map { $0.jsonLine + "\n" }.joined()
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(renderedSizeEstimate(perEvent: 96, fields: {
+            $0.window.utf8.count + $0.label.utf8.count + $0.name.utf8.count + $0.detail.utf8.count
+        }))
+        writeJSONLines(into: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Appends the events kept in memory as plain `label event` lines, as UTF-8: the bytes
+    /// of ``renderLines()``, without building a string.
+    /// - Parameter out: The buffer to append to; reuse one to write many traces.
+    public func writeLines(into out: inout [UInt8]) {
+        forEachKeptEvent { TraceBytes.appendLine(label: $0.label, name: $0.name, to: &out) }
+    }
+
+    /// Appends the events kept in memory as JSON Lines, as UTF-8: the bytes of
+    /// ``renderJSONLines()``, without building a string.
+    /// - Parameter out: The buffer to append to; reuse one to write many traces.
+    public func writeJSONLines(into out: inout [UInt8]) {
+        forEachKeptEvent { $0.appendJSONLine(to: &out) }
+    }
+
+    /// Calls `body` with each kept event, oldest first, without copying the ring.
+    private func forEachKeptEvent(_ body: (TraceEvent) -> Void) {
+        for chunk in fullChunks {
+            chunk.withUnsafeBufferPointer { events in
+                for event in events { body(event) }
+            }
+        }
+        ring.withUnsafeBufferPointer { events in
+            for index in ringStart..<events.count { body(events[index]) }
+            for index in 0..<ringStart { body(events[index]) }
+        }
+    }
+
+    /// Bytes the kept events render to, give or take escapes and digits: enough that a
+    /// rendering rarely grows its buffer.
+    private func renderedSizeEstimate(perEvent: Int, fields: (TraceEvent) -> Int) -> Int {
+        var total = 0
+        forEachKeptEvent { total += perEvent + fields($0) }
+        return total
     }
 
     /// The digest of each turn that recorded events, oldest first (in bounded mode, the
     /// most recent `capacity` of them).
     public var turnDigests: [(turn: UInt64, digest: TraceDigest)] {
-        Array(turnRing[turnRingStart...] + turnRing[..<turnRingStart])
+        var result: [(turn: UInt64, digest: TraceDigest)] = []
+        result.reserveCapacity(turnRing.count)
+        for offset in 0..<turnRing.count {
+            let slot = (turnRingStart + offset) % turnRing.count
+            result.append(slot == currentTurnSlot ? (currentTurn, currentTurnDigest) : turnRing[slot])
+        }
+        return result
     }
 
     /// The digest of the events of one turn, if that turn recorded any and is still kept.
     public func digest(ofTurn turn: UInt64) -> TraceDigest? {
-        turnDigests.first { $0.turn == turn }?.digest
+        if currentTurnSlot >= 0, turn == currentTurn { return currentTurnDigest }
+        return turnRing.first { $0.turn == turn }?.digest
     }
 
     /// Streams every later event to a file as JSON Lines, creating or truncating it.
@@ -79,30 +190,58 @@ public final class Trace {
         }
         stream = file
         streamPath = path
-        streamBuffer.reserveCapacity(Self.streamChunk + 1024)
+        if streamBuffer == nil {
+            streamCapacity = Self.streamChunk + 4096
+            streamBuffer = .allocate(capacity: streamCapacity)
+        }
     }
 
+    /// Records one event: the digests, then the stream, the ring and the sink as the mode
+    /// and settings ask. The event value is built only when the ring keeps it or the sink
+    /// hears it.
     func record(time: UInt64, turn: UInt64, window: String, label: String, name: String, detail: String) {
         guard isEnabled else { return }
-        let event = TraceEvent(sequence: count, time: time, turn: turn, window: window, label: label, name: name, detail: detail)
-        count += 1
-        let eventHash = TraceDigest.hash(of: event)
+        let sequence = count
+        count = sequence &+ 1
+        let eventHash = TraceDigest.hash(sequence: sequence, time: time, turn: turn, window: window, label: label,
+                                         name: name, detail: detail)
         digest.combine(eventHash: eventHash)
-        appendTurnDigest(turn: turn, eventHash: eventHash)
-        append(event)
-        if stream != nil {
-            event.appendJSONLine(to: &streamBuffer)
-            if streamBuffer.count >= Self.streamChunk { flushStream() }
+        if turn != currentTurn || currentTurnSlot < 0 { startTurn(turn) }
+        currentTurnDigest.combine(eventHash: eventHash)
+        if stream != nil, let buffer = streamBuffer {
+            let room = TraceBytes.jsonLineRoom(window: window, label: label, name: name, detail: detail)
+            let start = streamUsed &+ room <= streamCapacity ? buffer + streamUsed : makeStreamRoom(room)
+            let end = TraceBytes.writeJSONLine(sequence: sequence, time: time, turn: turn, window: window, label: label,
+                                               name: name, detail: detail, to: start)
+            streamUsed = end - streamBuffer!
+            if streamUsed >= Self.streamChunk { flushStream() }
         }
-        sink?(event)
+        guard keepsEvents || sink != nil else { return }
+        let event = TraceEvent(sequence: sequence, time: time, turn: turn, window: window, label: label, name: name,
+                               detail: detail)
+        if keepsEvents { append(event) }
+        if let sink { sink(event) }
     }
 
     private static let streamChunk = 64 << 10
 
     private func flushStream() {
-        guard let stream, !streamBuffer.isEmpty else { return }
-        streamBuffer.withUnsafeBytes { bytes in _ = fwrite(bytes.baseAddress, 1, bytes.count, stream) }
-        streamBuffer.removeAll(keepingCapacity: true)
+        guard let stream, let streamBuffer, streamUsed > 0 else { return }
+        _ = fwrite(streamBuffer, 1, streamUsed, stream)
+        streamUsed = 0
+    }
+
+    /// Flushes the stream's buffer, and grows it if one line needs more room than it has;
+    /// returns where the line goes.
+    @inline(never)
+    private func makeStreamRoom(_ room: Int) -> UnsafeMutablePointer<UInt8> {
+        flushStream()
+        if room > streamCapacity {
+            streamBuffer?.deallocate()
+            streamCapacity = room
+            streamBuffer = .allocate(capacity: room)
+        }
+        return streamBuffer!
     }
 
     func closeStream() {
@@ -113,28 +252,44 @@ public final class Trace {
         }
     }
 
+    @inline(__always)
     private func append(_ event: TraceEvent) {
-        if let capacity, ring.count == capacity {
-            ring[ringStart] = event
-            ringStart = (ringStart + 1) % capacity
+        if let capacity {
+            if ring.count == capacity {
+                ring[ringStart] = event
+                ringStart += 1
+                if ringStart == capacity { ringStart = 0 }
+            } else {
+                ring.append(event)
+            }
         } else {
+            if ring.count == Self.chunkSize { startChunk() }
             ring.append(event)
         }
     }
 
-    private func appendTurnDigest(turn: UInt64, eventHash: UInt64) {
-        let last = turnRing.isEmpty ? nil : (turnRingStart == 0 ? turnRing.count - 1 : turnRingStart - 1)
-        if let last, turnRing[last].turn == turn {
-            turnRing[last].digest.combine(eventHash: eventHash)
-            return
-        }
-        var fresh = TraceDigest()
-        fresh.combine(eventHash: eventHash)
-        if let capacity, turnRing.count == capacity {
-            turnRing[turnRingStart] = (turn, fresh)
-            turnRingStart = (turnRingStart + 1) % capacity
+    /// Unbounded: files the full chunk and opens the next.
+    @inline(never)
+    private func startChunk() {
+        fullChunks.append(ring)
+        ring = []
+        ring.reserveCapacity(Self.chunkSize)
+    }
+
+    /// Ends the current turn's entry and opens one for `turn`, in the ring of turns.
+    @inline(never)
+    private func startTurn(_ turn: UInt64) {
+        if currentTurnSlot >= 0 { turnRing[currentTurnSlot].digest = currentTurnDigest }
+        currentTurn = turn
+        currentTurnDigest = TraceDigest()
+        if let turnCapacity, turnRing.count == turnCapacity {
+            currentTurnSlot = turnRingStart
+            turnRing[turnRingStart] = (turn, TraceDigest())
+            turnRingStart += 1
+            if turnRingStart == turnCapacity { turnRingStart = 0 }
         } else {
-            turnRing.append((turn, fresh))
+            currentTurnSlot = turnRing.count
+            turnRing.append((turn, TraceDigest()))
         }
     }
 }

@@ -29,8 +29,11 @@ final class ScenarioRun {
         self.options = options
         let needsEvents = scenario.steps.contains { if case .expectSequence = $0.action { return true } else { return false } }
         let traced = options.keepEvents || options.digest || options.tracePath != nil || needsEvents
+        // Only `keepEvents` needs the events in memory; a digest, a stream and the sequence
+        // matcher (the sink) all work in digest-only mode, which keeps none.
+        let traceMode: TraceMode = !traced ? .off : options.keepEvents ? .unbounded : .digestOnly
         app = try Application(clock: scenario.clock, screen: scenario.windows[0].screen, workerWidth: scenario.workers,
-                              traceCapacity: options.keepEvents ? nil : 1, traceEnabled: traced)
+                              traceMode: traceMode)
         app.unloadPolicy = scenario.unloadPolicy
         app.callsViewIsAppearing = scenario.viewIsAppearing
         if let path = options.tracePath { try app.trace.stream(toFileAtPath: path) }

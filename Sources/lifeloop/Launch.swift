@@ -21,14 +21,11 @@ struct Launch: ParsableCommand {
     @Option(help: "Keep only events of these labels (comma-separated).")
     var labels: String?
 
-    /// How many trace events stay in memory: none are needed once printed.
-    static let keptEvents = 1024
-
     func run() throws {
-        // The trace goes to stdout as it is recorded, so only a small ring of it stays in
-        // memory however large the storyboard (the digest still covers every event).
+        // The trace goes to stdout as it is recorded, so no event stays in memory however
+        // large the storyboard (the digest still covers every event).
         let output = TraceOutput(format: format, labels: labels)
-        let app = try Application(clock: .virtual, traceCapacity: Self.keptEvents)
+        let app = try Application(clock: .virtual, traceMode: .digestOnly)
         app.trace.sink = { output.write($0) }
         // Also on failure, so what the app did before a bad tap is not lost.
         defer { output.flush() }

@@ -30,10 +30,9 @@ final class TraceOutput {
     func write(_ event: TraceEvent) {
         if let labels, !labels.contains(event.label) { return }
         switch format {
-        case .lines: buffer.append(contentsOf: event.line.utf8)
-        case .jsonl: buffer.append(contentsOf: event.jsonLine.utf8)
+        case .lines: event.appendLine(to: &buffer)
+        case .jsonl: event.appendJSONLine(to: &buffer)
         }
-        buffer.append(UInt8(ascii: "\n"))
         if buffer.count >= Self.chunk { flush() }
     }
 

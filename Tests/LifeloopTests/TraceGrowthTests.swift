@@ -37,6 +37,35 @@ struct TraceGrowthTests {
         #expect(app.trace.events.contains { $0.name == "traceGrowth" })
     }
 
+    @Test func aDigestOnlyTraceNeverWarnsAndKeepsTheDigest() throws {
+        let unbounded = try Self.ticked(traceMode: .unbounded)
+        let digestOnly = try Self.ticked(traceMode: .digestOnly)
+        #expect(digestOnly.trace.count > 400)
+        #expect(digestOnly.trace.events.isEmpty)
+        #expect(!digestOnly.diagnostics.contains { $0.kind == .traceGrowth })
+        // The unbounded app warned, and the warning is an event of its trace: its digest
+        // is the digest-only one plus that event.
+        #expect(unbounded.diagnostics.contains { $0.kind == .traceGrowth })
+        #expect(unbounded.trace.count == digestOnly.trace.count + 1)
+    }
+
+    /// An app in `traceMode` ticked 200 times with a warning threshold of 200, closed.
+    private static func ticked(traceMode: TraceMode) throws -> Application {
+        let app = try Application(traceMode: traceMode)
+        app.traceWarningEvents = 200
+        let controller = ViewController(label: "A")
+        let window = Window(screen: .phone, label: "main")
+        window.rootViewController = controller
+        window.makeKeyAndVisible()
+        try app.settle()
+        for _ in 0..<200 {
+            controller.view.setNeedsLayout()
+            try app.settle()
+        }
+        try app.close()
+        return app
+    }
+
     @Test func aBoundedTraceNeverWarns() throws {
         let (app, controller) = try tickingApp(traceCapacity: 50)
         try tick(app, controller, times: 200)

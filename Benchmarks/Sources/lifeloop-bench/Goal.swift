@@ -10,6 +10,14 @@ struct Goal: Sendable {
         case absolute(Workload, atMost: Double, unit: String)
         /// A simulation row's simulated seconds per wall second must be at least the limit.
         case simulationSpeed(Workload, atLeast: Double)
+        /// Lifeloop's bytes written per second, in MB, must be at least the limit.
+        case throughput(Workload, atLeast: Double)
+        /// Lifeloop's figure in one workload divided by its figure in another must be at
+        /// most the limit.
+        case workloadRatio(Workload, over: Workload, atMost: Double)
+        /// Lifeloop's ns/op in one workload minus its ns/op in another must be at most the
+        /// limit: the cost of what the first does beyond the second.
+        case difference(Workload, minus: Workload, atMost: Double)
     }
 
     var name: String
@@ -20,8 +28,10 @@ struct Goal: Sendable {
         var measured: Double?
         var met: Bool? {
             guard let measured else { return nil }
-            if case .simulationSpeed = goal.kind { return measured >= goal.limit }
-            return measured <= goal.limit
+            switch goal.kind {
+            case .simulationSpeed, .throughput: return measured >= goal.limit
+            default: return measured <= goal.limit
+            }
         }
     }
 
@@ -41,20 +51,33 @@ struct Goal: Sendable {
         Goal(name: "memoryPerView: heap bytes per view", kind: .absolute(.memoryPerView, atMost: 512, unit: "bytes")),
         // The virtual clock at scale: an hour of four animating windows in under 3.6 s.
         Goal(name: "simulation1h: simulated s per wall s", kind: .simulationSpeed(.simulation1h, atLeast: 1_000)),
+        // The trace: a digest-only run nearly as fast as an untraced one; recording, the
+        // digest and the renderings in absolute terms.
+        Goal(name: "simulation1h: digest only / untraced",
+             kind: .workloadRatio(.simulation1hDigestOnly, over: .simulation1h, atMost: 1.15)),
+        // Recording's own cost: the row minus the same calls with tracing off (the loop
+        // turns, the timers and the call itself).
+        Goal(name: "trace record − off: ns per event (unbounded)",
+             kind: .difference(.traceRecord, minus: .traceRecordOff, atMost: 150)),
+        Goal(name: "trace digest: ns per event", kind: .absolute(.traceDigest, atMost: 60, unit: "ns")),
+        Goal(name: "trace digest: allocations per event", kind: .allocations(.traceDigest, atMost: 0.001)),
+        Goal(name: "renderLines: MB per s", kind: .throughput(.renderLines, atLeast: 250)),
+        Goal(name: "renderJSONLines: MB per s", kind: .throughput(.renderJSONLines, atLeast: 250)),
     ]
 
     var limit: Double {
         switch kind {
         case .ratio(_, _, let limit), .allocations(_, let limit), .absolute(_, let limit, _),
-             .simulationSpeed(_, let limit): limit
+             .simulationSpeed(_, let limit), .throughput(_, let limit), .workloadRatio(_, _, let limit),
+             .difference(_, _, let limit): limit
         }
     }
 
     /// How the report prints the measured figure.
     var measuredFormat: String {
         switch kind {
-        case .absolute, .simulationSpeed: "%.1f"
-        case .ratio, .allocations: "%.3f"
+        case .absolute, .simulationSpeed, .throughput, .difference: "%.1f"
+        case .ratio, .allocations, .workloadRatio: "%.3f"
         }
     }
 
@@ -64,6 +87,9 @@ struct Goal: Sendable {
         case .allocations: "0 (≤ \(limit)/op)"
         case .absolute(_, let limit, let unit): "≤ \(Int(limit)) \(unit)"
         case .simulationSpeed(_, let limit): "≥ \(Int(limit))× real time"
+        case .throughput(_, let limit): "≥ \(Int(limit)) MB/s"
+        case .workloadRatio(_, _, let limit): "≤ \(limit)×"
+        case .difference(_, _, let limit): "≤ \(Int(limit)) ns"
         }
     }
 
@@ -83,6 +109,18 @@ struct Goal: Sendable {
             return Verdict(goal: self, measured: find(workload, .lifeloop)?.nanosecondsPerOperation)
         case .simulationSpeed(let workload, _):
             return Verdict(goal: self, measured: find(workload, .lifeloop)?.simulation?.simulatedSecondsPerWallSecond)
+        case .throughput(let workload, _):
+            return Verdict(goal: self, measured: find(workload, .lifeloop)?.megabytesPerSecond)
+        case .workloadRatio(let workload, let base, _):
+            guard let lifeloop = find(workload, .lifeloop), let other = find(base, .lifeloop) else {
+                return Verdict(goal: self, measured: nil)
+            }
+            return Verdict(goal: self, measured: lifeloop.nanosecondsPerOperation / other.nanosecondsPerOperation)
+        case .difference(let workload, let base, _):
+            guard let lifeloop = find(workload, .lifeloop), let other = find(base, .lifeloop) else {
+                return Verdict(goal: self, measured: nil)
+            }
+            return Verdict(goal: self, measured: lifeloop.nanosecondsPerOperation - other.nanosecondsPerOperation)
         }
     }
 }

@@ -10,6 +10,14 @@ enum Workload: String, CaseIterable, Sendable {
     // The virtual clock at scale (`SimulationWorkload`): one simulated hour.
     case simulation1h
     case simulation1hTraced = "simulation1h (traced)"
+    case simulation1hDigestOnly = "simulation1h (digest)"
+    // The trace (`TraceWorkloads`): recording, the digest, the renderings.
+    case traceRecord = "trace record"
+    case traceRecordDigestOnly = "trace record (digest)"
+    case traceRecordOff = "trace record (off)"
+    case traceDigest = "trace digest"
+    case renderLines
+    case renderJSONLines
 }
 
 /// Who runs the workload.
@@ -19,6 +27,8 @@ enum System: String, CaseIterable, Sendable {
     case embedded = "NIO Embedded"
     case foundation = "Foundation RunLoop"
     case libuv = "libuv (C)"
+    /// The trace's String-based digest and renderings, as they were before the byte writers.
+    case stringPath = "String path (old)"
 }
 
 /// One row of the report: the best of the measured runs.
@@ -33,6 +43,13 @@ struct Measurement: Sendable {
     var unit = "ns/op"
     /// For the simulation rows: the simulated span, the wall time and the cycles.
     var simulation: SimulationFigures?
+    /// For the rendering rows: bytes written per operation (per event), for MB/s.
+    var bytesPerOperation: Double?
+
+    /// Bytes per second, in MB (10^6), for rows that write bytes.
+    var megabytesPerSecond: Double? {
+        bytesPerOperation.map { $0 / nanosecondsPerOperation * 1e3 }
+    }
 }
 
 /// Runs each measurement as a warm-up followed by the best of three timed runs.

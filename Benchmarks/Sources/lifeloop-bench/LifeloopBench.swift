@@ -22,6 +22,20 @@ struct LifeloopBench {
         }
         let allocationCheck = try AllocCounter.verify()
         let harness = Harness()
+        // The trace rows and the simulation rows they are judged with.
+        if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "trace" {
+            var measurements = try TraceWorkloads.run(harness)
+            measurements += try SimulationWorkload.run(harness)
+            Report.printTable(measurements, defaultN: harness.n, allocationCheck: allocationCheck)
+            Report.printGoals(Goal.all.compactMap { goal in
+                let verdict = goal.judge(measurements)
+                return verdict.measured == nil ? nil : verdict
+            })
+            print("\nexperiment costs (three-windows.yaml, 500 seeds one after another, best of 3)")
+            let costs = try ScenarioWorkloads.traceCosts(ScenarioWorkloads.runner("three-windows.yaml"))
+            ScenarioWorkloads.costGoals(costs)
+            return
+        }
         let virtualOffsets = virtualTimerOffsets(count: harness.n)
         var measurements: [Measurement] = []
         measurements += try LifeloopWorkloads.run(harness, virtualOffsets: virtualOffsets)
@@ -31,6 +45,7 @@ struct LifeloopBench {
         measurements += try FoundationWorkloads.run(harness)
         measurements += try ViewWorkloads.run(harness)
         measurements += try SimulationWorkload.run(harness)
+        measurements += try TraceWorkloads.run(harness)
 
         Report.printTable(measurements, defaultN: harness.n, allocationCheck: allocationCheck)
         Report.printGoals(Goal.all.map { $0.judge(measurements) })

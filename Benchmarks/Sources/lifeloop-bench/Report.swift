@@ -23,13 +23,18 @@ enum Report {
                 String(format: "%.1f", measurement.nanosecondsPerOperation),
                 String(format: "%.4f", measurement.allocationsPerOperation)
             )
-            print(measurement.unit == "ns/op" ? line : line + "  (\(measurement.unit), not ns)")
+            if let megabytes = measurement.megabytesPerSecond {
+                print(line + String(format: "  (%@; %.0f MB/s)", measurement.unit, megabytes))
+            } else {
+                print(measurement.unit == "ns/op" || measurement.unit == "ns/event" ? line
+                      : line + "  (\(measurement.unit), not ns)")
+            }
         }
         print("N = \(defaultN) operations per run unless stated; best of 3 runs after a warm-up.")
         print("View rows: layoutAll100k op = one view laid out; layoutOneLeaf100k op = mark one leaf + one pass;")
         print("  setNeedsLayout1M op = one call; memoryPerView = heap bytes (mallinfo2) and allocations per view, one reading.")
         print("Simulation rows: op = one animated push+pop cycle, summed over 4 windows (60, 60, 120, 120 Hz), virtual clock;")
-        print("  N = cycles in one simulated hour; best of 3 hours after a 5-minute warm-up.")
+        print("  N = cycles in one simulated hour; best of 3 hours after a 5-minute warm-up, the rows taking turns.")
         for measurement in rows {
             guard let figures = measurement.simulation else { continue }
             print("  \(measurement.workload.rawValue): \(Int(figures.simulatedSeconds)) s simulated in "
@@ -37,6 +42,10 @@ enum Report {
                          figures.wallSeconds, figures.simulatedSecondsPerWallSecond, figures.cyclesPerWallSecond,
                          figures.turns))
         }
+        print("Trace rows: events from 120 simulated s of the simulation (all kept); trace record op = one loop.record")
+        print("  into an unbounded trace, 100 per turn, the turn's timer included ((digest): digest-only trace; (off): tracing")
+        print("  off); trace digest op = one event hashed and folded; render op = one event of that trace rendered, with MB/s.")
+        print("  simulation1h (digest) is the simulation with a digest-only trace; (traced) keeps the last 4,096 events.")
         print("allocs/op: interposed malloc family; check: \(allocationCheck.objects) Swift objects counted as \(allocationCheck.counted) allocations.")
     }
 
@@ -63,6 +72,8 @@ enum Report {
             /// cycles per wall second.
             var simulated_s_per_wall_s: Double?
             var cycles_per_wall_s: Double?
+            /// The rendering rows only: MB (10^6 bytes) of output per second.
+            var mb_per_s: Double?
         }
         let rows = sorted(measurements).map {
             Row(
@@ -72,7 +83,8 @@ enum Report {
                 allocs_per_op: $0.allocationsPerOperation,
                 unit: $0.unit,
                 simulated_s_per_wall_s: $0.simulation?.simulatedSecondsPerWallSecond,
-                cycles_per_wall_s: $0.simulation?.cyclesPerWallSecond
+                cycles_per_wall_s: $0.simulation?.cyclesPerWallSecond,
+                mb_per_s: $0.megabytesPerSecond
             )
         }
         let encoder = JSONEncoder()

@@ -26,6 +26,10 @@ final class DisplayLink {
     private var frameDeadline: UInt64 = 0
     /// The windows the running frame animated in; reused from frame to frame.
     private var frameWindows: [Window] = []
+    /// The `frame` event's detail (`16666666ns`) for the last two frame times: a display's
+    /// frame times take turns between two values (vsync instants are whole nanoseconds),
+    /// and formatting them anew was most of what a traced frame cost.
+    private var frameDetails = (older: (frameTime: UInt64(0), text: "0ns"), newer: (frameTime: UInt64(0), text: "0ns"))
     // One closure each for the tick and the presentation, made once: a frame allocates
     // none. `unowned(unsafe)`: the app owns its links and its loop closes with it.
     private lazy var tickBody: () -> Void = { [unowned(unsafe) self] in tick() }
@@ -118,6 +122,15 @@ final class DisplayLink {
         app.afterCommit(presentBody)
     }
 
+    /// The `frame` event's detail for `frameTime`.
+    private func frameDetail(_ frameTime: UInt64) -> String {
+        if frameDetails.newer.frameTime == frameTime { return frameDetails.newer.text }
+        if frameDetails.older.frameTime == frameTime { return frameDetails.older.text }
+        let text = "\(frameTime)ns"
+        frameDetails = (frameDetails.newer, (frameTime, text))
+        return text
+    }
+
     /// After the frame's commit: when it is presented, what it dropped, and the next frame.
     private func present() {
         let deadline = frameDeadline
@@ -128,14 +141,18 @@ final class DisplayLink {
         let dropped = Int(clamping: (presented - nominal) / max(1, period))
         let frameTime = lastPresented.map { presented - $0 } ?? (nominal - deadline)
         lastPresented = presented
+        // Read once: the loop and each window's label stay the same through the frame.
+        let loop = app.tracing ? app.loop : nil
+        let detail = loop == nil ? "" : frameDetail(frameTime)
         for window in frameWindows {
             window.frameMetrics.record(frameTime: frameTime, dropped: dropped, period: period)
             app.probe?.framePresented(PresentedFrame(window: window.label, start: deadline, workEnd: end, presented: presented,
                                                      period: period, dropped: dropped, frameTime: frameTime))
-            if app.tracing {
-                app.loop.record(label: window.label, event: "frame", detail: "\(frameTime)ns", window: window.label)
+            if let loop {
+                let label = window.label
+                loop.record(label: label, event: "frame", detail: detail, window: label)
                 if dropped > 0 {
-                    app.loop.record(label: window.label, event: "droppedFrames", detail: "\(dropped)", window: window.label)
+                    loop.record(label: label, event: "droppedFrames", detail: "\(dropped)", window: label)
                 }
             }
         }
