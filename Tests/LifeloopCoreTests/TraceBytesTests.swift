@@ -3,7 +3,8 @@ import Testing
 @testable import LifeloopCore
 
 /// The byte writers and the allocation-free digest produce what the String-based code
-/// they replaced produced: that code is kept here, as it was, as the reference.
+/// they replaced produced: that code is kept here, as it was, as the reference; the
+/// digest's reference is its documented form (version 2) written plainly.
 @Suite("Trace bytes: renderings and digest against the String-based reference")
 struct TraceBytesTests {
     /// The renderings and digest as they were written with strings.
@@ -44,33 +45,36 @@ struct TraceBytesTests {
             return out + "\""
         }
 
-        static let offsetBasis: UInt64 = 0xcbf2_9ce4_8422_2325
-        static let prime: UInt64 = 0x0000_0100_0000_01B3
+        /// The digest (version 2) written plainly from its documentation: the canonical form's
+        /// words gathered in an array first, each string's bytes padded one by one.
+        static let seed: UInt64 = 0xcbf2_9ce4_8422_2325
+        static let multiplier: UInt64 = 0x9e37_79b9_7f4a_7c15
 
-        static func hash(of event: TraceEvent) -> UInt64 {
-            var hash = offsetBasis
-            hash = fold(event.sequence, into: hash)
-            hash = fold(event.time, into: hash)
-            hash = fold(event.turn, into: hash)
-            for text in [event.window, event.label, event.name, event.detail] {
-                for byte in text.utf8 { hash = (hash ^ UInt64(byte)) &* prime }
-                hash = (hash ^ 0x1F) &* prime
-            }
-            return hash
+        static func step(_ hash: UInt64, _ word: UInt64) -> UInt64 {
+            let product = (hash ^ word).multipliedFullWidth(by: multiplier)
+            return product.high ^ product.low
         }
 
-        static func fold(_ word: UInt64, into hash: UInt64) -> UInt64 {
-            var hash = hash
-            var rest = word
-            for _ in 0..<8 {
-                hash = (hash ^ (rest & 0xFF)) &* prime
-                rest >>= 8
+        static func words(of event: TraceEvent) -> [UInt64] {
+            var words = [event.sequence, event.time, event.turn]
+            for text in [event.window, event.label, event.name, event.detail] {
+                var bytes = Array(text.utf8)
+                let count = bytes.count
+                while bytes.count % 8 != 0 { bytes.append(0) }
+                for start in stride(from: 0, to: bytes.count, by: 8) {
+                    words.append(bytes[start..<start + 8].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) })
+                }
+                words.append(UInt64(count))
             }
-            return hash
+            return words
+        }
+
+        static func hash(of event: TraceEvent) -> UInt64 {
+            words(of: event).reduce(seed, step)
         }
 
         static func digest(_ events: [TraceEvent]) -> UInt64 {
-            events.reduce(offsetBasis) { fold(hash(of: $1), into: $0) }
+            events.reduce(seed) { step($0, hash(of: $1)) }
         }
     }
 
