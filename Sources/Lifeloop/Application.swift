@@ -37,14 +37,24 @@ public final class Application {
         get { storedMainScreen }
         set { if checkLoopThread(label: "app", operation: "mainScreen") { storedMainScreen = newValue } }
     }
-    /// What a memory warning unloads; modern (nothing) by default.
+    /// The UIKit release whose behaviour the app follows where UIKit changed: view
+    /// unloading, the default presentation style, `viewIsAppearing`. iOS 12 by default
+    /// (``UIKitVersion/default``). ``unloadPolicy`` and ``callsViewIsAppearing`` follow it
+    /// until set, and so does a controller's `modalPresentationStyle`.
+    public var uikitVersion: UIKitVersion {
+        get { storedUIKitVersion }
+        set { if checkLoopThread(label: "app", operation: "uikitVersion") { storedUIKitVersion = newValue } }
+    }
+    /// What a memory warning unloads: the ``uikitVersion``'s policy (modern, nothing, from
+    /// iOS 6) until set.
     public var unloadPolicy: UnloadPolicy {
-        get { storedUnloadPolicy }
+        get { storedUnloadPolicy ?? storedUIKitVersion.unloadPolicy }
         set { if checkLoopThread(label: "app", operation: "unloadPolicy") { storedUnloadPolicy = newValue } }
     }
-    /// Whether controllers get iOS 17's `viewIsAppearing` (L05); off by default.
+    /// Whether controllers get iOS 17's `viewIsAppearing` (L05): as the ``uikitVersion``
+    /// says (from iOS 17) until set.
     public var callsViewIsAppearing: Bool {
-        get { storedCallsViewIsAppearing }
+        get { storedCallsViewIsAppearing ?? storedUIKitVersion.callsViewIsAppearing }
         set {
             if checkLoopThread(label: "app", operation: "callsViewIsAppearing") { storedCallsViewIsAppearing = newValue }
         }
@@ -77,8 +87,9 @@ public final class Application {
 
     // The settings' storage: the public setters check the thread first.
     private var storedMainScreen: Screen
-    private var storedUnloadPolicy: UnloadPolicy = .modern
-    private var storedCallsViewIsAppearing = false
+    private var storedUIKitVersion = UIKitVersion.default
+    private var storedUnloadPolicy: UnloadPolicy?
+    private var storedCallsViewIsAppearing: Bool?
     private var storedIsStrict = false
     private var storedBundlePath: String?
     private var storedProbe: RuntimeProbe?
@@ -250,12 +261,12 @@ public final class Application {
     private func commit() {
         probe?.commitWillBegin()
         commitRequested = false
-        if !appearingControllers.isEmpty {
-            let appearing = appearingControllers
-            appearingControllers.removeAll()
-            if callsViewIsAppearing {
-                for controller in appearing { controller.deliverIsAppearing(animated: false) }
-            }
+        // viewIsAppearing comes in the layout pass, right after the superview of each
+        // appearing controller's view lays out (L05): the views and their superviews are
+        // marked for it here, now that the turn has put them in place.
+        let awaitingIsAppearing = !appearingControllers.isEmpty
+        if awaitingIsAppearing {
+            for controller in appearingControllers { controller.viewIfLoaded?.markAwaitingIsAppearing() }
         }
         if let probe {
             for window in windows where window.isVisibleWindow { window.runProbedPass(.layout, probe) }
@@ -263,6 +274,12 @@ public final class Application {
         } else {
             for window in windows where window.isVisibleWindow { window.runLayoutPass() }
             for window in windows where window.isVisibleWindow { window.runDisplayPass() }
+        }
+        if awaitingIsAppearing {
+            // Those whose superview did not lay out get it now, in the order they appeared.
+            let appearing = appearingControllers
+            appearingControllers.removeAll()
+            for controller in appearing { controller.deliverAwaitedIsAppearing() }
         }
         if !postCommit.isEmpty {
             let callbacks = postCommit
@@ -300,8 +317,11 @@ public final class Application {
         requestCommit()
     }
 
-    /// A controller that entered a window this turn: `viewIsAppearing` comes at the commit.
+    /// A controller that began to appear: with ``callsViewIsAppearing``, its
+    /// `viewIsAppearing` comes in the next commit's layout pass (L05).
     func queueIsAppearing(_ controller: ViewController) {
+        guard callsViewIsAppearing, !controller.awaitsIsAppearing else { return }
+        controller.awaitsIsAppearing = true
         appearingControllers.append(controller)
         requestCommit()
     }

@@ -9,6 +9,12 @@ struct UpdateFlags: OptionSet {
     static let needsDisplay = UpdateFlags(rawValue: 1 << 2)
     static let subtreeNeedsDisplay = UpdateFlags(rawValue: 1 << 3)
 
+    /// The view's controller waits for `viewIsAppearing` in this commit (L05).
+    static let awaitsIsAppearing = UpdateFlags(rawValue: 1 << 4)
+    /// A subview's controller waits for `viewIsAppearing`: it comes right after this
+    /// view's `layoutSubviews`.
+    static let subviewAwaitsIsAppearing = UpdateFlags(rawValue: 1 << 5)
+
     static let layout: UpdateFlags = [.needsLayout, .subtreeNeedsLayout]
     static let display: UpdateFlags = [.needsDisplay, .subtreeNeedsDisplay]
 }
@@ -124,6 +130,8 @@ extension View {
     private func performLayout() {
         flags.remove(.needsLayout)
         let controller = owningController.flatMap { $0.viewIfLoaded === self ? $0 : nil }
+        // Its superview did not lay out: viewIsAppearing still comes before this layout.
+        if flags.contains(.awaitsIsAppearing) { controller?.deliverAwaitedIsAppearing() }
         controller?.deliver("viewWillLayoutSubviews") { $0.viewWillLayoutSubviews() }
         if autoresizesSubviews {
             let size = bounds.size
@@ -139,6 +147,27 @@ extension View {
         }
         trace("layoutSubviews")
         layoutSubviews()
+        if flags.contains(.subviewAwaitsIsAppearing) { deliverSubviewsIsAppearing() }
         controller?.deliver("viewDidLayoutSubviews") { $0.viewDidLayoutSubviews() }
+    }
+
+    /// Marks this root view's controller, and its superview, for `viewIsAppearing` in the
+    /// coming layout pass.
+    func markAwaitingIsAppearing() {
+        flags.insert(.awaitsIsAppearing)
+        storedSuperview?.flags.insert(.subviewAwaitsIsAppearing)
+    }
+
+    /// `viewIsAppearing` for the controllers of the subviews that wait for it, in subview
+    /// order, right after this view laid them out (L05).
+    private func deliverSubviewsIsAppearing() {
+        flags.remove(.subviewAwaitsIsAppearing)
+        for subview in subviews where subview.flags.contains(.awaitsIsAppearing) {
+            if let controller = subview.owningController, controller.viewIfLoaded === subview {
+                controller.deliverAwaitedIsAppearing()
+            } else {
+                subview.flags.remove(.awaitsIsAppearing)
+            }
+        }
     }
 }

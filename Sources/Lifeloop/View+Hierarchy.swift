@@ -3,8 +3,9 @@ extension View {
     /// first. Marks this view for layout.
     ///
     /// Off-window: `child willMoveToSuperview`, `child didMoveToSuperview`,
-    /// `parent didAddSubview` (L04). Into a window, the subtree's `willMoveToWindow`
-    /// (pre-order) and `didMoveToWindow` (post-order) come between (L04w, L06).
+    /// `parent didAddSubview` (L04). Into a window (L04w, L06): the subtree's
+    /// `willMoveToWindow` (pre-order), `child willMoveToSuperview`, the subtree's
+    /// `didMoveToWindow` (post-order), `child didMoveToSuperview`, `parent didAddSubview`.
     public func addSubview(_ view: View) {
         guard onLoop("addSubview(_:)") else { return }
         insert(view, at: subviews.count)
@@ -34,11 +35,13 @@ extension View {
             oldParent.detach(view, newSuperview: self)
         }
         if view.app == nil, let app { view.adopt(app) }
-        view.trace("willMoveToSuperview")
-        view.willMove(toSuperview: self)
+        // Into a window, the window move is announced first and adding mirrors removal
+        // (L04w): willMoveToWindow, willMoveToSuperview, didMoveToWindow, didMoveToSuperview.
         let newWindow = storedWindow
         let movesWindow = view.storedWindow !== newWindow
         if movesWindow { view.announceWindowMove(to: newWindow) }
+        view.trace("willMoveToSuperview")
+        view.willMove(toSuperview: self)
         subviews.insert(view, at: min(max(0, index), subviews.count))
         view.storedSuperview = self
         view.designParentSize = bounds.size
@@ -83,10 +86,15 @@ extension View {
         setNeedsLayout()
     }
 
-    /// `willMoveToWindow` over the subtree, pre-order, children in subview order (L06).
+    /// `willMoveToWindow` over the subtree, pre-order, children in subview order (L06). A
+    /// controller whose root view enters or leaves a shown window outside the runtime's
+    /// transitions begins to appear or disappear just before its view's callback (L25).
     func announceWindowMove(to window: Window?) {
         var stack: [View] = [self]
         while let view = stack.popLast() {
+            if view.hostsController, let controller = view.owningController, controller.viewIfLoaded === view {
+                controller.viewWillMove(toWindow: window)
+            }
             view.trace("willMoveToWindow")
             view.willMove(toWindow: window)
             stack.append(contentsOf: view.subviews.reversed())
@@ -116,6 +124,9 @@ extension View {
         for view in order {
             view.trace("didMoveToWindow")
             view.didMoveToWindow()
+            if view.hostsController, let controller = view.owningController, controller.viewIfLoaded === view {
+                controller.viewDidMoveWindow()
+            }
         }
     }
 

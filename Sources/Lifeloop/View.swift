@@ -75,6 +75,9 @@ open class View {
 
     /// The controller whose root view this is.
     weak var owningController: ViewController?
+    /// Whether some controller took this view as its root: a plain flag, so the window
+    /// moves of a subtree load the weak ``owningController`` only where there is one.
+    var hostsController = false
     // `unowned(unsafe)`: a superview keeps its subviews alive and clears these pointers
     // when it lets one go (or dies); a window does the same for its whole tree. Weak
     // references would give every view a side-table allocation.
@@ -131,7 +134,7 @@ open class View {
     // MARK: Geometry
 
     /// The view's rectangle in its superview's coordinates. A size change marks the view
-    /// for layout.
+    /// and its superview for layout (L26); a move alone marks nothing.
     public var frame: Rect {
         get { storedFrame }
         set {
@@ -141,11 +144,18 @@ open class View {
             if oldSize != newValue.size { sizeWillChange(to: newValue.size) }
             storedFrame = newValue
             if let superview = storedSuperview { designParentSize = superview.bounds.size }
-            if oldSize != newValue.size { setNeedsLayout() }
+            if oldSize != newValue.size { sizeDidChange() }
         }
     }
 
-    /// The view's rectangle in its own coordinates. A size change marks it for layout.
+    /// A size set from outside the layout pass marks the view and its superview (L26).
+    private func sizeDidChange() {
+        setNeedsLayout()
+        storedSuperview?.setNeedsLayout()
+    }
+
+    /// The view's rectangle in its own coordinates. A size change marks it and its
+    /// superview for layout (L26).
     public var bounds: Rect {
         get { Rect(origin: storedBoundsOrigin, size: storedFrame.size) }
         set {
@@ -156,7 +166,7 @@ open class View {
                 let center = self.center
                 storedFrame = Rect(x: center.x - newValue.width / 2, y: center.y - newValue.height / 2,
                                    width: newValue.width, height: newValue.height)
-                setNeedsLayout()
+                sizeDidChange()
             }
         }
     }
@@ -171,7 +181,8 @@ open class View {
         }
     }
 
-    /// Sets the frame as autoresizing does: against the superview's new size.
+    /// Sets the frame as autoresizing does: against the superview's new size. Only the
+    /// view is marked: the superview is the one laying out.
     func setAutoresizedFrame(_ frame: Rect, parentSize: Size) {
         let oldSize = storedFrame.size
         storedFrame = frame

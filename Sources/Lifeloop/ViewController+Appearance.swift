@@ -2,6 +2,23 @@
 /// begin was overtaken by a newer one (a cancel edge) does nothing.
 struct AppearanceTicket: Equatable {
     let generation: UInt64
+    /// Why the controller moves, for the movement flags of its did-callback (L28).
+    var cause: AppearanceCause = .none
+}
+
+/// Why a controller appears or disappears, as its movement flags tell inside the
+/// appearance callbacks (L28).
+enum AppearanceCause: Equatable {
+    /// Nothing the flags name: a window shown, a tab switch, a controller revealed.
+    case none
+    /// Pushed, or added as a child: `isMovingToParent`.
+    case movingToParent
+    /// Popped, or removed from its parent: `isMovingFromParent`.
+    case movingFromParent
+    /// Presented: `isBeingPresented`.
+    case beingPresented
+    /// Dismissed: `isBeingDismissed`.
+    case beingDismissed
 }
 
 extension ViewController {
@@ -33,8 +50,12 @@ extension ViewController {
     /// are inside this view get the same begin right after (L21), and the matching end
     /// reaches exactly those.
     /// - Returns: The ticket the matching ``endAppearance(_:animated:)`` needs.
+    /// - Parameter cause: Why it moves (L28); a controller added as a child and not yet
+    ///   shown appears as moving to its parent, one told it leaves its parent disappears as
+    ///   moving from it, whatever the caller says.
     @discardableResult
-    func beginAppearance(_ isAppearing: Bool, animated: Bool, forward: Bool = true) -> AppearanceTicket? {
+    func beginAppearance(_ isAppearing: Bool, animated: Bool, forward: Bool = true,
+                         cause: AppearanceCause = .none) -> AppearanceTicket? {
         switch (appearance, isAppearing) {
         case (.appearing, true), (.appeared, true), (.disappearing, false), (.disappeared, false):
             return nil
@@ -46,14 +67,20 @@ extension ViewController {
         // not bring a child on screen.
         if isAppearing, let parent, !parent.isAppearingOrAppeared { return nil }
         appearanceGeneration &+= 1
-        let ticket = AppearanceTicket(generation: appearanceGeneration)
+        let ticket = AppearanceTicket(generation: appearanceGeneration,
+                                      cause: isAppearing ? (pendingMovingToParent ? .movingToParent : cause)
+                                                         : (pendingMovingFromParent ? .movingFromParent : cause))
         appearance = isAppearing ? .appearing : .disappearing
         appearanceAnimated = animated
+        let outerCause = activeCause
+        activeCause = ticket.cause
         if isAppearing {
             deliver("viewWillAppear") { $0.viewWillAppear(animated) }
         } else {
             deliver("viewWillDisappear") { $0.viewWillDisappear(animated) }
         }
+        activeCause = outerCause
+        if isAppearing { app?.queueIsAppearing(self) }
         var forwarded: [(child: ViewController, ticket: AppearanceTicket)] = []
         if forward {
             for child in childrenInView {
@@ -76,16 +103,22 @@ extension ViewController {
     /// same for the children the begin forwarded to. Does nothing for a stale or nil ticket.
     func endAppearance(_ ticket: AppearanceTicket?, animated: Bool) {
         guard let ticket, ticket.generation == appearanceGeneration else { return }
+        let outerCause = activeCause
+        activeCause = ticket.cause
         switch appearance {
         case .appearing:
             appearance = .appeared
+            // The first appearance in the new parent is over.
+            if ticket.cause == .movingToParent { pendingMovingToParent = false }
             deliver("viewDidAppear") { $0.viewDidAppear(animated) }
         case .disappearing:
             appearance = .disappeared
             deliver("viewDidDisappear") { $0.viewDidDisappear(animated) }
         case .appeared, .disappeared:
+            activeCause = outerCause
             return
         }
+        activeCause = outerCause
         let forwarded = forwardedAppearance
         forwardedAppearance = []
         for (child, childTicket) in forwarded { child.endAppearance(childTicket, animated: animated) }
@@ -100,11 +133,15 @@ extension ViewController {
         endAppearance(ticket, animated: animated)
     }
 
-    /// `viewIsAppearing`, for a controller between `viewWillAppear` and `viewDidAppear`.
-    func deliverIsAppearing(animated: Bool) {
+    /// `viewIsAppearing`, if it was queued and not yet delivered, for a controller between
+    /// `viewWillAppear` and `viewDidAppear` (L05).
+    func deliverAwaitedIsAppearing() {
+        guard awaitsIsAppearing else { return }
+        awaitsIsAppearing = false
+        storedView?.flags.remove(.awaitsIsAppearing)
         guard appearance == .appearing else { return }
+        let animated = appearanceAnimated
         deliver("viewIsAppearing") { $0.viewIsAppearing(animated) }
-        for child in childrenInView { child.deliverIsAppearing(animated: animated) }
     }
 
     /// The children whose views are inside this controller's view, when appearance is
@@ -120,6 +157,49 @@ extension ViewController {
 
     /// Whether the controller is on screen or on its way there.
     public var isAppearingOrAppeared: Bool { appearance == .appearing || appearance == .appeared }
+
+    // MARK: Movement flags (L28)
+
+    /// Inside `viewWillAppear`/`viewDidAppear`: whether the controller is being pushed or
+    /// was added as a child and shows for the first time in that parent. False elsewhere.
+    public var isMovingToParent: Bool { activeCause == .movingToParent }
+
+    /// Inside `viewWillDisappear`/`viewDidDisappear`: whether the controller is being
+    /// popped or removed from its parent. False elsewhere.
+    public var isMovingFromParent: Bool { activeCause == .movingFromParent }
+
+    /// Inside `viewWillAppear`/`viewDidAppear`: whether the controller is being presented.
+    /// False elsewhere.
+    public var isBeingPresented: Bool { activeCause == .beingPresented }
+
+    /// Inside `viewWillDisappear`/`viewDidDisappear`: whether the controller is being
+    /// dismissed. False elsewhere.
+    public var isBeingDismissed: Bool { activeCause == .beingDismissed }
+
+    // MARK: Views that enter a window on their own (L25)
+
+    /// The controller's view starts moving to `window` (nil: out of any) outside a
+    /// transition of the runtime's: a controller not on screen whose view enters a shown
+    /// window begins to appear, one on screen whose view leaves begins to disappear. A
+    /// runtime transition has already begun the controller's appearance, so this does
+    /// nothing then.
+    func viewWillMove(toWindow window: Window?) {
+        // A container that forwards appearance itself (L20, L21) decides for its children.
+        if let parent, !parent.shouldAutomaticallyForwardAppearanceMethods { return }
+        if let window, window.isShown {
+            guard appearance == .disappeared else { return }
+            windowMoveTicket = beginAppearance(true, animated: false)
+        } else if isAppearingOrAppeared {
+            windowMoveTicket = beginAppearance(false, animated: false)
+        }
+    }
+
+    /// The move `viewWillMove(toWindow:)` began is over: the did-callback.
+    func viewDidMoveWindow() {
+        guard let ticket = windowMoveTicket else { return }
+        windowMoveTicket = nil
+        endAppearance(ticket, animated: false)
+    }
 }
 
 extension ViewController {
@@ -132,6 +212,8 @@ extension ViewController {
         child.deliver("willMoveToParentViewController", detail: label) { $0.willMove(toParent: self) }
         children.append(child)
         child.parent = self
+        child.pendingMovingToParent = true
+        child.pendingMovingFromParent = false
     }
 
     /// Removes the controller from its parent and calls its `didMove(toParent: nil)`; the
@@ -141,6 +223,8 @@ extension ViewController {
         guard let parent else { return }
         parent.children.removeAll { $0 === self }
         self.parent = nil
+        pendingMovingToParent = false
+        pendingMovingFromParent = false
         deliver("didMoveToParentViewController", detail: "nil") { $0.didMove(toParent: nil) }
     }
 
@@ -148,12 +232,15 @@ extension ViewController {
     /// themselves; custom ones call this before `removeFromParent()`).
     public func notifyWillMove(toParent parent: ViewController?) {
         guard onLoop("notifyWillMove(toParent:)") else { return }
+        if parent == nil, self.parent != nil { pendingMovingFromParent = true }
         deliver("willMoveToParentViewController", detail: parent?.label ?? "nil") { $0.willMove(toParent: parent) }
     }
 
     /// Records and calls `didMove(toParent:)`, for containers once their transition ends.
     public func notifyDidMove(toParent parent: ViewController?) {
         guard onLoop("notifyDidMove(toParent:)") else { return }
+        // Staying (an interactive pop that was cancelled): no longer leaving.
+        if parent != nil { pendingMovingFromParent = false }
         deliver("didMoveToParentViewController", detail: parent?.label ?? "nil") { $0.didMove(toParent: parent) }
     }
 }

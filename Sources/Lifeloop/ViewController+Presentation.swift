@@ -1,11 +1,88 @@
-/// How a presented controller covers its presenter (L17).
+/// How a presented controller covers its presenter (L17, L29).
 public enum ModalPresentationStyle: String, Hashable, Sendable, CaseIterable {
+    /// The system's choice: a page sheet, as from iOS 13 (the default from
+    /// ``UIKitVersion/iOS13``).
+    case automatic
     /// Covers the window; the presenter's view leaves it and gets disappear callbacks.
     case fullScreen
     /// Covers the window; the presenter's view stays and gets no appearance callbacks.
     case overFullScreen
-    /// An inset card; the presenter's view stays and gets no appearance callbacks.
+    /// An inset card; the presenter's view stays and gets no appearance callbacks. It can
+    /// be swiped down (``ViewController/beginInteractiveDismissal()``).
     case pageSheet
+    /// Behaves as ``pageSheet``.
+    case formSheet
+    /// Covers only the presenting context (the nearest ancestor of the presenter that
+    /// ``ViewController/definesPresentationContext``, else the root): that controller
+    /// disappears, the rest of the window stays.
+    case currentContext
+    /// Covers the presenting context as ``currentContext`` does; nothing disappears.
+    case overCurrentContext
+    /// A popover: nothing disappears. In a compact-width window (narrower than 736
+    /// points, as a phone held upright) it adapts to a page sheet.
+    case popover
+}
+
+/// Where the view a presentation covered was, to put it back on dismissal.
+struct CoveredSlot {
+    /// The view it was a subview of: the window, or a container for a current-context
+    /// presentation.
+    let superview: View
+    /// Its frame there.
+    let frame: Rect
+}
+
+/// A presentation style as it behaves in a given window.
+enum ResolvedPresentation: Equatable {
+    case fullScreen
+    case overFullScreen
+    /// `pageSheet`, `formSheet`, `automatic`, and a popover in a compact-width window.
+    case sheet
+    case currentContext
+    case overCurrentContext
+    /// A popover in a regular-width window.
+    case popover
+
+    /// Whether the presenting context leaves the window (and gets disappear callbacks).
+    var hidesPresenter: Bool { self == .fullScreen || self == .currentContext }
+
+    /// Whether it covers the presenting context rather than the window.
+    var coversContext: Bool { self == .currentContext || self == .overCurrentContext }
+}
+
+extension ModalPresentationStyle {
+    /// How the style behaves in `window` (L29).
+    func resolved(in window: Window) -> ResolvedPresentation {
+        switch self {
+        case .fullScreen: .fullScreen
+        case .overFullScreen: .overFullScreen
+        case .automatic, .pageSheet, .formSheet: .sheet
+        case .currentContext: .currentContext
+        case .overCurrentContext: .overCurrentContext
+        case .popover: window.isCompactWidth ? .sheet : .popover
+        }
+    }
+}
+
+extension ResolvedPresentation {
+    /// Where the presented view goes, in the coordinates of the view it is added to; the
+    /// mask makes it follow that view's size changes (L27).
+    func placement(in window: Window, covering area: Rect) -> (frame: Rect, mask: AutoresizingMask) {
+        switch self {
+        case .fullScreen, .overFullScreen:
+            return (window.bounds, [.flexibleWidth, .flexibleHeight])
+        case .currentContext, .overCurrentContext:
+            return (area, [.flexibleWidth, .flexibleHeight])
+        case .sheet:
+            let top = window.screen.statusBarInset + 10
+            return (Rect(x: 0, y: top, width: window.bounds.width, height: window.bounds.height - top),
+                    [.flexibleWidth, .flexibleHeight, .flexibleTopMargin])
+        case .popover:
+            let width = min(320, window.bounds.width), height = min(480, window.bounds.height)
+            return (Rect(x: (window.bounds.width - width) / 2, y: (window.bounds.height - height) / 2, width: width, height: height),
+                    [.flexibleLeftMargin, .flexibleRightMargin, .flexibleTopMargin, .flexibleBottomMargin])
+        }
+    }
 }
 
 /// A segue being performed from a storyboard, as passed to `prepare(for:sender:)`.
@@ -25,15 +102,17 @@ public final class StoryboardSegue {
 }
 
 extension ViewController {
-    /// Presents a controller modally over this one's context (L15, L17).
+    /// Presents a controller modally over this one's context (L15, L17, L29).
     ///
-    /// The presented view loads, then `viewWillDisappear` (full screen only) on the
-    /// presenter, `viewWillAppear` on the presented, its view enters the window, and when
-    /// the transition ends (after its last frame when animated, else at the end of the
-    /// turn, after layout and display) `viewDidAppear`, the presenter's view leaves the
-    /// window, `viewDidDisappear`, then `completion`. Presenting from a
-    /// controller whose view is not in a window, or while another presentation is in
-    /// flight, records a diagnostic and presents nothing (L22).
+    /// The presented view loads, then `viewWillDisappear` on the presenting context (full
+    /// screen and current context only), `viewWillAppear` on the presented, its view
+    /// enters the window, and when the transition ends (after its last frame when
+    /// animated, else at the end of the turn, after layout and display) `viewDidAppear`,
+    /// the context's view leaves the window, `viewDidDisappear`, then `completion`.
+    /// Presenting from a controller whose view is not in a window, or while another
+    /// presentation is in flight, records a diagnostic and presents nothing (L22). A
+    /// presentation stops being in flight when its did-callbacks begin: one requested from
+    /// them, or from a completion, starts right after them (L23).
     /// - Parameters:
     ///   - controller: The controller to present.
     ///   - animated: Whether the transition runs on the frame clock (0.4 s) or at once.
@@ -45,24 +124,33 @@ extension ViewController {
                      "Attempt to present \(controller.label) on \(label) whose view is not in the window hierarchy")
             return
         }
+        if window.deferDuringCompletion({ [self] in present(controller, animated: animated, completion: completion) }) { return }
         if window.transitionInFlight {
             diagnose(.presentWhilePresenting,
                      "Attempt to present \(controller.label) on \(label) while a presentation is in progress")
             return
         }
-        let presenter = presentationContext
+        let style = controller.modalPresentationStyle.resolved(in: window)
+        let presenter = style.coversContext ? definedPresentationContext : presentationContext
         if let current = presenter.presentedViewController {
             diagnose(.alreadyPresenting,
                      "Attempt to present \(controller.label) on \(presenter.label) which is already presenting \(current.label)")
             return
         }
+        if controller === presenter || controller.parent != nil || controller.presentingViewController != nil {
+            diagnose(.invalidHierarchy,
+                     "Attempt to present \(controller.label) on \(presenter.label): it is already in a hierarchy")
+            return
+        }
         controller.loadViewIfNeeded()
-        guard let presentedView = controller.viewIfLoaded else { return }
+        guard let presentedView = controller.viewIfLoaded, let presenterView = presenter.viewIfLoaded,
+              let host = presenterView.superview else { return }
         window.transitionInFlight = true
         presenter.presentedViewController = controller
         controller.presentingViewController = presenter
         controller.hostWindow = window
-        let hidesPresenter = controller.modalPresentationStyle == .fullScreen
+        controller.presentation = style
+        let hidesPresenter = style.hidesPresenter
         let coordinator = TransitionCoordinator(app: app, isAnimated: animated, duration: Self.modalTransitionDuration,
                                                 isInteractive: false)
         controller.ownTransitionCoordinator = coordinator
@@ -70,25 +158,38 @@ extension ViewController {
         // Only a shown window's controllers change appearance; showing it later makes the
         // presented controller appear with the rest (Window.hiddenDidChange).
         let presenterTicket = hidesPresenter ? presenter.beginAppearance(false, animated: animated) : nil
-        let presentedTicket = window.isShown ? controller.beginAppearance(true, animated: animated) : nil
-        presentedView.frame = controller.modalPresentationStyle.frame(in: window)
-        window.addSubview(presentedView)
-        app.queueIsAppearing(controller)
+        let presentedTicket = window.isShown ? controller.beginAppearance(true, animated: animated, cause: .beingPresented) : nil
+        if hidesPresenter { controller.coveredSlot = CoveredSlot(superview: host, frame: presenterView.frame) }
+        // A presentation over the whole window goes into the window; one over a context
+        // goes just above the context's view, in its superview.
+        let container: View = style.coversContext && host !== window ? host : window
+        let placement = style.placement(in: window, covering: presenterView.frame)
+        presentedView.frame = placement.frame
+        presentedView.autoresizingMask = placement.mask
+        if container === window {
+            window.addSubview(presentedView)
+        } else {
+            let index = container.subviews.firstIndex { $0 === presenterView }.map { $0 + 1 } ?? container.subviews.count
+            container.insertSubview(presentedView, at: index)
+        }
         let height = window.bounds.height
         app.runTransition("present", in: window, coordinator: coordinator, apply: { progress in
             presentedView.setTransitionOffset(Point(x: 0, y: height * (1 - progress)))
         }) { _ in
             presentedView.setTransitionOffset(.zero)
-            controller.endAppearance(presentedTicket, animated: animated)
-            if hidesPresenter {
-                presenter.viewIfLoaded?.removeFromSuperview()
-                presenter.endAppearance(presenterTicket, animated: animated)
-                presenter.settleDisappearance(animated: animated)
-            }
+            // No longer in flight once the did-callbacks begin (L23).
             controller.ownTransitionCoordinator = nil
             presenter.ownTransitionCoordinator = nil
             window.transitionInFlight = false
-            completion?()
+            window.runCompletion {
+                controller.endAppearance(presentedTicket, animated: animated)
+                if hidesPresenter {
+                    presenter.viewIfLoaded?.removeFromSuperview()
+                    presenter.endAppearance(presenterTicket, animated: animated)
+                    presenter.settleDisappearance(animated: animated)
+                }
+                completion?()
+            }
         }
     }
 
@@ -100,7 +201,8 @@ extension ViewController {
     /// `viewWillAppear` on the one revealed (if its view had left the window), and when the
     /// transition ends `viewDidAppear`, the dismissed views leave the window,
     /// `viewDidDisappear`, then `completion`. The dismissed controllers are released, so
-    /// `dealloc` follows unless something else holds them.
+    /// `dealloc` follows unless something else holds them. Requested from a did-callback
+    /// or a completion of another transition, it starts right after them (L23).
     /// - Parameters:
     ///   - animated: Whether the transition runs on the frame clock (0.4 s) or at once.
     ///   - completion: Runs after the dismissal finishes.
@@ -110,6 +212,9 @@ extension ViewController {
         if presentedViewController != nil {
             base = self
         } else if let presenting = presentingViewController {
+            base = presenting
+        } else if let presenting = presentationContext.presentingViewController {
+            // From a child of a presented container, as UIKit forwards it.
             base = presenting
         } else {
             diagnose(.nothingToDismiss, "\(label) neither presents nor is presented")
@@ -122,6 +227,7 @@ extension ViewController {
             next = controller.presentedViewController
         }
         guard let window = stack.first?.hostWindow, let app else { return }
+        if window.deferDuringCompletion({ [self] in dismiss(animated: animated, completion: completion) }) { return }
         if window.transitionInFlight {
             diagnose(.presentWhilePresenting,
                      "Attempt to dismiss from \(label) while a presentation or dismiss is in progress")
@@ -133,19 +239,8 @@ extension ViewController {
                                                 isInteractive: false)
         let leaving = stack.reversed().filter(\.isAppearingOrAppeared)
         for controller in leaving { controller.ownTransitionCoordinator = coordinator }
-        let leavingTickets = leaving.map { $0.beginAppearance(false, animated: animated) }
-        // A view unloaded by a memory warning loads again before any appearance callback.
-        base.loadViewIfNeeded()
-        let baseReappears = !base.isViewInWindow && base.isViewLoaded
-        var baseTicket: AppearanceTicket?
-        if baseReappears, let baseView = base.viewIfLoaded {
-            base.ownTransitionCoordinator = coordinator
-            baseTicket = window.isShown ? base.beginAppearance(true, animated: animated) : nil
-            let index = stack.first?.viewIfLoaded.flatMap { view in window.subviews.firstIndex { $0 === view } } ?? 0
-            baseView.frame = window.bounds
-            window.insertSubview(baseView, at: index)
-            app.queueIsAppearing(base)
-        }
+        let leavingTickets = leaving.map { $0.beginAppearance(false, animated: animated, cause: .beingDismissed) }
+        let baseTicket = revealBase(base, under: stack, in: window, coordinator: coordinator, animated: animated)
         base.presentedViewController = nil
         let topView = top.viewIfLoaded
         let height = window.bounds.height
@@ -153,22 +248,50 @@ extension ViewController {
             topView?.setTransitionOffset(Point(x: 0, y: height * progress))
         }) { _ in
             topView?.setTransitionOffset(.zero)
-            base.endAppearance(baseTicket, animated: animated)
-            for controller in stack.reversed() {
-                controller.viewIfLoaded?.removeFromSuperview()
-            }
-            for (controller, ticket) in zip(leaving, leavingTickets) { controller.endAppearance(ticket, animated: animated) }
-            for controller in stack.reversed() { controller.settleDisappearance(animated: animated) }
-            for controller in stack {
-                controller.presentedViewController = nil
-                controller.presentingViewController = nil
-                controller.hostWindow = nil
-                controller.ownTransitionCoordinator = nil
-            }
+            for controller in stack { controller.ownTransitionCoordinator = nil }
             base.ownTransitionCoordinator = nil
             window.transitionInFlight = false
-            completion?()
+            window.runCompletion {
+                base.endAppearance(baseTicket, animated: animated)
+                for controller in stack.reversed() {
+                    controller.viewIfLoaded?.removeFromSuperview()
+                }
+                for (controller, ticket) in zip(leaving, leavingTickets) { controller.endAppearance(ticket, animated: animated) }
+                for controller in stack.reversed() { controller.settleDisappearance(animated: animated) }
+                for controller in stack { controller.leavePresentation() }
+                completion?()
+            }
         }
+    }
+
+    /// Puts back the view of the controller a dismissal reveals, if its presentation had
+    /// taken it out of the window: just below the first dismissed view, over the area that
+    /// view covers. A view unloaded by a memory warning loads again first.
+    /// - Returns: The ticket of its appearance, if it begins one.
+    private func revealBase(_ base: ViewController, under stack: [ViewController], in window: Window,
+                            coordinator: TransitionCoordinator, animated: Bool) -> AppearanceTicket? {
+        base.loadViewIfNeeded()
+        guard !base.isViewInWindow, let baseView = base.viewIfLoaded else { return nil }
+        base.ownTransitionCoordinator = coordinator
+        let ticket = window.isShown ? base.beginAppearance(true, animated: animated) : nil
+        let firstView = stack.first?.viewIfLoaded
+        let slot = stack.first?.coveredSlot
+        let container = slot?.superview ?? firstView?.superview ?? window
+        let index = firstView.flatMap { view in container.subviews.firstIndex { $0 === view } } ?? container.subviews.count
+        // The window's size may have changed meanwhile (L27): a view that filled it fills it again.
+        baseView.frame = container === window ? window.bounds : slot?.frame ?? baseView.frame
+        container.insertSubview(baseView, at: index)
+        return ticket
+    }
+
+    /// Forgets a finished presentation's links.
+    func leavePresentation() {
+        presentedViewController = nil
+        presentingViewController = nil
+        hostWindow = nil
+        ownTransitionCoordinator = nil
+        presentation = nil
+        coveredSlot = nil
     }
 
     /// Performs a segue from this controller's storyboard scene: the destination is
@@ -195,16 +318,16 @@ extension ViewController {
         while let parent = context.parent { context = parent }
         return context
     }
-}
 
-extension ModalPresentationStyle {
-    func frame(in window: Window) -> Rect {
-        switch self {
-        case .fullScreen, .overFullScreen:
-            return window.bounds
-        case .pageSheet:
-            let top = window.screen.statusBarInset + 10
-            return Rect(x: 0, y: top, width: window.bounds.width, height: window.bounds.height - top)
+    /// The context a `currentContext` or `overCurrentContext` presentation covers: the
+    /// nearest of this controller and its ancestors that defines a presentation context,
+    /// else ``presentationContext`` (L29).
+    var definedPresentationContext: ViewController {
+        var context: ViewController? = self
+        while let candidate = context {
+            if candidate.definesPresentationContext { return candidate }
+            context = candidate.parent
         }
+        return presentationContext
     }
 }

@@ -19,9 +19,10 @@ open class ViewController {
     public let nibName: String?
     /// The storyboard the controller came from, if any.
     public internal(set) var storyboard: Storyboard?
-    /// How the controller appears when presented.
+    /// How the controller appears when presented. Until set, the default of its app's
+    /// ``Application/uikitVersion``: `fullScreen` before iOS 13, `automatic` from iOS 13.
     public final var modalPresentationStyle: ModalPresentationStyle {
-        get { storedModalPresentationStyle }
+        get { storedModalPresentationStyle ?? app?.uikitVersion.defaultPresentationStyle ?? UIKitVersion.default.defaultPresentationStyle }
         set { if onLoop("modalPresentationStyle") { storedModalPresentationStyle = newValue } }
     }
 
@@ -40,7 +41,7 @@ open class ViewController {
     var loopThread: pthread_t = 0
     // The storage behind the public properties, whose setters check the thread first.
     private var storedLabel: String
-    private var storedModalPresentationStyle = ModalPresentationStyle.fullScreen
+    private var storedModalPresentationStyle: ModalPresentationStyle?
 
     /// The app this controller belongs to: the one whose loop thread created it.
     public var application: Application? { app }
@@ -61,8 +62,45 @@ open class ViewController {
     var lastWindowLabel = ""
     /// The window this controller is the root of, or presented in.
     weak var hostWindow: Window?
+    /// How this controller's presentation behaves, while it is presented.
+    var presentation: ResolvedPresentation?
+    /// Where the view this controller's presentation covered was (full screen and
+    /// current context), while it is presented.
+    var coveredSlot: CoveredSlot?
+    /// Made on first use of ``presentationController``.
+    var storedPresentationController: PresentationController?
+    private var storedDefinesPresentationContext = false
+    private var storedIsModalInPresentation = false
+
+    /// Whether a `currentContext` or `overCurrentContext` presentation from this
+    /// controller or its descendants covers this controller's view (L29); false by default.
+    public final var definesPresentationContext: Bool {
+        get { storedDefinesPresentationContext }
+        set { if onLoop("definesPresentationContext") { storedDefinesPresentationContext = newValue } }
+    }
+
+    /// Whether a sheet showing this controller refuses to be swiped down (L29); false by
+    /// default.
+    public final var isModalInPresentation: Bool {
+        get { storedIsModalInPresentation }
+        set { if onLoop("isModalInPresentation") { storedIsModalInPresentation = newValue } }
+    }
     /// The coordinator of the transition this controller takes part in.
     var ownTransitionCoordinator: TransitionCoordinator?
+    /// Why the appearance callback being delivered happens, for the movement flags (L28);
+    /// `.none` outside the appearance callbacks.
+    var activeCause: AppearanceCause = .none
+    /// Added as a child and not yet shown there: its next appearance is a move to its
+    /// parent (L28).
+    var pendingMovingToParent = false
+    /// Told it leaves its parent (`willMove(toParent: nil)`): its next disappearance is a
+    /// move from its parent (L28).
+    var pendingMovingFromParent = false
+    /// Whether `viewIsAppearing` is queued for the next commit (L05).
+    var awaitsIsAppearing = false
+    /// The appearance a move of the view into or out of a window began on its own (L25),
+    /// ended when the move completes.
+    var windowMoveTicket: AppearanceTicket?
 
     /// The coordinator of the transition this controller (or its parent) is part of, while
     /// it runs; nil otherwise.
@@ -160,9 +198,13 @@ open class ViewController {
     }
 
     func setView(_ newView: View?) {
-        if let old = storedView, old.owningController === self { old.owningController = nil }
+        if let old = storedView, old.owningController === self {
+            old.owningController = nil
+            old.hostsController = false
+        }
         storedView = newView
         newView?.owningController = self
+        newView?.hostsController = true
     }
 
     private func loadViewForAccess() -> View? {

@@ -7,8 +7,13 @@ open class Window: View {
     public let screen: Screen
     /// Whether this is the app's key window.
     public internal(set) var isKeyWindow = false
-    /// Whether a presentation or dismissal is under way in this window (L22).
+    /// Whether a presentation or dismissal is under way in this window (L22). It is over
+    /// once the did-callbacks begin (L23).
     var transitionInFlight = false
+    /// How many transition completions (their did-callbacks) are running in this window.
+    private var completionDepth = 0
+    /// Transitions requested during a completion, started right after it (L23).
+    private var requestsAfterCompletion: [() -> Void] = []
     /// What this window's display link produced while it animated.
     public internal(set) var frameMetrics = FrameMetrics()
     /// The serial of the last display-link frame this window took part in (see
@@ -67,10 +72,55 @@ open class Window: View {
     /// Called after the window stopped being the key window.
     open func resignKey() {}
 
-    /// The controllers whose views sit directly in the window: the root and the
-    /// presented ones, bottom first.
+    /// The controllers that appear and disappear with the window: the root and every
+    /// controller presented from it or its descendants, presenters before what they
+    /// present, whose views are in this window.
     var hostedControllers: [ViewController] {
-        subviews.compactMap { view in view.owningController.flatMap { $0.viewIfLoaded === view ? $0 : nil } }
+        guard let root = storedRoot else { return [] }
+        var result: [ViewController] = []
+        var pending: [ViewController] = [root]
+        while let controller = pending.popLast() {
+            if controller.viewIfLoaded?.window === self { result.append(controller) }
+            // Presented controllers hang off any controller of the tree (current context).
+            var tree: [ViewController] = [controller]
+            var presented: [ViewController] = []
+            while let node = tree.popLast() {
+                if let next = node.presentedViewController { presented.append(next) }
+                tree.append(contentsOf: node.children.reversed())
+            }
+            pending.append(contentsOf: presented.reversed())
+        }
+        return result
+    }
+
+    /// Whether the window is narrow enough for UIKit's compact horizontal size class:
+    /// under 736 points, as a phone held upright (a popover adapts to a sheet there, L29).
+    public var isCompactWidth: Bool { bounds.width < 736 }
+
+    /// Runs a transition's did-callbacks and completion: transitions requested meanwhile
+    /// (from `viewDidAppear`, `viewDidDisappear` or a completion) start right after, in the
+    /// order requested (L23).
+    func runCompletion(_ body: () -> Void) {
+        completionDepth += 1
+        body()
+        completionDepth -= 1
+        guard completionDepth == 0 else { return }
+        while !requestsAfterCompletion.isEmpty {
+            let requests = requestsAfterCompletion
+            requestsAfterCompletion.removeAll()
+            for request in requests { request() }
+        }
+    }
+
+    /// Whether a transition's did-callbacks or completion are running.
+    var isCompletingTransition: Bool { completionDepth > 0 }
+
+    /// Inside a completion, keeps `request` for right after it and returns true;
+    /// otherwise returns false and the caller goes ahead (L23).
+    func deferDuringCompletion(_ request: @escaping () -> Void) -> Bool {
+        guard completionDepth > 0 else { return false }
+        requestsAfterCompletion.append(request)
+        return true
     }
 
     /// Whether the window is on screen: made visible and not hidden. Controllers appear
@@ -91,28 +141,35 @@ open class Window: View {
         for controller in hostedControllers {
             if let ticket = controller.beginAppearance(appearing, animated: false) { begun.append((controller, ticket)) }
         }
-        if appearing { for (controller, _) in begun { app.queueIsAppearing(controller) } }
         app.afterCommit {
             for (controller, ticket) in begun { controller.endAppearance(ticket, animated: false) }
         }
     }
 
     /// A resize or rotation: `viewWillTransition(to:with:)` for every controller in the
-    /// window (children after their parents) before the new size applies; the layout pass
-    /// follows at the end of the turn (L10).
+    /// window, presented ones included (each controller before its children, a presenter
+    /// before what it presents), before the new size applies; the layout pass follows at
+    /// the end of the turn (L10, L27). A controller in a push, pop or presentation keeps
+    /// that transition's coordinator (L27).
     override func sizeWillChange(to size: Size) {
         guard isVisibleWindow, let app else { return }
         let coordinator = TransitionCoordinator(app: app, isAnimated: false, duration: 0,
                                                 isInteractive: false)
         let controllers = allControllers
-        for controller in controllers {
+        var lent: [ViewController] = []
+        for controller in controllers where controller.ownTransitionCoordinator == nil {
             controller.ownTransitionCoordinator = coordinator
+            lent.append(controller)
+        }
+        for controller in controllers {
             controller.deliver("viewWillTransitionToSize", detail: "\(size)") { $0.viewWillTransition(to: size, with: coordinator) }
         }
         app.afterCommit {
             coordinator.percentComplete = 1
             for completion in coordinator.completions { completion(coordinator) }
-            for controller in controllers { controller.ownTransitionCoordinator = nil }
+            for controller in lent where controller.ownTransitionCoordinator === coordinator {
+                controller.ownTransitionCoordinator = nil
+            }
             coordinator.releaseBlocks()
         }
         let alongside = coordinator.alongside
@@ -121,13 +178,15 @@ open class Window: View {
         for block in alongside { block(coordinator) }
     }
 
-    /// Every controller hosted in the window and their descendants, pre-order: each
-    /// controller before its children, siblings in order.
+    /// Every controller of the window's tree, pre-order: each controller, then its
+    /// children, then what it presents.
     private var allControllers: [ViewController] {
+        guard let root = storedRoot else { return [] }
         var result: [ViewController] = []
-        var pending = Array(hostedControllers.reversed())
+        var pending: [ViewController] = [root]
         while let controller = pending.popLast() {
             result.append(controller)
+            if let presented = controller.presentedViewController { pending.append(presented) }
             pending.append(contentsOf: controller.children.reversed())
         }
         return result
@@ -178,7 +237,6 @@ open class Window: View {
         rootView.frame = bounds
         rootView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         addSubview(rootView)
-        app?.queueIsAppearing(root)
         app?.afterCommit { root.endAppearance(ticket, animated: false) }
     }
 

@@ -1,6 +1,8 @@
 /// What `lifeloop launch Samples/SeedSegue/Main.storyboard.json --tap A.button --tap B.button`
 /// printed before the trace was streamed (the whole trace rendered into one string at the
-/// end), captured byte for byte: streaming must not change a byte of it.
+/// end), captured byte for byte: streaming must not change a byte of it. Captured again when
+/// L04w was revised: the same events, with `willMoveToSuperview` after the window moves'
+/// `willMoveToWindow` (and the `seq` numbers of the moved events).
 enum LaunchGolden {
     static let lines = """
 app launch
@@ -15,9 +17,9 @@ A.root awakeFromNib
 A.button awakeFromNib
 A viewDidLoad
 A viewWillAppear
-A.root willMoveToSuperview
 A.root willMoveToWindow
 A.button willMoveToWindow
+A.root willMoveToSuperview
 A.button didMoveToWindow
 A.root didMoveToWindow
 A.root didMoveToSuperview
@@ -44,9 +46,9 @@ B.button awakeFromNib
 B viewDidLoad
 A viewWillDisappear
 B viewWillAppear
-B.root willMoveToSuperview
 B.root willMoveToWindow
 B.button willMoveToWindow
+B.root willMoveToSuperview
 B.button didMoveToWindow
 B.root didMoveToWindow
 B.root didMoveToSuperview
@@ -72,9 +74,9 @@ Window#1 layoutSubviews
 B.button tap
 B viewWillDisappear
 A viewWillAppear
-A.root willMoveToSuperview
 A.root willMoveToWindow
 A.button willMoveToWindow
+A.root willMoveToSuperview
 A.button didMoveToWindow
 A.root didMoveToWindow
 A.root didMoveToSuperview
@@ -112,9 +114,9 @@ Window#1 layoutSubviews
 {"seq":9,"time":0,"turn":0,"label":"A.button","event":"awakeFromNib"}
 {"seq":10,"time":0,"turn":0,"label":"A","event":"viewDidLoad"}
 {"seq":11,"time":0,"turn":0,"window":"Window#1","label":"A","event":"viewWillAppear"}
-{"seq":12,"time":0,"turn":0,"label":"A.root","event":"willMoveToSuperview"}
-{"seq":13,"time":0,"turn":0,"label":"A.root","event":"willMoveToWindow"}
-{"seq":14,"time":0,"turn":0,"label":"A.button","event":"willMoveToWindow"}
+{"seq":12,"time":0,"turn":0,"label":"A.root","event":"willMoveToWindow"}
+{"seq":13,"time":0,"turn":0,"label":"A.button","event":"willMoveToWindow"}
+{"seq":14,"time":0,"turn":0,"label":"A.root","event":"willMoveToSuperview"}
 {"seq":15,"time":0,"turn":0,"window":"Window#1","label":"A.button","event":"didMoveToWindow"}
 {"seq":16,"time":0,"turn":0,"window":"Window#1","label":"A.root","event":"didMoveToWindow"}
 {"seq":17,"time":0,"turn":0,"window":"Window#1","label":"A.root","event":"didMoveToSuperview"}
@@ -141,9 +143,9 @@ Window#1 layoutSubviews
 {"seq":38,"time":0,"turn":1,"label":"B","event":"viewDidLoad"}
 {"seq":39,"time":0,"turn":1,"window":"Window#1","label":"A","event":"viewWillDisappear"}
 {"seq":40,"time":0,"turn":1,"window":"Window#1","label":"B","event":"viewWillAppear"}
-{"seq":41,"time":0,"turn":1,"label":"B.root","event":"willMoveToSuperview"}
-{"seq":42,"time":0,"turn":1,"label":"B.root","event":"willMoveToWindow"}
-{"seq":43,"time":0,"turn":1,"label":"B.button","event":"willMoveToWindow"}
+{"seq":41,"time":0,"turn":1,"label":"B.root","event":"willMoveToWindow"}
+{"seq":42,"time":0,"turn":1,"label":"B.button","event":"willMoveToWindow"}
+{"seq":43,"time":0,"turn":1,"label":"B.root","event":"willMoveToSuperview"}
 {"seq":44,"time":0,"turn":1,"window":"Window#1","label":"B.button","event":"didMoveToWindow"}
 {"seq":45,"time":0,"turn":1,"window":"Window#1","label":"B.root","event":"didMoveToWindow"}
 {"seq":46,"time":0,"turn":1,"window":"Window#1","label":"B.root","event":"didMoveToSuperview"}
@@ -169,9 +171,9 @@ Window#1 layoutSubviews
 {"seq":66,"time":0,"turn":3,"window":"Window#1","label":"B.button","event":"tap"}
 {"seq":67,"time":0,"turn":3,"window":"Window#1","label":"B","event":"viewWillDisappear"}
 {"seq":68,"time":0,"turn":3,"window":"Window#1","label":"A","event":"viewWillAppear"}
-{"seq":69,"time":0,"turn":3,"label":"A.root","event":"willMoveToSuperview"}
-{"seq":70,"time":0,"turn":3,"label":"A.root","event":"willMoveToWindow"}
-{"seq":71,"time":0,"turn":3,"label":"A.button","event":"willMoveToWindow"}
+{"seq":69,"time":0,"turn":3,"label":"A.root","event":"willMoveToWindow"}
+{"seq":70,"time":0,"turn":3,"label":"A.button","event":"willMoveToWindow"}
+{"seq":71,"time":0,"turn":3,"label":"A.root","event":"willMoveToSuperview"}
 {"seq":72,"time":0,"turn":3,"window":"Window#1","label":"A.button","event":"didMoveToWindow"}
 {"seq":73,"time":0,"turn":3,"window":"Window#1","label":"A.root","event":"didMoveToWindow"}
 {"seq":74,"time":0,"turn":3,"window":"Window#1","label":"A.root","event":"didMoveToSuperview"}

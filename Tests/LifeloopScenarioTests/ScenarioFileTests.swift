@@ -701,7 +701,7 @@ private let fullExampleJSON = """
 
     @Test func anUnknownPresentationStyleListsTheStyles() {
         expectError(header + "script:\n  - present: A\n    style: sheet\n", line: 5, column: 12, field: "script[0].style",
-                    message: "the choices are: fullScreen, overFullScreen, pageSheet")
+                    message: "the choices are: automatic, fullScreen, overFullScreen, pageSheet, formSheet, currentContext, overCurrentContext, popover")
     }
 
     @Test func aStepWindowMustBeDeclared() {

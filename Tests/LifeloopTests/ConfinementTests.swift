@@ -132,8 +132,9 @@ struct OffLoopCall {
         self.unchanged = unchanged
     }
 
-    /// The base name of the member it exercises, as the source declares it.
-    var member: String { String(operation.prefix { $0 != "(" }) }
+    /// The base name of the member it exercises, as the source declares it (the last part
+    /// of `presentationController.delegate`).
+    var member: String { String(operation.prefix { $0 != "(" }.split(separator: ".").last ?? "") }
 }
 
 @Suite("Confinement of every mutator")
@@ -179,6 +180,8 @@ struct CompleteConfinementTests {
         var launched: Window?
         var fromStoryboard: ViewController?
         let animateName = "animate(withDuration:delay:options:animations:completion:)"
+        let sheetDelegate = SheetDelegate()
+        _ = b.presentationController
 
         let calls: [OffLoopCall] = [
             // View
@@ -221,6 +224,16 @@ struct CompleteConfinementTests {
             OffLoopCall("label", { a.label = "Z" }, unchanged: { a.label == "A" }),
             OffLoopCall("modalPresentationStyle", { presented.modalPresentationStyle = .pageSheet },
                         unchanged: { presented.modalPresentationStyle == .fullScreen }),
+            OffLoopCall("definesPresentationContext", { a.definesPresentationContext = true },
+                        unchanged: { !a.definesPresentationContext }),
+            OffLoopCall("isModalInPresentation", { presented.isModalInPresentation = true },
+                        unchanged: { !presented.isModalInPresentation }),
+            OffLoopCall("presentationController", { _ = unloaded.presentationController },
+                        unchanged: { unloaded.storedPresentationController == nil }),
+            OffLoopCall("presentationController.delegate", { b.presentationController?.delegate = sheetDelegate },
+                        unchanged: { b.presentationController?.delegate == nil }),
+            OffLoopCall("beginInteractiveDismissal()", { _ = unloaded.beginInteractiveDismissal() },
+                        unchanged: { !unloaded.isViewLoaded && unloaded.storedPresentationController == nil }),
             OffLoopCall("view", { unloaded.view = View(frame: .zero) }, unchanged: { !unloaded.isViewLoaded }),
             OffLoopCall("view", { _ = unloaded.view }, unchanged: { !unloaded.isViewLoaded }),
             OffLoopCall("loadViewIfNeeded()", { unloaded.loadViewIfNeeded() }, unchanged: { !unloaded.isViewLoaded }),
@@ -270,6 +283,7 @@ struct CompleteConfinementTests {
             OffLoopCall("selectedViewController", { tabs.selectedViewController = t2 }, unchanged: { tabs.selectedViewController === t1 }),
             // Application
             OffLoopCall("mainScreen", { app.mainScreen = .tablet }, unchanged: { app.mainScreen == .phone }),
+            OffLoopCall("uikitVersion", { app.uikitVersion = .iOS17 }, unchanged: { app.uikitVersion == .iOS12 }),
             OffLoopCall("unloadPolicy", { app.unloadPolicy = .legacy }, unchanged: { app.unloadPolicy == .modern }),
             OffLoopCall("callsViewIsAppearing", { app.callsViewIsAppearing = true }, unchanged: { !app.callsViewIsAppearing }),
             OffLoopCall("isStrict", { app.isStrict = true }, unchanged: { !app.isStrict }),
@@ -334,7 +348,7 @@ struct CompleteConfinementTests {
             "ViewController+Appearance.swift", "ViewController+Presentation.swift", "Application.swift",
             "Animation/Application+Animation.swift", "Animation/ViewAnimation.swift",
             "Containers/NavigationController.swift", "Containers/TabBarController.swift",
-            "Transitions/TransitionCoordinator.swift",
+            "Transitions/TransitionCoordinator.swift", "Transitions/SheetDismissal.swift",
         ]
         let declaration = /^\s*(?:public|open)(?:\s+(?:internal|private)\(set\))?(?:\s+(?:static|final|weak|override))*\s+(?:var|let|func)\s+(\w+)/
         var declared: Set<String> = []
@@ -354,7 +368,8 @@ struct CompleteConfinementTests {
             "keyWindow", "diagnostics", "liveControllers", "isAnimating", "presentationFrame", "presentationAlpha",
             "maximumAnimationDuration", "topViewController", "isTransitioning", "transitionDuration", "percentComplete",
             "isAnimated", "isInteractive", "isCancelled", "shouldAutomaticallyForwardAppearanceMethods", "description",
-            "identifier", "source", "destination",
+            "identifier", "source", "destination", "isMovingToParent", "isMovingFromParent", "isBeingPresented",
+            "isBeingDismissed", "isCompactWidth",
             // Queries and factories that change nothing.
             "isDescendant", "viewWithTag", "viewWithLabel", "loadStoryboard",
             // Callbacks to override: empty in the base classes.
@@ -362,7 +377,8 @@ struct CompleteConfinementTests {
             "draw", "awakeFromNib", "viewDidLoad", "viewWillAppear", "viewIsAppearing", "viewDidAppear",
             "viewWillDisappear", "viewDidDisappear", "viewWillLayoutSubviews", "viewDidLayoutSubviews",
             "viewWillTransition", "didReceiveMemoryWarning", "viewWillUnload", "viewDidUnload", "prepare", "didMove",
-            "becomeKey", "resignKey",
+            "becomeKey", "resignKey", "presentationControllerShouldDismiss", "presentationControllerDidAttemptToDismiss",
+            "presentationControllerWillDismiss", "presentationControllerDidDismiss",
             // Entry points that throw LoopError.wrongThread instead.
             "settle", "advance", "close",
             // Read-only state of those entry points.
@@ -385,8 +401,12 @@ struct CompleteConfinementTests {
         "setViewControllers", "beginInteractivePop", "update", "finish", "cancel", "notifyWhenInteractionChanges",
         "viewControllers", "selectedIndex", "selectedViewController", "mainScreen", "unloadPolicy",
         "callsViewIsAppearing", "isStrict", "traceWarningEvents", "bundlePath", "probe", "registerNib", "registerController", "registerView",
-        "launch", "tap", "simulateMemoryWarning", "recordFrameMetrics",
+        "launch", "tap", "simulateMemoryWarning", "recordFrameMetrics", "definesPresentationContext",
+        "isModalInPresentation", "presentationController", "delegate", "beginInteractiveDismissal", "uikitVersion",
     ]
+
+    /// A delegate for the off-loop assignment above.
+    final class SheetDelegate: AdaptivePresentationControllerDelegate {}
 }
 
 @Suite("Entry points from the wrong thread")

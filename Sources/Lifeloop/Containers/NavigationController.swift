@@ -155,32 +155,42 @@ open class NavigationController: ViewController {
         }) { [self] cancelled in
             leavingView?.setTransitionOffset(.zero)
             revealedView.setTransitionOffset(.zero)
-            if cancelled {
-                // L18: the revealed controller turns back, then the leaving one returns.
-                let revealedBack = revealed.beginAppearance(false, animated: true)
-                revealedView.removeFromSuperview()
-                revealed.endAppearance(revealedBack, animated: true)
-                revealed.settleDisappearance(animated: true)
-                // If it cannot turn back (the navigation controller left the screen meanwhile),
-                // its disappearance simply completes.
-                if let leavingBack = leaving.beginAppearance(true, animated: true) {
-                    leaving.endAppearance(leavingBack, animated: true)
-                } else {
-                    leaving.endAppearance(leavingTicket, animated: true)
-                }
-                leaving.notifyDidMove(toParent: self)
-            } else {
-                leavingView?.removeFromSuperview()
-                leaving.endAppearance(leavingTicket, animated: true)
-                leaving.settleDisappearance(animated: true)
-                revealed.endAppearance(revealedTicket, animated: true)
-                leaving.removeFromParent()
-            }
             leaving.ownTransitionCoordinator = nil
             revealed.ownTransitionCoordinator = nil
             activeTransition = false
+            window.runCompletion { endInteractivePop(leaving: leaving, revealed: revealed, cancelled: cancelled,
+                                                     leavingTicket: leavingTicket, revealedTicket: revealedTicket) }
         }
         return transition.map(InteractiveTransition.init)
+    }
+
+    /// The end of an interactive pop: L16's did-callbacks when finished, L18's turn back
+    /// when cancelled.
+    private func endInteractivePop(leaving: ViewController, revealed: ViewController, cancelled: Bool,
+                                   leavingTicket: AppearanceTicket?, revealedTicket: AppearanceTicket?) {
+        let leavingView = leaving.viewIfLoaded
+        let revealedView = revealed.viewIfLoaded
+        if cancelled {
+            // L18: the revealed controller turns back, then the leaving one returns.
+            let revealedBack = revealed.beginAppearance(false, animated: true)
+            revealedView?.removeFromSuperview()
+            revealed.endAppearance(revealedBack, animated: true)
+            revealed.settleDisappearance(animated: true)
+            // If it cannot turn back (the navigation controller left the screen meanwhile),
+            // its disappearance simply completes.
+            if let leavingBack = leaving.beginAppearance(true, animated: true) {
+                leaving.endAppearance(leavingBack, animated: true)
+            } else {
+                leaving.endAppearance(leavingTicket, animated: true)
+            }
+            leaving.notifyDidMove(toParent: self)
+        } else {
+            leavingView?.removeFromSuperview()
+            leaving.endAppearance(leavingTicket, animated: true)
+            leaving.settleDisappearance(animated: true)
+            revealed.endAppearance(revealedTicket, animated: true)
+            leaving.removeFromParent()
+        }
     }
 
     /// What becomes of a request that arrives while the stack is changing.
@@ -197,6 +207,8 @@ open class NavigationController: ViewController {
     /// Admits a request now, queues it behind a pending non-animated change (to be
     /// evaluated against the stack as it is then), or refuses it during an animation.
     private func admit(_ operation: String, retry request: @escaping () -> Void) -> Admission {
+        // From a did-callback or a completion, the request starts right after them (L23).
+        if let window = viewIfLoaded?.window, window.deferDuringCompletion(request) { return .queued }
         guard activeTransition else { return .proceed }
         guard !activeTransitionAnimates else {
             diagnose(.presentWhilePresenting, "\(operation) while a navigation transition is in progress")
@@ -263,13 +275,17 @@ open class NavigationController: ViewController {
             oldView?.setTransitionOffset(.zero)
             newView.setTransitionOffset(.zero)
             oldView?.removeFromSuperview()
-            oldTop?.endAppearance(oldTicket, animated: animated)
-            oldTop?.settleDisappearance(animated: animated)
-            newTop.endAppearance(newTicket, animated: animated)
+            // No longer in flight once the did-callbacks begin (L23).
             oldTop?.ownTransitionCoordinator = nil
             newTop.ownTransitionCoordinator = nil
             activeTransition = false
-            finishContainment()
+            let didCallbacks = {
+                oldTop?.endAppearance(oldTicket, animated: animated)
+                oldTop?.settleDisappearance(animated: animated)
+                newTop.endAppearance(newTicket, animated: animated)
+                finishContainment()
+            }
+            if let window = container.window { window.runCompletion(didCallbacks) } else { didCallbacks() }
             // Run queued requests until one starts a transition: a request refused when it
             // runs (a push of a controller already in the stack) must not strand the rest.
             while !activeTransition, !queuedChanges.isEmpty { queuedChanges.removeFirst()() }

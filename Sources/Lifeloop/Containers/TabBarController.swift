@@ -164,7 +164,6 @@ open class TabBarController: ViewController {
         // tab bar controller's own appearance stays balanced (L20).
         let nextTicket = visible ? next?.beginAppearance(true, animated: animated) : nil
         let previousTicket = visible ? previous?.beginAppearance(false, animated: animated) : nil
-        let appearing = nextTicket != nil
         if let previousView = previous?.viewIfLoaded, previousView.superview === container {
             previousView.removeFromSuperview()
         }
@@ -176,7 +175,6 @@ open class TabBarController: ViewController {
             return
         }
         isSwitching = true
-        if appearing, let next { app.queueIsAppearing(next) }
         app.afterCommit { [self] in
             // Tickets make ends that were overtaken (by the tab bar controller's own
             // forwarding in the same turn) do nothing.

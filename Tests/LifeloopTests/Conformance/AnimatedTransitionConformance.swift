@@ -573,7 +573,9 @@ struct AnimatedTransitionConformance {
                 }
             }
         }
-        let hides = style == .fullScreen
+        // With no controller defining a context, a current-context presentation covers the
+        // root, as full screen does (L29).
+        let hides = style == .fullScreen || style == .currentContext
         if animated {
             try app.advance(by: .milliseconds(200))
             let shown = try #require(b1?.viewIfLoaded)
@@ -600,11 +602,13 @@ struct AnimatedTransitionConformance {
         if animated {
             #expect((23...25).contains(phone.frameMetrics.framesProduced - framesBefore), "0.4 s at 60 Hz")
         }
-        #expect((a1.view.window == nil) == hides, "only full screen takes the presenter out of the window")
+        #expect((a1.view.window == nil) == hides, "only full screen (and current context) takes the presenter out of the window")
         #expect((a2.view.window == nil) == hides)
         let presentedView = try #require(b1?.viewIfLoaded)
         #expect(presentedView.window === phone && b2?.viewIfLoaded?.window === tablet)
-        #expect(presentedView.frame.minY == (style == .pageSheet ? phone.screen.statusBarInset + 10 : 0))
+        // On the phone (compact width) a popover adapts to a sheet (L29).
+        let sheet = [.automatic, .pageSheet, .formSheet, .popover].contains(style)
+        #expect(presentedView.frame.minY == (sheet ? phone.screen.statusBarInset + 10 : 0))
         #expect(presentedView.presentationFrame == presentedView.frame)
         #expect(a1.presentedViewController === b1 && b1?.presentingViewController === a1)
 

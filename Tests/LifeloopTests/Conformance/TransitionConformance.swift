@@ -185,8 +185,10 @@ struct TransitionConformance {
         child.notifyWillMove(toParent: nil)
         child.viewIfLoaded?.removeFromSuperview()
         child.removeFromParent()
+        // Its view leaving the window makes the child disappear, as being removed (L25, L28).
         #expect(app.trace.events.filter { $0.sequence >= mark && events.contains($0.name) }.map(\.line)
-                == ["Child willMoveToParentViewController", "Child didMoveToParentViewController"])
+                == ["Child willMoveToParentViewController", "Child viewWillDisappear", "Child viewDidDisappear",
+                    "Child didMoveToParentViewController"])
         #expect(parent.children.isEmpty)
         #expect(child.parent == nil)
     }

@@ -23,8 +23,10 @@ struct ViewTreeConformance {
         ])
     }
 
-    /// L04w: adding into a window puts the subtree's window moves between the superview
-    /// moves, and marks the parent for layout.
+    /// L04w (revised): adding into a window announces the window move first and mirrors
+    /// removal: the subtree's `willMoveToWindow`, `willMoveToSuperview`, the subtree's
+    /// `didMoveToWindow`, `didMoveToSuperview`, `didAddSubview`; the parent is marked for
+    /// layout. The first version of the rule had `willMoveToSuperview` first.
     @Test
     func L04w_addingIntoAWindow() throws {
         let app = try Application()
@@ -41,7 +43,7 @@ struct ViewTreeConformance {
         try app.settle()
         let after = app.trace.events.filter { $0.sequence >= mark }.map(\.line)
         #expect(after.filter { !$0.hasSuffix("drawRect") && !$0.hasPrefix("main ") } == [
-            "extra willMoveToSuperview", "extra willMoveToWindow", "inner willMoveToWindow",
+            "extra willMoveToWindow", "inner willMoveToWindow", "extra willMoveToSuperview",
             "inner didMoveToWindow", "extra didMoveToWindow", "extra didMoveToSuperview", "root didAddSubview",
             "VC viewWillLayoutSubviews", "root layoutSubviews", "VC viewDidLayoutSubviews",
             "extra layoutSubviews", "inner layoutSubviews",
@@ -162,7 +164,8 @@ struct ViewTreeConformance {
         view11.frame = Rect(x: 0, y: 0, width: 120, height: 120)
         view11.frame = Rect(x: 5, y: 5, width: 120, height: 120)
         try app.settle()
-        #expect(app.trace.events.filter { $0.sequence >= mark }.map(\.line) == ["view11 layoutSubviews"],
+        // A size change marks the view and its superview (L26); a move alone marks nothing.
+        #expect(app.trace.events.filter { $0.sequence >= mark }.map(\.line) == ["view1 layoutSubviews", "view11 layoutSubviews"],
                 "a size change marks, a move alone does not")
 
         mark = app.trace.count
