@@ -77,18 +77,45 @@ struct ViewTreeConformance {
                 == Self.appearanceOfSeedTree)
     }
 
-    /// L05: with iOS 17's callback enabled, `viewIsAppearing` comes after the move into
-    /// the window and before `viewWillLayoutSubviews`, in the same commit.
-    @Test
-    func L05_viewIsAppearingComesBeforeTheFirstLayout() throws {
+    /// L05 (revised): with iOS 17's callback, `viewIsAppearing` comes in the same commit,
+    /// in the layout pass, right after the superview's (here the window's) `layoutSubviews`
+    /// and before the controller's `viewWillLayoutSubviews`. The first version of the rule
+    /// put it before the layout pass, ahead of the window's `layoutSubviews`.
+    @Test(arguments: [false, true])
+    func L05_viewIsAppearingComesRightAfterTheSuperviewLaysOut(byVersion: Bool) throws {
         let app = try Application()
-        app.callsViewIsAppearing = true
+        if byVersion { app.uikitVersion = .iOS17 } else { app.callsViewIsAppearing = true }
         _ = try showInWindow(SeedTreeController(label: "VC"), app: app)
         var expected = Self.appearanceOfSeedTree
-        expected.insert("VC viewIsAppearing", at: expected.firstIndex(of: "VC viewWillLayoutSubviews")!)
-        #expect(app.trace.projected(labels: seedTreeLabels.union(["VC"]), events: Self.appearEvents) == expected)
+        let layout = expected.firstIndex(of: "VC viewWillLayoutSubviews")!
+        expected.insert(contentsOf: ["main layoutSubviews", "VC viewIsAppearing"], at: layout)
+        #expect(app.trace.projected(labels: seedTreeLabels.union(["VC", "main"]), events: Self.appearEvents)
+                    .filter { $0 != "main willMoveToWindow" && $0 != "main didMoveToWindow" && $0 != "main drawRect" }
+                == expected)
         let events = app.trace.events(labels: ["VC"], names: ["viewIsAppearing", "viewWillLayoutSubviews"])
         #expect(Set(events.map(\.turn)).count == 1, "same commit")
+    }
+
+    /// L05: a child inside its parent's view gets `viewIsAppearing` after the parent's, each
+    /// right before its own `viewWillLayoutSubviews`; iOS 12's default calls none.
+    @Test
+    func L05_childrenGetViewIsAppearingBeforeTheirLayout() throws {
+        do {
+            let app = try Application()
+            app.callsViewIsAppearing = true
+            let parent = TransitionConformance.Container(child: ViewController(label: "Child"))
+            _ = try showInWindow(parent, app: app)
+            let lines = app.trace.projected(labels: ["Parent", "Child"],
+                                            events: ["viewWillAppear", "viewIsAppearing", "viewWillLayoutSubviews", "viewDidAppear"])
+            #expect(lines == [
+                "Parent viewWillAppear", "Child viewWillAppear", "Parent viewIsAppearing", "Parent viewWillLayoutSubviews",
+                "Child viewIsAppearing", "Child viewWillLayoutSubviews", "Parent viewDidAppear", "Child viewDidAppear",
+            ])
+            try app.close()
+        }
+        let plain = try Application()
+        _ = try showInWindow(SeedTreeController(label: "VC"), app: plain)
+        #expect(!plain.trace.lines.contains("VC viewIsAppearing"))
     }
 
     /// L06: `willMoveToWindow` pre-order, `didMoveToWindow` post-order (seed 001).
