@@ -517,7 +517,10 @@ public final class Application {
         if let nibName = controller.nibName {
             diagnose(.nibNotFound, label: controller.label, message: "Could not load NIB in bundle with name '\(nibName)'")
         }
-        controller.setView(View(frame: mainScreen.applicationFrame))
+        // Flexible, as UIKit's: it follows its superview's size changes (L27).
+        let blank = View(frame: mainScreen.applicationFrame)
+        blank.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+        controller.setView(blank)
     }
 
     /// Builds a view tree from a file's description, then calls `awakeFromNib` on every

@@ -32,7 +32,8 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         case unknownSegue
         /// A view hierarchy change that would make a cycle.
         case invalidHierarchy
-        /// `dismiss` on a controller that neither presents nor is presented.
+        /// `dismiss` on a controller that neither presents nor is presented, or a swipe down
+        /// on one that is not presented as a sheet (L29).
         case nothingToDismiss
         /// A number out of range (NaN, an infinity, too large): the runtime clamped it; the
         /// message names the parameter, the value given and the value used.

@@ -71,7 +71,7 @@ extension ViewController {
         guard onLoop("beginInteractiveDismissal()") else { return nil }
         guard let presenter = presentingViewController, presentation == .sheet, let window = hostWindow,
               let view = viewIfLoaded, view.window === window, let app else {
-            diagnose(.invalidArgument, "\(label) is not presented as a sheet, so it cannot be swiped down")
+            diagnose(.nothingToDismiss, "\(label) is not presented as a sheet, so it cannot be swiped down")
             return nil
         }
         guard presentedViewController == nil, appearance == .appeared, !window.transitionInFlight,
