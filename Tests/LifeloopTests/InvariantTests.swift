@@ -57,6 +57,17 @@ enum Action: Hashable, CustomStringConvertible {
     /// `finish()` or `cancel()` the oldest interaction still open, then advance `thenMs`.
     case endInteractive(finish: Bool, thenMs: Int)
     case rotate(window: Int)
+    /// Present a controller that, from its `viewDidAppear`, presents another (L23).
+    case presentChain(window: Int, from: Int, style: ModalPresentationStyle, animated: Bool)
+    /// Toggle `definesPresentationContext` on the `at`-th candidate (L29).
+    case definesContext(window: Int, at: Int)
+    /// Make the `at`-th candidate define a presentation context and present over it,
+    /// `overCurrentContext` if `over`, else `currentContext` (L29).
+    case presentInContext(window: Int, at: Int, over: Bool, animated: Bool)
+    /// Swipe down the top sheet of the window (`beginInteractiveDismissal`), `update`
+    /// to `progress%`, advance `thenMs`; with `modal`, the sheet refuses (L29). The swipe
+    /// joins the open interactions, ended by `endInteractive`.
+    case swipeSheet(window: Int, progress: Int, thenMs: Int, modal: Bool)
     /// A memory warning, after switching to the legacy unload policy if `legacy`.
     case memoryWarning(legacy: Bool)
     case toggleHidden(window: Int)
@@ -77,6 +88,10 @@ enum Action: Hashable, CustomStringConvertible {
         case let .updateInteractive(p): ".updateInteractive(progress: \(p))"
         case let .endInteractive(f, t): ".endInteractive(finish: \(f), thenMs: \(t))"
         case let .rotate(w): ".rotate(window: \(w))"
+        case let .presentChain(w, f, st, a): ".presentChain(window: \(w), from: \(f), style: .\(st.rawValue), animated: \(a))"
+        case let .definesContext(w, at): ".definesContext(window: \(w), at: \(at))"
+        case let .presentInContext(w, at, o, a): ".presentInContext(window: \(w), at: \(at), over: \(o), animated: \(a))"
+        case let .swipeSheet(w, p, t, m): ".swipeSheet(window: \(w), progress: \(p), thenMs: \(t), modal: \(m))"
         case let .memoryWarning(l): ".memoryWarning(legacy: \(l))"
         case let .toggleHidden(w): ".toggleHidden(window: \(w))"
         case let .advance(ms): ".advance(ms: \(ms))"
@@ -127,9 +142,31 @@ struct Scenario: Hashable, CustomStringConvertible {
             case 17..<27: actions.append(.pop(window: w, nav: pick, animated: anim()))
             case 27..<31: actions.append(.popToRoot(window: w, nav: pick, animated: anim()))
             case 31..<43:
-                let styles: [ModalPresentationStyle] = [.fullScreen, .overFullScreen, .pageSheet]
-                actions.append(.present(window: w, from: rng.below(6), style: styles[rng.below(3)],
-                                        navigation: rng.chance(30), animated: anim()))
+                let styles = ModalPresentationStyle.allCases
+                let style = styles[rng.below(styles.count)]
+                switch rng.below(10) {
+                case 0..<4:
+                    actions.append(.present(window: w, from: rng.below(6), style: style,
+                                            navigation: rng.chance(30), animated: anim()))
+                case 4..<6:
+                    actions.append(.presentChain(window: w, from: rng.below(6), style: style, animated: anim()))
+                case 6:
+                    actions.append(.definesContext(window: w, at: rng.below(6)))
+                case 7:
+                    actions.append(.presentInContext(window: w, at: rng.below(6), over: rng.chance(50), animated: anim()))
+                default:
+                    // Mostly over a sheet just presented from the top (from -1: the last
+                    // candidate), settled or not; else over whatever is on top.
+                    if rng.chance(70) {
+                        let sheets: [ModalPresentationStyle] = [.pageSheet, .formSheet, .automatic, .popover]
+                        actions.append(.present(window: w, from: -1, style: sheets[rng.below(sheets.count)],
+                                                navigation: rng.chance(30), animated: anim()))
+                        if rng.chance(70) { actions.append(.settle) }
+                    }
+                    actions.append(.swipeSheet(window: w, progress: rng.below(101), thenMs: rng.below(120),
+                                               modal: rng.chance(20)))
+                    open += 1
+                }
             case 43..<52: actions.append(.dismiss(window: w, from: rng.below(6), animated: anim()))
             case 52..<60: actions.append(.selectTab(window: w, bar: pick, index: rng.below(4)))
             case 60..<68:
@@ -254,6 +291,9 @@ final class ScenarioRun {
     /// Interactions begun and not yet ended, oldest first; held as a gesture would.
     private var interactions: [InteractiveTransition] = []
 
+    /// Where the controllers report movement flags seen outside the callbacks L28 names.
+    let flags = FlagWatch()
+
     init(roots: [RootKind]) throws {
         app = try Application(clock: .virtual, traceCapacity: 512)
         checker = InvariantChecker(trace: app.trace)
@@ -263,22 +303,22 @@ final class ScenarioRun {
         var windows: [Window] = []
         for (index, kind) in roots.enumerated() {
             let window = Window(screen: Self.screens[index % Self.screens.count], label: "W\(index)")
-            window.rootViewController = Self.makeRoot(kind)
+            window.rootViewController = Self.makeRoot(kind, flags)
             window.makeKeyAndVisible()
             windows.append(window)
         }
         self.windows = windows
     }
 
-    static func makeRoot(_ kind: RootKind) -> ViewController {
+    static func makeRoot(_ kind: RootKind, _ flags: FlagWatch) -> ViewController {
         switch kind {
         case .plain:
-            return ViewController()
+            return Watched(flags)
         case .navigation:
-            return NavigationController(rootViewController: ViewController())
-        case .tabs(let flags):
-            return TabBarController(viewControllers: flags.map {
-                $0 ? NavigationController(rootViewController: ViewController()) : ViewController()
+            return WatchedNavigation(flags, root: Watched(flags))
+        case .tabs(let tabs):
+            return TabBarController(viewControllers: tabs.map {
+                $0 ? WatchedNavigation(flags, root: Watched(flags)) : Watched(flags)
             })
         }
     }
@@ -291,7 +331,12 @@ final class ScenarioRun {
         var next = windows[w % windows.count].rootViewController
         while let controller = next, result.count < 64 {
             result.append(controller)
+            // A current-context presentation hangs off a child (L29): follow it too.
             next = controller.presentedViewController
+                ?? (controller as? NavigationController)?.topViewController?.presentedViewController
+                ?? (controller as? TabBarController)?.selectedViewController?.presentedViewController
+                ?? ((controller as? TabBarController)?.selectedViewController as? NavigationController)?
+                    .topViewController?.presentedViewController
         }
         return result
     }
@@ -315,8 +360,9 @@ final class ScenarioRun {
         }
     }
 
+    /// The `index`-th item, modulo the count; a negative index picks the last.
     private func pick<T>(_ items: [T], _ index: Int) -> T? {
-        items.isEmpty ? nil : items[index % items.count]
+        items.isEmpty ? nil : index < 0 ? items[items.count - 1] : items[index % items.count]
     }
 
     // MARK: Running
@@ -328,7 +374,7 @@ final class ScenarioRun {
     func perform(_ action: Action) throws {
         switch action {
         case let .push(w, n, animated):
-            pick(navigationControllers(w), n)?.pushViewController(ViewController(), animated: animated)
+            pick(navigationControllers(w), n)?.pushViewController(Watched(flags), animated: animated)
         case let .pushExisting(w, n, animated):
             if let nav = pick(navigationControllers(w), n), let root = nav.viewControllers.first {
                 nav.pushViewController(root, animated: animated)
@@ -339,9 +385,42 @@ final class ScenarioRun {
             pick(navigationControllers(w), n)?.popToRootViewController(animated: animated)
         case let .present(w, from, style, navigation, animated):
             guard let presenter = pick(candidates(w), from) else { break }
-            let presented = navigation ? NavigationController(rootViewController: ViewController()) : ViewController()
+            let presented = navigation ? WatchedNavigation(flags, root: Watched(flags)) : Watched(flags)
             presented.modalPresentationStyle = style
             presenter.present(presented, animated: animated)
+            if presented.presentingViewController?.parent != nil { flags.counts["overContext", default: 0] += 1 }
+        case let .presentChain(w, from, style, animated):
+            guard let presenter = pick(candidates(w), from) else { break }
+            let first = Watched(flags)
+            first.modalPresentationStyle = style
+            let flags = flags
+            first.onFirstDidAppear = { controller in
+                let second = Watched(flags)
+                second.modalPresentationStyle = style
+                second.onFirstDidAppear = { _ in flags.counts["chain", default: 0] += 1 }
+                controller.present(second, animated: animated)
+            }
+            presenter.present(first, animated: animated)
+        case let .definesContext(w, at):
+            if let controller = pick(candidates(w), at) { controller.definesPresentationContext.toggle() }
+        case let .presentInContext(w, at, over, animated):
+            guard let context = pick(candidates(w), at) else { break }
+            context.definesPresentationContext = true
+            let presented = Watched(flags)
+            presented.modalPresentationStyle = over ? .overCurrentContext : .currentContext
+            context.present(presented, animated: animated)
+            if presented.presentingViewController?.parent != nil { flags.counts["overContext", default: 0] += 1 }
+        case let .swipeSheet(w, progress, thenMs, modal):
+            guard let top = chain(w).last, top.presentingViewController != nil else { break }
+            top.isModalInPresentation = modal
+            guard let interaction = top.beginInteractiveDismissal() else {
+                if modal && top.presentation == .sheet { flags.counts["swipeRefused", default: 0] += 1 }
+                break
+            }
+            flags.counts["swipe", default: 0] += 1
+            interactions.append(interaction)
+            interaction.update(Double(progress) / 100)
+            try advance(ms: thenMs)
         case let .dismiss(w, from, animated):
             pick(candidates(w), from)?.dismiss(animated: animated)
         case let .selectTab(w, bar, index):
@@ -390,6 +469,7 @@ final class ScenarioRun {
             if violations.count < 12 { violations.append(.init(invariant: invariant, detail: detail)) }
         }
 
+        for violation in flags.violations.prefix(4) { add("8-L28-flags", violation) }
         for diagnostic in app.diagnostics where !Self.expectedRefusals.contains(diagnostic.kind) {
             add(diagnostic.kind == .unbalancedAppearance ? "1-L20-diagnostic" : "5-diagnostic", diagnostic.description)
         }
@@ -429,6 +509,79 @@ final class ScenarioRun {
         }
         return violations
     }
+}
+
+// MARK: - Movement flags (L28)
+
+/// Collects movement flags seen where L28 says they are false: a flag of appearing in a
+/// disappear callback or outside the appearance callbacks, one of disappearing in an
+/// appear callback, and flags whose situation does not hold (presented with no presenter,
+/// moving to a parent with none).
+final class FlagWatch {
+    private(set) var violations: [String] = []
+    /// How often the round-2 actions took effect, to show the suite exercises them.
+    var counts: [String: Int] = [:]
+
+    func check(_ controller: ViewController, _ event: String) {
+        let appearing = event == "viewWillAppear" || event == "viewDidAppear"
+        let disappearing = event == "viewWillDisappear" || event == "viewDidDisappear"
+        var wrong: [String] = []
+        if controller.isMovingToParent && (!appearing || controller.parent == nil) { wrong.append("isMovingToParent") }
+        if controller.isBeingPresented && (!appearing || controller.presentingViewController == nil) {
+            wrong.append("isBeingPresented")
+        }
+        if controller.isMovingFromParent && (!disappearing || controller.parent == nil) { wrong.append("isMovingFromParent") }
+        if controller.isBeingDismissed && (!disappearing || controller.presentingViewController == nil) {
+            wrong.append("isBeingDismissed")
+        }
+        if !wrong.isEmpty, violations.count < 8 {
+            violations.append("\(controller.label) \(event) with " + wrong.joined(separator: ", "))
+        }
+    }
+}
+
+/// A plain controller that reports its movement flags in every callback it gets.
+final class Watched: ViewController {
+    let watch: FlagWatch
+    /// Runs once, from the first `viewDidAppear` (a presentation from a did-callback, L23).
+    var onFirstDidAppear: ((ViewController) -> Void)?
+
+    init(_ watch: FlagWatch) {
+        self.watch = watch
+        super.init(nibName: nil, label: nil)
+    }
+    required init(coder: Coder) { fatalError("not used") }
+
+    override func viewDidLoad() { watch.check(self, "viewDidLoad") }
+    override func viewWillAppear(_ animated: Bool) { watch.check(self, "viewWillAppear") }
+    override func viewDidAppear(_ animated: Bool) {
+        watch.check(self, "viewDidAppear")
+        let action = onFirstDidAppear
+        onFirstDidAppear = nil
+        action?(self)
+    }
+    override func viewWillDisappear(_ animated: Bool) { watch.check(self, "viewWillDisappear") }
+    override func viewDidDisappear(_ animated: Bool) { watch.check(self, "viewDidDisappear") }
+    override func viewWillLayoutSubviews() { watch.check(self, "viewWillLayoutSubviews") }
+    override func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator) {
+        watch.check(self, "viewWillTransition")
+    }
+}
+
+/// A navigation controller that reports its movement flags in its appearance callbacks.
+final class WatchedNavigation: NavigationController {
+    let watch: FlagWatch
+
+    init(_ watch: FlagWatch, root: ViewController) {
+        self.watch = watch
+        super.init(rootViewController: root, label: nil)
+    }
+    required init(coder: Coder) { fatalError("not used") }
+
+    override func viewWillAppear(_ animated: Bool) { watch.check(self, "viewWillAppear") }
+    override func viewDidAppear(_ animated: Bool) { watch.check(self, "viewDidAppear") }
+    override func viewWillDisappear(_ animated: Bool) { watch.check(self, "viewWillDisappear") }
+    override func viewDidDisappear(_ animated: Bool) { watch.check(self, "viewDidDisappear") }
 }
 
 // MARK: - Replay and minimization
@@ -518,10 +671,28 @@ struct InvariantTests {
         }
     }
 
+    /// The round-2 actions take effect in the suite's seeds: chains presented from a
+    /// did-callback (L23), presentations over a child's context and sheet swipes, begun and
+    /// refused (L29).
+    @Test func roundTwoActionsTakeEffect() throws {
+        var counts: [String: Int] = [:]
+        for seed in UInt64(0)..<500 {
+            let scenario = Scenario.generate(seed: seed)
+            let run = try ScenarioRun(roots: scenario.roots)
+            if scenario.startsSettled { try run.app.settle(maxTurns: 200_000) }
+            _ = run.run(scenario.actions)
+            counts.merge(run.flags.counts, uniquingKeysWith: +)
+            try run.app.close()
+        }
+        for key in ["chain", "overContext", "swipe", "swipeRefused"] {
+            #expect(counts[key, default: 0] >= 5, "\(key): \(counts)")
+        }
+    }
+
     /// Seeds that once failed, replayed every run.
     /// One seed per bug class found so far (see `InvariantBugRepros`); all failed when
     /// the suite was written.
-    @Test("regression seeds", arguments: [UInt64]([9, 12, 0, 31, 21, 57, 249, 384, 922, 1414, 2895]))
+    @Test("regression seeds", arguments: [UInt64]([9, 12, 0, 31, 21, 57, 249, 384, 922, 1414, 2895, 473, 3863, 4319]))
     func regressionSeed(seed: UInt64) {
         let violations = InvariantReplay.replay(seed: seed)
         #expect(violations.isEmpty, Comment(rawValue: InvariantReplay.report(

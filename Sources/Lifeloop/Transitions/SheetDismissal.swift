@@ -108,8 +108,9 @@ extension ViewController {
             window.transitionInFlight = false
             window.runCompletion {
                 if cancelled {
-                    // L18's turn back: the sheet returns.
-                    if let back = beginAppearance(true, animated: true) {
+                    // L18's turn back: the sheet returns, if its window is still shown (a
+                    // hidden one brings it back when it shows again).
+                    if window.isShown, let back = beginAppearance(true, animated: true) {
                         endAppearance(back, animated: true)
                     } else {
                         endAppearance(ticket, animated: true)
