@@ -25,6 +25,8 @@ public enum AutoLayoutFrames {
 
     static func run() throws -> Trace {
         let app = try Application(clock: .virtual, screen: .phone)
+        // Seed 003 lays out a 414×736 window (an iPhone 6 Plus): iOS 8's behaviour.
+        app.uikitVersion = UIKitVersion(major: 8)!
         let textView = ViewNode(label: "textView", frame: Rect(x: 20, y: 40, width: 560, height: 160),
                                 autoresizingMask: [.flexibleWidth, .flexibleHeight])
         app.registerNib(NibDefinition(name: "Frames", root: ViewNode(

@@ -11,7 +11,8 @@ public enum MemoryWarning {
 
     static func run() throws -> Trace {
         let app = try Application(clock: .virtual, screen: .legacy)
-        app.unloadPolicy = .legacy
+        // Seeds 000, 002 and 004 describe views unloaded by memory warnings: iOS 5.
+        app.uikitVersion = .iOS5
         let navigation = NavigationController(rootViewController: ViewController(label: "A"), label: "Nav")
         let window = Window(screen: .legacy, label: "main")
         window.rootViewController = navigation

@@ -18,6 +18,8 @@ public enum SeedSegue {
 
     static func run() throws -> Trace {
         let app = try Application(clock: .virtual, screen: .phone)
+        // Seed 004 was written in 2012 and still unloads views: iOS 5's behaviour.
+        app.uikitVersion = .iOS5
         app.launch(storyboard: try app.loadStoryboard(path: storyboardPath))
         try app.settle()
         // The user taps A's button, then B's, a second apart.

@@ -35,6 +35,8 @@ public enum ViewTree {
 
     static func run() throws -> Trace {
         let app = try Application(clock: .virtual, screen: .phone)
+        // Seed 001 still mentions viewDidUnload: iOS 5's behaviour.
+        app.uikitVersion = .iOS5
         let home = ViewController(label: "Home")
         let window = Window(label: "main")
         window.rootViewController = home

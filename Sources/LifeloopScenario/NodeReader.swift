@@ -151,7 +151,7 @@ struct NodeReader {
         return label
     }
 
-    /// A modal presentation style: `fullScreen`, `overFullScreen` or `pageSheet`.
+    /// A modal presentation style: one of `ModalPresentationStyle`'s cases, by name.
     func presentationStyle(_ value: FieldValue) throws(ScenarioError) -> ModalPresentationStyle {
         try pick(value, ModalPresentationStyle.allCases.map { ($0.rawValue, $0) }, noun: "presentation style")
     }

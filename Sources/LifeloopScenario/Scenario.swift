@@ -32,10 +32,14 @@ public struct Scenario: Sendable, Hashable {
     public var clock: ClockMode
     /// How many worker jobs run at once.
     public var workers: Int
-    /// What a memory warning unloads.
-    public var unloadPolicy: UnloadPolicy
-    /// Whether controllers get `viewIsAppearing`.
-    public var viewIsAppearing: Bool
+    /// The UIKit release whose behaviour the app follows (``UIKitVersion``); iOS 12 by
+    /// default. ``unloadPolicy`` and ``viewIsAppearing`` override what it implies.
+    public var uikitVersion: UIKitVersion
+    /// What a memory warning unloads, if the file says; otherwise the version's policy.
+    public var unloadPolicy: UnloadPolicy?
+    /// Whether controllers get `viewIsAppearing`, if the file says; otherwise as the
+    /// version says.
+    public var viewIsAppearing: Bool?
     /// Whether diagnostics fail the run.
     public var strict: Bool
     /// The windows, in creation order; never empty after parsing (a default `main`).
@@ -58,7 +62,8 @@ public struct Scenario: Sendable, Hashable {
     public var hash: String
 
     public init(name: String, file: String, app: AppSource, clock: ClockMode = .virtual, workers: Int = 2,
-                unloadPolicy: UnloadPolicy = .modern, viewIsAppearing: Bool = false, strict: Bool = false,
+                uikitVersion: UIKitVersion = .default, unloadPolicy: UnloadPolicy? = nil, viewIsAppearing: Bool? = nil,
+                strict: Bool = false,
                 windows: [WindowSpec] = [WindowSpec()], costs: [CostRule] = [], jobs: [JobSpec] = [],
                 steps: [Step] = [], duration: Duration? = nil, settleBudget: Duration = .seconds(60),
                 seeds: ClosedRange<UInt64>? = nil, hash: String = "0000000000000000") {
@@ -67,6 +72,7 @@ public struct Scenario: Sendable, Hashable {
         self.app = app
         self.clock = clock
         self.workers = workers
+        self.uikitVersion = uikitVersion
         self.unloadPolicy = unloadPolicy
         self.viewIsAppearing = viewIsAppearing
         self.strict = strict

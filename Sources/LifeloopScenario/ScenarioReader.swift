@@ -18,7 +18,7 @@ struct ScenarioReader {
     /// The name when the file gives none.
     let defaultName: String
 
-    static let keys = ["lifeloop", "name", "app", "clock", "workers", "unloadPolicy", "viewIsAppearing", "strict",
+    static let keys = ["lifeloop", "name", "app", "clock", "workers", "uikitVersion", "unloadPolicy", "viewIsAppearing", "strict",
                        "duration", "settleBudget", "seeds", "windows", "costs", "jobs", "script"]
 
     func read(_ root: Node?) throws(ScenarioError) -> ReadScenario {
@@ -47,6 +47,14 @@ struct ScenarioReader {
                 throw nodes.error(entry.value, "workers is 1...64, found \(workers)")
             }
             scenario.workers = workers
+        }
+        if let entry = fields["uikitVersion"] {
+            let text = try nodes.text(entry.value, expected: "a UIKit version such as 12 or \"iOS 17\"")
+            guard let version = UIKitVersion(text) else {
+                throw nodes.error(entry.value, "uikitVersion is a major iOS version from \(UIKitVersion.supported.lowerBound) "
+                                  + "to \(UIKitVersion.supported.upperBound) (12, 12.4 or \"iOS 12\"), found '\(text)'")
+            }
+            scenario.uikitVersion = version
         }
         if let entry = fields["unloadPolicy"] {
             scenario.unloadPolicy = try nodes.pick(entry.value, [("modern", .modern), ("legacy", .legacy)],

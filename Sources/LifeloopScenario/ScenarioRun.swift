@@ -34,8 +34,9 @@ final class ScenarioRun {
         let traceMode: TraceMode = !traced ? .off : options.keepEvents ? .unbounded : .digestOnly
         app = try Application(clock: scenario.clock, screen: scenario.windows[0].screen, workerWidth: scenario.workers,
                               traceMode: traceMode)
-        app.unloadPolicy = scenario.unloadPolicy
-        app.callsViewIsAppearing = scenario.viewIsAppearing
+        app.uikitVersion = scenario.uikitVersion
+        if let policy = scenario.unloadPolicy { app.unloadPolicy = policy }
+        if let calls = scenario.viewIsAppearing { app.callsViewIsAppearing = calls }
         if let path = options.tracePath { try app.trace.stream(toFileAtPath: path) }
         probe = ScenarioProbe(app: app, scenario: scenario, seed: seed)
         probe.measures = options.measures

@@ -268,6 +268,23 @@ private let fullExampleJSON = """
         #expect(json.steps.first?.location.field == "script[0].tap")
     }
 
+    @Test func uikitVersionIsReadInEveryWrittenForm() throws {
+        for (written, major) in [("17", 17), ("12.4", 12), ("\"iOS 13\"", 13), ("ios5", 5)] {
+            let scenario = try ScenarioFile.parse(header + "uikitVersion: \(written)\nunloadPolicy: modern\n",
+                                                  file: "test.yaml", directory: "/nonexistent")
+            #expect(scenario.uikitVersion.major == major)
+            #expect(scenario.unloadPolicy == .modern)
+        }
+    }
+
+    @Test func anUnsupportedUIKitVersionIsAnError() {
+        expectError(header + "uikitVersion: 2\n", line: 3, column: 15, field: "uikitVersion",
+                    message: "uikitVersion is a major iOS version from 3 to 26 (12, 12.4 or \"iOS 12\"), found '2'")
+        expectError(header + "uikitVersion: twelve\n", line: 3, column: 15, field: "uikitVersion", message: "found 'twelve'")
+        expectError(header + "uikitVersion: [12]\n", line: 3, column: 15, field: "uikitVersion",
+                    message: "expected a UIKit version such as 12 or \"iOS 17\", found a list")
+    }
+
     @Test func defaultsFillWhatTheFileLeavesOut() throws {
         let scenario = try ScenarioFile.parse(header + "script:\n  - tap: A\n",
                                               file: "flows/check.out.yaml", directory: "flows")
@@ -275,7 +292,7 @@ private let fullExampleJSON = """
         #expect(scenario.app == .registered(name: "MultiWindow"))
         #expect(scenario.clock == .virtual)
         #expect(scenario.workers == 2)
-        #expect(scenario.unloadPolicy == .modern)
+        #expect(scenario.uikitVersion == .iOS12 && scenario.unloadPolicy == nil && scenario.viewIsAppearing == nil)
         #expect(scenario.windows == [WindowSpec(label: "main", screen: .phone)])
         #expect(scenario.settleBudget == .seconds(60))
         #expect(scenario.duration == nil && scenario.seeds == nil)

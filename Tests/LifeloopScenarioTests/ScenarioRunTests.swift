@@ -72,6 +72,31 @@ enum Fixtures {
         #expect(load.values.min > 0)
     }
 
+    /// `uikitVersion` reaches the app: iOS 13 presents as a page sheet (the presenter
+    /// stays: no viewWillDisappear), iOS 17 calls viewIsAppearing, and an explicit
+    /// `viewIsAppearing: false` overrides the version.
+    @Test func theUIKitVersionSetsTheAppsDefaults() throws {
+        func lines(_ settings: String) throws -> [String] {
+            let runner = try Fixtures.runner(yaml: """
+                lifeloop: 1
+                app: {storyboard: ../SeedSegue/Main.storyboard.json}
+                \(settings)
+                script:
+                  - tap: A.button
+                """)
+            let (result, events) = try runner.runReturningEvents(seed: 0, options: RunOptions(keepEvents: true))
+            #expect(result.status == .passed)
+            return events.filter { ["A", "B"].contains($0.label) }.map(\.line)
+        }
+        let ios12 = try lines("uikitVersion: 12")
+        #expect(ios12.contains("A viewWillDisappear") && !ios12.contains("B viewIsAppearing"))
+        let ios13 = try lines("uikitVersion: 13")
+        #expect(!ios13.contains("A viewWillDisappear") && ios13.contains("B viewDidAppear"))
+        let ios17 = try lines("uikitVersion: \"iOS 17\"")
+        #expect(ios17.contains("B viewIsAppearing"))
+        #expect(try !lines("uikitVersion: 17\nviewIsAppearing: false").contains("B viewIsAppearing"))
+    }
+
     @Test func costsMoveTheVirtualClockAndDelayLaunch() throws {
         let runner = try Fixtures.runner(yaml: """
             lifeloop: 1
