@@ -446,7 +446,12 @@ public final class Application {
 
     func controllerFactory(named name: String) -> ((Coder) -> ViewController)? {
         if let make = controllerFactories[name] { return make }
-        return name == "ViewController" ? { ViewController(coder: $0) } : nil
+        switch name {
+        case "ViewController": return { ViewController(coder: $0) }
+        case "NavigationController": return { NavigationController(coder: $0) }
+        case "TabBarController": return { TabBarController(coder: $0) }
+        default: return nil
+        }
     }
 
     /// Loads a storyboard file into this app.
@@ -461,7 +466,8 @@ public final class Application {
     }
 
     /// Launches from a storyboard: a window on `screen` with the initial scene's controller
-    /// as root, made key and visible.
+    /// as root, made key and visible. A storyboard that names a `uikitVersion` sets
+    /// ``uikitVersion`` first.
     /// - Returns: The window; off the loop thread, where the call is ignored, a hidden
     ///   window that belongs to no app.
     @discardableResult
@@ -470,6 +476,7 @@ public final class Application {
             return Window(detachedOn: screen ?? storedMainScreen)
         }
         loop.record(label: "app", event: "launch", detail: storyboard.definition.name)
+        if let version = storyboard.definition.uikitVersion { uikitVersion = version }
         let window = Window(screen: screen ?? mainScreen)
         window.rootViewController = storyboard.instantiateInitialViewController()
         window.makeKeyAndVisible()
@@ -496,8 +503,10 @@ public final class Application {
     /// the nib named at init, the class name without `Controller`, the class name; else a
     /// blank view the size of the main screen's application frame.
     func loadDefaultView(for controller: ViewController) {
-        if let node = controller.scene?.view {
-            controller.setView(instantiate(node))
+        if let scene = controller.scene, let node = scene.view {
+            let view = instantiate(node)
+            controller.setView(view)
+            performEmbedSegues(of: controller, scene: scene, in: view)
             return
         }
         let className = String(describing: type(of: controller))
@@ -521,6 +530,32 @@ public final class Application {
         let blank = View(frame: mainScreen.applicationFrame)
         blank.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         controller.setView(blank)
+    }
+
+    /// A scene's embed segues, in order, once its view exists (L24): each destination is
+    /// created, the controller's `prepareForSegue` runs, it becomes a child
+    /// (`willMoveToParent`), its view loads and fills the container view (following its
+    /// size changes), then `didMoveToParent`. All of it before the controller's
+    /// `viewDidLoad`, as in UIKit; the child appears inside its parent (L21).
+    func performEmbedSegues(of controller: ViewController, scene: SceneDefinition, in view: View) {
+        guard let storyboard = controller.storyboard else { return }
+        for segue in scene.segues where segue.kind == .embed {
+            guard let label = segue.container, let container = view.viewWithLabel(label) else {
+                controller.diagnose(.invalidHierarchy,
+                                    "embed segue to \(segue.destination) needs a container view labelled '\(segue.container ?? "")' in \(controller.label)'s view")
+                continue
+            }
+            guard let child = storyboard.instantiateViewController(withIdentifier: segue.destination) else { continue }
+            controller.prepare(segue, destination: child, sender: nil)
+            controller.addChild(child)
+            child.loadViewIfNeeded()
+            if let childView = child.viewIfLoaded {
+                childView.frame = container.bounds
+                childView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
+                container.addSubview(childView)
+            }
+            child.notifyDidMove(toParent: controller)
+        }
     }
 
     /// Builds a view tree from a file's description, then calls `awakeFromNib` on every
@@ -575,6 +610,12 @@ public final class Application {
         switch action {
         case .segue(let identifier): owner.performSegue(withIdentifier: identifier, sender: view)
         case .dismiss: owner.dismiss(animated: false)
+        case .back:
+            guard let navigation = owner.navigationController, navigation.viewControllers.count > 1 else {
+                owner.diagnose(.nothingToDismiss, "back tap on \(view.label): \(owner.label) is in no navigation stack with something to pop")
+                return
+            }
+            navigation.popViewController(animated: true)
         }
     }
 

@@ -96,6 +96,9 @@ extension ViewController {
             forwarded.append((child, childTicket))
         }
         forwardedAppearance = forwarded
+        if isAppearing, forward, let navigation = self as? NavigationController {
+            navigation.firstAppearanceBegan(animated: animated)
+        }
         return ticket
     }
 
@@ -119,6 +122,7 @@ extension ViewController {
             return
         }
         activeCause = outerCause
+        if let navigation = self as? NavigationController { navigation.firstAppearanceEnding(animated: animated) }
         let forwarded = forwardedAppearance
         forwardedAppearance = []
         for (child, childTicket) in forwarded { child.endAppearance(childTicket, animated: animated) }

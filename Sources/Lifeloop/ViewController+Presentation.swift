@@ -87,11 +87,13 @@ extension ResolvedPresentation {
 
 /// A segue being performed from a storyboard, as passed to `prepare(for:sender:)`.
 public final class StoryboardSegue {
-    /// The segue's identifier in the storyboard.
+    /// The segue's identifier in the storyboard; empty for an embed or relationship segue
+    /// the file gives none.
     public let identifier: String
     /// The controller the segue starts from.
     public let source: ViewController
-    /// The controller the segue shows; its view is not loaded yet.
+    /// The controller the segue shows; its view is not loaded yet (for an unwind segue,
+    /// the controller returned to, which has one).
     public let destination: ViewController
 
     init(identifier: String, source: ViewController, destination: ViewController) {
@@ -294,21 +296,143 @@ extension ViewController {
         coveredSlot = nil
     }
 
-    /// Performs a segue from this controller's storyboard scene: the destination is
-    /// created (`initWithCoder`), `prepareForSegue` runs, then it is presented (L15).
+    /// Performs a segue from this controller's storyboard scene (L24): the destination is
+    /// created (`initWithCoder`, `awakeFromNib`), `prepareForSegue` runs, then, by the
+    /// segue's kind, it is pushed onto this controller's navigation controller (`show`;
+    /// presented when there is none), presented with the segue's or the scene's style
+    /// (`present`, L15), or, for `unwind`, the nearest controller of the destination scene
+    /// below this one is returned to (popped to, or what it presented is dismissed) and no
+    /// controller is created. Embed and relationship segues run by themselves: performing
+    /// one, or an identifier the scene does not have, is an `unknownSegue` diagnostic.
     /// - Parameters:
     ///   - identifier: The segue's identifier in the scene.
     ///   - sender: Passed to `prepare(for:sender:)`.
     public func performSegue(withIdentifier identifier: String, sender: Any?) {
         guard onLoop("performSegue(withIdentifier:sender:)") else { return }
-        guard let storyboard, let segue = scene?.segues.first(where: { $0.identifier == identifier }) else {
+        guard let storyboard, let segue = scene?.segues.first(where: { $0.identifier == identifier && !identifier.isEmpty }) else {
             diagnose(.unknownSegue, "Receiver (\(label)) has no segue with identifier '\(identifier)'")
             return
         }
+        guard segue.kind.isPerformable else {
+            diagnose(.unknownSegue, "segue '\(identifier)' of \(label) is an \(segue.kind.rawValue) segue, which runs by itself; only show, present and unwind segues can be performed")
+            return
+        }
+        if segue.kind == .unwind {
+            unwind(segue, sender: sender)
+            return
+        }
         guard let destination = storyboard.instantiateViewController(withIdentifier: segue.destination) else { return }
-        let performed = StoryboardSegue(identifier: identifier, source: self, destination: destination)
-        deliver("prepareForSegue", detail: identifier) { $0.prepare(for: performed, sender: sender) }
-        present(destination, animated: segue.animated)
+        if let style = segue.presentationStyle { destination.storedModalPresentationStyle = style }
+        prepare(segue, destination: destination, sender: sender)
+        if segue.kind == .show {
+            show(destination, animated: segue.animated)
+        } else {
+            present(destination, animated: segue.animated)
+        }
+    }
+
+    /// Traces and delivers `prepareForSegue` for a segue from this controller.
+    func prepare(_ segue: SegueDefinition, destination: ViewController, sender: Any?) {
+        let performed = StoryboardSegue(identifier: segue.identifier, source: self, destination: destination)
+        deliver("prepareForSegue", detail: segue.identifier.isEmpty ? "(\(segue.kind.rawValue))" : segue.identifier) {
+            $0.prepare(for: performed, sender: sender)
+        }
+    }
+
+    /// Shows a controller the way the context asks, as UIKit's `show(_:sender:)`: pushed
+    /// onto this controller's navigation controller when it has one (L16), else presented
+    /// modally (L15). Animated, as UIKit's is.
+    /// - Parameters:
+    ///   - controller: The controller to show.
+    ///   - sender: Unused; kept for UIKit's signature.
+    public func show(_ controller: ViewController, sender: Any?) {
+        guard onLoop("show(_:sender:)") else { return }
+        show(controller, animated: true)
+    }
+
+    func show(_ controller: ViewController, animated: Bool) {
+        if let navigationController {
+            navigationController.pushViewController(controller, animated: animated)
+        } else {
+            present(controller, animated: animated)
+        }
+    }
+
+    /// The nearest ancestor that is a navigation controller (UIKit's `navigationController`).
+    public var navigationController: NavigationController? {
+        var current = parent
+        while let candidate = current {
+            if let navigation = candidate as? NavigationController { return navigation }
+            current = candidate.parent
+        }
+        return nil
+    }
+
+    /// The nearest ancestor that is a tab bar controller (UIKit's `tabBarController`).
+    public var tabBarController: TabBarController? {
+        var current = parent
+        while let candidate = current {
+            if let tabs = candidate as? TabBarController { return tabs }
+            current = candidate.parent
+        }
+        return nil
+    }
+
+    /// An unwind segue (L24): finds the nearest controller of the destination scene, first
+    /// in this controller's navigation stacks below it, then in the contexts that presented
+    /// it; `prepareForSegue` runs with it as destination, then it is popped to or what it
+    /// presented is dismissed (and, if it is below the top of its own stack, popped to).
+    private func unwind(_ segue: SegueDefinition, sender: Any?) {
+        let sceneID = segue.destination
+        func isTarget(_ controller: ViewController) -> Bool { controller.scene?.id == sceneID && controller !== self }
+        // In the navigation stacks this controller is in, nearest first.
+        var inner: ViewController = self
+        var navigation = navigationController
+        while let stack = navigation {
+            let entry = stack.viewControllers.firstIndex { $0 === inner || inner.isDescendant(of: $0) } ?? stack.viewControllers.count
+            if let target = stack.viewControllers[..<entry].last(where: isTarget) {
+                prepare(segue, destination: target, sender: sender)
+                stack.popToViewController(target, animated: segue.animated)
+                return
+            }
+            inner = stack
+            navigation = stack.navigationController
+        }
+        // Then in the presentation chain below this one, nearest first.
+        var presented: ViewController = presentationContext
+        while let presenter = presented.presentingViewController {
+            let context = presenter.presentationContext
+            if let target = context.firstDescendant(where: isTarget) {
+                prepare(segue, destination: target, sender: sender)
+                presenter.dismiss(animated: segue.animated)
+                if let stack = target.navigationController, stack.topViewController !== target,
+                   stack.viewControllers.contains(where: { $0 === target }) {
+                    stack.popToViewController(target, animated: false)
+                }
+                return
+            }
+            presented = context
+        }
+        diagnose(.unknownSegue, "unwind segue '\(segue.identifier)' of \(label) found no controller of scene '\(sceneID)' to return to")
+    }
+
+    /// Whether `ancestor` is this controller's parent, its parent's parent, ….
+    func isDescendant(of ancestor: ViewController) -> Bool {
+        var current = parent
+        while let candidate = current {
+            if candidate === ancestor { return true }
+            current = candidate.parent
+        }
+        return false
+    }
+
+    /// This controller or the first of its descendants, depth first, that matches.
+    func firstDescendant(where matches: (ViewController) -> Bool) -> ViewController? {
+        if matches(self) { return self }
+        for child in children.reversed() {
+            if let found = child.firstDescendant(where: matches) { return found }
+        }
+        return nil
     }
 
     /// The controller a presentation from this one is made over: the ancestor whose view

@@ -41,7 +41,7 @@ open class ViewController {
     var loopThread: pthread_t = 0
     // The storage behind the public properties, whose setters check the thread first.
     private var storedLabel: String
-    private var storedModalPresentationStyle: ModalPresentationStyle?
+    var storedModalPresentationStyle: ModalPresentationStyle?
 
     /// The app this controller belongs to: the one whose loop thread created it.
     public var application: Application? { app }

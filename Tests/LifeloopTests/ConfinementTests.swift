@@ -165,6 +165,7 @@ struct CompleteConfinementTests {
         let t1 = ViewController(label: "T1"), t2 = ViewController(label: "T2")
         let tabs = TabBarController(viewControllers: [t1, t2], label: "Tabs")
         let storyboard = app.storyboard(StoryboardDefinition(name: "S", initialScene: "S1", scenes: [SceneDefinition(id: "S1")]))
+        let navigationDelegate = Self.NavigationDelegate()
         try app.settle()
         // A held interactive pop: B leaves, A is revealed; its driver and coordinator.
         let pop = try #require(nav.beginInteractivePop())
@@ -252,9 +253,12 @@ struct CompleteConfinementTests {
             OffLoopCall("dismiss(animated:completion:)", { b.dismiss(animated: false) }, unchanged: { b.presentedViewController == nil }),
             OffLoopCall("performSegue(withIdentifier:sender:)", { a.performSegue(withIdentifier: "go", sender: nil) },
                         unchanged: { b.presentedViewController == nil }),
-            OffLoopCall("init(coder:)", { fromStoryboard = storyboard.instantiateViewController(withIdentifier: "S1") },
+            OffLoopCall("instantiateViewController(withIdentifier:)", { fromStoryboard = storyboard.instantiateViewController(withIdentifier: "S1") },
                         unchanged: { fromStoryboard?.application == nil && !app.liveControllers.contains { $0.label == "S1" } }),
+            OffLoopCall("show(_:sender:)", { b.show(presented, sender: nil) },
+                        unchanged: { b.presentedViewController == nil && !presented.isViewLoaded }),
             // NavigationController
+            OffLoopCall("delegate", { nav.delegate = navigationDelegate }, unchanged: { nav.delegate == nil }),
             OffLoopCall("pushViewController(_:animated:)", { nav.pushViewController(presented, animated: false) },
                         unchanged: { nav.viewControllers.count == 2 }),
             OffLoopCall("popViewController(animated:)", { _ = nav.popViewController(animated: false) },
@@ -369,7 +373,7 @@ struct CompleteConfinementTests {
             "maximumAnimationDuration", "topViewController", "isTransitioning", "transitionDuration", "percentComplete",
             "isAnimated", "isInteractive", "isCancelled", "shouldAutomaticallyForwardAppearanceMethods", "description",
             "identifier", "source", "destination", "isMovingToParent", "isMovingFromParent", "isBeingPresented",
-            "isBeingDismissed", "isCompactWidth",
+            "isBeingDismissed", "isCompactWidth", "navigationController", "tabBarController",
             // Queries and factories that change nothing.
             "isDescendant", "viewWithTag", "viewWithLabel", "loadStoryboard",
             // Callbacks to override: empty in the base classes.
@@ -403,10 +407,13 @@ struct CompleteConfinementTests {
         "callsViewIsAppearing", "isStrict", "traceWarningEvents", "bundlePath", "probe", "registerNib", "registerController", "registerView",
         "launch", "tap", "simulateMemoryWarning", "recordFrameMetrics", "definesPresentationContext",
         "isModalInPresentation", "presentationController", "delegate", "beginInteractiveDismissal", "uikitVersion",
+        "instantiateViewController", "show",
     ]
 
     /// A delegate for the off-loop assignment above.
     final class SheetDelegate: AdaptivePresentationControllerDelegate {}
+    /// A navigation delegate for the off-loop assignment above.
+    final class NavigationDelegate: NavigationControllerDelegate {}
 }
 
 @Suite("Entry points from the wrong thread")

@@ -428,10 +428,11 @@ struct StoryboardFileTests {
 
     @Test
     func unknownPresentationStylesAreRejected() throws {
-        let json = #"{"initialScene": "A", "scenes": [{"id": "A"}, {"id": "B", "presentationStyle": "formSheet"}]}"#
+        // Every ModalPresentationStyle is a scene style now (L24, L29); "cardSheet" is none.
+        let json = #"{"initialScene": "A", "scenes": [{"id": "A"}, {"id": "B", "presentationStyle": "cardSheet"}]}"#
         let error = try #require(Self.storyboardError(json))
         #expect(error.field == "scenes[1].presentationStyle")
-        #expect(error.problem.contains("fullScreen, overFullScreen, pageSheet"))
+        #expect(error.problem.contains("automatic, fullScreen, overFullScreen, pageSheet, formSheet, currentContext, overCurrentContext, popover"))
     }
 
     @Test
@@ -518,5 +519,127 @@ struct StoryboardFileTests {
         let error = StoryboardError(file: "a.json", field: "scenes[1].segues[0].destination", problem: "bad")
         #expect(error.description == "a.json: scenes[1].segues[0].destination: bad")
         #expect(StoryboardError(file: "a.json", field: "", problem: "bad").description == "a.json: (root): bad")
+    }
+
+    // MARK: Segue kinds (L24) and the storyboard's UIKit version
+
+    @Test
+    func everySegueKindAndItsFieldsParse() throws {
+        let json = """
+        {"initialScene": "Nav", "uikitVersion": 13, "scenes": [
+          {"id": "Nav", "class": "NavigationController", "segues": [{"kind": "relationship", "destination": "A"}]},
+          {"id": "A", "presentationStyle": "popover", "view": {"subviews": [{"label": "A.box"}, {"label": "A.back", "action": "back"}]},
+           "segues": [{"identifier": "s", "kind": "show", "destination": "B", "presentationStyle": "formSheet"},
+                      {"identifier": "p", "kind": "present", "destination": "B", "animated": true, "presentationStyle": "overCurrentContext"},
+                      {"kind": "embed", "destination": "B", "container": "A.box"},
+                      {"identifier": "u", "kind": "unwind", "destination": "Nav"}]},
+          {"id": "B"}]}
+        """
+        let storyboard = try StoryboardDefinition.parse(Array(json.utf8), name: "Main", file: Self.storyboardFile)
+        #expect(storyboard.uikitVersion == .iOS13)
+        #expect(storyboard.scenes[0].segues == [SegueDefinition(identifier: "", kind: .relationship, destination: "A")])
+        let a = storyboard.scenes[1]
+        #expect(a.presentationStyle == "popover")
+        #expect(a.segues == [
+            SegueDefinition(identifier: "s", kind: .show, destination: "B", presentationStyle: .formSheet),
+            SegueDefinition(identifier: "p", kind: .present, destination: "B", animated: true, presentationStyle: .overCurrentContext),
+            SegueDefinition(identifier: "", kind: .embed, destination: "B", container: "A.box"),
+            SegueDefinition(identifier: "u", kind: .unwind, destination: "Nav"),
+        ])
+        #expect(a.view?.subviews[1].tapAction == .back)
+        for (text, major) in [("\"12.4\"", 12), ("\"iOS 17\"", 17), ("5", 5)] {
+            let version = try StoryboardDefinition.parse(
+                Array(#"{"initialScene": "A", "uikitVersion": \#(text), "scenes": [{"id": "A"}]}"#.utf8), name: "M", file: Self.storyboardFile)
+            #expect(version.uikitVersion?.major == major)
+        }
+    }
+
+    @Test
+    func unknownSegueKindsListEveryKind() throws {
+        let error = try #require(Self.storyboardError(Self.oneScene(#"{"id": "A", "segues": [{"identifier": "s", "kind": "modal", "destination": "A"}]}"#)))
+        #expect(error.field == "scenes[0].segues[0].kind")
+        #expect(error.problem == #"unknown segue kind "modal"; expected one of: show, present, embed, relationship, unwind"#)
+    }
+
+    @Test
+    func embedSeguesNeedAContainerViewOfTheirScene() throws {
+        let missing = try #require(Self.storyboardError(Self.oneScene(#"{"id": "A", "view": {}, "segues": [{"kind": "embed", "destination": "A"}]}"#)))
+        #expect(missing.field == "scenes[0].segues[0].container")
+        #expect(missing.problem.hasPrefix("an embed segue needs"))
+        let absent = try #require(Self.storyboardError(
+            #"{"initialScene": "A", "scenes": [{"id": "A", "view": {"label": "A.root"}, "segues": [{"kind": "embed", "destination": "B", "container": "A.box"}]}, {"id": "B"}]}"#))
+        #expect(absent.field == "scenes[0].segues[0].container")
+        #expect(absent.problem == #"scene "A" has no view labelled "A.box" to embed into"#)
+        let noView = try #require(Self.storyboardError(
+            #"{"initialScene": "A", "scenes": [{"id": "A", "segues": [{"kind": "embed", "destination": "B", "container": "A.box"}]}, {"id": "B"}]}"#))
+        #expect(noView.problem.hasPrefix(#"scene "A" has no view, so it has no container view "A.box""#))
+        let misplaced = try #require(Self.storyboardError(Self.oneScene(#"{"id": "A", "segues": [{"identifier": "s", "kind": "show", "destination": "A", "container": "x"}]}"#)))
+        #expect(misplaced.field == "scenes[0].segues[0].container")
+        #expect(misplaced.problem == "only embed segues have a container view; this one is a show segue")
+    }
+
+    @Test
+    func presentationStylesAreForPresentAndShowSegues() throws {
+        let embed = try #require(Self.storyboardError(
+            #"{"initialScene": "A", "scenes": [{"id": "A", "view": {"label": "box"}, "segues": [{"kind": "embed", "destination": "B", "container": "box", "presentationStyle": "pageSheet"}]}, {"id": "B"}]}"#))
+        #expect(embed.field == "scenes[0].segues[0].presentationStyle")
+        #expect(embed.problem == "only present and show segues have a presentation style; this one is an embed segue")
+        let unknown = try #require(Self.storyboardError(Self.oneScene(#"{"id": "A", "segues": [{"identifier": "s", "kind": "present", "destination": "A", "presentationStyle": "sheet"}]}"#)))
+        #expect(unknown.field == "scenes[0].segues[0].presentationStyle")
+        #expect(unknown.problem.hasPrefix(#"unknown presentation style "sheet"; expected one of: automatic, fullScreen"#))
+    }
+
+    @Test
+    func identifiersAreOptionalOnlyForSeguesThatRunByThemselves() throws {
+        let show = try #require(Self.storyboardError(Self.oneScene(#"{"id": "A", "segues": [{"kind": "unwind", "destination": "A"}]}"#)))
+        #expect(show.field == "scenes[0].segues[0].identifier")
+        #expect(show.problem == #"missing required field "identifier""#)
+        // Two embeds without identifiers are not duplicates.
+        let json = #"{"initialScene": "A", "scenes": [{"id": "A", "view": {"label": "a", "subviews": [{"label": "b"}]}, "segues": [{"kind": "embed", "destination": "B", "container": "a"}, {"kind": "embed", "destination": "B", "container": "b"}]}, {"id": "B"}]}"#
+        #expect(try StoryboardDefinition.parse(Array(json.utf8), name: "M", file: Self.storyboardFile).scenes[0].segues.count == 2)
+    }
+
+    @Test
+    func relationshipSeguesNeedAContainerScene() throws {
+        let plain = try #require(Self.storyboardError(
+            #"{"initialScene": "A", "scenes": [{"id": "A", "segues": [{"kind": "relationship", "destination": "B"}]}, {"id": "B"}]}"#))
+        #expect(plain.field == "scenes[0].segues[0].kind")
+        #expect(plain.problem.contains("is a plain ViewController"))
+        let twoRoots = try #require(Self.storyboardError(
+            #"{"initialScene": "N", "scenes": [{"id": "N", "class": "NavigationController", "segues": [{"kind": "relationship", "destination": "B"}, {"kind": "relationship", "destination": "B"}]}, {"id": "B"}]}"#))
+        #expect(twoRoots.field == "scenes[0].segues[1].kind")
+        #expect(twoRoots.problem.hasPrefix("a navigation controller has one root"))
+    }
+
+    @Test
+    func embedAndRelationshipCyclesAreRejected() throws {
+        let json = """
+        {"initialScene": "A", "scenes": [
+          {"id": "A", "view": {"label": "a"}, "segues": [{"kind": "embed", "destination": "B", "container": "a"}]},
+          {"id": "B", "view": {"label": "b"}, "segues": [{"kind": "embed", "destination": "C", "container": "b"}]},
+          {"id": "C", "class": "TabBarController", "segues": [{"kind": "relationship", "destination": "A"}]}]}
+        """
+        let error = try #require(Self.storyboardError(json))
+        #expect(error.field == "scenes[2].segues[0].destination")
+        #expect(error.problem == "embed and relationship segues make a cycle: A → B → C → A")
+        // Show segues may go round: only containment is followed by itself.
+        let loop = #"{"initialScene": "A", "scenes": [{"id": "A", "segues": [{"identifier": "s", "kind": "show", "destination": "A"}]}]}"#
+        #expect(try StoryboardDefinition.parse(Array(loop.utf8), name: "M", file: Self.storyboardFile).scenes.count == 1)
+    }
+
+    @Test
+    func tapsCannotPerformSeguesThatRunByThemselves() throws {
+        let json = #"{"initialScene": "A", "scenes": [{"id": "A", "view": {"label": "a", "subviews": [{"action": "segue:inner"}]}, "segues": [{"identifier": "inner", "kind": "embed", "destination": "B", "container": "a"}]}, {"id": "B"}]}"#
+        let error = try #require(Self.storyboardError(json))
+        #expect(error.field == "scenes[0].view.subviews[0].action")
+        #expect(error.problem == #"segue "inner" is an embed segue, which runs by itself; a tap performs show, present and unwind segues"#)
+    }
+
+    @Test
+    func badUIKitVersionsAreRejected() throws {
+        for bad in [#""iOS 99""#, #""twelve""#, "2", "true"] {
+            let error = try #require(Self.storyboardError(#"{"initialScene": "A", "uikitVersion": "# + bad + #", "scenes": [{"id": "A"}]}"#))
+            #expect(error.field == "uikitVersion", "\(bad)")
+        }
     }
 }

@@ -1,3 +1,24 @@
+/// Hears which controller a navigation controller shows (L30): UIKit's
+/// `UINavigationControllerDelegate`, its two showing methods. Both have defaults that do
+/// nothing. Each call is traced on the navigation controller as
+/// `navigationControllerWillShow` or `navigationControllerDidShow`, with the shown
+/// controller's label as detail.
+public protocol NavigationControllerDelegate: AnyObject {
+    /// Right after the incoming controller's `viewWillAppear` in a push or pop (a
+    /// cancelled interactive pop included), and after the root's when the navigation
+    /// controller first appears.
+    func navigationController(_ navigationController: NavigationController, willShow viewController: ViewController, animated: Bool)
+    /// Right after the incoming controller's `viewDidAppear` in a finished push or pop;
+    /// when the navigation controller first appears, right after its own `viewDidAppear`
+    /// and before the root's.
+    func navigationController(_ navigationController: NavigationController, didShow viewController: ViewController, animated: Bool)
+}
+
+extension NavigationControllerDelegate {
+    public func navigationController(_ navigationController: NavigationController, willShow viewController: ViewController, animated: Bool) {}
+    public func navigationController(_ navigationController: NavigationController, didShow viewController: ViewController, animated: Bool) {}
+}
+
 /// A stack of controllers showing the top one: UIKit's `UINavigationController`.
 ///
 /// Every change of the stack (push, pop, pop to root or to a controller,
@@ -14,6 +35,17 @@ open class NavigationController: ViewController {
     private var activeTransitionAnimates = false
     /// Stack changes waiting for the current non-animated transition to end.
     private var queuedChanges: [() -> Void] = []
+    private weak var storedDelegate: NavigationControllerDelegate?
+    /// Whether the first appearance's `didShow` was delivered (L30).
+    private var hasShownFirstTop = false
+    /// The top the first appearance's `willShow` named, until its `didShow`.
+    private var firstShowPending: ViewController?
+
+    /// Hears `willShow` and `didShow` (L30). Held weakly, as in UIKit.
+    public var delegate: NavigationControllerDelegate? {
+        get { storedDelegate }
+        set { if onLoop("delegate") { storedDelegate = newValue } }
+    }
 
     /// How long an animated push or pop takes, in seconds.
     public static let transitionDuration = 0.35
@@ -25,8 +57,48 @@ open class NavigationController: ViewController {
         rootViewController.notifyDidMove(toParent: self)
     }
 
+    /// Creates a navigation controller from a storyboard scene; its relationship segue
+    /// gives it its root (L24).
     public required init(coder: Coder) {
         super.init(coder: coder)
+    }
+
+    /// Makes `controller` the root of an empty stack, as a storyboard's relationship
+    /// segue does: before the navigation controller's view exists, so no transition.
+    func setRoot(_ controller: ViewController) {
+        addChild(controller)
+        controller.notifyDidMove(toParent: self)
+    }
+
+    /// `willShow` to the delegate, traced (L30).
+    func notifyWillShow(_ controller: ViewController, animated: Bool) {
+        guard let delegate = storedDelegate else { return }
+        trace("navigationControllerWillShow", detail: controller.label)
+        delegate.navigationController(self, willShow: controller, animated: animated)
+    }
+
+    /// `didShow` to the delegate, traced (L30).
+    func notifyDidShow(_ controller: ViewController, animated: Bool) {
+        guard let delegate = storedDelegate else { return }
+        trace("navigationControllerDidShow", detail: controller.label)
+        delegate.navigationController(self, didShow: controller, animated: animated)
+    }
+
+    /// Called by ``beginAppearance(_:animated:forward:cause:)`` once the top got its
+    /// `viewWillAppear`: the first appearance's `willShow` (L30).
+    func firstAppearanceBegan(animated: Bool) {
+        guard !hasShownFirstTop, let top = topViewController, top.isAppearingOrAppeared else { return }
+        firstShowPending = top
+        notifyWillShow(top, animated: animated)
+    }
+
+    /// Called by ``endAppearance(_:animated:)`` after this controller's `viewDidAppear`,
+    /// before its top's: the first appearance's `didShow` (L30).
+    func firstAppearanceEnding(animated: Bool) {
+        guard let top = firstShowPending else { return }
+        firstShowPending = nil
+        hasShownFirstTop = true
+        notifyDidShow(top, animated: animated)
     }
 
     /// The stack, bottom first.
@@ -146,6 +218,7 @@ open class NavigationController: ViewController {
         leaving.notifyWillMove(toParent: nil)
         let leavingTicket = leaving.beginAppearance(false, animated: true)
         let revealedTicket = revealed.beginAppearance(true, animated: true)
+        if revealedTicket != nil { notifyWillShow(revealed, animated: true) }
         place(revealedView, in: container, below: true)
         let width = container.bounds.width
         let leavingView = leaving.viewIfLoaded
@@ -189,6 +262,7 @@ open class NavigationController: ViewController {
             leaving.endAppearance(leavingTicket, animated: true)
             leaving.settleDisappearance(animated: true)
             revealed.endAppearance(revealedTicket, animated: true)
+            if revealedTicket != nil { notifyDidShow(revealed, animated: true) }
             leaving.removeFromParent()
         }
     }
@@ -268,6 +342,7 @@ open class NavigationController: ViewController {
         newTop.ownTransitionCoordinator = coordinator
         let oldTicket = visible ? oldTop?.beginAppearance(false, animated: animated) : nil
         let newTicket = visible ? newTop.beginAppearance(true, animated: animated) : nil
+        if newTicket != nil { notifyWillShow(newTop, animated: animated) }
         place(newView, in: container, below: !isPush)
         let oldView = oldTop?.viewIfLoaded
         let width = container.bounds.width
@@ -283,6 +358,7 @@ open class NavigationController: ViewController {
                 oldTop?.endAppearance(oldTicket, animated: animated)
                 oldTop?.settleDisappearance(animated: animated)
                 newTop.endAppearance(newTicket, animated: animated)
+                if newTicket != nil { self.notifyDidShow(newTop, animated: animated) }
                 finishContainment()
             }
             if let window = container.window { window.runCompletion(didCallbacks) } else { didCallbacks() }

@@ -3,6 +3,10 @@ public final class Storyboard {
     /// The parsed file.
     public let definition: StoryboardDefinition
     weak var app: Application?
+    /// The scenes being created right now, innermost last: a relationship segue back to
+    /// one of them (possible only in a definition built in code; files are checked) is
+    /// refused rather than followed forever.
+    private var creating: [String] = []
 
     init(definition: StoryboardDefinition, app: Application) {
         self.definition = definition
@@ -14,16 +18,28 @@ public final class Storyboard {
         instantiateViewController(withIdentifier: definition.initialScene)
     }
 
-    /// Creates the controller of a scene through `init(coder:)` (`initWithCoder`), then
-    /// calls its `awakeFromNib`. The scene's class must be registered with the app
-    /// (``Application/registerController(_:as:)``); `ViewController` always is.
+    /// Creates the controller of a scene through `init(coder:)` (`initWithCoder`), gives it
+    /// the scene's presentation style, follows its relationship segues (L24: each
+    /// destination is created, the controller's `prepareForSegue` runs, then it becomes the
+    /// navigation controller's root or the next tab), then calls its `awakeFromNib`. The
+    /// scene's class must be registered with the app
+    /// (``Application/registerController(_:as:)``); `ViewController`, `NavigationController`
+    /// and `TabBarController` always are.
     /// - Returns: nil, with a diagnostic, if no scene has that identifier.
     public func instantiateViewController(withIdentifier identifier: String) -> ViewController? {
         guard let app else { return nil }
+        guard app.checkLoopThread(label: definition.name, operation: "instantiateViewController(withIdentifier:)") else { return nil }
         guard let scene = definition.scene(withID: identifier) else {
             app.diagnose(.unknownClass, label: definition.name, message: "storyboard '\(definition.name)' has no scene '\(identifier)'")
             return nil
         }
+        guard !creating.contains(identifier) else {
+            app.diagnose(.invalidHierarchy, label: scene.label,
+                         message: "relationship segues of storyboard '\(definition.name)' make a cycle: \((creating + [identifier]).joined(separator: " → "))")
+            return nil
+        }
+        creating.append(identifier)
+        defer { creating.removeLast() }
         let coder = Coder(storyboard: self, scene: scene)
         let controller: ViewController
         if let make = app.controllerFactory(named: scene.className) {
@@ -33,8 +49,38 @@ public final class Storyboard {
                          message: "unknown class '\(scene.className)' in storyboard '\(definition.name)'; register it with registerController")
             controller = ViewController(coder: coder)
         }
+        if let name = scene.presentationStyle, let style = ModalPresentationStyle(rawValue: name) {
+            controller.storedModalPresentationStyle = style
+        }
+        followRelationships(of: controller, scene: scene)
         controller.deliver("awakeFromNib") { $0.awakeFromNib() }
         return controller
+    }
+
+    /// A navigation controller's root or a tab bar controller's tabs, from the scene's
+    /// relationship segues in order.
+    private func followRelationships(of controller: ViewController, scene: SceneDefinition) {
+        var tabs: [ViewController] = []
+        for segue in scene.segues where segue.kind == .relationship {
+            guard let destination = instantiateViewController(withIdentifier: segue.destination) else { continue }
+            controller.prepare(segue, destination: destination, sender: nil)
+            if let navigation = controller as? NavigationController {
+                if navigation.viewControllers.isEmpty {
+                    navigation.setRoot(destination)
+                } else {
+                    controller.diagnose(.invalidHierarchy,
+                                        "\(controller.label) already has a root; the relationship segue to \(segue.destination) is ignored")
+                }
+            } else if controller is TabBarController {
+                tabs.append(destination)
+            } else {
+                controller.diagnose(.invalidHierarchy,
+                                    "a relationship segue needs a NavigationController or TabBarController; \(controller.label) is a \(type(of: controller))")
+            }
+        }
+        if let tabBar = controller as? TabBarController, !tabs.isEmpty {
+            tabBar.setViewControllers(tabs, animated: false)
+        }
     }
 }
 

@@ -3,12 +3,16 @@ import Foundation
 
 /// What a view in a file does when tapped.
 ///
-/// Written in JSON as the `"action"` field of a view: `"segue:<identifier>"` or `"dismiss"`.
+/// Written in JSON as the `"action"` field of a view: `"segue:<identifier>"`, `"dismiss"`
+/// or `"back"`.
 public enum TapAction: Hashable, Sendable {
     /// Perform the owning scene's segue with this identifier (`"segue:<identifier>"`).
     case segue(String)
     /// Dismiss the presented controller that owns the view (`"dismiss"`).
     case dismiss
+    /// The back button: pop the owning controller's navigation controller, animated, as
+    /// UIKit's back button does (`"back"`, L24, L16).
+    case back
 }
 
 /// One view in a nib or a scene's view tree.
@@ -156,20 +160,45 @@ public struct NibDefinition: Hashable, Sendable {
     }
 }
 
-/// How a segue shows its destination.
+/// How a segue shows its destination (L24).
 public enum SegueKind: String, Hashable, Sendable, CaseIterable {
-    /// Push onto the source's navigation stack (`"show"`).
+    /// Push onto the source's navigation controller when it has one, else present
+    /// modally (`"show"`), as `show(_:sender:)`.
     case show
-    /// Present modally over the source (`"present"`).
+    /// Present modally over the source with the segue's or the destination scene's
+    /// presentation style (`"present"`).
     case present
+    /// Make the destination a child whose view fills one of the source's views, the
+    /// segue's `"container"`, when the source's view loads (`"embed"`).
+    case embed
+    /// Set a navigation controller's root or a tab bar controller's tabs, in segue order,
+    /// when the source is created (`"relationship"`).
+    case relationship
+    /// Go back to the nearest controller of the destination scene: pop to it in the
+    /// source's navigation stack, or dismiss what it presented (`"unwind"`).
+    case unwind
+
+    /// Whether a tap or `performSegue` can perform it: embed and relationship segues run
+    /// by themselves.
+    public var isPerformable: Bool {
+        switch self {
+        case .show, .present, .unwind: return true
+        case .embed, .relationship: return false
+        }
+    }
 }
 
 /// A named transition from one scene to another.
 ///
-/// JSON form: `{"identifier": "showB", "kind": "present", "destination": "B", "animated": true}`;
-/// all but `"animated"` (default `false`) are required.
+/// JSON form: `{"identifier": "showB", "kind": "present", "destination": "B", "animated": true,
+/// "presentationStyle": "formSheet", "container": "A.box"}`: `"kind"` and `"destination"` are
+/// required; `"identifier"` is required for `show`, `present` and `unwind` segues and optional
+/// for `embed` and `relationship` ones; `"animated"` defaults to `false`;
+/// `"presentationStyle"` is for `present` and `show` segues only, `"container"` (the label
+/// of a view in the scene's view tree) is required for `embed` segues and allowed on no other.
 public struct SegueDefinition: Hashable, Sendable {
-    /// The name a tap action or `performSegue` uses; unique within its scene.
+    /// The name a tap action or `performSegue` uses; unique within its scene. Empty for an
+    /// embed or relationship segue the file gives no identifier.
     public var identifier: String
     /// How the destination is shown.
     public var kind: SegueKind
@@ -177,13 +206,22 @@ public struct SegueDefinition: Hashable, Sendable {
     public var destination: String
     /// Whether the transition is animated.
     public var animated: Bool
+    /// The presentation style a `present` (or `show` without a navigation controller)
+    /// segue gives its destination, over the scene's own; nil keeps the scene's.
+    public var presentationStyle: ModalPresentationStyle?
+    /// For an `embed` segue: the label of the view in the source scene that holds the
+    /// child's view.
+    public var container: String?
 
     /// Creates a segue definition from its parts.
-    public init(identifier: String, kind: SegueKind, destination: String, animated: Bool = false) {
+    public init(identifier: String, kind: SegueKind, destination: String, animated: Bool = false,
+                presentationStyle: ModalPresentationStyle? = nil, container: String? = nil) {
         self.identifier = identifier
         self.kind = kind
         self.destination = destination
         self.animated = animated
+        self.presentationStyle = presentationStyle
+        self.container = container
     }
 }
 
@@ -192,8 +230,8 @@ public struct SegueDefinition: Hashable, Sendable {
 /// JSON form: `{"id": "A", "class": "ViewController", "label": "A", "view": <view>,
 /// "segues": [<segue>], "presentationStyle": "pageSheet"}`; only `"id"` is required.
 public struct SceneDefinition: Hashable, Sendable {
-    /// The presentation styles `"presentationStyle"` accepts.
-    public static let presentationStyles: [String] = ["fullScreen", "overFullScreen", "pageSheet"]
+    /// The presentation styles `"presentationStyle"` accepts: every ``ModalPresentationStyle``.
+    public static let presentationStyles: [String] = ModalPresentationStyle.allCases.map(\.rawValue)
 
     /// The scene's id, unique within the storyboard (`"id"`, required).
     public var id: String
@@ -205,7 +243,8 @@ public struct SceneDefinition: Hashable, Sendable {
     public var view: ViewNode?
     /// The scene's outgoing segues (`"segues"`, default empty).
     public var segues: [SegueDefinition]
-    /// How the scene is presented modally (`"presentationStyle"`: one of ``presentationStyles``), or `nil`.
+    /// How the scene is presented modally (`"presentationStyle"`: one of ``presentationStyles``), or `nil`
+    /// for the controller's default; set as the controller's `modalPresentationStyle` when it is created.
     public var presentationStyle: String?
 
     /// Creates a scene definition; the label defaults to the id.
@@ -233,8 +272,9 @@ public struct SceneDefinition: Hashable, Sendable {
 
 /// A storyboard: scenes joined by segues, with one initial scene.
 ///
-/// JSON form: `{"initialScene": "A", "scenes": [<scene>, ...]}`; both fields are required and
-/// `"scenes"` must not be empty.
+/// JSON form: `{"initialScene": "A", "scenes": [<scene>, ...], "uikitVersion": "13"}`;
+/// `"initialScene"` and `"scenes"` are required and `"scenes"` must not be empty;
+/// `"uikitVersion"` (a major version such as `13`, `"13.2"` or `"iOS 13"`) is optional.
 public struct StoryboardDefinition: Hashable, Sendable {
     /// The storyboard's name.
     public var name: String
@@ -242,12 +282,17 @@ public struct StoryboardDefinition: Hashable, Sendable {
     public var initialScene: String
     /// The scenes, in file order.
     public var scenes: [SceneDefinition]
+    /// The UIKit version whose behaviour an app launched from this storyboard follows
+    /// (``Application/launch(storyboard:screen:)`` sets ``Application/uikitVersion``), or nil
+    /// to leave the app's.
+    public var uikitVersion: UIKitVersion?
 
     /// Creates a storyboard definition from its parts, without validating them.
-    public init(name: String, initialScene: String, scenes: [SceneDefinition]) {
+    public init(name: String, initialScene: String, scenes: [SceneDefinition], uikitVersion: UIKitVersion? = nil) {
         self.name = name
         self.initialScene = initialScene
         self.scenes = scenes
+        self.uikitVersion = uikitVersion
     }
 
     /// The scene with this id, if there is one.
@@ -259,8 +304,10 @@ public struct StoryboardDefinition: Hashable, Sendable {
     ///
     /// Besides the shape of each field, checks that scene ids are unique, that `initialScene`
     /// and every segue destination name a scene, that segue identifiers are unique within
-    /// their scene, and that every `"segue:<identifier>"` action in a scene's view names one
-    /// of that scene's segues.
+    /// their scene, that every `"segue:<identifier>"` action in a scene's view names one
+    /// of that scene's show, present or unwind segues, that every embed segue's container
+    /// is a view of its scene, that relationship segues leave a scene that can hold them,
+    /// and that embed and relationship segues make no cycle.
     /// - Parameters:
     ///   - data: The UTF-8 JSON text.
     ///   - name: The name the storyboard gets.

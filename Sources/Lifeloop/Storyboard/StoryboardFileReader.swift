@@ -10,7 +10,8 @@ enum NibFileKeys {
 enum StoryboardFileKeys {
     static let initialScene = "initialScene"
     static let scenes = "scenes"
-    static let all = [initialScene, scenes]
+    static let uikitVersion = "uikitVersion"
+    static let all = [initialScene, scenes, uikitVersion]
 }
 
 enum SceneFileKeys {
@@ -28,7 +29,9 @@ enum SegueFileKeys {
     static let kind = "kind"
     static let destination = "destination"
     static let animated = "animated"
-    static let all = [identifier, kind, destination, animated]
+    static let presentationStyle = "presentationStyle"
+    static let container = "container"
+    static let all = [identifier, kind, destination, animated, presentationStyle, container]
 }
 
 enum ViewFileKeys {
@@ -378,11 +381,12 @@ final class StoryboardFileReader {
     func action(_ value: JSONValue) throws(StoryboardError) -> TapAction {
         let text = try string(value)
         if text == "dismiss" { return .dismiss }
+        if text == "back" { return .back }
         let prefix = "segue:"
         if text.hasPrefix(prefix), text.count > prefix.count {
             return .segue(String(text.dropFirst(prefix.count)))
         }
-        throw error("unknown action \(storyboardQuoted(text)); expected \"dismiss\" or \"segue:<identifier>\"")
+        throw error("unknown action \(storyboardQuoted(text)); expected \"dismiss\", \"back\" or \"segue:<identifier>\"")
     }
 
     // MARK: Documents
@@ -430,7 +434,70 @@ final class StoryboardFileReader {
                 )
             }
         }
-        return StoryboardDefinition(name: name, initialScene: initialScene, scenes: scenes)
+        try checkContainmentCycles(scenes, indexOfID: firstIndexOfID)
+        var uikitVersion: UIKitVersion?
+        if let value = top[StoryboardFileKeys.uikitVersion] {
+            uikitVersion = try at(StoryboardFileKeys.uikitVersion) { () throws(StoryboardError) in try version(value) }
+        }
+        return StoryboardDefinition(name: name, initialScene: initialScene, scenes: scenes, uikitVersion: uikitVersion)
+    }
+
+    /// The `"uikitVersion"` at the current field: a major version as a number (`13`, `12.4`)
+    /// or a string (`"13"`, `"12.4"`, `"iOS 13"`).
+    func version(_ value: JSONValue) throws(StoryboardError) -> UIKitVersion {
+        let supported = "a major iOS version from \(UIKitVersion.supported.lowerBound) to \(UIKitVersion.supported.upperBound)"
+        switch value.kind {
+        case .string:
+            let text = value.string ?? ""
+            guard let version = UIKitVersion(text) else {
+                throw error("unknown UIKit version \(storyboardQuoted(text)); expected \(supported), such as 13, \"12.4\" or \"iOS 17\"")
+            }
+            return version
+        case .number:
+            let number = try self.number(value)
+            guard number >= 0, number < 1000, let version = UIKitVersion(major: Int(number)) else {
+                throw error("unknown UIKit version \(number); expected \(supported)")
+            }
+            return version
+        default:
+            throw mismatch(expected: "a version (a number or a string)", found: value)
+        }
+    }
+
+    /// Embed and relationship segues are followed when a controller is created or loads its
+    /// view, so a cycle of them (A embeds B, B embeds A) would never end: refused, naming
+    /// the segue that closes the cycle.
+    func checkContainmentCycles(_ scenes: [SceneDefinition], indexOfID: [String: Int]) throws(StoryboardError) {
+        // 0: not visited, 1: on the current path, 2: done.
+        var state = [UInt8](repeating: 0, count: scenes.count)
+        var path: [Int] = []
+        func visit(_ index: Int) throws(StoryboardError) {
+            state[index] = 1
+            path.append(index)
+            for (segueIndex, segue) in scenes[index].segues.enumerated() where !segue.kind.isPerformable {
+                guard let next = indexOfID[segue.destination] else { continue }
+                if state[next] == 1 {
+                    let start = path.firstIndex(of: next) ?? 0
+                    let cycle = (path[start...].map { scenes[$0].id } + [scenes[next].id]).joined(separator: " → ")
+                    throw StoryboardError(
+                        file: file,
+                        field: "\(StoryboardFileKeys.scenes)[\(index)].\(SceneFileKeys.segues)[\(segueIndex)].\(SegueFileKeys.destination)",
+                        problem: "embed and relationship segues make a cycle: \(cycle)"
+                    )
+                }
+                if state[next] == 0 { try visit(next) }
+            }
+            path.removeLast()
+            state[index] = 2
+        }
+        // Depth is bounded by the scene count; a file of 100,000 scenes chained by embeds
+        // is refused by name before the recursion could run deep.
+        let chained = scenes.reduce(0) { $0 + $1.segues.filter { !$0.kind.isPerformable }.count }
+        if chained > 4_096 {
+            throw StoryboardError(file: file, field: StoryboardFileKeys.scenes,
+                                  problem: "more than 4096 embed and relationship segues (\(chained))")
+        }
+        for index in scenes.indices where state[index] == 0 { try visit(index) }
     }
 
     /// The nib at the top of `bytes`.
@@ -463,14 +530,14 @@ final class StoryboardFileReader {
                 for (index, item) in items.elements.enumerated() {
                     try at(index: index) { () throws(StoryboardError) in
                         let segue = try self.segue(item)
-                        if let earlier = firstIndexOfIdentifier[segue.identifier] {
+                        if !segue.identifier.isEmpty, let earlier = firstIndexOfIdentifier[segue.identifier] {
                             let earlierPath = String(path.dropLast("[\(index)]".count)) + "[\(earlier)].\(SegueFileKeys.identifier)"
                             throw error(
                                 in: SegueFileKeys.identifier,
                                 "duplicate segue identifier \(storyboardQuoted(segue.identifier)) in this scene; \(earlierPath) has it too"
                             )
                         }
-                        firstIndexOfIdentifier[segue.identifier] = index
+                        if !segue.identifier.isEmpty { firstIndexOfIdentifier[segue.identifier] = index }
                         segues.append(segue)
                     }
                 }
@@ -490,19 +557,68 @@ final class StoryboardFileReader {
         }
         if let view = scene.view {
             // A set, not the scene's linear look-up: a file may have many segues and actions.
-            let identifiers = Set(scene.segues.map(\.identifier))
+            let identifiers = Set(scene.segues.filter(\.kind.isPerformable).map(\.identifier))
             try at(SceneFileKeys.view) { () throws(StoryboardError) in
                 try checkSegueActions(view, scene: scene, identifiers: identifiers)
             }
         }
+        try checkContainment(scene)
         return scene
+    }
+
+    /// Checks the scene's embed segues against its view tree and its relationship segues
+    /// against its class (L24).
+    func checkContainment(_ scene: SceneDefinition) throws(StoryboardError) {
+        var labels: Set<String>?
+        var relationships = 0
+        for (index, segue) in scene.segues.enumerated() {
+            switch segue.kind {
+            case .embed:
+                guard let container = segue.container else { continue }
+                if labels == nil {
+                    var found = Set<String>()
+                    func collect(_ node: ViewNode) {
+                        if let label = node.label { found.insert(label) }
+                        for child in node.subviews { collect(child) }
+                    }
+                    if let view = scene.view { collect(view) }
+                    labels = found
+                }
+                if labels?.contains(container) != true {
+                    let problem = scene.view == nil
+                        ? "scene \(storyboardQuoted(scene.id)) has no view, so it has no container view \(storyboardQuoted(container)); give the scene a \"view\" with a subview labelled \(storyboardQuoted(container))"
+                        : "scene \(storyboardQuoted(scene.id)) has no view labelled \(storyboardQuoted(container)) to embed into"
+                    throw StoryboardError(
+                        file: file, field: path + ".\(SceneFileKeys.segues)[\(index)].\(SegueFileKeys.container)", problem: problem)
+                }
+            case .relationship:
+                relationships += 1
+                if scene.className == "ViewController" {
+                    throw StoryboardError(
+                        file: file, field: path + ".\(SceneFileKeys.segues)[\(index)].\(SegueFileKeys.kind)",
+                        problem: "a relationship segue sets a navigation controller's root or a tab bar controller's tabs, and scene \(storyboardQuoted(scene.id)) is a plain ViewController; give the scene \"class\": \"NavigationController\" or \"TabBarController\"")
+                }
+                if scene.className == "NavigationController", relationships > 1 {
+                    throw StoryboardError(
+                        file: file, field: path + ".\(SceneFileKeys.segues)[\(index)].\(SegueFileKeys.kind)",
+                        problem: "a navigation controller has one root; scene \(storyboardQuoted(scene.id)) has a second relationship segue")
+                }
+            case .show, .present, .unwind:
+                continue
+            }
+        }
     }
 
     /// Checks that every `segue:` action in a scene's view tree (at the current field) names
     /// one of the scene's segues. Recursive, over a tree no deeper than ``maxViewDepth``.
     func checkSegueActions(_ node: ViewNode, scene: SceneDefinition, identifiers: Set<String>) throws(StoryboardError) {
         if case .segue(let identifier) = node.tapAction, !identifiers.contains(identifier) {
-            let known = scene.segues.isEmpty ? "it has none" : "its segues: \(scene.segues.map(\.identifier).joined(separator: ", "))"
+            if let segue = scene.segues.first(where: { $0.identifier == identifier && !$0.kind.isPerformable }) {
+                throw error(in: ViewFileKeys.action,
+                            "segue \(storyboardQuoted(identifier)) is a\(segue.kind == .embed ? "n" : "") \(segue.kind.rawValue) segue, which runs by itself; a tap performs show, present and unwind segues")
+            }
+            let performable = scene.segues.filter(\.kind.isPerformable)
+            let known = performable.isEmpty ? "it has none" : "its segues: \(performable.map(\.identifier).joined(separator: ", "))"
             throw error(in: ViewFileKeys.action, "scene \(storyboardQuoted(scene.id)) has no segue \(storyboardQuoted(identifier)); \(known)")
         }
         if node.subviews.isEmpty { return }
@@ -517,7 +633,6 @@ final class StoryboardFileReader {
 
     func segue(_ value: JSONValue) throws(StoryboardError) -> SegueDefinition {
         let fields = try object(value, allowed: SegueFileKeys.all)
-        let identifier = try fields.requiredNonEmptyString(SegueFileKeys.identifier)
         let kindName = try fields.requiredString(SegueFileKeys.kind)
         guard let kind = SegueKind(rawValue: kindName) else {
             throw error(
@@ -525,12 +640,45 @@ final class StoryboardFileReader {
                 "unknown segue kind \(storyboardQuoted(kindName)); expected one of: \(SegueKind.allCases.map(\.rawValue).joined(separator: ", "))"
             )
         }
+        // Embed and relationship segues run by themselves: their identifier is optional.
+        var identifier = ""
+        if kind.isPerformable || fields[SegueFileKeys.identifier] != nil {
+            identifier = try fields.requiredNonEmptyString(SegueFileKeys.identifier)
+        }
         let destination = try fields.requiredNonEmptyString(SegueFileKeys.destination)
         var animated = false
         if let value = fields[SegueFileKeys.animated] {
             animated = try at(SegueFileKeys.animated) { () throws(StoryboardError) in try bool(value) }
         }
-        return SegueDefinition(identifier: identifier, kind: kind, destination: destination, animated: animated)
+        var style: ModalPresentationStyle?
+        if let value = fields[SegueFileKeys.presentationStyle] {
+            style = try at(SegueFileKeys.presentationStyle) { () throws(StoryboardError) in
+                guard kind == .present || kind == .show else {
+                    throw error("only present and show segues have a presentation style; this one is a\(kind == .embed || kind == .unwind ? "n" : "") \(kind.rawValue) segue")
+                }
+                let name = try string(value)
+                guard let style = ModalPresentationStyle(rawValue: name) else {
+                    throw error(
+                        "unknown presentation style \(storyboardQuoted(name)); expected one of: \(SceneDefinition.presentationStyles.joined(separator: ", "))"
+                    )
+                }
+                return style
+            }
+        }
+        var container: String?
+        if let value = fields[SegueFileKeys.container] {
+            container = try at(SegueFileKeys.container) { () throws(StoryboardError) in
+                guard kind == .embed else {
+                    throw error("only embed segues have a container view; this one is a\(kind == .unwind ? "n" : "") \(kind.rawValue) segue")
+                }
+                return try nonEmptyString(value)
+            }
+        } else if kind == .embed {
+            throw error(in: SegueFileKeys.container,
+                        "an embed segue needs \"container\": the label of the view in this scene that holds the child's view")
+        }
+        return SegueDefinition(identifier: identifier, kind: kind, destination: destination, animated: animated,
+                               presentationStyle: style, container: container)
     }
 }
 
