@@ -438,6 +438,15 @@ public final class Application {
         controllerFactories[name ?? String(describing: type)] = { Controller(coder: $0) }
     }
 
+    /// Registers a factory for a storyboard class name, as UIKit's
+    /// `instantiateViewController(identifier:creator:)` does for one scene: `make` gets the
+    /// coder and must call a `init(coder:)`, so the controller is traced as
+    /// `initWithCoder`. Use it to give storyboard controllers what their initializer needs.
+    public func registerController(_ name: String, make: @escaping (Coder) -> ViewController) {
+        guard checkLoopThread(label: "app", operation: "registerController(_:make:)") else { return }
+        controllerFactories[name] = make
+    }
+
     /// Registers a view class for nibs and storyboards.
     public func registerView(_ name: String, make: @escaping (Rect) -> View) {
         guard checkLoopThread(label: "app", operation: "registerView(_:make:)") else { return }

@@ -69,6 +69,12 @@ enum Action: Hashable, CustomStringConvertible {
     /// joins the open interactions, ended by `endInteractive`.
     case swipeSheet(window: Int, progress: Int, thenMs: Int, modal: Bool)
     /// A memory warning, after switching to the legacy unload policy if `legacy`.
+    /// Storyboard segues (L24): push or present a scene that embeds a child, perform one of
+    /// its segues (show, present, unwind), or tap its back button.
+    case pushScene(window: Int, nav: Int, animated: Bool)
+    case presentScene(window: Int, from: Int, animated: Bool)
+    case segue(window: Int, from: Int, identifier: String)
+    case tapBack(window: Int, from: Int)
     case memoryWarning(legacy: Bool)
     case toggleHidden(window: Int)
     case advance(ms: Int)
@@ -92,6 +98,10 @@ enum Action: Hashable, CustomStringConvertible {
         case let .definesContext(w, at): ".definesContext(window: \(w), at: \(at))"
         case let .presentInContext(w, at, o, a): ".presentInContext(window: \(w), at: \(at), over: \(o), animated: \(a))"
         case let .swipeSheet(w, p, t, m): ".swipeSheet(window: \(w), progress: \(p), thenMs: \(t), modal: \(m))"
+        case let .pushScene(w, n, a): ".pushScene(window: \(w), nav: \(n), animated: \(a))"
+        case let .presentScene(w, f, a): ".presentScene(window: \(w), from: \(f), animated: \(a))"
+        case let .segue(w, f, i): ".segue(window: \(w), from: \(f), identifier: \"\(i)\")"
+        case let .tapBack(w, f): ".tapBack(window: \(w), from: \(f))"
         case let .memoryWarning(l): ".memoryWarning(legacy: \(l))"
         case let .toggleHidden(w): ".toggleHidden(window: \(w))"
         case let .advance(ms): ".advance(ms: \(ms))"
@@ -115,6 +125,9 @@ struct Scenario: Hashable, CustomStringConvertible {
     /// The scenario a seed stands for.
     static func generate(seed: UInt64, actions range: ClosedRange<Int> = 10...20) -> Scenario {
         var rng = SeededGenerator(seed: seed)
+        // The segue actions (L24) come from their own stream, between the others, so every
+        // seed keeps the actions it had before they were added (the regression seeds too).
+        var segueRng = SeededGenerator(seed: seed ^ 0x5e9_0e5e9)
         var roots: [RootKind] = []
         for _ in 0..<3 {
             switch rng.below(3) {
@@ -128,7 +141,32 @@ struct Scenario: Hashable, CustomStringConvertible {
         var actions: [Action] = []
         var open = 0
         func anim() -> Bool { rng.chance(60) }
-        while actions.count < count {
+        var segueActions = 0
+        while actions.count - segueActions < count {
+            if segueRng.chance(25) {
+                segueActions += 1
+                let w = segueRng.below(3)
+                let pick = segueRng.below(6)
+                switch segueRng.below(10) {
+                case 0..<2: actions.append(.pushScene(window: w, nav: pick, animated: segueRng.chance(60)))
+                case 2..<3: actions.append(.presentScene(window: w, from: pick, animated: segueRng.chance(60)))
+                case 3..<9:
+                    let identifiers = ["show", "show", "showStill", "sheet", "presentNav", "unwind", "unwind"]
+                    // Mostly from the topmost Host; an unwind mostly after a show or a sheet
+                    // from there, so that it has a Host to return to.
+                    let identifier = identifiers[segueRng.below(identifiers.count)]
+                    if identifier == "unwind" && segueRng.chance(70) {
+                        actions.append(.segue(window: w, from: -1, identifier: segueRng.chance(60) ? "show" : "sheet"))
+                        segueActions += 1
+                        if segueRng.chance(60) {
+                            actions.append(.settle)
+                            segueActions += 1
+                        }
+                    }
+                    actions.append(.segue(window: w, from: segueRng.chance(60) ? -1 : pick, identifier: identifier))
+                default: actions.append(.tapBack(window: w, from: pick))
+                }
+            }
             if open > 0 && rng.chance(40) {
                 actions.append(.endInteractive(finish: rng.chance(50), thenMs: rng.below(300)))
                 open -= 1
@@ -283,7 +321,27 @@ final class ScenarioRun {
     static let screens = [Screen.phone, Screen.tablet, Screen(size: Size(width: 390, height: 844), refreshRate: 120)]
     static let expectedRefusals: Set<Diagnostic.Kind> = [
         .presentWhilePresenting, .alreadyPresenting, .nothingToDismiss, .invalidHierarchy, .presentingViewNotInWindow,
+        // An unwind segue with no scene to return to.
+        .unknownSegue,
     ]
+
+    /// The storyboard the segue actions use (L24): a Host scene that embeds a Leaf, shows
+    /// (pushes or presents) and presents Hosts, presents a navigation controller whose
+    /// relationship root is a Host, unwinds to the nearest Host, and has a back button.
+    static let storyboardJSON = """
+    {"initialScene": "Host", "scenes": [
+      {"id": "Host", "class": "Watched",
+       "view": {"label": "host.root", "frame": [0, 0, 390, 844], "autoresizing": ["flexibleWidth", "flexibleHeight"],
+                "subviews": [{"label": "host.box", "frame": [0, 100, 300, 300]}, {"label": "host.back", "action": "back"}]},
+       "segues": [{"identifier": "show", "kind": "show", "destination": "Host", "animated": true},
+                  {"identifier": "showStill", "kind": "show", "destination": "Host"},
+                  {"identifier": "sheet", "kind": "present", "destination": "Host", "animated": true, "presentationStyle": "pageSheet"},
+                  {"identifier": "presentNav", "kind": "present", "destination": "Nav"},
+                  {"kind": "embed", "destination": "Leaf", "container": "host.box"},
+                  {"identifier": "unwind", "kind": "unwind", "destination": "Host", "animated": true}]},
+      {"id": "Nav", "class": "NavigationController", "segues": [{"kind": "relationship", "destination": "Host"}]},
+      {"id": "Leaf", "class": "Watched"}]}
+    """
 
     let app: Application
     let windows: [Window]
@@ -293,6 +351,8 @@ final class ScenarioRun {
 
     /// Where the controllers report movement flags seen outside the callbacks L28 names.
     let flags = FlagWatch()
+    /// The segue actions' storyboard.
+    private(set) var storyboard: Storyboard!
 
     init(roots: [RootKind]) throws {
         app = try Application(clock: .virtual, traceCapacity: 512)
@@ -300,6 +360,23 @@ final class ScenarioRun {
         let checker = self.checker
         app.loop.addObserver(.afterTimers) { checker.drainIfNeeded() }
         app.loop.addObserver(.beforeWaiting) { checker.drainIfNeeded() }
+        // Storyboard controllers get unique labels: the checker follows phases by label.
+        let flags = self.flags
+        var made = 0
+        app.registerController("Watched") { coder in
+            made += 1
+            let controller = Watched(flags, coder: coder)
+            controller.label = "\(coder.scene.id)#\(made)"
+            if coder.scene.id == "Leaf" { flags.counts["embed", default: 0] += 1 }
+            return controller
+        }
+        app.registerController("NavigationController") { coder in
+            made += 1
+            let controller = NavigationController(coder: coder)
+            controller.label = "\(coder.scene.id)#\(made)"
+            return controller
+        }
+        storyboard = app.storyboard(try StoryboardDefinition.parse(Array(Self.storyboardJSON.utf8), name: "Segues", file: "segues.json"))
         var windows: [Window] = []
         for (index, kind) in roots.enumerated() {
             let window = Window(screen: Self.screens[index % Self.screens.count], label: "W\(index)")
@@ -358,6 +435,11 @@ final class ScenarioRun {
             if let bar = controller as? TabBarController, let tab = bar.selectedViewController { return [controller, tab] }
             return [controller]
         }
+    }
+
+    /// The storyboard Hosts among the candidates.
+    func hosts(_ w: Int) -> [ViewController] {
+        candidates(w).filter { $0.scene?.id == "Host" }
     }
 
     /// The `index`-th item, modulo the count; a negative index picks the last.
@@ -439,6 +521,27 @@ final class ScenarioRun {
             try advance(ms: thenMs)
         case let .rotate(w):
             windows[w % windows.count].rotate()
+        case let .pushScene(w, n, animated):
+            guard let nav = pick(navigationControllers(w), n), let host = storyboard.instantiateViewController(withIdentifier: "Host")
+            else { break }
+            nav.pushViewController(host, animated: animated)
+        case let .presentScene(w, from, animated):
+            guard let presenter = pick(candidates(w), from), let host = storyboard.instantiateViewController(withIdentifier: "Host")
+            else { break }
+            presenter.present(host, animated: animated)
+        case let .segue(w, from, identifier):
+            guard let host = pick(hosts(w), from) else { break }
+            let diagnostics = app.diagnostics.count
+            let inNavigation = host.navigationController != nil
+            host.performSegue(withIdentifier: identifier, sender: nil)
+            if app.diagnostics.count == diagnostics {
+                let key = identifier == "unwind" ? "unwind" : identifier.hasPrefix("show") ? (inNavigation ? "showPush" : "showPresent") : identifier
+                flags.counts[key, default: 0] += 1
+            }
+        case let .tapBack(w, from):
+            guard let host = pick(hosts(w), from), let back = host.viewIfLoaded?.viewWithLabel("host.back") else { break }
+            if host.navigationController.map({ $0.viewControllers.count > 1 }) == true { flags.counts["back", default: 0] += 1 }
+            app.tap(back)
         case let .memoryWarning(legacy):
             if legacy { app.unloadPolicy = .legacy }
             app.simulateMemoryWarning()
@@ -549,6 +652,11 @@ final class Watched: ViewController {
     init(_ watch: FlagWatch) {
         self.watch = watch
         super.init(nibName: nil, label: nil)
+    }
+    /// A storyboard scene's controller (registered with a factory that passes the watch).
+    init(_ watch: FlagWatch, coder: Coder) {
+        self.watch = watch
+        super.init(coder: coder)
     }
     required init(coder: Coder) { fatalError("not used") }
 
@@ -684,8 +792,14 @@ struct InvariantTests {
             counts.merge(run.flags.counts, uniquingKeysWith: +)
             try run.app.close()
         }
-        for key in ["chain", "overContext", "swipe", "swipeRefused"] {
+        print("round-2 actions that took effect over 500 seeds: "
+              + counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }.joined(separator: ", "))
+        for key in ["chain", "overContext", "swipe", "swipeRefused", "embed", "showPush", "showPresent", "sheet", "presentNav"] {
             #expect(counts[key, default: 0] >= 5, "\(key): \(counts)")
+        }
+        // Rarer: an unwind needs a Host below it, a back tap a stack to pop.
+        for key in ["unwind", "back"] {
+            #expect(counts[key, default: 0] >= 3, "\(key): \(counts)")
         }
     }
 
@@ -832,7 +946,7 @@ enum InvariantBugRepros {
 
 @Suite("Invariant regressions (minimal reproductions of fixed bugs)")
 struct InvariantBugTests {
-    private func expectClean(_ scenario: Scenario) {
+    func expectClean(_ scenario: Scenario) {
         let violations = InvariantReplay.replay(scenario)
         #expect(violations.isEmpty, Comment(rawValue: InvariantReplay.report(seed: nil, scenario: scenario, violations: violations)))
     }
@@ -909,5 +1023,20 @@ struct InvariantBugTests {
         for (name, scenario) in InvariantBugRepros.all {
             print("\(name): " + InvariantReplay.replay(scenario).map(\.description).joined(separator: " | "))
         }
+    }
+}
+
+extension InvariantBugTests {
+    /// Bug F, fixed: an interactive pop of a controller covered by a current-context
+    /// presentation (so not on screen when the pop began), cancelled, brought it back to
+    /// `appeared` under the presentation. Found by the segue actions (seed 4100 then).
+    @Test(arguments: [false, true])
+    func cancelledPopOfACoveredController(storyboard: Bool) {
+        expectClean(Scenario(roots: [.plain, .navigation, .plain], startsSettled: true, actions: [
+            storyboard ? .pushScene(window: 1, nav: 0, animated: true) : .push(window: 1, nav: 0, animated: true),
+            .presentInContext(window: 1, at: 3, over: false, animated: false),
+            .settle,
+            .beginInteractivePop(window: 1, nav: 1, progress: 36, thenMs: 66),
+        ]))
     }
 }

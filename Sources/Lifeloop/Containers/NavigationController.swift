@@ -250,8 +250,10 @@ open class NavigationController: ViewController {
             revealed.endAppearance(revealedBack, animated: true)
             revealed.settleDisappearance(animated: true)
             // If it cannot turn back (the navigation controller left the screen meanwhile),
-            // its disappearance simply completes.
-            if let leavingBack = leaving.beginAppearance(true, animated: true) {
+            // its disappearance simply completes. One that was not on screen when the pop
+            // began (covered by a current-context presentation: no ticket) stays as it is.
+            if leavingTicket == nil {
+            } else if let leavingBack = leaving.beginAppearance(true, animated: true) {
                 leaving.endAppearance(leavingBack, animated: true)
             } else {
                 leaving.endAppearance(leavingTicket, animated: true)
