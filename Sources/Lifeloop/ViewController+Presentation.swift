@@ -380,8 +380,9 @@ extension ViewController {
 
     /// An unwind segue (L24): finds the nearest controller of the destination scene, first
     /// in this controller's navigation stacks below it, then in the contexts that presented
-    /// it; `prepareForSegue` runs with it as destination, then it is popped to or what it
-    /// presented is dismissed (and, if it is below the top of its own stack, popped to).
+    /// it; `prepareForSegue` runs with it as destination, then it is popped to, or (popped
+    /// to under the presentation first, if it is below the top of its own stack) what it
+    /// presented is dismissed.
     private func unwind(_ segue: SegueDefinition, sender: Any?) {
         let sceneID = segue.destination
         func isTarget(_ controller: ViewController) -> Bool { controller.scene?.id == sceneID && controller !== self }
@@ -404,11 +405,14 @@ extension ViewController {
             let context = presenter.presentationContext
             if let target = context.firstDescendant(where: isTarget) {
                 prepare(segue, destination: target, sender: sender)
-                presenter.dismiss(animated: segue.animated)
+                // As UIKit's containers unwind: the stack under the presentation goes back
+                // to the target first (covered, so without callbacks), then the
+                // presentation is dismissed and the target appears once.
                 if let stack = target.navigationController, stack.topViewController !== target,
                    stack.viewControllers.contains(where: { $0 === target }) {
                     stack.popToViewController(target, animated: false)
                 }
+                presenter.dismiss(animated: segue.animated)
                 return
             }
             presented = context
