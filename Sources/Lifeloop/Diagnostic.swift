@@ -35,6 +35,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         /// `dismiss` on a controller that neither presents nor is presented, or a swipe down
         /// on one that is not presented as a sheet (L29).
         case nothingToDismiss
+        /// A presentation style the window cannot show (a sheet in a window with no room
+        /// below the status bar): presented full screen instead (L29).
+        case unsupportedPresentationStyle
         /// A number out of range (NaN, an infinity, too large): the runtime clamped it; the
         /// message names the parameter, the value given and the value used.
         case invalidArgument

@@ -65,6 +65,12 @@ extension ModalPresentationStyle {
 }
 
 extension ResolvedPresentation {
+    /// Whether a sheet, which starts 10 points below the status bar, has any height left
+    /// in `window`.
+    static func windowFitsASheet(_ window: Window) -> Bool {
+        window.bounds.height > window.screen.statusBarInset + 10
+    }
+
     /// Where the presented view goes, in the coordinates of the view it is added to; the
     /// mask makes it follow that view's size changes (L27).
     func placement(in window: Window, covering area: Rect) -> (frame: Rect, mask: AutoresizingMask) {
@@ -132,7 +138,13 @@ extension ViewController {
                      "Attempt to present \(controller.label) on \(label) while a presentation is in progress")
             return
         }
-        let style = controller.modalPresentationStyle.resolved(in: window)
+        var style = controller.modalPresentationStyle.resolved(in: window)
+        if style == .sheet, !ResolvedPresentation.windowFitsASheet(window) {
+            diagnose(.unsupportedPresentationStyle,
+                     "\(controller.label)'s \(controller.modalPresentationStyle.rawValue) cannot be shown in window \(window.label) "
+                     + "(\(window.bounds.width)×\(window.bounds.height) points leave no room below the status bar); presented full screen")
+            style = .fullScreen
+        }
         let presenter = style.coversContext ? definedPresentationContext : presentationContext
         if let current = presenter.presentedViewController {
             diagnose(.alreadyPresenting,

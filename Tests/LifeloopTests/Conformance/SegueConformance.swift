@@ -393,4 +393,25 @@ struct SegueConformance {
         try app.settle()
         #expect(!app.trace.events.contains { $0.name.hasPrefix("navigationController") })
     }
+
+    /// Bad input (issue 10): a sheet in a window with no room below the status bar is a
+    /// diagnostic naming the style and the window, and the controller is presented full
+    /// screen (L17's order) rather than with a negative height.
+    @Test
+    func aSheetTheWindowCannotShowIsPresentedFullScreen() throws {
+        let app = try Application()
+        let a = ViewController(label: "A")
+        _ = try showInWindow(a, app: app, screen: Screen(size: Size(width: 300, height: 24), statusBarInset: 20))
+        let b = ViewController(label: "B")
+        b.modalPresentationStyle = .pageSheet
+        let mark = Int(app.trace.count)
+        a.present(b, animated: false)
+        try app.settle()
+        #expect(app.diagnostics.map(\.kind) == [.unsupportedPresentationStyle])
+        #expect(app.diagnostics.first?.message.contains("B's pageSheet cannot be shown in window main") == true)
+        #expect(b.view.frame.height >= 0)
+        #expect(Self.lines(app, from: mark, Self.appearance) == [
+            "A viewWillDisappear", "B viewWillAppear", "B viewDidAppear", "A viewDidDisappear",
+        ])
+    }
 }
