@@ -26,8 +26,10 @@ public enum ModalPresentationStyle: String, Hashable, Sendable, CaseIterable {
 /// Where the view a presentation covered was, to put it back on dismissal.
 struct CoveredSlot {
     /// The view it was a subview of: the window, or a container for a current-context
-    /// presentation.
-    let superview: View
+    /// presentation. Weak: the presented controller holds the slot, and the window holds
+    /// the presenting controller, so a strong reference here made a cycle that kept the
+    /// window, both controllers and their views alive after the app was gone.
+    weak var superview: View?
     /// Its frame there.
     let frame: Rect
 }
