@@ -22,6 +22,12 @@ struct LifeloopBench {
         }
         let allocationCheck = try AllocCounter.verify()
         let harness = Harness()
+        // The simulation rows alone: for profiling the frame path.
+        if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "simulation" {
+            let measurements = try SimulationWorkload.run(harness)
+            Report.printTable(measurements, defaultN: harness.n, allocationCheck: allocationCheck)
+            return
+        }
         // The trace rows and the simulation rows they are judged with.
         if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "trace" {
             var measurements = try TraceWorkloads.run(harness)
