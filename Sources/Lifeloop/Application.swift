@@ -107,7 +107,11 @@ public final class Application {
     private var nibs: [String: NibDefinition] = [:]
     private var controllerFactories: [String: (Coder) -> ViewController] = [:]
     private var viewFactories: [String: (Rect) -> View] = [:]
-    private var postCommit: [() -> Void] = []
+    private var postCommit: [CommitCallback] = []
+    /// The emptied list of the last commit's callbacks, kept for its storage: every frame
+    /// of every display link adds one, and a fresh list per commit was most of a frame's
+    /// allocations.
+    private var spareCommitList: [CommitCallback] = []
     private var appearingControllers: [ViewController] = []
     private var commitRequested = false
     /// The `animations` block being run, if any: view setters report changes to it.
@@ -207,6 +211,7 @@ public final class Application {
         controllerFactories.removeAll()
         viewFactories.removeAll()
         postCommit.removeAll()
+        spareCommitList.removeAll()
         appearingControllers.removeAll()
         animationCapture = nil
         displayLinks.removeAll()
@@ -282,9 +287,13 @@ public final class Application {
             for controller in appearing { controller.deliverAwaitedIsAppearing() }
         }
         if !postCommit.isEmpty {
-            let callbacks = postCommit
-            postCommit.removeAll()
-            for callback in callbacks { callback() }
+            // Callbacks added meanwhile go to the (spare) list the next commit runs.
+            var callbacks = spareCommitList
+            spareCommitList = []
+            swap(&callbacks, &postCommit)
+            for callback in callbacks { callback.body() }
+            callbacks.removeAll(keepingCapacity: true)
+            spareCommitList = callbacks
         }
         probe?.commitDidEnd()
         if !warnedTraceGrowth, loop.trace.count >= storedTraceWarningEvents, loop.trace.capacity == nil {
@@ -313,7 +322,7 @@ public final class Application {
 
     /// Runs `body` after the next commit's layout and display passes.
     func afterCommit(_ body: @escaping () -> Void) {
-        postCommit.append(body)
+        postCommit.append(CommitCallback(body: body))
         requestCommit()
     }
 
@@ -635,6 +644,13 @@ public final class Application {
         }
         return nil
     }
+}
+
+/// A callback for after the commit. The wrapper matters: a bare closure stored in an array
+/// needs a reabstraction thunk, one allocation per call, and the display links add one
+/// every frame.
+struct CommitCallback {
+    let body: () -> Void
 }
 
 /// Carries a loop reference to its own thread inside a posted closure.
