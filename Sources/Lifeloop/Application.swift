@@ -31,7 +31,9 @@ public final class Application {
     /// The app's windows, in creation order.
     public private(set) var windows: [Window] = []
     /// The key window.
-    public private(set) weak var keyWindow: Window?
+    // `unowned(unsafe)`: always one of `windows`, which holds it, and cleared on close; a
+    // weak reference would give windows a side table (slow retains on every frame).
+    public private(set) unowned(unsafe) var keyWindow: Window?
     /// The screen a default `loadView` sizes a blank view for.
     public var mainScreen: Screen {
         get { storedMainScreen }

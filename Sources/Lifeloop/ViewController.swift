@@ -61,7 +61,12 @@ open class ViewController {
     /// windows (mid-transition, or at dealloc).
     var lastWindowLabel = ""
     /// The window this controller is the root of, or presented in.
-    weak var hostWindow: Window?
+    ///
+    /// `unowned(unsafe)`, not weak: a weak reference gives the window a side table, and
+    /// then every retain and release of the window (each frame, each commit) takes the slow
+    /// path. The window clears it when the controller stops being its root or presented
+    /// there, and in its `deinit` for the controllers still shown in it.
+    unowned(unsafe) var hostWindow: Window?
     /// How this controller's presentation behaves, while it is presented.
     var presentation: ResolvedPresentation?
     /// Where the view this controller's presentation covered was (full screen and

@@ -52,6 +52,13 @@ open class Window: View {
             if view.storedWindow === self { view.storedWindow = nil }
             stack.append(contentsOf: view.subviews)
         }
+        // Nor may the controllers shown in it (`hostWindow` is not weak: see there).
+        var controllers = storedRoot.map { [$0] } ?? []
+        while let controller = controllers.popLast() {
+            if controller.hostWindow === self { controller.hostWindow = nil }
+            controllers.append(contentsOf: controller.children)
+            if let presented = controller.presentedViewController { controllers.append(presented) }
+        }
     }
 
     /// The controller whose view fills the window. Setting it on a visible window makes

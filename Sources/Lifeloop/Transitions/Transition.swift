@@ -21,7 +21,10 @@ final class Transition: FrameClient {
         case done
     }
 
-    weak var window: Window?
+    /// `unowned(unsafe)`, as `app`: the app keeps its windows until it closes, and its
+    /// display links (which hold running transitions) go with it. A weak reference here
+    /// gave every window a side table, and every frame's window retains the slow path.
+    unowned(unsafe) var window: Window?
     unowned(unsafe) let app: Application
     /// What kind of transition it is, for probes: push, pop, present, dismiss, interactivePop.
     let name: String
