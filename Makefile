@@ -4,7 +4,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # What `make demo` runs: L15's storyboard app, projected onto its two controllers.
 DEMO_ARGS ?= SeedSegue --labels A,B
 
-.PHONY: deps build demo test tsan asan bench fuzz clean
+.PHONY: deps build demo test tsan asan bench bench-frame fuzz clean
 
 # libuv comes from Debian; install it (and pkg-config) when pkg-config cannot find it.
 deps:
@@ -39,6 +39,11 @@ asan: deps
 bench: deps
 	$(SWIFT) build -c release --product lifeloop
 	cd Benchmarks && $(SWIFT) run -c release lifeloop-bench
+
+# Issue 9's frame-path figure: the simulation against the commit the issue was filed at
+# (78608b6), built in .build-baseline-wt and run alternately with this tree's, 3 times.
+bench-frame: deps
+	scripts/bench-frame-baseline.sh 78608b6 3
 
 # Issue 8's fuzz campaign: 10,000 mutated storyboards through a release `lifeloop launch`
 # (FUZZ_SCRATCH=.build-fuzz builds elsewhere; FUZZ_ARGS adds options such as --seed 3).

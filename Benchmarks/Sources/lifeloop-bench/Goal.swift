@@ -51,6 +51,7 @@ struct Goal: Sendable {
         Goal(name: "memoryPerView: heap bytes per view", kind: .absolute(.memoryPerView, atMost: 512, unit: "bytes")),
         // The virtual clock at scale: an hour of four animating windows in under 3.6 s.
         Goal(name: "simulation1h: simulated s per wall s", kind: .simulationSpeed(.simulation1h, atLeast: 1_000)),
+        Goal(name: "simulation1h: allocations per push+pop", kind: .allocations(.simulation1h, atMost: 50)),
         // The trace: a digest-only run nearly as fast as an untraced one; recording, the
         // digest and the renderings in absolute terms.
         Goal(name: "simulation1h: digest only / untraced",
