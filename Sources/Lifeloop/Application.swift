@@ -114,6 +114,7 @@ public final class Application {
     /// of every display link adds one, and a fresh list per commit was most of a frame's
     /// allocations.
     private var spareCommitList: [CommitCallback] = []
+    private var storedLink: AppLink?
     private var appearingControllers: [ViewController] = []
     private var commitRequested = false
     /// The `animations` block being run, if any: view setters report changes to it.
@@ -226,7 +227,17 @@ public final class Application {
     /// The app's loop closes with the app: its timers and observers point into the app
     /// (display links, the commit), so a loop kept alive alone must not run them.
     deinit {
+        // First: from here on, whoever holds the link sees no app, as with a weak reference.
+        storedLink?.app = nil
         if isOnLoopThread { try? loop.close() }
+    }
+
+    /// The link views and controllers hold to this app (see ``AppLink``), made on first use.
+    var link: AppLink {
+        if let storedLink { return storedLink }
+        let made = AppLink(self)
+        storedLink = made
+        return made
     }
 
     // MARK: Running
@@ -645,6 +656,18 @@ public final class Application {
             if let view = window.viewWithLabel(label) { return view }
         }
         return nil
+    }
+}
+
+/// A reference to an app that the app clears when it goes: what views, controllers,
+/// storyboards and coordinators hold instead of a weak reference. A weak reference would
+/// give the app a side table, and then every retain and release of it (many per frame)
+/// takes the slow path.
+final class AppLink {
+    unowned(unsafe) var app: Application?
+
+    init(_ app: Application) {
+        self.app = app
     }
 }
 

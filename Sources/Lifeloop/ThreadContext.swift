@@ -10,7 +10,11 @@ enum ThreadContext {
     private final class Slot {
         /// Weak: an app the caller released no longer owns the thread, so apps can be
         /// created one after another on it.
-        weak var application: Application?
+        var applicationLink: AppLink?
+        var application: Application? {
+            get { applicationLink?.app }
+            set { applicationLink = newValue?.link }
+        }
         /// The `animate` call running its block on this thread for views of an app
         /// elsewhere, if any: refused changes name it.
         var offLoopAnimation: StaticString?

@@ -68,7 +68,12 @@ open class View {
     /// The subviews, back to front.
     public internal(set) var subviews: [View] = []
 
-    weak var app: Application?
+    /// The app, through the link it clears when it goes (not weak: see ``AppLink``).
+    var appLink: AppLink?
+    var app: Application? {
+        get { appLink?.app }
+        set { appLink = newValue?.link }
+    }
 
     /// The app this view belongs to: the one whose loop thread created it.
     public var application: Application? { app }
@@ -108,7 +113,7 @@ open class View {
     public init(frame: Rect) {
         storedFrame = frame
         let application = ThreadContext.application
-        app = application
+        appLink = application?.link
         loopThread = application?.loopThread ?? 0
         storedLabel = application?.nextLabel(for: Self.self) ?? String(describing: Self.self)
     }

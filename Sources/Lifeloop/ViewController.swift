@@ -35,7 +35,12 @@ open class ViewController {
     /// The controller that presents this one.
     public internal(set) weak var presentingViewController: ViewController?
 
-    weak var app: Application?
+    /// The app, through the link it clears when it goes (not weak: see ``AppLink``).
+    var appLink: AppLink?
+    var app: Application? {
+        get { appLink?.app }
+        set { appLink = newValue?.link }
+    }
     /// The app's loop thread (0 with no app): the confinement check compares against it
     /// without loading the weak `app` reference.
     var loopThread: pthread_t = 0
@@ -140,7 +145,7 @@ open class ViewController {
     public init(nibName: String? = nil, label: String? = nil) {
         self.nibName = nibName
         let application = ThreadContext.application
-        self.app = application
+        self.appLink = application?.link
         self.loopThread = application?.loopThread ?? 0
         self.storedLabel = label ?? application?.nextLabel(for: Self.self) ?? String(describing: Self.self)
         application?.register(self)

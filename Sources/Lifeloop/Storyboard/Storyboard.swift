@@ -2,7 +2,8 @@
 public final class Storyboard {
     /// The parsed file.
     public let definition: StoryboardDefinition
-    weak var app: Application?
+    private let appLink: AppLink?
+    var app: Application? { appLink?.app }
     /// The scenes being created right now, innermost last: a relationship segue back to
     /// one of them (possible only in a definition built in code; files are checked) is
     /// refused rather than followed forever.
@@ -10,7 +11,7 @@ public final class Storyboard {
 
     init(definition: StoryboardDefinition, app: Application) {
         self.definition = definition
-        self.app = app
+        self.appLink = app.link
     }
 
     /// Creates the controller of the initial scene.

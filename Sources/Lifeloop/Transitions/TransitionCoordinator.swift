@@ -20,11 +20,12 @@ public final class TransitionCoordinator {
     var completions: [(TransitionCoordinator) -> Void] = []
     var interactionHandlers: [(TransitionCoordinator) -> Void] = []
     var hasStarted = false
-    private weak var app: Application?
+    private let appLink: AppLink?
+    private var app: Application? { appLink?.app }
 
     /// Made by the runtime on the app's loop thread.
     init(app: Application?, isAnimated: Bool, duration: Double, isInteractive: Bool) {
-        self.app = app
+        self.appLink = app?.link
         self.isAnimated = isAnimated
         self.transitionDuration = isAnimated ? duration : 0
         self.isInteractive = isInteractive
