@@ -286,12 +286,13 @@ public final class Application {
         if awaitingIsAppearing {
             for controller in appearingControllers { controller.viewIfLoaded?.markAwaitingIsAppearing() }
         }
+        // Each pass goes over the windows as they are when it begins.
         if let probe {
-            for window in windows where window.isVisibleWindow { window.runProbedPass(.layout, probe) }
-            for window in windows where window.isVisibleWindow { window.runProbedPass(.display, probe) }
+            windows.forEachUnretained { window in if window.isVisibleWindow { window.runProbedPass(.layout, probe) } }
+            windows.forEachUnretained { window in if window.isVisibleWindow { window.runProbedPass(.display, probe) } }
         } else {
-            for window in windows where window.isVisibleWindow { window.runLayoutPass() }
-            for window in windows where window.isVisibleWindow { window.runDisplayPass() }
+            windows.forEachUnretained { window in if window.isVisibleWindow { window.runLayoutPass() } }
+            windows.forEachUnretained { window in if window.isVisibleWindow { window.runDisplayPass() } }
         }
         if awaitingIsAppearing {
             // Those whose superview did not lay out get it now, in the order they appeared.

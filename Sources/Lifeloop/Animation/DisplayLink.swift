@@ -1,9 +1,14 @@
 /// Something that moves with the frame clock: a property animation or a transition.
-protocol FrameClient: AnyObject {
-    /// The window it animates in, for frame metrics.
-    var frameWindow: Window? { get }
+///
+/// A base class rather than a protocol: the display link reaches its clients through
+/// `Unmanaged` references (its list owns them), which needs a class type, so a frame
+/// retains and releases none of them.
+class FrameClient {
+    /// The window it animates in, for frame metrics, unretained (the app keeps its
+    /// windows while they animate).
+    var frameWindow: Unmanaged<Window>? { nil }
     /// Moves to `now`; returns false once finished, to be dropped from the link.
-    func advanceFrame(to now: UInt64) -> Bool
+    func advanceFrame(to now: UInt64) -> Bool { false }
 }
 
 /// A screen's display link: ticks on the screen's vsync grid while something animates,
@@ -17,6 +22,10 @@ protocol FrameClient: AnyObject {
 final class DisplayLink {
     let screen: Screen
     unowned(unsafe) let app: Application
+    // The app and its loop, reached without a retain on the frame path (an `unowned(unsafe)`
+    // reference is still retained around each call made through it).
+    private let appRef: Unmanaged<Application>
+    private let loopRef: Unmanaged<EventLoop>
     private var clients: [FrameClient] = []
     private var timer: TimerHandle?
     private var inFrame = false
@@ -31,14 +40,24 @@ final class DisplayLink {
     /// and formatting them anew was most of what a traced frame cost.
     private var frameDetails = (older: (frameTime: UInt64(0), text: "0ns"), newer: (frameTime: UInt64(0), text: "0ns"))
     // One closure each for the tick and the presentation, made once: a frame allocates
-    // none. `unowned(unsafe)`: the app owns its links and its loop closes with it.
-    private lazy var tickBody: () -> Void = { [unowned(unsafe) self] in tick() }
-    private lazy var presentBody: () -> Void = { [unowned(unsafe) self] in present() }
+    // none. Unretained: the app owns its links and its loop closes with it (an
+    // `unowned(unsafe)` capture would still be retained around each call).
+    private lazy var tickBody: () -> Void = { [link = Unmanaged.passUnretained(self)] in
+        link._withUnsafeGuaranteedRef { $0.tick() }
+    }
+    private lazy var presentBody: () -> Void = { [link = Unmanaged.passUnretained(self)] in
+        link._withUnsafeGuaranteedRef { $0.present() }
+    }
 
     init(screen: Screen, app: Application) {
         self.screen = screen
         self.app = app
+        self.appRef = Unmanaged.passUnretained(app)
+        self.loopRef = Unmanaged.passUnretained(app.loop)
     }
+
+    /// The loop's time, read without retaining the loop.
+    private var nowNanoseconds: UInt64 { loopRef._withUnsafeGuaranteedRef { $0.now.nanoseconds } }
 
     /// Whether the link will tick again.
     var isRunning: Bool { timer != nil || inFrame }
@@ -89,7 +108,7 @@ final class DisplayLink {
 
     private func schedule(at deadline: UInt64) {
         frameDeadline = deadline
-        timer = app.loop.schedule(at: LoopInstant(nanoseconds: deadline), tickBody)
+        timer = loopRef._withUnsafeGuaranteedRef { $0.schedule(at: LoopInstant(nanoseconds: deadline), tickBody) }
     }
 
     /// One frame: advance the clients, then (after the app's commit) present.
@@ -101,25 +120,30 @@ final class DisplayLink {
         // frame's serial number stamped on it (not by searching the list), and finished
         // clients are compacted away in one pass (not removed one by one).
         // A client may add clients while it advances (a completion that starts an
-        // animation): they are appended and advance in this frame too, as before.
-        let serial = app.nextFrameSerial()
+        // animation): they are appended and advance in this frame too, as before. Nothing
+        // else removes clients, so the list keeps each one alive through its call.
+        let serial = appRef._withUnsafeGuaranteedRef { $0.nextFrameSerial() }
         var kept = 0
         var index = 0
         while index < clients.count {
-            let client = clients[index]
-            if let window = client.frameWindow, window.frameSerial != serial {
-                window.frameSerial = serial
-                frameWindows.append(window)
+            let advanced = Unmanaged.passUnretained(clients[index])._withUnsafeGuaranteedRef { client -> Bool in
+                if let window = client.frameWindow,
+                   window._withUnsafeGuaranteedRef({ $0.frameSerial != serial }) {
+                    window._withUnsafeGuaranteedRef { $0.frameSerial = serial }
+                    frameWindows.append(window.takeUnretainedValue())
+                }
+                // `now` is read per client: a callback's cost can move the virtual clock.
+                return client.advanceFrame(to: nowNanoseconds)
             }
-            // `now` is read per client: a callback's cost can move the virtual clock.
-            if client.advanceFrame(to: app.loop.now.nanoseconds) {
-                if kept != index { clients[kept] = client }
+            if advanced {
+                // A kept client moves down over a finished one, which the compaction drops.
+                if kept != index { clients.swapAt(kept, index) }
                 kept += 1
             }
             index += 1
         }
         clients.removeSubrange(kept...)
-        app.afterCommit(presentBody)
+        appRef._withUnsafeGuaranteedRef { $0.afterCommit(presentBody) }
     }
 
     /// The `frame` event's detail for `frameTime`.
@@ -135,26 +159,32 @@ final class DisplayLink {
     private func present() {
         let deadline = frameDeadline
         inFrame = false
-        let end = app.loop.now.nanoseconds
+        let end = nowNanoseconds
         let presented = vsync(atOrAfter: max(end, Self.nextInstant(after: deadline)))
         let nominal = vsync(atOrAfter: Self.nextInstant(after: deadline))
         let dropped = Int(clamping: (presented - nominal) / max(1, period))
         let frameTime = lastPresented.map { presented - $0 } ?? (nominal - deadline)
         lastPresented = presented
         // Read once: the loop and each window's label stay the same through the frame.
-        let loop = app.tracing ? app.loop : nil
+        let (loop, probe) = appRef._withUnsafeGuaranteedRef { app in (app.tracing ? app.loop : nil, app.probe) }
         let detail = loop == nil ? "" : frameDetail(frameTime)
-        for window in frameWindows {
-            window.frameMetrics.record(frameTime: frameTime, dropped: dropped, period: period)
-            app.probe?.framePresented(PresentedFrame(window: window.label, start: deadline, workEnd: end, presented: presented,
+        let period = self.period
+        // The list owns its windows through the frame: they are read unretained.
+        var index = 0
+        while index < frameWindows.count {
+            Unmanaged.passUnretained(frameWindows[index])._withUnsafeGuaranteedRef { window in
+                window.frameMetrics.record(frameTime: frameTime, dropped: dropped, period: period)
+                probe?.framePresented(PresentedFrame(window: window.label, start: deadline, workEnd: end, presented: presented,
                                                      period: period, dropped: dropped, frameTime: frameTime))
-            if let loop {
-                let label = window.label
-                loop.record(label: label, event: "frame", detail: detail, window: label)
-                if dropped > 0 {
-                    loop.record(label: label, event: "droppedFrames", detail: "\(dropped)", window: label)
+                if let loop {
+                    let label = window.label
+                    loop.record(label: label, event: "frame", detail: detail, window: label)
+                    if dropped > 0 {
+                        loop.record(label: label, event: "droppedFrames", detail: "\(dropped)", window: label)
+                    }
                 }
             }
+            index += 1
         }
         if !clients.isEmpty { schedule(at: presented) }
     }

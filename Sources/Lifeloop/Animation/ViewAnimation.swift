@@ -97,9 +97,9 @@ final class PropertyAnimation: FrameClient {
         group.retain()
     }
 
-    var frameWindow: Window? { view.window }
+    override var frameWindow: Unmanaged<Window>? { view.window.map { Unmanaged.passUnretained($0) } }
 
-    func advanceFrame(to now: UInt64) -> Bool {
+    override func advanceFrame(to now: UInt64) -> Bool {
         if isCancelled { return false }
         // At the end of the clock's range time can go no further: the animation ends
         // instead of waiting for a frame that never comes.

@@ -24,7 +24,12 @@ final class Transition: FrameClient {
     /// `unowned(unsafe)`, as `app`: the app keeps its windows until it closes, and its
     /// display links (which hold running transitions) go with it. A weak reference here
     /// gave every window a side table, and every frame's window retains the slow path.
-    unowned(unsafe) var window: Window?
+    var window: Window? {
+        get { windowRef?.takeUnretainedValue() }
+        set { windowRef = newValue.map { Unmanaged.passUnretained($0) } }
+    }
+    /// The window, unretained; the display link reads it each frame without a retain.
+    private var windowRef: Unmanaged<Window>?
     unowned(unsafe) let app: Application
     /// What kind of transition it is, for probes: push, pop, present, dismiss, interactivePop.
     let name: String
@@ -49,7 +54,7 @@ final class Transition: FrameClient {
          apply: @escaping (Double) -> Void, complete: @escaping (Bool) -> Void) {
         self.app = app
         self.name = name
-        self.window = window
+        self.windowRef = Unmanaged.passUnretained(window)
         self.coordinator = coordinator
         self.start = app.loop.now.nanoseconds
         // At least a millisecond, so a frame divides by something; at most the longest
@@ -61,7 +66,7 @@ final class Transition: FrameClient {
         self.complete = complete
     }
 
-    var frameWindow: Window? { window }
+    override var frameWindow: Unmanaged<Window>? { windowRef }
 
     /// Starts the transition: alongside animations begin, and a non-interactive one joins
     /// the display link.
@@ -78,7 +83,7 @@ final class Transition: FrameClient {
         if case .running = state, let window { app.displayLink(for: window.screen).add(self) }
     }
 
-    func advanceFrame(to now: UInt64) -> Bool {
+    override func advanceFrame(to now: UInt64) -> Bool {
         let step = { (since: UInt64) in Double(now &- since) / Double(self.duration) }
         switch state {
         case .running:
@@ -186,6 +191,8 @@ extension View {
             guard let presentation else { return }
             presentation.offset = .zero
             if presentation.values.isEmpty { self.presentation = nil }
+        } else if let presentation {
+            presentation.offset = offset
         } else {
             presentationState().offset = offset
         }
