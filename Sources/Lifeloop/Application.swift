@@ -29,7 +29,7 @@ public final class Application {
     /// Everything the runtime recorded.
     public var trace: Trace { loop.trace }
     /// The app's windows, in creation order.
-    public private(set) var windows: [Window] = []
+    @exclusivity(unchecked) public private(set) var windows: [Window] = []
     /// The key window.
     // `unowned(unsafe)`: always one of `windows`, which holds it, and cleared on close; a
     // weak reference would give windows a side table (slow retains on every frame).
@@ -94,7 +94,7 @@ public final class Application {
     private var storedCallsViewIsAppearing: Bool?
     private var storedIsStrict = false
     private var storedBundlePath: String?
-    private var storedProbe: RuntimeProbe?
+    @exclusivity(unchecked) private var storedProbe: RuntimeProbe?
     private var storedTraceWarningEvents: UInt64 = 1_000_000
     private var warnedTraceGrowth = false
 
@@ -109,19 +109,23 @@ public final class Application {
     private var nibs: [String: NibDefinition] = [:]
     private var controllerFactories: [String: (Coder) -> ViewController] = [:]
     private var viewFactories: [String: (Rect) -> View] = [:]
-    private var postCommit: [CommitCallback] = []
+    // The commit's and the frame's state (here and `windows`, `storedProbe`,
+    // `displayLinks`, `runningAnimations`, `lastFrameSerial`) is `@exclusivity(unchecked)`:
+    // the app is confined to its loop's thread, and no access spans a callback (lists are
+    // copied or swapped out before their callbacks run), so none can overlap another.
+    @exclusivity(unchecked) private var postCommit: [CommitCallback] = []
     /// The emptied list of the last commit's callbacks, kept for its storage: every frame
     /// of every display link adds one, and a fresh list per commit was most of a frame's
     /// allocations.
-    private var spareCommitList: [CommitCallback] = []
+    @exclusivity(unchecked) private var spareCommitList: [CommitCallback] = []
     private var storedLink: AppLink?
-    private var appearingControllers: [ViewController] = []
-    private var commitRequested = false
+    @exclusivity(unchecked) private var appearingControllers: [ViewController] = []
+    @exclusivity(unchecked) private var commitRequested = false
     /// The `animations` block being run, if any: view setters report changes to it.
     var animationCapture: AnimationCapture?
     /// One display link per screen, in the order the screens first animated.
-    var displayLinks: [DisplayLink] = []
-    private var lastFrameSerial: UInt64 = 0
+    @exclusivity(unchecked) var displayLinks: [DisplayLink] = []
+    @exclusivity(unchecked) private var lastFrameSerial: UInt64 = 0
 
     /// A number for a display-link frame, unique in this app (across its screens) and
     /// never 0, the serial of a window that never took part in a frame.
@@ -131,7 +135,7 @@ public final class Application {
         return lastFrameSerial
     }
     /// The running property animations, by view.
-    var runningAnimations: [ObjectIdentifier: [PropertyAnimation]] = [:]
+    @exclusivity(unchecked) var runningAnimations: [ObjectIdentifier: [PropertyAnimation]] = [:]
 
     private struct WeakController {
         weak var controller: ViewController?
@@ -286,12 +290,18 @@ public final class Application {
         if awaitingIsAppearing {
             for controller in appearingControllers { controller.viewIfLoaded?.markAwaitingIsAppearing() }
         }
-        // Each pass goes over the windows as they are when it begins.
+        // Each pass goes over the windows as they are when it begins: a copy this function
+        // holds, so a window opened or closed by a callback neither changes the list being
+        // walked nor frees the windows it walks over unretained.
         if let probe {
+            var windows = self.windows
             windows.forEachUnretained { window in if window.isVisibleWindow { window.runProbedPass(.layout, probe) } }
+            windows = self.windows
             windows.forEachUnretained { window in if window.isVisibleWindow { window.runProbedPass(.display, probe) } }
         } else {
+            var windows = self.windows
             windows.forEachUnretained { window in if window.isVisibleWindow { window.runLayoutPass() } }
+            windows = self.windows
             windows.forEachUnretained { window in if window.isVisibleWindow { window.runDisplayPass() } }
         }
         if awaitingIsAppearing {

@@ -5,8 +5,10 @@
 /// the frame path those pairs were a third of the simulation's time. These helpers hand
 /// out guaranteed (+0) references where the owner is known to outlive the call.
 extension Array where Element: AnyObject {
-    /// Calls `body` on each element without retaining it. The array is a value the
-    /// caller holds, so it cannot change underneath and keeps every element alive.
+    /// Calls `body` on each element without retaining it.
+    ///
+    /// Call it on a local copy (`let list = self.list`), never on a stored property that
+    /// `body` might change: the copy is what keeps the elements alive through the calls.
     @inline(__always)
     func forEachUnretained(_ body: (Element) -> Void) {
         withUnsafeBufferPointer { buffer in

@@ -7,20 +7,23 @@ open class Window: View {
     public let screen: Screen
     /// Whether this is the app's key window.
     public internal(set) var isKeyWindow = false
+    // The flags and counters the frame path reads are `@exclusivity(unchecked)`: a window
+    // is confined to its app's loop thread and each access is a whole load or store (or a
+    // `FrameMetrics` call that calls out to nothing).
     /// Whether a presentation or dismissal is under way in this window (L22). It is over
     /// once the did-callbacks begin (L23).
-    var transitionInFlight = false
+    @exclusivity(unchecked) var transitionInFlight = false
     /// How many transition completions (their did-callbacks) are running in this window.
     private var completionDepth = 0
     /// Transitions requested during a completion, started right after it (L23).
     private var requestsAfterCompletion: [() -> Void] = []
     /// What this window's display link produced while it animated.
-    public internal(set) var frameMetrics = FrameMetrics()
+    @exclusivity(unchecked) public internal(set) var frameMetrics = FrameMetrics()
     /// The serial of the last display-link frame this window took part in (see
     /// ``Application/nextFrameSerial()``): lets a frame list its windows in linear time.
-    var frameSerial: UInt64 = 0
+    @exclusivity(unchecked) var frameSerial: UInt64 = 0
     /// Whether the window has been made visible and shows its root.
-    var isVisibleWindow = false
+    @exclusivity(unchecked) var isVisibleWindow = false
     private var storedRoot: ViewController?
 
     /// Creates a window filling `screen`, registered with the app of the current thread.

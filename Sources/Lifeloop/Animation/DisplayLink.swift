@@ -26,19 +26,22 @@ final class DisplayLink {
     // reference is still retained around each call made through it).
     private let appRef: Unmanaged<Application>
     private let loopRef: Unmanaged<EventLoop>
-    private var clients: [FrameClient] = []
-    private var timer: TimerHandle?
-    private var inFrame = false
+    // The frame state is `@exclusivity(unchecked)`: the link lives on its app's loop thread,
+    // and every access is a load, a store or an array call that calls out to nothing (a
+    // client advances only after it has been read out of `clients`), so none can overlap.
+    @exclusivity(unchecked) private var clients: [FrameClient] = []
+    @exclusivity(unchecked) private var timer: TimerHandle?
+    @exclusivity(unchecked) private var inFrame = false
     /// When the last frame was presented, for frame times.
-    private var lastPresented: UInt64?
+    @exclusivity(unchecked) private var lastPresented: UInt64?
     /// The vsync the scheduled or running frame started on.
-    private var frameDeadline: UInt64 = 0
+    @exclusivity(unchecked) private var frameDeadline: UInt64 = 0
     /// The windows the running frame animated in; reused from frame to frame.
-    private var frameWindows: [Window] = []
+    @exclusivity(unchecked) private var frameWindows: [Window] = []
     /// The `frame` event's detail (`16666666ns`) for the last two frame times: a display's
     /// frame times take turns between two values (vsync instants are whole nanoseconds),
     /// and formatting them anew was most of what a traced frame cost.
-    private var frameDetails = (older: (frameTime: UInt64(0), text: "0ns"), newer: (frameTime: UInt64(0), text: "0ns"))
+    @exclusivity(unchecked) private var frameDetails = (older: (frameTime: UInt64(0), text: "0ns"), newer: (frameTime: UInt64(0), text: "0ns"))
     // One closure each for the tick and the presentation, made once: a frame allocates
     // none. Unretained: the app owns its links and its loop closes with it (an
     // `unowned(unsafe)` capture would still be retained around each call).
