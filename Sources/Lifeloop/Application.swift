@@ -675,10 +675,36 @@ public final class Application {
 /// give the app a side table, and then every retain and release of it (many per frame)
 /// takes the slow path.
 final class AppLink {
-    unowned(unsafe) var app: Application?
+    @exclusivity(unchecked) private var ref: Unmanaged<Application>?
+
+    /// The app, or nil once it has begun to deinitialize.
+    var app: Application? {
+        get { ref?.takeUnretainedValue() }
+        set { ref = newValue.map { Unmanaged.passUnretained($0) } }
+    }
 
     init(_ app: Application) {
-        self.app = app
+        self.ref = Unmanaged.passUnretained(app)
+    }
+
+    /// Whether the app traces, read without retaining it.
+    var isTracing: Bool {
+        guard let ref else { return false }
+        return ref._withUnsafeGuaranteedRef { $0.tracing }
+    }
+
+    /// Records an event in the app's trace, reaching the app and its loop without a
+    /// retain (a trace event is the most frequent call on the frame path after the
+    /// frame itself). Records nothing when the app is gone or does not trace.
+    @inline(__always)
+    func record(label: String, event: String, detail: String, window: String) {
+        guard let ref else { return }
+        ref._withUnsafeGuaranteedRef { app in
+            guard app.tracing else { return }
+            Unmanaged.passUnretained(app.loop)._withUnsafeGuaranteedRef {
+                $0.record(label: label, event: event, detail: detail, window: window)
+            }
+        }
     }
 }
 

@@ -264,8 +264,8 @@ open class View {
     /// Records a callback in the trace at the app's loop time.
     @inline(__always)
     func trace(_ event: String, detail: String = "") {
-        guard let app, app.tracing else { return }
-        app.loop.record(label: label, event: event, detail: detail, window: storedWindow?.label ?? "")
+        guard let appLink, appLink.isTracing else { return }
+        appLink.record(label: label, event: event, detail: detail, window: storedWindow?.label ?? "")
     }
 
     /// Whether the call may proceed: true on the app's loop thread (or with no app);

@@ -298,8 +298,8 @@ open class ViewController {
     }
 
     func trace(_ event: String, detail: String = "") {
-        guard let app, app.tracing else { return }
-        app.loop.record(label: label, event: event, detail: detail, window: windowLabel)
+        guard let appLink, appLink.isTracing else { return }
+        appLink.record(label: label, event: event, detail: detail, window: windowLabel)
     }
 
     var windowLabel: String {

@@ -128,7 +128,41 @@ public struct TraceDigest: Hashable, Sendable, CustomStringConvertible {
 
     /// A string's UTF-8 in words, then its byte count.
     @inline(__always)
-    private static func fold(_ text: String, into hash: UInt64) -> UInt64 {
+    static func fold(_ text: String, into hash: UInt64) -> UInt64 {
+        if smallStringsAreInline, let folded = foldSmall(text, into: hash) { return folded }
+        return foldContiguous(text, into: hash)
+    }
+
+    /// Whether this platform lays out small strings as the fast path of ``foldSmall(_:into:)``
+    /// expects (64-bit little-endian, checked once on known strings): the UTF-8 in the two
+    /// words, zero-padded, the byte count in the low nibble of the top byte, whose 0x20 bit
+    /// marks a small string.
+    static let smallStringsAreInline: Bool = {
+        guard MemoryLayout<String>.size == 16, 1.littleEndian == 1 else { return false }
+        let ascii = unsafeBitCast("abcdefghijklmno", to: (UInt64, UInt64).self)
+        let accented = unsafeBitCast("\u{E9}", to: (UInt64, UInt64).self)
+        let empty = unsafeBitCast("", to: (UInt64, UInt64).self)
+        return ascii == (0x6867_6665_6463_6261, 0xEF6F_6E6D_6C6B_6A69) && accented == (0xA9C3, 0xA2 << 56)
+            && empty == (0, 0xE0 << 56)
+    }()
+
+    /// The same value as ``foldContiguous(_:into:)`` for a small string (up to 15 UTF-8 bytes,
+    /// held in the string's own two words), read from those words without copying them out
+    /// through a closure: most trace fields are short labels. Nil for a large string.
+    @inline(__always)
+    static func foldSmall(_ text: String, into hash: UInt64) -> UInt64? {
+        let raw = unsafeBitCast(text, to: (UInt64, UInt64).self)
+        let discriminator = raw.1 &>> 56
+        guard discriminator & 0x20 != 0 else { return nil }
+        let count = discriminator & 0x0F
+        var hash = hash
+        if count > 0 { hash = step(hash, raw.0) }
+        if count > 8 { hash = step(hash, raw.1 & ((1 &<< (8 &* (count &- 8))) &- 1)) }
+        return step(hash, count)
+    }
+
+    /// A string's UTF-8 in words, then its byte count, read where the bytes lie.
+    static func foldContiguous(_ text: String, into hash: UInt64) -> UInt64 {
         if let folded = text.utf8.withContiguousStorageIfAvailable({ bytes in
             fold(UnsafeRawPointer(bytes.baseAddress) ?? UnsafeRawPointer(bitPattern: 1)!, count: bytes.count, into: hash)
         }) {

@@ -141,3 +141,29 @@ struct TraceTests {
         }
     }
 }
+
+/// The digest's fast path for small strings reads their inline bytes; it must give what
+/// the byte-wise fold gives, for every length a small string can have and beyond.
+@Suite struct SmallStringFoldTests {
+    @Test func smallStringFastPathMatchesTheByteWiseFold() {
+        #expect(TraceDigest.smallStringsAreInline, "expected on 64-bit little-endian Linux")
+        var texts = [""]
+        for length in 1...20 {
+            texts.append(String(repeating: "a", count: length))
+            texts.append(String((0..<length).map { Character(UnicodeScalar(UInt8(0x41 + $0 % 26))) }))
+        }
+        texts += ["é", "éé", "window0", "16666666ns", "Nav\u{2192}Detail", "日本語", "🙂🙂🙂", "abcdefghijklmno"]
+        var built = "ab"
+        built += "cdefgh"
+        texts.append(built)
+        for text in texts {
+            let expected = TraceDigest.foldContiguous(text, into: 0x1234_5678)
+            #expect(TraceDigest.fold(text, into: 0x1234_5678) == expected, "\(text.debugDescription)")
+            if text.utf8.count <= 15 {
+                #expect(TraceDigest.foldSmall(text, into: 0x1234_5678) == expected, "\(text.debugDescription)")
+            } else {
+                #expect(TraceDigest.foldSmall(text, into: 0x1234_5678) == nil, "\(text.debugDescription)")
+            }
+        }
+    }
+}

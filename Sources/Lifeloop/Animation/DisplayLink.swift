@@ -169,8 +169,8 @@ final class DisplayLink {
         let frameTime = lastPresented.map { presented - $0 } ?? (nominal - deadline)
         lastPresented = presented
         // Read once: the loop and each window's label stay the same through the frame.
-        let (loop, probe) = appRef._withUnsafeGuaranteedRef { app in (app.tracing ? app.loop : nil, app.probe) }
-        let detail = loop == nil ? "" : frameDetail(frameTime)
+        let (tracing, probe) = appRef._withUnsafeGuaranteedRef { app in (app.tracing, app.probe) }
+        let detail = tracing ? frameDetail(frameTime) : ""
         let period = self.period
         // The list owns its windows through the frame: they are read unretained.
         var index = 0
@@ -179,11 +179,14 @@ final class DisplayLink {
                 window.frameMetrics.record(frameTime: frameTime, dropped: dropped, period: period)
                 probe?.framePresented(PresentedFrame(window: window.label, start: deadline, workEnd: end, presented: presented,
                                                      period: period, dropped: dropped, frameTime: frameTime))
-                if let loop {
-                    let label = window.label
-                    loop.record(label: label, event: "frame", detail: detail, window: label)
-                    if dropped > 0 {
-                        loop.record(label: label, event: "droppedFrames", detail: "\(dropped)", window: label)
+                if tracing {
+                    // The loop is reached unretained, like the app.
+                    loopRef._withUnsafeGuaranteedRef { loop in
+                        let label = window.label
+                        loop.record(label: label, event: "frame", detail: detail, window: label)
+                        if dropped > 0 {
+                            loop.record(label: label, event: "droppedFrames", detail: "\(dropped)", window: label)
+                        }
                     }
                 }
             }
