@@ -6,6 +6,7 @@ let package = Package(
     products: [
         .library(name: "LifeloopCore", targets: ["LifeloopCore"]),
         .library(name: "Lifeloop", targets: ["Lifeloop"]),
+        .library(name: "LifeloopPictures", targets: ["LifeloopPictures"]),
         .library(name: "LifeloopScenario", targets: ["LifeloopScenario"]),
         .library(name: "LifeloopSamples", targets: ["LifeloopSamples"]),
         .executable(name: "lifeloop", targets: ["lifeloop"]),
@@ -36,10 +37,16 @@ let package = Package(
             name: "Lifeloop",
             dependencies: ["LifeloopCore"]
         ),
+        // Window snapshots, timelines and frame charts as SVG (PNG through rsvg-convert).
+        .target(
+            name: "LifeloopPictures",
+            dependencies: ["Lifeloop"]
+        ),
         .target(
             name: "LifeloopScenario",
             dependencies: [
                 "Lifeloop",
+                "LifeloopPictures",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
             ]
@@ -57,6 +64,7 @@ let package = Package(
             dependencies: [
                 "LifeloopCore",
                 "LifeloopScenario",
+                "LifeloopPictures",
                 "LifeloopSamples",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -72,6 +80,10 @@ let package = Package(
         .testTarget(
             name: "LifeloopTests",
             dependencies: ["Lifeloop", "LifeloopSamples"]
+        ),
+        .testTarget(
+            name: "LifeloopPicturesTests",
+            dependencies: ["LifeloopPictures", "LifeloopScenario", "LifeloopSamples"]
         ),
     ],
     swiftLanguageModes: [.v6]

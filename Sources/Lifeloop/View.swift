@@ -78,6 +78,10 @@ open class View {
     /// The app this view belongs to: the one whose loop thread created it.
     public var application: Application? { app }
 
+    /// The controller whose root view this is, if any (UIKit reaches it as the view's
+    /// next responder): snapshots name a controller's view after it.
+    public var owningViewController: ViewController? { owningController }
+
     /// The controller whose root view this is.
     weak var owningController: ViewController?
     /// Whether some controller took this view as its root: a plain flag, so the window

@@ -1,4 +1,5 @@
 import Lifeloop
+import LifeloopPictures
 
 /// How a metric's integer values read.
 public enum MetricUnit: String, Sendable, Hashable, Codable {
@@ -185,4 +186,10 @@ public struct RunResult: Sendable {
     public var windows: [WindowFrames]
     /// Every figure of the run: per-seed figures, pooled frames and samples.
     public var metrics: MetricSet
+    /// The run's timeline, when ``RunOptions/timeline`` asked for it.
+    public var timeline: Timeline? = nil
+    /// Every presented frame in order, when ``RunOptions/keepFrames`` asked for them.
+    public var frames: [PresentedFrame] = []
+    /// The snapshot ``RunOptions/snapshot`` asked for, once its moment came.
+    public var snapshot: WindowSnapshot? = nil
 }

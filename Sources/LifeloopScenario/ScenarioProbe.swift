@@ -1,5 +1,6 @@
 import Foundation
 import Lifeloop
+import LifeloopPictures
 
 /// The scenario's eyes and hands inside a run: spends the main-thread costs the scenario
 /// declares, starts its worker jobs, and measures frames, latencies, launch times, marks
@@ -9,6 +10,16 @@ final class ScenarioProbe: RuntimeProbe {
     let scenario: Scenario
     let seed: UInt64
     var perfetto: PerfettoExporter?
+    /// Collects the run's timeline when asked for (`run --timeline`, the report page).
+    var timeline: TimelineRecorder?
+    /// Every presented frame, when asked for (frame charts).
+    var keepsFrames = false
+    /// The snapshot to take, and the one taken.
+    var snapshotRequest: SnapshotRequest?
+    var snapshot: WindowSnapshot?
+    /// Set by the timer of a `.time` moment: the commit of its turn takes the snapshot.
+    var snapshotDue = false
+    var frames: [PresentedFrame] = []
     var makeController: ((String) -> ViewController?)?
     /// Timers the runner itself has pending (a step's instant): they do not keep the app
     /// from counting as settled.
@@ -94,10 +105,12 @@ final class ScenarioProbe: RuntimeProbe {
         let start = now
         app.loop.consume(cost)
         perfetto?.consumed(start: start, end: now)
+        timeline?.span(lane: timeline!.loopLane, name: "consume", category: "consume", start: start, end: now)
     }
 
     func callbackWillRun(_ event: String, of controller: ViewController) {
         callbackStack.append(now)
+        if let timeline { timeline.begin(lane: TimelineProbe.lane(for: controller, in: timeline), at: now) }
         spend(rule: callbackRule(event, controller.label))
     }
 
@@ -108,6 +121,10 @@ final class ScenarioProbe: RuntimeProbe {
             samples.record("callback.\(controller.label).\(event)", Int64(end - start), unit: .nanoseconds, scope: .sample)
         }
         perfetto?.callback(event, of: controller, start: start, end: end)
+        if let timeline {
+            timeline.end(lane: TimelineProbe.lane(for: controller, in: timeline), name: "\(controller.label) \(event)",
+                         category: "callback", at: end)
+        }
         if let jobs = jobsByTrigger[event] {
             for job in jobs where job.trigger?.controller == controller.label || job.trigger?.controller == "*" {
                 submit(job)
@@ -118,6 +135,7 @@ final class ScenarioProbe: RuntimeProbe {
     func passWillRun(_ pass: UpdatePass, in window: Window) {
         passStart = now
         passesThisCommit.append(window.label)
+        if let timeline { timeline.begin(lane: timeline.windowLane(window.label), at: now) }
         spend(rule: passRule(pass, window.label))
     }
 
@@ -127,6 +145,7 @@ final class ScenarioProbe: RuntimeProbe {
             samples.record("pass.\(pass.rawValue)@\(window.label)", Int64(end - passStart), unit: .nanoseconds, scope: .sample)
         }
         perfetto?.pass(pass, in: window, start: passStart, end: end)
+        if let timeline { timeline.end(lane: timeline.windowLane(window.label), name: "\(pass.rawValue) pass", category: pass.rawValue, at: end) }
     }
 
     // MARK: Jobs
@@ -138,6 +157,7 @@ final class ScenarioProbe: RuntimeProbe {
         let hostSleep = scenario.clock == .host ? UInt32(clamping: max(0, cost.nanoseconds) / 1000) : 0
         let submitted = now
         let id = perfetto?.jobSubmitted(job.label, cost: cost, at: submitted)
+        let token = timeline?.jobSubmitted(job.label, cost: UInt64(max(0, cost.nanoseconds)), at: submitted)
         app.loop.submit(label: job.label, cost: cost, work: {
             // Under the host clock the job really takes its time, off the loop.
             if hostSleep > 0 { usleep(hostSleep) }
@@ -145,6 +165,7 @@ final class ScenarioProbe: RuntimeProbe {
             let start = now
             complete(job)
             perfetto?.jobCompleted(job.label, id: id, submitted: submitted, start: start, end: now)
+            if let token { timeline?.jobCompleted(token, start: start, end: now) }
         })
         perfetto?.pendingJobsChanged(app.loop.pendingJobCount)
     }
@@ -211,16 +232,23 @@ final class ScenarioProbe: RuntimeProbe {
     func noteInput(_ kind: String, window: String) {
         if measures { pendingInputs.append((kind, window, now)) }
         perfetto?.input(kind, window: window, at: now)
+        if let timeline { timeline.instant(lane: timeline.windowLane(window), name: kind, category: "input", at: now) }
     }
 
     func commitWillBegin() {
         passesThisCommit.removeAll(keepingCapacity: true)
         perfetto?.commitWillBegin(at: now)
+        if let timeline { timeline.begin(lane: timeline.loopLane, at: now) }
     }
 
     func commitDidEnd() {
         let end = now
         perfetto?.commitDidEnd(at: end)
+        if snapshotRequest != nil, snapshot == nil {
+            if snapshotDue { takeSnapshot() }
+            if case .turn(let turn)? = snapshotRequest?.moment, app.loop.turn >= turn { takeSnapshot() }
+        }
+        if let timeline { timeline.end(lane: timeline.loopLane, name: "commit", category: "commit", at: end) }
         if !passesThisCommit.isEmpty {
             if firstCommit == nil { firstCommit = end }
             if !pendingInputs.isEmpty {
@@ -238,8 +266,25 @@ final class ScenarioProbe: RuntimeProbe {
         }
     }
 
+    /// Takes the requested window's snapshot now (once); a missing window fails the run.
+    func takeSnapshot() {
+        guard let request = snapshotRequest, snapshot == nil else { return }
+        let window = request.window.map { label in app.windows.first { $0.label == label } }
+            ?? (app.keyWindow ?? app.windows.first)
+        guard let window else {
+            let known = app.windows.map(\.label).joined(separator: ", ")
+            if failure == nil {
+                failure = "snapshot \(request.moment): the app has no window '\(request.window ?? "")' (windows: \(known.isEmpty ? "none" : known))"
+            }
+            return
+        }
+        snapshot = WindowSnapshot(window)
+    }
+
     func framePresented(_ frame: PresentedFrame) {
         perfetto?.frame(frame)
+        timeline?.frame(frame)
+        if keepsFrames { frames.append(frame) }
         // Frames are counted even when not measuring: `expect` steps bound them.
         if let index = windowFrames.firstIndex(where: { $0.window == frame.window }) {
             windowFrames[index].record(frame)
@@ -270,18 +315,25 @@ final class ScenarioProbe: RuntimeProbe {
 
     func transitionDidBegin(_ name: String, id: ObjectIdentifier, in window: Window) {
         perfetto?.spanBegan(name, id: id, window: window.label)
+        if let timeline { timeline.asyncBegan(name, category: "transition", id: id, lane: timeline.windowLane(window.label), at: now) }
     }
 
     func transitionDidEnd(id: ObjectIdentifier, cancelled: Bool) {
         perfetto?.spanEnded(id: id)
+        timeline?.asyncEnded(id: id, at: now)
     }
 
     func animationDidBegin(_ property: String, of view: View, id: ObjectIdentifier, in window: Window) {
         perfetto?.spanBegan("animate \(property) \(view.label)", id: id, window: window.label)
+        if let timeline {
+            timeline.asyncBegan("animate \(property) \(view.label)", category: "animation", id: id,
+                                lane: timeline.windowLane(window.label), at: now)
+        }
     }
 
     func animationDidEnd(id: ObjectIdentifier, finished: Bool) {
         perfetto?.spanEnded(id: id)
+        timeline?.asyncEnded(id: id, at: now)
     }
 
     // MARK: Marks and expectations

@@ -1,5 +1,6 @@
 import Foundation
 import Lifeloop
+import LifeloopPictures
 
 /// One run of a scenario with one seed: builds the app on the calling thread, launches
 /// it at time 0, then drives the loop step by step.
@@ -44,6 +45,9 @@ final class ScenarioRun {
             probe.perfetto = try PerfettoExporter(path: path, app: app, name: "\(scenario.name) seed \(seed)")
         }
         app.probe = probe
+        if options.timeline { probe.timeline = TimelineRecorder(start: 0) }
+        probe.keepsFrames = options.keepFrames
+        probe.snapshotRequest = options.snapshot
         if needsEvents {
             let probe = self.probe
             app.trace.sink = { [unowned probe] event in probe.matchSequences(event) }
@@ -59,8 +63,17 @@ final class ScenarioRun {
         probe.makeController = { [unowned self] name in makeController(name) }
         do {
             try launch()
+            if case .time(let time)? = options.snapshot?.moment {
+                // A turn at that instant, whose commit takes the picture.
+                probe.ownTimers += 1
+                app.loop.schedule(at: LoopInstant(nanoseconds: probe.launchTime + time)) { [unowned self] in
+                    probe.ownTimers -= 1
+                    probe.snapshotDue = true
+                }
+            }
             for (index, step) in scenario.steps.enumerated() where failure == nil {
                 try run(step, index: index)
+                if case .afterStep(let number)? = options.snapshot?.moment, number == index + 1 { probe.takeSnapshot() }
             }
             if failure == nil { try finish() }
         } catch let error as LoopError {
@@ -79,7 +92,9 @@ final class ScenarioRun {
         let result = RunResult(seed: seed, status: failure.map(RunStatus.failed) ?? .passed,
                                digest: app.trace.isEnabled ? app.trace.digest : nil,
                                endTime: app.loop.now.nanoseconds, turns: app.loop.turn,
-                               windows: probe.windowFrames, metrics: metrics)
+                               windows: probe.windowFrames, metrics: metrics,
+                               timeline: probe.timeline?.result(end: app.loop.now.nanoseconds), frames: probe.frames,
+                               snapshot: probe.snapshot)
         let events = options.keepEvents ? app.trace.events : []
         return (result, events)
     }
@@ -209,12 +224,14 @@ final class ScenarioRun {
             openMarks[name] = app.loop.now.nanoseconds
             app.loop.record(label: "mark", event: "start", detail: name)
             probe.perfetto?.markStarted(name)
+            probe.timeline?.markStarted(name, at: app.loop.now.nanoseconds)
         case .markEnd(let name):
             try run(until: instant)
             if let start = openMarks.removeValue(forKey: name) {
                 probe.recordMark(name, duration: app.loop.now.nanoseconds - start)
                 app.loop.record(label: "mark", event: "end", detail: name)
                 probe.perfetto?.markEnded(name)
+                probe.timeline?.markEnded(name, at: app.loop.now.nanoseconds)
             }
         case .expectSequence(let lines):
             try run(until: instant)

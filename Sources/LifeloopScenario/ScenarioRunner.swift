@@ -1,5 +1,6 @@
 import Foundation
 import Lifeloop
+import LifeloopPictures
 
 /// How one run records what it saw.
 public struct RunOptions: Sendable {
@@ -17,6 +18,12 @@ public struct RunOptions: Sendable {
     /// Measure frames, latencies, launch, marks and callback times (on by default); off
     /// leaves only the costs, jobs and script, the baseline the benchmarks compare against.
     public var measures = true
+    /// Record the run's ``Timeline`` (lanes of callbacks, passes, frames, jobs).
+    public var timeline = false
+    /// Keep every presented frame, for frame charts.
+    public var keepFrames = false
+    /// Take a window snapshot at this moment.
+    public var snapshot: SnapshotRequest?
 
     public init(tracePath: String? = nil, perfettoPath: String? = nil, keepEvents: Bool = false, digest: Bool = false) {
         self.tracePath = tracePath
@@ -77,5 +84,57 @@ public struct ScenarioRunner: Sendable {
         -> (result: RunResult, events: [TraceEvent]) {
         let run = try ScenarioRun(runner: self, seed: seed, options: options)
         return try run.execute()
+    }
+}
+
+/// When a snapshot is taken, and of which window.
+public struct SnapshotRequest: Sendable, Equatable {
+    /// A named moment of a run.
+    public enum Moment: Sendable, Equatable, CustomStringConvertible {
+        /// Right after script step `n` (1-based, in file order) has run.
+        case afterStep(Int)
+        /// At the end of the turn at this time after launch (nanoseconds): a turn is
+        /// made at that instant, so the picture shows every change made up to it.
+        case time(UInt64)
+        /// At the end of this loop turn.
+        case turn(UInt64)
+
+        public var description: String {
+            switch self {
+            case .afterStep(let step): return "after step \(step)"
+            case .time(let time): return "at \(time / 1_000_000)ms"
+            case .turn(let turn): return "at turn \(turn)"
+            }
+        }
+
+        /// Parses `3` or `step:3` (after step 3), `250ms`/`1.5s` (a time), `turn:40`.
+        public static func parse(_ text: String) throws -> Moment {
+            struct Problem: Error, CustomStringConvertible { let description: String }
+            let trimmed = text.trimmingCharacters(in: .whitespaces)
+            if trimmed.hasPrefix("turn:") {
+                guard let turn = UInt64(trimmed.dropFirst(5)), turn > 0 else {
+                    throw Problem(description: "'\(text)': expected turn:N with N ≥ 1")
+                }
+                return .turn(turn)
+            }
+            let stepText = trimmed.hasPrefix("step:") ? String(trimmed.dropFirst(5)) : trimmed
+            if let step = Int(stepText) {
+                guard step >= 1 else { throw Problem(description: "'\(text)': steps count from 1") }
+                return .afterStep(step)
+            }
+            if case .success(let nanoseconds) = parseNanoseconds(trimmed), nanoseconds >= 0 {
+                return .time(UInt64(nanoseconds))
+            }
+            throw Problem(description: "'\(text)': expected a step number (3 or step:3), a time (250ms, 1.5s) or turn:N")
+        }
+    }
+
+    public var moment: Moment
+    /// The window's label; nil for the key window (else the first).
+    public var window: String?
+
+    public init(moment: Moment, window: String? = nil) {
+        self.moment = moment
+        self.window = window
     }
 }

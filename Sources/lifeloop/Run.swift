@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LifeloopCore
+import LifeloopPictures
 import LifeloopSamples
 import LifeloopScenario
 
@@ -23,14 +24,25 @@ struct Run: ParsableCommand {
     @Option(help: "Write a Chrome trace-event JSON file for Perfetto (ui.perfetto.dev).")
     var perfetto: String?
 
+    @Option(help: "Draw the run's timeline (lanes per window, the loop and workers) to this .svg or .png.")
+    var timeline: String?
+
+    @Option(help: "Draw one bar per frame against the frame budget, per window, to this .svg or .png (one file per window: NAME-WINDOW.svg when there are several).")
+    var frames: String?
+
     @Option(help: "The report's format: text or json.")
     var format: ReportFormat = .text
 
     func run() throws {
+        if let timeline { try checkPicturePath(timeline, option: "--timeline") }
+        if let frames { try checkPicturePath(frames, option: "--frames") }
         let runner = try loadRunner(file)
         let result: RunResult
         do {
-            result = try runner.run(seed: seed, options: RunOptions(tracePath: trace, perfettoPath: perfetto, digest: true))
+            var options = RunOptions(tracePath: trace, perfettoPath: perfetto, digest: true)
+            options.timeline = timeline != nil
+            options.keepFrames = frames != nil
+            result = try runner.run(seed: seed, options: options)
         } catch {
             throw inputError("\(file): \(error)")
         }
@@ -47,7 +59,29 @@ struct Run: ParsableCommand {
         case .csv:
             print(SeedRows.csvHeader + SeedRows.render(result, format: .csv), terminator: "")
         }
+        if let timeline, let drawn = result.timeline {
+            try writePicture(drawn.svg(title: "\(runner.scenario.name), seed \(seed)"), to: timeline)
+        }
+        if let frames {
+            for (path, chart) in frameCharts(result, scenario: runner.scenario.name, path: frames) {
+                try writePicture(chart.svg(), to: path)
+            }
+        }
         if !result.status.isPassed { throw ExitCode(1) }
+    }
+}
+
+/// One frame chart per window that presented frames: at `path` when there is one window,
+/// else at `path` with `-WINDOW` before the extension.
+func frameCharts(_ result: RunResult, scenario: String, path: String) -> [(String, FrameChart)] {
+    var windows: [String] = []
+    for frame in result.frames where !windows.contains(frame.window) { windows.append(frame.window) }
+    if windows.isEmpty { windows = result.windows.map(\.window).prefix(1).map { $0 } }
+    return windows.map { window in
+        let chart = FrameChart(title: "\(scenario), seed \(result.seed), window \(window)",
+                               frames: result.frames.filter { $0.window == window })
+        guard windows.count > 1, let dot = path.lastIndex(of: ".") else { return (path, chart) }
+        return (String(path[..<dot]) + "-" + window + String(path[dot...]), chart)
     }
 }
 

@@ -1,0 +1,125 @@
+/// A small SVG writer: elements appended as text, numbers in one fixed format, so the
+/// same picture gives the same bytes on every machine and run.
+///
+/// Text is placed, never measured: fonts differ between machines, so no layout depends
+/// on a string's rendered width (labels are shortened by character count instead).
+public struct SVGDocument: Sendable {
+    public let width: Double
+    public let height: Double
+    private var body: [String] = []
+    private var definitions: [String] = []
+
+    public init(width: Double, height: Double) {
+        self.width = width
+        self.height = height
+    }
+
+    /// The document's text.
+    public func render(title: String? = nil) -> String {
+        var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(svgNumber(width))\" height=\"\(svgNumber(height))\" "
+        out += "viewBox=\"0 0 \(svgNumber(width)) \(svgNumber(height))\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n"
+        if let title { out += "<title>\(xmlEscaped(title))</title>\n" }
+        if !definitions.isEmpty { out += "<defs>\n" + definitions.joined(separator: "\n") + "\n</defs>\n" }
+        out += body.joined(separator: "\n")
+        out += body.isEmpty ? "</svg>\n" : "\n</svg>\n"
+        return out
+    }
+
+    /// Adds raw markup to `<defs>` (markers, patterns).
+    public mutating func define(_ markup: String) {
+        definitions.append(markup)
+    }
+
+    /// Adds one element.
+    public mutating func element(_ name: String, _ attributes: [(String, String)], text: String? = nil, title: String? = nil) {
+        var out = "<\(name)"
+        for (key, value) in attributes { out += " \(key)=\"\(xmlEscaped(value))\"" }
+        if text == nil, title == nil {
+            out += "/>"
+        } else {
+            out += ">"
+            if let title { out += "<title>\(xmlEscaped(title))</title>" }
+            if let text { out += xmlEscaped(text) }
+            out += "</\(name)>"
+        }
+        body.append(out)
+    }
+
+    public mutating func rect(x: Double, y: Double, width: Double, height: Double, fill: String, stroke: String? = nil,
+                              extra: [(String, String)] = [], title: String? = nil) {
+        var attributes = [("x", svgNumber(x)), ("y", svgNumber(y)), ("width", svgNumber(max(0, width))),
+                          ("height", svgNumber(max(0, height))), ("fill", fill)]
+        if let stroke { attributes.append(("stroke", stroke)) }
+        element("rect", attributes + extra, title: title)
+    }
+
+    public mutating func line(x1: Double, y1: Double, x2: Double, y2: Double, stroke: String, width: Double = 1,
+                              extra: [(String, String)] = []) {
+        element("line", [("x1", svgNumber(x1)), ("y1", svgNumber(y1)), ("x2", svgNumber(x2)), ("y2", svgNumber(y2)),
+                         ("stroke", stroke), ("stroke-width", svgNumber(width))] + extra)
+    }
+
+    public mutating func text(_ text: String, x: Double, y: Double, size: Double = 10, fill: String = "#222",
+                              anchor: String = "start", extra: [(String, String)] = []) {
+        element("text", [("x", svgNumber(x)), ("y", svgNumber(y)), ("font-size", svgNumber(size)), ("fill", fill),
+                         ("text-anchor", anchor)] + extra, text: text)
+    }
+
+    public mutating func raw(_ markup: String) {
+        body.append(markup)
+    }
+}
+
+/// A number as SVG text: at most two decimals, no trailing zeros, no `-0`.
+public func svgNumber(_ value: Double) -> String {
+    guard value.isFinite else { return "0" }
+    let hundredths = (value * 100).rounded()
+    if hundredths == 0 { return "0" }
+    let negative = hundredths < 0
+    let magnitude = Int64(abs(hundredths))
+    var out = negative ? "-" : ""
+    out += String(magnitude / 100)
+    let fraction = magnitude % 100
+    if fraction != 0 {
+        out += fraction % 10 == 0 ? ".\(fraction / 10)" : (fraction < 10 ? ".0\(fraction)" : ".\(fraction)")
+    }
+    return out
+}
+
+/// Text escaped for XML content and attribute values.
+public func xmlEscaped(_ text: String) -> String {
+    var out = ""
+    out.reserveCapacity(text.utf8.count)
+    for character in text.unicodeScalars {
+        switch character {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"": out += "&quot;"
+        case "'": out += "&apos;"
+        default:
+            // Control characters are not allowed in XML 1.0 text; show them as U+FFFD.
+            if character.value < 0x20 && character != "\n" && character != "\t" { out += "\u{FFFD}" } else { out.unicodeScalars.append(character) }
+        }
+    }
+    return out
+}
+
+/// A label cut to fit `width` pixels at `size` by a fixed per-character allowance (no font
+/// measurement), with an ellipsis; empty when not even two characters fit.
+func fitted(_ label: String, width: Double, size: Double) -> String {
+    let fits = Int((width - 4) / (size * 0.62))
+    if label.count <= fits { return label }
+    if fits < 2 { return "" }
+    return String(label.prefix(fits - 1)) + "…"
+}
+
+/// A colour as `#rrggbb`.
+func hexColor(red: Double, green: Double, blue: Double) -> String {
+    func byte(_ value: Double) -> String {
+        let scaled = Int((min(1, max(0, value.isFinite ? value : 0)) * 255).rounded())
+        let text = String(scaled, radix: 16)
+        return text.count == 1 ? "0" + text : text
+    }
+    return "#" + byte(red) + byte(green) + byte(blue)
+}

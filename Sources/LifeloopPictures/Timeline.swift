@@ -1,0 +1,255 @@
+import Lifeloop
+
+/// What happened over a run, by lane: one lane per window, one for the loop, one per
+/// worker. Times are loop nanoseconds. Plain data; ``svg(from:to:)`` draws it.
+public struct Timeline: Sendable, Equatable {
+    /// What a lane stands for; lanes are drawn windows first, then the loop, then workers.
+    public enum LaneKind: String, Sendable, Hashable {
+        case window, loop, worker
+    }
+
+    public struct Lane: Sendable, Equatable {
+        public var name: String
+        public var kind: LaneKind
+    }
+
+    /// A span of time on a lane: a callback, a pass, a commit, a transition, a job.
+    public struct Span: Sendable, Equatable {
+        public var lane: Int
+        public var name: String
+        /// callback, layout, display, commit, consume, transition, animation, job, mark.
+        public var category: String
+        public var start: UInt64
+        public var end: UInt64
+        /// The row within its lane's band, for spans that nest or overlap.
+        public var row: Int
+    }
+
+    /// A point in time on a lane: a frame, an input, a timer, a task.
+    public struct Instant: Sendable, Equatable {
+        public var lane: Int
+        public var name: String
+        /// frame, dropped, input, timer, submit.
+        public var category: String
+        public var time: UInt64
+    }
+
+    /// An arrow: a job from its submit to its run on a worker, and from there to its
+    /// completion on the loop.
+    public struct Flow: Sendable, Equatable {
+        public var name: String
+        public var fromLane: Int
+        public var fromTime: UInt64
+        public var toLane: Int
+        public var toTime: UInt64
+    }
+
+    public var lanes: [Lane] = []
+    public var spans: [Span] = []
+    public var instants: [Instant] = []
+    public var flows: [Flow] = []
+    /// The run's first and last instants.
+    public var start: UInt64 = 0
+    public var end: UInt64 = 0
+
+    public init() {}
+}
+
+/// Collects a ``Timeline`` while an app runs. Feed it from a ``RuntimeProbe`` (the
+/// scenario runner does), or install ``TimelineProbe`` as an app's probe.
+///
+/// Spans on a lane are given rows so that ones that overlap without nesting (two
+/// transitions, an animation inside a transition) never hide each other.
+public final class TimelineRecorder {
+    private var timeline = Timeline()
+    private var laneIndex: [String: Int] = [:]
+    private var workerEnds: [UInt64] = []
+    private var workerLanes: [Int] = []
+    private var openSpans: [ObjectIdentifier: (lane: Int, name: String, category: String, start: UInt64)] = [:]
+    private var openMarks: [String: UInt64] = [:]
+    /// Per lane and band: the end of the last span placed on each row.
+    private var rowEnds: [String: [UInt64]] = [:]
+    private var depth: [Int: Int] = [:]
+    private var stacks: [Int: [UInt64]] = [:]
+
+    public init(start: UInt64 = 0) {
+        timeline.start = start
+        timeline.end = start
+        _ = lane("loop", .loop)
+    }
+
+    /// The lane of a window, made on first use.
+    public func windowLane(_ label: String) -> Int { lane("window " + label, .window) }
+
+    public var loopLane: Int { 0 }
+
+    private func lane(_ name: String, _ kind: Timeline.LaneKind) -> Int {
+        if let index = laneIndex[name] { return index }
+        timeline.lanes.append(Timeline.Lane(name: name, kind: kind))
+        laneIndex[name] = timeline.lanes.count - 1
+        return timeline.lanes.count - 1
+    }
+
+    private func note(_ time: UInt64) {
+        if time > timeline.end { timeline.end = time }
+    }
+
+    // MARK: Nested spans (one main-thread stack per lane)
+
+    /// A nested span begins on a lane (a callback, a pass, a commit): it ends with
+    /// ``end(lane:name:category:at:)``, after any span begun inside it.
+    public func begin(lane: Int, at time: UInt64) {
+        stacks[lane, default: []].append(time)
+        note(time)
+    }
+
+    public func end(lane: Int, name: String, category: String, at time: UInt64) {
+        guard let start = stacks[lane]?.popLast() else { return }
+        // Every turn commits and most commits take no time: those are left out.
+        if category == "commit", time == start { return }
+        let row = stacks[lane]?.count ?? 0
+        timeline.spans.append(Timeline.Span(lane: lane, name: name, category: category, start: start, end: time, row: row))
+        note(time)
+    }
+
+    /// A whole span at once, nested under whatever is open on the lane.
+    public func span(lane: Int, name: String, category: String, start: UInt64, end: UInt64) {
+        let row = stacks[lane]?.count ?? 0
+        timeline.spans.append(Timeline.Span(lane: lane, name: name, category: category, start: start, end: end, row: row))
+        note(end)
+    }
+
+    // MARK: Overlapping spans (transitions, animations, marks)
+
+    public func asyncBegan(_ name: String, category: String, id: ObjectIdentifier, lane: Int, at time: UInt64) {
+        openSpans[id] = (lane, name, category, time)
+        note(time)
+    }
+
+    public func asyncEnded(id: ObjectIdentifier, at time: UInt64) {
+        guard let open = openSpans.removeValue(forKey: id) else { return }
+        placeOverlapping(lane: open.lane, name: open.name, category: open.category, start: open.start, end: time)
+    }
+
+    public func markStarted(_ name: String, at time: UInt64) {
+        openMarks[name] = time
+        note(time)
+    }
+
+    public func markEnded(_ name: String, at time: UInt64) {
+        guard let start = openMarks.removeValue(forKey: name) else { return }
+        placeOverlapping(lane: loopLane, name: name, category: "mark", start: start, end: time)
+    }
+
+    private func placeOverlapping(lane: Int, name: String, category: String, start: UInt64, end: UInt64) {
+        let key = "\(lane)"
+        var ends = rowEnds[key] ?? []
+        let row = ends.firstIndex { $0 <= start } ?? ends.count
+        if row == ends.count { ends.append(end) } else { ends[row] = end }
+        rowEnds[key] = ends
+        // Rows of overlapping spans sit in the band below the nested ones: 100 + row.
+        timeline.spans.append(Timeline.Span(lane: lane, name: name, category: category, start: start, end: end, row: 100 + row))
+        note(end)
+    }
+
+    // MARK: Instants
+
+    public func instant(lane: Int, name: String, category: String, at time: UInt64) {
+        timeline.instants.append(Timeline.Instant(lane: lane, name: name, category: category, time: time))
+        note(time)
+    }
+
+    /// A presented frame on a window's lane; a frame that dropped vsyncs is marked.
+    public func frame(_ frame: PresentedFrame) {
+        let lane = windowLane(frame.window)
+        instant(lane: lane, name: "frame \(formatMilliseconds(frame.frameTime))", category: frame.dropped > 0 ? "dropped" : "frame",
+                at: frame.presented)
+    }
+
+    // MARK: Jobs
+
+    /// A job submitted at `time` that runs for `cost` on the first free worker lane;
+    /// returns a token for ``jobCompleted(_:start:end:)``.
+    public func jobSubmitted(_ label: String, cost: UInt64, at time: UInt64) -> Int {
+        let end = time + cost
+        let worker: Int
+        if let free = workerEnds.firstIndex(where: { $0 <= time }) {
+            worker = free
+            workerEnds[free] = end
+        } else {
+            worker = workerEnds.count
+            workerEnds.append(end)
+            workerLanes.append(lane("worker \(worker)", .worker))
+        }
+        let lane = workerLanes[worker]
+        instant(lane: loopLane, name: "submit \(label)", category: "submit", at: time)
+        timeline.spans.append(Timeline.Span(lane: lane, name: label, category: "job", start: time, end: end, row: 0))
+        timeline.flows.append(Timeline.Flow(name: label, fromLane: loopLane, fromTime: time, toLane: lane, toTime: time))
+        note(end)
+        return timeline.flows.count - 1
+    }
+
+    /// The job's completion ran on the loop from `start` to `end`.
+    public func jobCompleted(_ token: Int, start: UInt64, end: UInt64) {
+        guard timeline.flows.indices.contains(token) else { return }
+        let submitted = timeline.flows[token]
+        let run = timeline.spans.last { $0.lane == submitted.toLane && $0.start == submitted.toTime && $0.name == submitted.name }
+        span(lane: loopLane, name: "\(submitted.name) completion", category: "job", start: start, end: end)
+        timeline.flows.append(Timeline.Flow(name: submitted.name, fromLane: submitted.toLane, fromTime: run?.end ?? start,
+                                            toLane: loopLane, toTime: start))
+    }
+
+    /// The timeline so far; spans still open are left out.
+    public func result(end: UInt64? = nil) -> Timeline {
+        var out = timeline
+        if let end { out.end = max(out.end, end) }
+        return out
+    }
+}
+
+/// A ``RuntimeProbe`` that records a ``Timeline`` of a plain app (controller callbacks,
+/// passes, commits, frames, transitions and animations; jobs need the scenario runner,
+/// which sees their submits). Install it with `app.probe = TimelineProbe(app: app)`.
+public final class TimelineProbe: RuntimeProbe {
+    public let recorder: TimelineRecorder
+    private unowned let app: Application
+
+    public init(app: Application) {
+        self.app = app
+        recorder = TimelineRecorder(start: app.loop.now.nanoseconds)
+    }
+
+    private var now: UInt64 { app.loop.now.nanoseconds }
+
+    /// The lane of the window a controller shows in, else the loop's.
+    public static func lane(for controller: ViewController, in recorder: TimelineRecorder) -> Int {
+        var current: ViewController? = controller
+        while let candidate = current {
+            if let label = candidate.viewIfLoaded?.window?.label { return recorder.windowLane(label) }
+            current = candidate.parent ?? candidate.presentingViewController
+        }
+        return recorder.loopLane
+    }
+
+    public func callbackWillRun(_ event: String, of controller: ViewController) {
+        recorder.begin(lane: Self.lane(for: controller, in: recorder), at: now)
+    }
+    public func callbackDidRun(_ event: String, of controller: ViewController) {
+        recorder.end(lane: Self.lane(for: controller, in: recorder), name: "\(controller.label) \(event)", category: "callback", at: now)
+    }
+    public func passWillRun(_ pass: UpdatePass, in window: Window) { recorder.begin(lane: recorder.windowLane(window.label), at: now) }
+    public func passDidRun(_ pass: UpdatePass, in window: Window) {
+        recorder.end(lane: recorder.windowLane(window.label), name: "\(pass.rawValue) pass", category: pass.rawValue, at: now)
+    }
+    public func commitWillBegin() { recorder.begin(lane: recorder.loopLane, at: now) }
+    public func commitDidEnd() { recorder.end(lane: recorder.loopLane, name: "commit", category: "commit", at: now) }
+    public func framePresented(_ frame: PresentedFrame) { recorder.frame(frame) }
+    public func transitionDidBegin(_ name: String, id: ObjectIdentifier, in window: Window) {
+        recorder.asyncBegan(name, category: "transition", id: id, lane: recorder.windowLane(window.label), at: now)
+    }
+    public func transitionDidEnd(id: ObjectIdentifier, cancelled: Bool) { recorder.asyncEnded(id: id, at: now) }
+    public func animationDidBegin(_ property: String, of view: View, id: ObjectIdentifier, in window: Window) {
+        recorder.asyncBegan("animate \(property) \(view.label)", category: "animation", id: id, lane: recorder.windowLane(window.label), at: now)
+    }
+    public func animationDidEnd(id: ObjectIdentifier, finished: Bool) { recorder.asyncEnded(id: id, at: now) }
+}

@@ -1,0 +1,67 @@
+import ArgumentParser
+import Foundation
+import LifeloopPictures
+import LifeloopScenario
+
+/// `lifeloop snapshot FILE --at MOMENT [--window LABEL] -o out.svg|out.png`.
+struct Snapshot: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Draw a window of a scenario run at a named moment, as SVG or PNG.",
+        discussion: """
+            MOMENT: a step number (3, or step:3: right after the script's third step), a time after \
+            launch (250ms, 1.5s: the end of the turn at that instant) or turn:N (the end of turn N). \
+            Every view is a rectangle at its presentation frame (mid-animation values included). \
+            PNG needs rsvg-convert (Debian's librsvg2-bin). Exit status: 0 written, 2 bad input.
+            """
+    )
+
+    @Argument(help: "The scenario file (YAML or JSON).")
+    var file: String
+
+    @Option(help: "The moment: a step number, a time (250ms) or turn:N.")
+    var at: String
+
+    @Option(help: "The window's label (default: the key window).")
+    var window: String?
+
+    @Option(help: "The seed costs and timings are drawn from.")
+    var seed: UInt64 = 0
+
+    @Option(name: .shortAndLong, help: "Where to write: a .svg or .png path.")
+    var output: String
+
+    func run() throws {
+        let moment: SnapshotRequest.Moment
+        do { moment = try .parse(at) } catch { throw inputError("--at \(error)") }
+        try checkPicturePath(output, option: "-o")
+        let runner = try loadRunner(file)
+        if case .afterStep(let step) = moment, step > runner.scenario.steps.count {
+            throw inputError("--at \(at): \(file) has \(runner.scenario.steps.count) script steps")
+        }
+        var options = RunOptions()
+        options.snapshot = SnapshotRequest(moment: moment, window: window)
+        let result: RunResult
+        do { result = try runner.run(seed: seed, options: options) } catch { throw inputError("\(file): \(error)") }
+        guard let snapshot = result.snapshot else {
+            if case .failed(let message) = result.status { throw inputError("\(file): \(message)") }
+            throw inputError("\(file): the run ended (turn \(result.turns), \(result.endTime / 1_000_000)ms) before the moment \(moment)")
+        }
+        try writePicture(snapshot.svg(), to: output)
+    }
+}
+
+/// Checks a picture path's extension before anything runs.
+func checkPicturePath(_ path: String, option: String) throws {
+    let lower = path.lowercased()
+    guard lower.hasSuffix(".svg") || lower.hasSuffix(".png") else {
+        throw inputError("\(option) \(path): a picture is written as .svg or .png")
+    }
+    if lower.hasSuffix(".png"), PNGConverter.converterPath() == nil {
+        throw inputError("\(option) \(path): writing PNG needs rsvg-convert, which is not installed; install Debian's librsvg2-bin (apt-get install -y librsvg2-bin), or write .svg")
+    }
+}
+
+/// Writes a picture; a failure is bad input (exit status 2) with the converter's words.
+func writePicture(_ svg: String, to path: String) throws {
+    do { try PNGConverter.write(svg: svg, to: path) } catch { throw inputError("\(error)") }
+}
