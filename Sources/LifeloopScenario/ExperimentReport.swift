@@ -24,6 +24,15 @@ public struct SeedFailure: Sendable, Equatable {
 ///
 /// Memory follows the metrics and their buckets, not the number of seeds: only the first
 /// ``maxListedFailures`` failures are kept with their messages; the rest are counted.
+/// A seed among the slowest of an experiment, and why.
+public struct SlowSeed: Sendable, Equatable {
+    public var seed: UInt64
+    /// Hitch time summed over its windows.
+    public var hitchNanoseconds: Int64
+    /// Its longest frame's work, vsync to the end of the commit.
+    public var longestFrameNanoseconds: Int64
+}
+
 public struct ExperimentReport: Sendable, Equatable {
     /// The JSON schema version; bumped only on an incompatible change.
     public static let schemaVersion = 1
@@ -41,6 +50,11 @@ public struct ExperimentReport: Sendable, Equatable {
     public internal(set) var failed: UInt64 = 0
     public internal(set) var failures: [SeedFailure] = []
     public internal(set) var metrics = MetricSet()
+    /// The slowest seeds, slowest first (at most ``maxSlowSeeds``): by hitch time summed
+    /// over windows, then the longest frame's work, then the seed. Kept in memory for the
+    /// report page; the JSON report does not carry them, so merging shard files loses them.
+    public internal(set) var slowest: [SlowSeed] = []
+    public static let maxSlowSeeds = 5
 
     public init(scenarioName: String, scenarioHash: String, clock: String) {
         self.scenarioName = scenarioName
@@ -64,6 +78,15 @@ public struct ExperimentReport: Sendable, Equatable {
             }
         }
         metrics.merge(result.metrics)
+        let hitch = result.windows.reduce(Int64(0)) { $0 + $1.hitchNanoseconds }
+        let longest = result.windows.map { $0.frameDurationCpu.count > 0 ? $0.frameDurationCpu.max : 0 }.max() ?? 0
+        noteSlow([SlowSeed(seed: result.seed, hitchNanoseconds: hitch, longestFrameNanoseconds: longest)])
+    }
+
+    private mutating func noteSlow(_ seeds: [SlowSeed]) {
+        slowest = Array((slowest + seeds).sorted { lhs, rhs in
+            (lhs.hitchNanoseconds, lhs.longestFrameNanoseconds, rhs.seed) > (rhs.hitchNanoseconds, rhs.longestFrameNanoseconds, lhs.seed)
+        }.prefix(Self.maxSlowSeeds))
     }
 
     /// Adds another report of the same scenario: seeds, failures and histograms; the
@@ -76,6 +99,7 @@ public struct ExperimentReport: Sendable, Equatable {
         for failure in other.failures where failures.count < Self.maxListedFailures { failures.append(failure) }
         failures.sort { $0.seed < $1.seed }
         metrics.merge(other.metrics)
+        noteSlow(other.slowest)
     }
 
     /// The seeds of `expected` that no run covered.

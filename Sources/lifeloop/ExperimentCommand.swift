@@ -43,11 +43,17 @@ struct ExperimentCommand: ParsableCommand {
     @Flag(help: "Record each seed's trace digest (slower: the trace is on).")
     var digests = false
 
+    @Option(help: "Also write the report page: one self-contained HTML file (inline SVG, no script) with frame charts, histograms, latencies, the slowest seeds' timelines and failing seeds.")
+    var html: String?
+
     @Flag(help: "No progress on stderr.")
     var quiet = false
 
     func run() throws {
         guard jobs >= 1 else { throw inputError("--jobs must be at least 1, not \(jobs)") }
+        if let html, !html.lowercased().hasSuffix(".html") && !html.lowercased().hasSuffix(".htm") {
+            throw inputError("--html \(html): the report page is written as .html")
+        }
         let runner = try loadRunner(file)
         let requested: ClosedRange<UInt64>
         if let seeds {
@@ -96,7 +102,26 @@ struct ExperimentCommand: ParsableCommand {
         case .text:
             try emit(report.text(), to: destination)
         }
+        if let html { try writePage(report, runner: runner, to: html) }
         if report.failed > 0 { throw ExitCode(1) }
+    }
+
+    /// Re-runs the slowest seeds (three at most) with the timeline and frames on, then
+    /// writes the page.
+    private func writePage(_ report: ExperimentReport, runner: ScenarioRunner, to path: String) throws {
+        var options = RunOptions()
+        options.timeline = true
+        options.keepFrames = true
+        var slowRuns: [RunResult] = []
+        for slow in report.slowest.prefix(3) {
+            do { slowRuns.append(try runner.run(seed: slow.seed, options: options)) } catch {
+                log("seed \(slow.seed) could not be re-run for its timeline: \(error)")
+            }
+        }
+        let rerun = rerunCommand(file)
+        let page = ReportPage.html(report: report, scenario: runner.scenario, slowRuns: slowRuns, rerun: { rerun($0) })
+        do { try AtomicFile.write(page, to: path) } catch { throw inputError("--html \(error)") }
+        log("wrote \(path)")
     }
 
     private func outputPath(runner: ScenarioRunner, shard: Shard) throws -> String? {
