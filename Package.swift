@@ -83,7 +83,9 @@ let package = Package(
         ),
         .testTarget(
             name: "LifeloopPicturesTests",
-            dependencies: ["LifeloopPictures", "LifeloopScenario", "LifeloopSamples"]
+            dependencies: ["LifeloopPictures", "LifeloopScenario", "LifeloopSamples"],
+            // Golden pictures, compared as text (LIFELOOP_ACCEPT_GOLDENS=1 rewrites them).
+            exclude: ["Goldens"]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -83,6 +83,8 @@ public struct WindowSnapshot: Sendable, Equatable {
         document.raw("<g transform=\"translate(\(svgNumber(margin)) \(svgNumber(top)))\">")
         // Labels of views sharing a top-left corner are stacked, not overprinted.
         var usedLabelSpots = Set<String>()
+        // Labels are drawn after every rectangle, so a subview never covers its superview's.
+        var labels: [(text: String, x: Double, y: Double, hidden: Bool)] = []
         for node in nodes {
             let fill = node.isHidden ? "none" : (node.backgroundColor.map { hexColor(red: $0.red, green: $0.green, blue: $0.blue) } ?? "none")
             let opacity = (node.backgroundColor?.alpha ?? 1) * node.alpha
@@ -100,8 +102,11 @@ public struct WindowSnapshot: Sendable, Equatable {
             while usedLabelSpots.contains("\(svgNumber(node.rect.minX)),\(svgNumber(labelY))") { labelY += 11 }
             if !shown.isEmpty, labelY + 2 <= node.rect.maxY {
                 usedLabelSpots.insert("\(svgNumber(node.rect.minX)),\(svgNumber(labelY))")
-                document.text(shown, x: node.rect.minX + 3, y: labelY, size: 9, fill: node.isHidden ? "#888" : "#111")
+                labels.append((shown, node.rect.minX + 3, labelY, node.isHidden))
             }
+        }
+        for label in labels {
+            document.text(label.text, x: label.x, y: label.y, size: 9, fill: label.hidden ? "#888" : "#111")
         }
         if statusBarInset > 0 {
             document.rect(x: 0, y: 0, width: size.width, height: statusBarInset, fill: "url(#statusbar)",
