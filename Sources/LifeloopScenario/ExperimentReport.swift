@@ -51,8 +51,8 @@ public struct ExperimentReport: Sendable, Equatable {
     public internal(set) var failures: [SeedFailure] = []
     public internal(set) var metrics = MetricSet()
     /// The slowest seeds, slowest first (at most ``maxSlowSeeds``): by hitch time summed
-    /// over windows, then the longest frame's work, then the seed. Kept in memory for the
-    /// report page; the JSON report does not carry them, so merging shard files loses them.
+    /// over windows, then the longest frame's work, then the seed; for the report page.
+    /// The JSON report carries them (`slowestSeeds`), so merged shards keep them.
     public internal(set) var slowest: [SlowSeed] = []
     public static let maxSlowSeeds = 5
 

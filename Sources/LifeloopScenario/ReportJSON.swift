@@ -26,6 +26,11 @@ extension ExperimentReport {
             "\n    {\"seed\": \($0.seed), \"message\": \(jsonString($0.message)), \"rerun\": \(jsonString($0.rerun))}"
         }.joined(separator: ",")
         out += failures.isEmpty ? "],\n" : "\n  ],\n"
+        out += "  \"slowestSeeds\": ["
+        out += slowest.map {
+            "\n    {\"seed\": \($0.seed), \"hitchNs\": \($0.hitchNanoseconds), \"longestFrameNs\": \($0.longestFrameNanoseconds)}"
+        }.joined(separator: ",")
+        out += slowest.isEmpty ? "],\n" : "\n  ],\n"
         out += "  \"metrics\": {"
         out += metrics.sorted.map { "\n    \(jsonString($0.name)): \(metricJSON($0))" }.joined(separator: ",")
         out += metrics.metrics.isEmpty ? "}\n}\n" : "\n  }\n}\n"
@@ -98,6 +103,16 @@ extension ExperimentReport {
                 throw fail("failures[\(index)]", "needs seed, message and rerun")
             }
             report.failures.append(SeedFailure(seed: seed, message: message, rerun: rerun))
+        }
+        // Optional: reports written before the report page existed have none.
+        if let slowest = top["slowestSeeds"] as? [[String: Any]] {
+            for (index, entry) in slowest.enumerated() {
+                guard let seed = (entry["seed"] as? NSNumber)?.uint64Value, let hitch = (entry["hitchNs"] as? NSNumber)?.int64Value,
+                      let longest = (entry["longestFrameNs"] as? NSNumber)?.int64Value else {
+                    throw fail("slowestSeeds[\(index)]", "needs seed, hitchNs and longestFrameNs")
+                }
+                report.slowest.append(SlowSeed(seed: seed, hitchNanoseconds: hitch, longestFrameNanoseconds: longest))
+            }
         }
         guard let metrics = top["metrics"] as? [String: Any] else { throw fail("metrics", "missing") }
         for name in metrics.keys.sorted() {

@@ -70,7 +70,7 @@ public enum ReportPage {
         }
 
         page += "<h2>Slowest seeds</h2>\n"
-        if report.slowest.isEmpty { page += "<p class=\"note\">None recorded (a report merged from JSON shards does not carry them).</p>\n" }
+        if report.slowest.isEmpty { page += "<p class=\"note\">None recorded.</p>\n" }
         for (index, slow) in report.slowest.enumerated() {
             page += "<h3>Seed \(slow.seed)</h3>\n<p>Hitch time \(formatMs(slow.hitchNanoseconds)) summed over windows; longest frame work "
             page += "\(formatMs(slow.longestFrameNanoseconds)). Replay: <code>\(xmlEscaped(rerun(slow.seed)))</code></p>\n"

@@ -366,7 +366,7 @@ struct CompleteConfinementTests {
         let exercised = Set(Self.exercisedMembers)
         let exempt: Set<String> = [
             // Read-only properties and constants.
-            "subviews", "application", "superview", "window", "needsLayout", "nibName", "storyboard", "children", "parent",
+            "subviews", "application", "owningViewController", "superview", "window", "needsLayout", "nibName", "storyboard", "children", "parent",
             "presentedViewController", "presentingViewController", "transitionCoordinator", "isViewLoaded",
             "viewIfLoaded", "isAppearingOrAppeared", "screen", "isKeyWindow", "frameMetrics", "loop", "trace", "windows",
             "keyWindow", "diagnostics", "liveControllers", "isAnimating", "presentationFrame", "presentationAlpha",
