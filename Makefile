@@ -4,7 +4,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 # What `make demo` runs: L15's storyboard app, projected onto its two controllers.
 DEMO_ARGS ?= SeedSegue --labels A,B
 
-.PHONY: deps build demo test tsan asan bench bench-frame fuzz clean
+.PHONY: deps pictures-deps browser-deps build demo test tsan asan bench bench-frame fuzz report-check docs-images clean
 
 # libuv comes from Debian; install it (and pkg-config) when pkg-config cannot find it.
 deps:
@@ -13,14 +13,39 @@ deps:
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq pkg-config libuv1-dev; \
 	fi
 
+# PNG pictures come from SVG through rsvg-convert (Debian's librsvg2-bin).
+pictures-deps:
+	@if ! command -v rsvg-convert >/dev/null 2>&1; then \
+		echo "installing librsvg2-bin (rsvg-convert, for PNG pictures)"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq librsvg2-bin; \
+	fi
+
+# The report page is checked in a real browser: Debian's chromium, headless.
+browser-deps:
+	@if ! command -v chromium >/dev/null 2>&1; then \
+		echo "installing chromium (headless, for make report-check)"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; \
+	fi
+
 build: deps
 	$(SWIFT) build
 
 demo: deps
 	$(SWIFT) run lifeloop demo $(DEMO_ARGS)
 
-test: deps
+test: deps pictures-deps
 	$(SWIFT) test
+
+# Issue 11: a sample experiment report page (gallery, 50 seeds) rendered by headless
+# Chromium to .build/report-check/report.png; fails on a blank page or a console error.
+report-check: deps pictures-deps browser-deps
+	$(SWIFT) build --product lifeloop
+	scripts/report-check.sh $$($(SWIFT) build --show-bin-path)/lifeloop .build/report-check
+
+# The README's pictures, regenerated from the gallery sample into docs/images.
+docs-images: deps pictures-deps browser-deps
+	$(SWIFT) build --product lifeloop
+	scripts/docs-images.sh $$($(SWIFT) build --show-bin-path)/lifeloop docs/images
 
 # The whole suite under ThreadSanitizer; any report fails it (TSan exits 66). About 4 min
 # to build and 4 min to run on 2 cores. Locks are pthread mutexes (`Locked`), which TSan

@@ -119,7 +119,10 @@ public struct DurationHistogram: Sendable, Equatable {
             let mx = x(marker.value)
             document.line(x1: mx, y1: top, x2: mx, y2: top + plotHeight, stroke: "#e15759",
                           extra: [("stroke-dasharray", "3 2"), ("data-percentile", marker.name)])
-            document.text("\(marker.name) \(formatSigned(marker.value))", x: mx + 2, y: top + 10 + Double(index) * 11, size: 9, fill: "#e15759")
+            // Near the right edge the label goes to the line's left, so it is not cut off.
+            let nearEdge = mx > width - right - 90
+            document.text("\(marker.name) \(formatSigned(marker.value))", x: nearEdge ? mx - 2 : mx + 2,
+                          y: top + 10 + Double(index) * 11, size: 9, fill: "#e15759", anchor: nearEdge ? "end" : "start")
         }
         let total = buckets.reduce(UInt64(0)) { $0 + $1.count }
         document.text("\(total) values", x: left, y: top + plotHeight + 30, size: 10, fill: "#333")

@@ -44,7 +44,7 @@ import Testing
         #expect(badMoment.stderr.contains("--at 'soon'"))
         let noStep = try CLI.run(["snapshot", gallery, "--at", "99", "-o", directory + "/a.svg"])
         #expect(noStep.status == 2)
-        #expect(noStep.stderr.contains("has 4 script steps"))
+        #expect(noStep.stderr.contains("has 5 script steps"))
         let noWindow = try CLI.run(["snapshot", gallery, "--at", "1", "--window", "tv", "-o", directory + "/a.svg"])
         #expect(noWindow.status == 2)
         #expect(noWindow.stderr.contains("no window 'tv'") && noWindow.stderr.contains("main"))
