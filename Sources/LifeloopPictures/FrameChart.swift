@@ -4,14 +4,19 @@ import Lifeloop
 /// (from its vsync to the end of its commit) against the frame budget (one vsync
 /// period), with frames that dropped vsyncs in red and marked.
 public struct FrameChart: Sendable, Equatable {
+    /// The chart's title.
     public var title: String
+    /// The frames, in the order presented (one window's, usually).
     public var frames: [PresentedFrame]
 
+    /// A chart of `frames` under `title`.
     public init(title: String, frames: [PresentedFrame]) {
         self.title = title
         self.frames = frames
     }
 
+    /// The chart as SVG: bars (`data-frame`, `data-dropped`), the budget line
+    /// (`data-role="budget"`) and a caption counting dropped frames.
     public func svg() -> String {
         let left = 56.0, right = 16.0, top = 34.0, plotHeight = 180.0, bottom = 40.0
         let barWidth = frames.count > 600 ? 1.0 : frames.count > 200 ? 2.0 : 4.0
@@ -56,6 +61,7 @@ public struct FrameChart: Sendable, Equatable {
 /// A histogram of durations with percentiles marked: frame durations across seeds, or
 /// an input's latency.
 public struct DurationHistogram: Sendable, Equatable {
+    /// The histogram's title.
     public var title: String
     /// (value in nanoseconds, how many), any order.
     public var buckets: [Bucket]
@@ -64,18 +70,21 @@ public struct DurationHistogram: Sendable, Equatable {
     /// A budget line (one vsync period), if any.
     public var budget: UInt64?
 
+    /// How many values fell on `value`.
     public struct Bucket: Sendable, Equatable {
         public var value: Int64
         public var count: UInt64
         public init(value: Int64, count: UInt64) { self.value = value; self.count = count }
     }
 
+    /// A named value drawn as a dashed line (a percentile).
     public struct Marker: Sendable, Equatable {
         public var name: String
         public var value: Int64
         public init(name: String, value: Int64) { self.name = name; self.value = value }
     }
 
+    /// A histogram of `buckets` with `percentiles` marked and an optional budget line.
     public init(title: String, buckets: [Bucket], percentiles: [Marker], budget: UInt64? = nil) {
         self.title = title
         self.buckets = buckets
@@ -83,6 +92,8 @@ public struct DurationHistogram: Sendable, Equatable {
         self.budget = budget
     }
 
+    /// The histogram as SVG: 40 bins from the smallest value (or 0) to the largest,
+    /// percentiles as dashed lines (`data-percentile`).
     public func svg() -> String {
         let width = 560.0, left = 48.0, right = 16.0, top = 34.0, plotHeight = 160.0, bottom = 44.0
         var document = SVGDocument(width: width, height: top + plotHeight + bottom)

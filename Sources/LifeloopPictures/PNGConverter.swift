@@ -3,6 +3,7 @@ import Foundation
 /// Turns SVG into PNG with `rsvg-convert` (Debian's `librsvg2-bin`): Lifeloop writes no
 /// rasterizer of its own.
 public enum PNGConverter {
+    /// Why a PNG could not be written, naming the path and what to do.
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
     }

@@ -4,11 +4,14 @@
 /// Text is placed, never measured: fonts differ between machines, so no layout depends
 /// on a string's rendered width (labels are shortened by character count instead).
 public struct SVGDocument: Sendable {
+    /// The canvas size in pixels.
     public let width: Double
+    /// The canvas height in pixels.
     public let height: Double
     private var body: [String] = []
     private var definitions: [String] = []
 
+    /// An empty canvas.
     public init(width: Double, height: Double) {
         self.width = width
         self.height = height
@@ -45,6 +48,7 @@ public struct SVGDocument: Sendable {
         body.append(out)
     }
 
+    /// Adds a `<rect>`.
     public mutating func rect(x: Double, y: Double, width: Double, height: Double, fill: String, stroke: String? = nil,
                               extra: [(String, String)] = [], title: String? = nil) {
         var attributes = [("x", svgNumber(x)), ("y", svgNumber(y)), ("width", svgNumber(max(0, width))),
@@ -53,18 +57,21 @@ public struct SVGDocument: Sendable {
         element("rect", attributes + extra, title: title)
     }
 
+    /// Adds a `<line>`.
     public mutating func line(x1: Double, y1: Double, x2: Double, y2: Double, stroke: String, width: Double = 1,
                               extra: [(String, String)] = []) {
         element("line", [("x1", svgNumber(x1)), ("y1", svgNumber(y1)), ("x2", svgNumber(x2)), ("y2", svgNumber(y2)),
                          ("stroke", stroke), ("stroke-width", svgNumber(width))] + extra)
     }
 
+    /// Adds a `<text>` at a point (never measured).
     public mutating func text(_ text: String, x: Double, y: Double, size: Double = 10, fill: String = "#222",
                               anchor: String = "start", extra: [(String, String)] = []) {
         element("text", [("x", svgNumber(x)), ("y", svgNumber(y)), ("font-size", svgNumber(size)), ("fill", fill),
                          ("text-anchor", anchor)] + extra, text: text)
     }
 
+    /// Adds markup as it is (a group's opening or closing tag).
     public mutating func raw(_ markup: String) {
         body.append(markup)
     }

@@ -8,6 +8,7 @@ public struct Timeline: Sendable, Equatable {
         case window, loop, worker
     }
 
+    /// A horizontal band: a window, the loop or a worker.
     public struct Lane: Sendable, Equatable {
         public var name: String
         public var kind: LaneKind
@@ -44,14 +45,19 @@ public struct Timeline: Sendable, Equatable {
         public var toTime: UInt64
     }
 
+    /// The lanes, in the order they first appeared.
     public var lanes: [Lane] = []
+    /// Every span, in the order it ended.
     public var spans: [Span] = []
+    /// Every instant.
     public var instants: [Instant] = []
+    /// Every arrow.
     public var flows: [Flow] = []
     /// The run's first and last instants.
     public var start: UInt64 = 0
     public var end: UInt64 = 0
 
+    /// An empty timeline.
     public init() {}
 }
 
@@ -72,6 +78,7 @@ public final class TimelineRecorder {
     private var depth: [Int: Int] = [:]
     private var stacks: [Int: [UInt64]] = [:]
 
+    /// A recorder whose timeline starts at `start` (loop nanoseconds).
     public init(start: UInt64 = 0) {
         timeline.start = start
         timeline.end = start
@@ -81,6 +88,7 @@ public final class TimelineRecorder {
     /// The lane of a window, made on first use.
     public func windowLane(_ label: String) -> Int { lane("window " + label, .window) }
 
+    /// The loop's lane (always the first).
     public var loopLane: Int { 0 }
 
     private func lane(_ name: String, _ kind: Timeline.LaneKind) -> Int {
@@ -103,6 +111,7 @@ public final class TimelineRecorder {
         note(time)
     }
 
+    /// Ends the span begun last on `lane`, naming it.
     public func end(lane: Int, name: String, category: String, at time: UInt64) {
         guard let start = stacks[lane]?.popLast() else { return }
         // Every turn commits and most commits take no time: those are left out.
@@ -121,21 +130,25 @@ public final class TimelineRecorder {
 
     // MARK: Overlapping spans (transitions, animations, marks)
 
+    /// A span that may overlap others on its lane (a transition, an animation) begins.
     public func asyncBegan(_ name: String, category: String, id: ObjectIdentifier, lane: Int, at time: UInt64) {
         openSpans[id] = (lane, name, category, time)
         note(time)
     }
 
+    /// That span ends.
     public func asyncEnded(id: ObjectIdentifier, at time: UInt64) {
         guard let open = openSpans.removeValue(forKey: id) else { return }
         placeOverlapping(lane: open.lane, name: open.name, category: open.category, start: open.start, end: time)
     }
 
+    /// A scenario mark begins (drawn on the loop's lane).
     public func markStarted(_ name: String, at time: UInt64) {
         openMarks[name] = time
         note(time)
     }
 
+    /// That mark ends.
     public func markEnded(_ name: String, at time: UInt64) {
         guard let start = openMarks.removeValue(forKey: name) else { return }
         placeOverlapping(lane: loopLane, name: name, category: "mark", start: start, end: time)
@@ -154,6 +167,7 @@ public final class TimelineRecorder {
 
     // MARK: Instants
 
+    /// A point in time on a lane.
     public func instant(lane: Int, name: String, category: String, at time: UInt64) {
         timeline.instants.append(Timeline.Instant(lane: lane, name: name, category: category, time: time))
         note(time)
@@ -211,9 +225,11 @@ public final class TimelineRecorder {
 /// passes, commits, frames, transitions and animations; jobs need the scenario runner,
 /// which sees their submits). Install it with `app.probe = TimelineProbe(app: app)`.
 public final class TimelineProbe: RuntimeProbe {
+    /// What it records into; `recorder.result()` is the timeline.
     public let recorder: TimelineRecorder
     private unowned let app: Application
 
+    /// A probe for `app`, recording from the loop's time now.
     public init(app: Application) {
         self.app = app
         recorder = TimelineRecorder(start: app.loop.now.nanoseconds)

@@ -101,6 +101,17 @@ public enum ReportPage {
         "<div class=\"figure\">\n" + svg + "</div>\n"
     }
 
+    /// Per window of `scenario` that presented frames: the histogram of frame work across
+    /// the report's seeds, P50/P95/P99 marked, with the window's frame budget.
+    public static func frameHistograms(report: ExperimentReport, scenario: Scenario) -> [(window: String, svg: String)] {
+        scenario.windows.compactMap { window in
+            guard let metric = report.metrics["\(window.label).frames.frameDurationCpuMs"], metric.values.count > 0 else { return nil }
+            let period = UInt64(1_000_000_000 / max(1, window.screen.refreshRate))
+            return (window.label, histogram(metric, title: "Frame work across \(report.runs) seeds of \(report.scenarioName), window \(window.label)",
+                                           budget: period))
+        }
+    }
+
     private static func histogram(_ metric: Metric, title: String, budget: UInt64?) -> String {
         let values = metric.values
         return DurationHistogram(

@@ -46,6 +46,9 @@ struct ExperimentCommand: ParsableCommand {
     @Option(help: "Also write the report page: one self-contained HTML file (inline SVG, no script) with frame charts, histograms, latencies, the slowest seeds' timelines and failing seeds.")
     var html: String?
 
+    @Option(help: "Also draw each window's histogram of frame work across the seeds (P50/P95/P99 marked) to this .svg or .png (NAME-WINDOW.svg when several windows animated).")
+    var frames: String?
+
     @Flag(help: "No progress on stderr.")
     var quiet = false
 
@@ -54,6 +57,7 @@ struct ExperimentCommand: ParsableCommand {
         if let html, !html.lowercased().hasSuffix(".html") && !html.lowercased().hasSuffix(".htm") {
             throw inputError("--html \(html): the report page is written as .html")
         }
+        if let frames { try checkPicturePath(frames, option: "--frames") }
         let runner = try loadRunner(file)
         let requested: ClosedRange<UInt64>
         if let seeds {
@@ -103,6 +107,18 @@ struct ExperimentCommand: ParsableCommand {
             try emit(report.text(), to: destination)
         }
         if let html { try writePage(report, runner: runner, to: html) }
+        if let frames {
+            let histograms = ReportPage.frameHistograms(report: report, scenario: runner.scenario)
+            if histograms.isEmpty { log("--frames \(frames): no window presented a frame; nothing drawn") }
+            for (window, svg) in histograms {
+                var path = frames
+                if histograms.count > 1, let dot = frames.lastIndex(of: ".") {
+                    path = String(frames[..<dot]) + "-" + window + String(frames[dot...])
+                }
+                try writePicture(svg, to: path)
+                log("wrote \(path)")
+            }
+        }
         if report.failed > 0 { throw ExitCode(1) }
     }
 

@@ -97,6 +97,20 @@ import Testing
         #expect(page.contains("data-percentile=\"P99\""))
     }
 
+    @Test func experimentDrawsFrameHistogramsPerWindow() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let output = try CLI.run(["experiment", Fixtures.samples + "/three-windows.yaml", "--seeds", "0..5", "--quiet",
+                                  "--frames", directory + "/h.svg"])
+        #expect(output.status == 0, "\(output.stderr)")
+        for window in ["phone", "pro"] {
+            let svg = try String(contentsOfFile: directory + "/h-\(window).svg", encoding: .utf8)
+            for marker in ["P50", "P95", "P99"] { #expect(svg.contains("data-percentile=\"\(marker)\""), "\(window) \(marker)") }
+            #expect(svg.contains("data-role=\"budget\""))
+        }
+        #expect(!FileManager.default.fileExists(atPath: directory + "/h-tablet.svg"), "the tablet never animates")
+    }
+
     @Test func aFailingSeedIsOnThePageWithItsReplayCommand() throws {
         let directory = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
