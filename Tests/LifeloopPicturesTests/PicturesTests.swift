@@ -226,3 +226,28 @@ func expectGolden(_ text: String, _ name: String, sourceLocation: SourceLocation
         try app.close()
     }
 }
+
+@Suite("Timeline probe") struct TimelineProbeTests {
+    @Test func aPlainAppsPushIsOnItsWindowsLane() throws {
+        let app = try Application()
+        let probe = TimelineProbe(app: app)
+        app.probe = probe
+        let root = ViewController(label: "Root")
+        let navigation = NavigationController(rootViewController: root, label: "Nav")
+        let window = Window(screen: .phone, label: "main")
+        window.rootViewController = navigation
+        window.makeKeyAndVisible()
+        try app.loop.runUntilIdle()
+        navigation.pushViewController(ViewController(label: "Next"), animated: true)
+        try app.loop.runUntilIdle()
+        let timeline = probe.recorder.result()
+        let lane = try #require(timeline.lanes.firstIndex { $0.name == "window main" })
+        #expect(timeline.spans.contains { $0.lane == lane && $0.name == "Next viewDidAppear" && $0.category == "callback" })
+        #expect(timeline.spans.contains { $0.lane == lane && $0.category == "transition" && $0.name == "push" })
+        #expect(timeline.instants.contains { $0.lane == lane && $0.category == "frame" })
+        let svg = timeline.svg()
+        #expect(svg.contains("data-lane=\"window main\"") && svg.contains("data-category=\"transition\""))
+        app.probe = nil
+        try app.close()
+    }
+}
