@@ -533,6 +533,7 @@ public final class EventLoop {
     private func runTurn() {
         turn &+= 1
         isBeforeCommitPoint = true
+        notify(.beforeTimers)
         runTimers(before: timers.nextSequence)
         notify(.afterTimers)
         runTasks()
@@ -815,6 +816,7 @@ extension LoopPhase {
         case .afterTimers: 0
         case .beforeWaiting: 1
         case .afterWaiting: 2
+        case .beforeTimers: 3
         }
     }
 }

@@ -9,6 +9,8 @@ public enum ClockMode: String, Sendable, CaseIterable {
 
 /// The phases of a turn at which observers can run.
 public enum LoopPhase: Sendable, CaseIterable {
+    /// A turn begins, before its timers (timelines draw the timer phase from here).
+    case beforeTimers
     /// After the timers due this turn have fired.
     case afterTimers
     /// After the posted tasks, right before the loop waits: the commit point.

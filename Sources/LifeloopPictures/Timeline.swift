@@ -165,6 +165,35 @@ public final class TimelineRecorder {
         note(end)
     }
 
+    // MARK: The loop's phases
+
+    private var phaseStart: UInt64?
+
+    /// Draws each turn's timer and task phases on the loop's lane when they take time
+    /// (a callback that spends main-thread time inside them): observes `loop`'s phases
+    /// from now on. The commit closes the task phase (see ``commitWillBegin(at:)``).
+    public func watchPhases(of loop: EventLoop) {
+        _ = loop.addObserver(.beforeTimers) { [unowned self, unowned loop] in phaseStart = loop.now.nanoseconds }
+        _ = loop.addObserver(.afterTimers) { [unowned self, unowned loop] in
+            let now = loop.now.nanoseconds
+            if let start = phaseStart, now > start { span(lane: loopLane, name: "timers", category: "timer", start: start, end: now) }
+            phaseStart = now
+        }
+    }
+
+    /// The turn's commit begins: ends its task phase (drawn when it took time) and opens
+    /// the commit's span.
+    public func commitWillBegin(at time: UInt64) {
+        if let start = phaseStart, time > start { span(lane: loopLane, name: "tasks", category: "task", start: start, end: time) }
+        phaseStart = nil
+        begin(lane: loopLane, at: time)
+    }
+
+    /// The commit ended (drawn when it took time).
+    public func commitDidEnd(at time: UInt64) {
+        end(lane: loopLane, name: "commit", category: "commit", at: time)
+    }
+
     // MARK: Instants
 
     /// A point in time on a lane.
@@ -233,6 +262,7 @@ public final class TimelineProbe: RuntimeProbe {
     public init(app: Application) {
         self.app = app
         recorder = TimelineRecorder(start: app.loop.now.nanoseconds)
+        recorder.watchPhases(of: app.loop)
     }
 
     private var now: UInt64 { app.loop.now.nanoseconds }
@@ -257,8 +287,8 @@ public final class TimelineProbe: RuntimeProbe {
     public func passDidRun(_ pass: UpdatePass, in window: Window) {
         recorder.end(lane: recorder.windowLane(window.label), name: "\(pass.rawValue) pass", category: pass.rawValue, at: now)
     }
-    public func commitWillBegin() { recorder.begin(lane: recorder.loopLane, at: now) }
-    public func commitDidEnd() { recorder.end(lane: recorder.loopLane, name: "commit", category: "commit", at: now) }
+    public func commitWillBegin() { recorder.commitWillBegin(at: now) }
+    public func commitDidEnd() { recorder.commitDidEnd(at: now) }
     public func framePresented(_ frame: PresentedFrame) { recorder.frame(frame) }
     public func transitionDidBegin(_ name: String, id: ObjectIdentifier, in window: Window) {
         recorder.asyncBegan(name, category: "transition", id: id, lane: recorder.windowLane(window.label), at: now)

@@ -5,7 +5,7 @@ extension Timeline {
     static let colors: [String: String] = [
         "callback": "#4e79a7", "layout": "#59a14f", "display": "#8cd17d", "commit": "#9c9c9c", "consume": "#b07aa1",
         "transition": "#f28e2b", "animation": "#e9b949", "job": "#76b7b2", "mark": "#d4a6c8",
-        "frame": "#6b6b6b", "dropped": "#e15759", "input": "#222222", "timer": "#edc948", "submit": "#76b7b2",
+        "frame": "#6b6b6b", "dropped": "#e15759", "input": "#222222", "timer": "#edc948", "task": "#ff9da7", "submit": "#76b7b2",
     ]
 
     /// The timeline between `from` and `to` (loop nanoseconds; the whole run by default)
@@ -105,7 +105,7 @@ extension Timeline {
                           extra: [("marker-end", "url(#arrow)"), ("data-flow", flow.name)])
         }
         var lx = 8.0
-        for category in ["callback", "layout", "display", "commit", "consume", "transition", "animation", "job", "mark", "frame", "dropped", "input"] {
+        for category in ["callback", "layout", "display", "timer", "task", "commit", "consume", "transition", "animation", "job", "mark", "frame", "dropped", "input"] {
             document.rect(x: lx, y: legendTop + 10, width: 10, height: 10, fill: Self.colors[category]!)
             document.text(category, x: lx + 13, y: legendTop + 19, size: 9, fill: "#333")
             lx += 13 + Double(category.count) * 6 + 16

@@ -238,7 +238,7 @@ final class ScenarioProbe: RuntimeProbe {
     func commitWillBegin() {
         passesThisCommit.removeAll(keepingCapacity: true)
         perfetto?.commitWillBegin(at: now)
-        if let timeline { timeline.begin(lane: timeline.loopLane, at: now) }
+        timeline?.commitWillBegin(at: now)
     }
 
     func commitDidEnd() {
@@ -248,7 +248,7 @@ final class ScenarioProbe: RuntimeProbe {
             if snapshotDue { takeSnapshot() }
             if case .turn(let turn)? = snapshotRequest?.moment, app.loop.turn >= turn { takeSnapshot() }
         }
-        if let timeline { timeline.end(lane: timeline.loopLane, name: "commit", category: "commit", at: end) }
+        timeline?.commitDidEnd(at: end)
         if !passesThisCommit.isEmpty {
             if firstCommit == nil { firstCommit = end }
             if !pendingInputs.isEmpty {

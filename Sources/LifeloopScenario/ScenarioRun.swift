@@ -45,7 +45,11 @@ final class ScenarioRun {
             probe.perfetto = try PerfettoExporter(path: path, app: app, name: "\(scenario.name) seed \(seed)")
         }
         app.probe = probe
-        if options.timeline { probe.timeline = TimelineRecorder(start: 0) }
+        if options.timeline {
+            let recorder = TimelineRecorder(start: 0)
+            recorder.watchPhases(of: app.loop)
+            probe.timeline = recorder
+        }
         probe.keepsFrames = options.keepFrames
         probe.snapshotRequest = options.snapshot
         if needsEvents {
