@@ -15,6 +15,26 @@ extension SampleCatalog {
         },
         AppDefinition(name: "MultiWindow", summary: MultiWindow.sample.summary,
                       scenes: MultiWindow.sceneNames, windows: ["phone", "tablet", "pro"], launch: MultiWindow.launch),
+        AppDefinition(name: "UnseededRandom", summary: "a feed that schedules its refresh with Int.random(in:): not deterministic",
+                      scenes: []) { context in
+            let spec = context.windows[0]
+            let window = Window(screen: spec.screen, label: spec.label)
+            window.rootViewController = Flaky.UnseededFeed(label: "Feed", seeded: false)
+            window.makeKeyAndVisible()
+        },
+        AppDefinition(name: "SeededRandom", summary: "the same feed drawing from app.random: deterministic", scenes: []) { context in
+            let spec = context.windows[0]
+            let window = Window(screen: spec.screen, label: spec.label)
+            window.rootViewController = Flaky.UnseededFeed(label: "Feed", seeded: true)
+            window.makeKeyAndVisible()
+        },
+        AppDefinition(name: "HashOrder", summary: "a page that traces a Set in iteration order: differs between processes",
+                      scenes: []) { context in
+            let spec = context.windows[0]
+            let window = Window(screen: spec.screen, label: spec.label)
+            window.rootViewController = Flaky.HashOrderSettings(label: "Settings")
+            window.makeKeyAndVisible()
+        },
     ])
 }
 

@@ -177,6 +177,13 @@ public final class Application {
         try self.init(screen: screen, loop: LoopConfiguration(clock: clock, workerWidth: workerWidth, traceMode: traceMode))
     }
 
+    /// Creates an app on the calling thread with a full loop configuration (clock, worker
+    /// width, trace mode, worker jitter for determinism checks).
+    /// - Throws: As ``init(clock:screen:workerWidth:traceMode:)``.
+    public convenience init(screen: Screen = .phone, configuration: LoopConfiguration) throws {
+        try self.init(screen: screen, loop: configuration)
+    }
+
     private init(screen: Screen, loop configuration: LoopConfiguration) throws {
         if let existing = ThreadContext.application {
             throw ApplicationError.anotherApplicationOnThread(windows: existing.windows.map(\.label))
@@ -191,6 +198,16 @@ public final class Application {
 
     /// Whether ``close()`` ended the app.
     public private(set) var isClosed = false
+
+    /// The app's time: its loop's clock, virtual or host. Read this, not the wall clock
+    /// (`Date()`), so that a virtual-clock run stays a function of its inputs.
+    public var now: LoopInstant { loop.now }
+
+    /// The app's own random numbers, seeded (0 unless set; a scenario run seeds it with
+    /// its seed): use it instead of `Int.random(in:)` and friends, whose system
+    /// generator gives every run different numbers. Confined to the loop's thread.
+    /// `Int.random(in: 0..<6, using: &app.random)`.
+    public var random = SeededGenerator(seed: 0)
 
     /// Ends the app now, whoever still holds it: its loop closes (its libuv descriptors
     /// are released at once; pending timers, tasks, jobs and observers are dropped without

@@ -160,7 +160,7 @@ public final class EventLoop {
         }
         self.origin = uv_hrtime()
         self.mailbox = Mailbox(bell: bellHandle)
-        self.workers = WorkerPool(width: configuration.workerWidth, label: "lifeloop.workers")
+        self.workers = WorkerPool(width: configuration.workerWidth, label: "lifeloop.workers", jitter: configuration.workerJitter)
         self.state = .ready
 
         // From here on `self` exists: a failure throws and deinit closes what was opened.

@@ -25,6 +25,9 @@ public struct LoopConfiguration: Sendable {
     public var clock: ClockMode
     /// How many worker jobs may run at once.
     public var workerWidth: Int
+    /// A random real delay, up to this long, before each worker job's work: a
+    /// perturbation for determinism checks (the trace must not change). Nil for none.
+    public var workerJitter: Duration?
     /// The most trace events kept in memory, or nil to keep all of them. Setting it
     /// leaves digest-only tracing: the events are kept again.
     public var traceCapacity: Int? {

@@ -1,3 +1,4 @@
+import Glibc
 import DequeModule
 import Dispatch
 import Synchronization
@@ -31,10 +32,14 @@ final class WorkerPool: Sendable {
     let width: Int
     private let state = Locked(State())
     private let queue: DispatchQueue
+    /// The most real microseconds slept before each job's work (0: none).
+    private let jitterMicroseconds: UInt32
 
-    init(width: Int, label: String) {
+    init(width: Int, label: String, jitter: Duration? = nil) {
         self.width = max(1, width)
         self.queue = DispatchQueue(label: label, attributes: .concurrent)
+        let micros = jitter.map { max(0, $0.components.seconds * 1_000_000 + $0.components.attoseconds / 1_000_000_000_000) } ?? 0
+        jitterMicroseconds = UInt32(clamping: micros)
     }
 
     func submit(_ item: WorkItem) {
@@ -55,6 +60,8 @@ final class WorkerPool: Sendable {
             state.active -= 1
             return nil
         }) {
+            // Real timing must not matter: a determinism check makes it vary on purpose.
+            if jitterMicroseconds > 0 { usleep(UInt32.random(in: 0...jitterMicroseconds)) }
             let result: Result<any Sendable, any Error> =
                 item.cancelled.isSet ? .failure(CancellationError()) : item.work()
             _ = item.mailbox.post(JobResult(id: item.id, result: result))

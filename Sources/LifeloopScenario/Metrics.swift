@@ -192,4 +192,8 @@ public struct RunResult: Sendable {
     public var frames: [PresentedFrame] = []
     /// The snapshot ``RunOptions/snapshot`` asked for, once its moment came.
     public var snapshot: WindowSnapshot? = nil
+    /// Every turn's digest, when ``RunOptions/keepTurnDigests`` asked for them.
+    public var turnDigests: [(turn: UInt64, digest: TraceDigest)] = []
+    /// The script's inputs, with the turn each ran in.
+    public var inputs: [(turn: UInt64, input: String)] = []
 }

@@ -229,7 +229,11 @@ final class ScenarioProbe: RuntimeProbe {
 
     // MARK: Frames, commits, latency
 
+    /// The script's inputs and the turns they ran in, for determinism reports.
+    var inputLog: [(turn: UInt64, input: String)] = []
+
     func noteInput(_ kind: String, window: String) {
+        inputLog.append((app.loop.turn, "\(kind) in window \(window)"))
         if measures { pendingInputs.append((kind, window, now)) }
         perfetto?.input(kind, window: window, at: now)
         if let timeline { timeline.instant(lane: timeline.windowLane(window), name: kind, category: "input", at: now) }

@@ -29,12 +29,15 @@ final class ScenarioRun {
         self.seed = seed
         self.options = options
         let needsEvents = scenario.steps.contains { if case .expectSequence = $0.action { return true } else { return false } }
-        let traced = options.keepEvents || options.digest || options.tracePath != nil || needsEvents
+        let traced = options.keepEvents || options.digest || options.keepTurnDigests || options.tracePath != nil || needsEvents
         // Only `keepEvents` needs the events in memory; a digest, a stream and the sequence
         // matcher (the sink) all work in digest-only mode, which keeps none.
         let traceMode: TraceMode = !traced ? .off : options.keepEvents ? .unbounded : .digestOnly
-        app = try Application(clock: scenario.clock, screen: scenario.windows[0].screen, workerWidth: scenario.workers,
-                              traceMode: traceMode)
+        var configuration = LoopConfiguration(clock: scenario.clock, workerWidth: options.workerWidth ?? scenario.workers,
+                                              traceMode: traceMode)
+        configuration.workerJitter = options.workerJitter
+        app = try Application(screen: scenario.windows[0].screen, configuration: configuration)
+        app.random = SeededGenerator(seed: seed)
         app.uikitVersion = scenario.uikitVersion
         if let policy = scenario.unloadPolicy { app.unloadPolicy = policy }
         if let calls = scenario.viewIsAppearing { app.callsViewIsAppearing = calls }
@@ -98,7 +101,9 @@ final class ScenarioRun {
                                endTime: app.loop.now.nanoseconds, turns: app.loop.turn,
                                windows: probe.windowFrames, metrics: metrics,
                                timeline: probe.timeline?.result(end: app.loop.now.nanoseconds), frames: probe.frames,
-                               snapshot: probe.snapshot)
+                               snapshot: probe.snapshot,
+                               turnDigests: options.keepTurnDigests ? app.trace.turnDigests : [],
+                               inputs: probe.inputLog)
         let events = options.keepEvents ? app.trace.events : []
         return (result, events)
     }

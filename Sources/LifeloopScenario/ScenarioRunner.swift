@@ -24,6 +24,13 @@ public struct RunOptions: Sendable {
     public var keepFrames = false
     /// Take a window snapshot at this moment.
     public var snapshot: SnapshotRequest?
+    /// Run with this many workers instead of the scenario's (a determinism check's
+    /// perturbation: the trace must not change).
+    public var workerWidth: Int?
+    /// Sleep up to this long, at random, before each worker job's work (a perturbation).
+    public var workerJitter: Duration?
+    /// Keep every turn's digest (``RunResult/turnDigests``).
+    public var keepTurnDigests = false
 
     public init(tracePath: String? = nil, perfettoPath: String? = nil, keepEvents: Bool = false, digest: Bool = false) {
         self.tracePath = tracePath
