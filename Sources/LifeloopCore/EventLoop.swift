@@ -260,7 +260,103 @@ public final class EventLoop {
 
     /// The `Sendable` door into this loop from other threads.
     public func makePoster() -> LoopPoster {
-        LoopPoster(mailbox: mailbox)
+        defer { nextPosterID += 1 }
+        return LoopPoster(mailbox: mailbox, counter: PosterCounter(id: nextPosterID))
+    }
+
+    // MARK: Recording and replay (host clock)
+
+    /// Told what a host-clock run consumes, for a recording that replays it. Set it
+    /// before the first run; the trace must be on (its turn digests are checkpoints).
+    public var recorder: LoopRecorder?
+    /// Makes a host-clock loop replay a recording instead of reading the clock and the
+    /// mailbox as they come (see ``LoopReplaySource``). Set it before the first run.
+    public var replaySource: LoopReplaySource?
+    private var nextPosterID: UInt32 = 0
+    /// Arrivals taken from the mailbox that the replay has not reached yet.
+    private var heldResults: [UInt64: JobResult] = [:]
+    private var heldPosts: [Arrival: PostedTask] = [:]
+    private var arrivalBuffer: [Arrival] = []
+
+    /// The host clock, as the program sees it: recorded, or replayed from a recording.
+    private func readClock() -> UInt64 {
+        if let replaySource {
+            do { return try replaySource.nextClockRead() } catch {
+                replayFailed(error)
+                return nowNs
+            }
+        }
+        let value = uv_hrtime() &- origin
+        recorder?.clockRead(value)
+        return value
+    }
+
+    private func replayFailed(_ error: any Error) {
+        if runFailure == nil { runFailure = error as? LoopError ?? .replayDiverged("\(error)") }
+        activeRun?.stopRequested = true
+    }
+
+    /// The turn before this one is over: its digest is a checkpoint.
+    private func checkpoint(_ finished: UInt64) {
+        guard recorder != nil || replaySource != nil, let digest = trace.digest(ofTurn: finished) else { return }
+        if let replaySource {
+            do { try replaySource.turnEnded(finished, digest: digest) } catch { replayFailed(error) }
+        } else {
+            recorder?.turnEnded(finished, digest: digest)
+        }
+    }
+
+    /// The checkpoint of the last turn, for the end of a recording or a replay.
+    /// - Throws: ``LoopError/replayDiverged(_:)`` when a replay's last turn differs.
+    public func checkpointLastTurn() throws {
+        guard let digest = trace.digest(ofTurn: turn) else { return }
+        if let replaySource {
+            try replaySource.turnEnded(turn, digest: digest)
+        } else {
+            recorder?.turnEnded(turn, digest: digest)
+        }
+    }
+
+    /// Replay: the arrivals the recording ran this turn, in its order, waiting for each.
+    private func replayMailbox(_ source: LoopReplaySource) {
+        let expected: [Arrival]
+        do { expected = try source.nextArrivals(turn: turn) } catch {
+            replayFailed(error)
+            return
+        }
+        guard !expected.isEmpty else { return }
+        var waited = 0
+        while true {
+            mailbox.takeAll(tasks: &postedBuffer, results: &resultBuffer)
+            while let result = resultBuffer.popFirst() { heldResults[result.id] = result }
+            while let posted = postedBuffer.popFirst() { heldPosts[.post(poster: posted.poster, sequence: posted.sequence)] = posted }
+            let missing = expected.contains { arrival in
+                switch arrival {
+                case .job(let id, _): return heldResults[id] == nil
+                case .post: return heldPosts[arrival] == nil
+                }
+            }
+            if !missing { break }
+            // A recomputed job or a re-sent post is late: wait for it, up to 60 s.
+            waited += 1
+            if waited > 600_000 {
+                replayFailed(LoopError.replayDiverged("turn \(turn): waited 60 s for \(expected.map(\.description).joined(separator: ", ")), which never arrived"))
+                return
+            }
+            usleep(100)
+        }
+        for arrival in expected {
+            switch arrival {
+            case .job(let id, let arrival):
+                // The recorded arrival number: the order results reach the mailbox is real
+                // time's, and the trace shows it.
+                if let result = heldResults.removeValue(forKey: id) {
+                    receive(result.result, of: result.id, arrival: arrival, runNow: true)
+                }
+            case .post:
+                heldPosts.removeValue(forKey: arrival)?.body()
+            }
+        }
     }
 
     // MARK: Observers
@@ -371,7 +467,7 @@ public final class EventLoop {
             while nanosleep(&request, &remaining) != 0 && errno == EINTR {
                 request = remaining
             }
-            nowNs = uv_hrtime() &- origin
+            nowNs = readClock()
         }
     }
 
@@ -516,13 +612,13 @@ public final class EventLoop {
         state = .running
         runFailure = nil
         activeRun = RunRequest(goal: goal, maxTurns: maxTurns, maxTime: maxTime,
-                               startTurn: turn, startNs: clock == .host ? uv_hrtime() &- origin : nowNs)
+                               startTurn: turn, startNs: clock == .host ? readClock() : nowNs)
         defer {
             activeRun = nil
             if state == .running { state = .ready }
         }
         switch clock {
-        case .host: try hostDrive()
+        case .host: if replaySource != nil { replayDrive() } else { try hostDrive() }
         case .virtual: virtualDrive()
         }
         if let failure = runFailure { throw failure }
@@ -531,6 +627,7 @@ public final class EventLoop {
     // MARK: The turn
 
     private func runTurn() {
+        if recorder != nil || replaySource != nil, turn > 0 { checkpoint(turn) }
         turn &+= 1
         isBeforeCommitPoint = true
         notify(.beforeTimers)
@@ -571,7 +668,17 @@ public final class EventLoop {
     }
 
     private func drainMailbox(runNow: Bool) {
+        if let replaySource, clock == .host {
+            replayMailbox(replaySource)
+            return
+        }
         mailbox.takeAll(tasks: &postedBuffer, results: &resultBuffer)
+        if let recorder, clock == .host, !(postedBuffer.isEmpty && resultBuffer.isEmpty) {
+            arrivalBuffer.removeAll(keepingCapacity: true)
+            for result in resultBuffer { arrivalBuffer.append(.job(result.id, arrival: result.arrival)) }
+            for posted in postedBuffer { arrivalBuffer.append(.post(poster: posted.poster, sequence: posted.sequence)) }
+            recorder.arrivals(turn: turn, arrivalBuffer)
+        }
         while let result = resultBuffer.popFirst() {
             receive(result.result, of: result.id, arrival: result.arrival, runNow: runNow)
         }
@@ -644,19 +751,38 @@ public final class EventLoop {
     /// Called from the prepare callback: one whole turn, then the shape of the next poll.
     func hostTurn() {
         guard let request = activeRun, !request.stopRequested else { return }
-        nowNs = uv_hrtime() &- origin
+        nowNs = readClock()
         runTurn()
         guard let request = activeRun, !request.stopRequested else { return }
         if case .untilIdle = request.goal, isIdle {
             finish()
             return
         }
-        if let failure = budgetFailure(request, at: uv_hrtime() &- origin) {
+        if let failure = budgetFailure(request, at: readClock()) {
             runFailure = failure
             finish()
             return
         }
         armWake()
+    }
+
+    /// Replay: the host loop's turns back to back, each on its recorded clock reads, with
+    /// the same reads and checks in the same order as ``hostTurn()`` and the check
+    /// callback make them, and no waiting.
+    private func replayDrive() {
+        while let request = activeRun, !request.stopRequested {
+            nowNs = readClock()
+            guard runFailure == nil else { return }
+            runTurn()
+            guard let request = activeRun, !request.stopRequested else { return }
+            if case .untilIdle = request.goal, isIdle { return }
+            if let failure = budgetFailure(request, at: readClock()) {
+                if runFailure == nil { runFailure = failure }
+                return
+            }
+            guard runFailure == nil else { return }
+            notify(.afterWaiting)
+        }
     }
 
     /// Called from the check callback, after the poll.

@@ -49,6 +49,9 @@ public enum LoopError: Error, Sendable, Equatable, CustomStringConvertible {
     /// created it. `owner` describes that thread and `caller` the one that made the call
     /// (each as its pthread id and, if it has one, its name).
     case wrongThread(operation: String, owner: String, caller: String)
+    /// A replay did something its recording did not (or ran out of it): the message says
+    /// where.
+    case replayDiverged(String)
 
     public var description: String {
         switch self {
@@ -64,6 +67,8 @@ public enum LoopError: Error, Sendable, Equatable, CustomStringConvertible {
             return message
         case .jobCancelled(let label):
             return "job '\(label)' was cancelled"
+        case .replayDiverged(let message):
+            return "replay diverged: \(message)"
         case .wrongThread(let operation, let owner, let caller):
             return "\(operation) was called on \(caller), but the loop belongs to \(owner), the thread that created it; call it there, and reach the loop from other threads with makePoster()"
         }

@@ -6,6 +6,10 @@ import Synchronization
 /// stores it without a per-item reabstraction thunk.
 struct PostedTask {
     let body: @Sendable () -> Void
+    /// Who posted it, and its number among that poster's posts: its identity in a
+    /// recording.
+    var poster: UInt32 = 0
+    var sequence: UInt64 = 0
 }
 
 /// A worker's result on its way back to the loop.
@@ -106,12 +110,13 @@ final class Mailbox: @unchecked Sendable {
 /// them, during the loop's task phase.
 public struct LoopPoster: Sendable {
     let mailbox: Mailbox
+    let counter: PosterCounter
 
     /// Posts a closure to run on the loop's thread.
     /// - Parameter task: The work; it runs once, on the loop.
     /// - Returns: `false` if the loop is closed and the task will never run.
     @discardableResult
     public func post(_ task: @escaping @Sendable () -> Void) -> Bool {
-        mailbox.post(PostedTask(body: task))
+        mailbox.post(PostedTask(body: task, poster: counter.id, sequence: counter.next()))
     }
 }

@@ -232,8 +232,12 @@ final class ScenarioProbe: RuntimeProbe {
     /// The script's inputs and the turns they ran in, for determinism reports.
     var inputLog: [(turn: UInt64, input: String)] = []
 
+    /// Told of each input as it runs (a recording writes it down).
+    var onInput: ((String, UInt64) -> Void)?
+
     func noteInput(_ kind: String, window: String) {
         inputLog.append((app.loop.turn, "\(kind) in window \(window)"))
+        onInput?("\(kind) in window \(window)", app.loop.turn)
         if measures { pendingInputs.append((kind, window, now)) }
         perfetto?.input(kind, window: window, at: now)
         if let timeline { timeline.instant(lane: timeline.windowLane(window), name: kind, category: "input", at: now) }

@@ -22,6 +22,12 @@ final class ScenarioRun {
     private var previousEnd: UInt64 = 0
     private var stepStreams: [Int: DrawStream] = [:]
     private var openMarks: [String: UInt64] = [:]
+    private var recording: RecordingWriter?
+    private var replay: RecordingReader?
+
+    /// The input verbs a script can use: a recording's vocabulary fingerprint is their
+    /// digest, so a recording made with other verbs is refused.
+    static let vocabulary = "tap push pop popToRoot present dismiss selectTab rotate resize hide show makeKey memoryWarning job advance settle mark expect interactivePop"
 
     init(runner: ScenarioRunner, seed: UInt64, options: RunOptions) throws {
         self.runner = runner
@@ -30,6 +36,7 @@ final class ScenarioRun {
         self.options = options
         let needsEvents = scenario.steps.contains { if case .expectSequence = $0.action { return true } else { return false } }
         let traced = options.keepEvents || options.digest || options.keepTurnDigests || options.tracePath != nil || needsEvents
+            || options.recordPath != nil || options.replayPath != nil
         // Only `keepEvents` needs the events in memory; a digest, a stream and the sequence
         // matcher (the sink) all work in digest-only mode, which keeps none.
         let traceMode: TraceMode = !traced ? .off : options.keepEvents ? .unbounded : .digestOnly
@@ -38,6 +45,31 @@ final class ScenarioRun {
         configuration.workerJitter = options.workerJitter
         app = try Application(screen: scenario.windows[0].screen, configuration: configuration)
         app.random = SeededGenerator(seed: seed)
+        // FNV-1a over the verbs: stable across machines and runs (String's hashValue is not).
+        let vocabulary = Self.vocabulary.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
+        if let path = options.replayPath {
+            let reader = try RecordingReader(path: path)
+            guard reader.header.programHash == scenario.hash else {
+                throw RecordingError("\(path): recorded from scenario '\(reader.header.program)' (hash \(reader.header.programHash)), but \(scenario.file) is '\(scenario.name)' (hash \(scenario.hash)): the scenario changed since the recording")
+            }
+            guard reader.header.vocabulary == String(vocabulary, radix: 16) else {
+                throw RecordingError("\(path): recorded with another input vocabulary (fingerprint \(reader.header.vocabulary), this Lifeloop's \(String(vocabulary, radix: 16)))")
+            }
+            guard reader.header.seed == seed else {
+                throw RecordingError("\(path): recorded with seed \(reader.header.seed), not \(seed)")
+            }
+            guard scenario.clock == .host else {
+                throw RecordingError("\(path): \(scenario.file) runs on the virtual clock, which needs no recording: the scenario and seed replay it")
+            }
+            app.loop.replaySource = reader
+            replay = reader
+        } else if let path = options.recordPath {
+            let writer = try RecordingWriter(path: path, header: RecordingHeader(
+                lifeloopVersion: LifeloopVersion.string, program: scenario.name, programHash: scenario.hash,
+                vocabulary: String(vocabulary, radix: 16), seed: seed))
+            app.loop.recorder = writer
+            recording = writer
+        }
         app.uikitVersion = scenario.uikitVersion
         if let policy = scenario.unloadPolicy { app.unloadPolicy = policy }
         if let calls = scenario.viewIsAppearing { app.callsViewIsAppearing = calls }
@@ -68,6 +100,7 @@ final class ScenarioRun {
 
     func execute() throws -> (result: RunResult, events: [TraceEvent]) {
         probe.makeController = { [unowned self] name in makeController(name) }
+        if let recording { probe.onInput = { [unowned recording] text, turn in recording.input(text, turn: turn) } }
         do {
             try launch()
             if case .time(let time)? = options.snapshot?.moment {
@@ -84,17 +117,26 @@ final class ScenarioRun {
             }
             if failure == nil { try finish() }
         } catch let error as LoopError {
-            if case .budgetExceeded = error {
-                fail("\(error)")
-            } else {
-                throw error
+            switch error {
+            case .budgetExceeded, .replayDiverged: fail("\(error)")
+            default: throw error
             }
+        }
+        if recording != nil || (replay != nil && failure == nil) {
+            do { try app.loop.checkpointLastTurn() } catch { fail("\(error)") }
+        }
+        if let replay, failure == nil, app.loop.turn != replay.turns || app.trace.digest.description != replay.finalDigest {
+            fail("replay diverged: the run ended at turn \(app.loop.turn) with digest \(app.trace.digest), the recording at turn \(replay.turns) with \(replay.finalDigest)")
         }
         if failure == nil, let jobFailure = probe.failure { failure = jobFailure }
         if failure == nil, scenario.strict, let diagnostic = app.diagnostics.first {
             failure = "strict mode: \(diagnostic.kind.rawValue) on \(diagnostic.label): \(diagnostic.message)"
         }
         try probe.perfetto?.close()
+        if let recording {
+            try recording.finish(ok: failure == nil, turns: app.loop.turn, finalDigest: app.trace.digest)
+            app.loop.recorder = nil
+        }
         let metrics = probe.finalMetrics(endTime: app.loop.now.nanoseconds, turns: app.loop.turn)
         let result = RunResult(seed: seed, status: failure.map(RunStatus.failed) ?? .passed,
                                digest: app.trace.isEnabled ? app.trace.digest : nil,

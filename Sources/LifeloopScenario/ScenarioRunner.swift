@@ -31,6 +31,10 @@ public struct RunOptions: Sendable {
     public var workerJitter: Duration?
     /// Keep every turn's digest (``RunResult/turnDigests``).
     public var keepTurnDigests = false
+    /// Record the run (host clock: its clock reads and arrivals) to this file.
+    public var recordPath: String?
+    /// Replay the recording at this path instead of reading the host clock.
+    public var replayPath: String?
 
     public init(tracePath: String? = nil, perfettoPath: String? = nil, keepEvents: Bool = false, digest: Bool = false) {
         self.tracePath = tracePath

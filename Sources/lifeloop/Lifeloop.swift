@@ -6,7 +6,7 @@ struct Lifeloop: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lifeloop",
         abstract: "A headless runtime for UIKit-style apps on a libuv run loop.",
-        subcommands: [Demo.self, Launch.self, Validate.self, Run.self, Snapshot.self, ExperimentCommand.self, Merge.self, Check.self],
+        subcommands: [Demo.self, Launch.self, Validate.self, Run.self, Snapshot.self, ExperimentCommand.self, Merge.self, Check.self, Record.self, Replay.self],
         defaultSubcommand: Demo.self
     )
 }

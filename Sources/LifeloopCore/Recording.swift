@@ -1,0 +1,54 @@
+import Synchronization
+
+/// Something a host-clock loop consumed that its program cannot reproduce: a worker
+/// result or a cross-thread post, named so that a replay can wait for the same one.
+public enum Arrival: Hashable, Sendable, CustomStringConvertible {
+    /// The result of the job with this id (ids count submits, on the loop's thread), and
+    /// its number among the results the mailbox received (the trace shows it).
+    case job(UInt64, arrival: UInt64)
+    /// The `sequence`-th post (from 1) through poster `poster` (posters count
+    /// `makePoster()` calls, from 0).
+    case post(poster: UInt32, sequence: UInt64)
+
+    public var description: String {
+        switch self {
+        case .job(let id, _): return "job \(id)"
+        case .post(let poster, let sequence): return "post \(sequence) of poster \(poster)"
+        }
+    }
+}
+
+/// Told, on the loop's thread, what a host-clock run consumed: every clock read the loop
+/// acted on, in order; each turn's arrivals, in the order they ran; each finished turn's
+/// digest. Install it as ``EventLoop/recorder`` before running.
+public protocol LoopRecorder: AnyObject {
+    func clockRead(_ nanoseconds: UInt64)
+    func arrivals(turn: UInt64, _ arrivals: [Arrival])
+    func turnEnded(_ turn: UInt64, digest: TraceDigest)
+}
+
+/// Gives a replaying loop what the recording consumed. Install it as
+/// ``EventLoop/replaySource`` before running: the loop then runs its turns back to back,
+/// on the recorded clock reads, and delivers each arrival at its recorded turn and
+/// position (waiting for the recomputed job or the re-sent post when it is late).
+/// A thrown error stops the run with ``LoopError/replayDiverged(_:)``.
+public protocol LoopReplaySource: AnyObject {
+    func nextClockRead() throws -> UInt64
+    func nextArrivals(turn: UInt64) throws -> [Arrival]
+    /// Compares a finished turn's digest with the recording's checkpoint.
+    func turnEnded(_ turn: UInt64, digest: TraceDigest) throws
+}
+
+/// A poster's identity and its count of posts, shared by its copies.
+final class PosterCounter: Sendable {
+    let id: UInt32
+    private let count = Atomic<UInt64>(0)
+
+    init(id: UInt32) {
+        self.id = id
+    }
+
+    func next() -> UInt64 {
+        count.add(1, ordering: .relaxed).newValue
+    }
+}

@@ -1,0 +1,89 @@
+import ArgumentParser
+import Foundation
+import Lifeloop
+import LifeloopScenario
+
+/// `lifeloop record FILE [--seed N] -o run.llrec`: a host-clock run, recorded.
+struct Record: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Run a host-clock scenario and record what it consumed, so that `lifeloop replay` runs it again bit for bit.",
+        discussion: """
+            The recording (JSON Lines) holds every host-clock read the loop acted on, the turn and \
+            position at which each worker result and cross-thread post arrived, each script input with \
+            its turn, and each turn's digest as a checkpoint; a header names the scenario (its hash) and \
+            the format, a trailer the turns and the final digest. It streams to disk as the run goes. \
+            Exit status: 0 recorded (the run passed), 1 recorded (a check failed), 2 bad input.
+            """
+    )
+
+    @Argument(help: "The scenario file (YAML or JSON); it must use `clock: host`.")
+    var file: String
+
+    @Option(help: "The seed costs and timings are drawn from.")
+    var seed: UInt64 = 0
+
+    @Option(name: .shortAndLong, help: "The recording to write (.llrec).")
+    var output: String
+
+    func run() throws {
+        let runner = try loadRunner(file)
+        guard runner.scenario.clock == .host else {
+            throw inputError("\(file) runs on the virtual clock: its scenario and seed already replay it (use `lifeloop run --seed`); record a `clock: host` scenario")
+        }
+        var options = RunOptions()
+        options.recordPath = output
+        let result: RunResult
+        do { result = try runner.run(seed: seed, options: options) } catch { throw inputError("\(error)") }
+        print("recorded seed \(seed) to \(output): \(result.turns) turns, digest \(result.digest?.description ?? "-"), \(statusText(result.status))")
+        if !result.status.isPassed { throw ExitCode(1) }
+    }
+}
+
+/// `lifeloop replay run.llrec --scenario FILE`: the recorded run again, checked turn by turn.
+struct Replay: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Replay a recording: the same clock reads and arrivals, and every turn's digest checked against the recording.",
+        discussion: """
+            The scenario is re-run on a replay clock that returns the recorded clock reads, and each \
+            worker result and post is delivered at its recorded turn and position (the jobs' work runs \
+            again; a late one is waited for). A truncated recording, one too new for this Lifeloop, or \
+            one made from a different scenario is refused before anything runs. The first turn whose \
+            digest differs stops the replay with a report. Exit status: 0 replayed identically, 1 \
+            diverged, 2 bad input.
+            """
+    )
+
+    @Argument(help: "The recording (.llrec).")
+    var recording: String
+
+    @Option(help: "The scenario file it was recorded from.")
+    var scenario: String
+
+    func run() throws {
+        let reader: RecordingReader
+        do { reader = try RecordingReader(path: recording) } catch { throw inputError("\(error)") }
+        let runner = try loadRunner(scenario)
+        var options = RunOptions(keepEvents: true)
+        options.replayPath = recording
+        let (result, events): (RunResult, [TraceEvent])
+        do { (result, events) = try runner.runReturningEvents(seed: reader.header.seed, options: options) } catch {
+            throw inputError("\(error)")
+        }
+        if case .failed(let message) = result.status, message.contains("replay diverged") {
+            print("replay of \(recording) diverged: \(message.replacingOccurrences(of: "replay diverged: ", with: ""))")
+            // The message names the first differing turn; the loop may have begun the next.
+            let named = message.range(of: #"turn (\d+)"#, options: .regularExpression)
+                .flatMap { UInt64(message[$0].dropFirst(5)) }
+            let turn = named ?? result.turns
+            let turnEvents = events.filter { $0.turn == turn }
+            let before = events.filter { $0.turn < turn }.suffix(10)
+            print("  the replay's events in turn \(turn)\(turnEvents.isEmpty ? ": none" : ":")")
+            for event in turnEvents.prefix(20) { print("    \(event.label) \(event.name)\(event.detail.isEmpty ? "" : " " + event.detail)") }
+            print("  the 10 events before that turn:")
+            for event in before { print("    turn \(event.turn): \(event.label) \(event.name)\(event.detail.isEmpty ? "" : " " + event.detail)") }
+            print("  replay: lifeloop replay \(recording) --scenario \(scenario)")
+            throw ExitCode(1)
+        }
+        print("replayed \(recording): \(result.turns) turns, digest \(result.digest?.description ?? "-") (recorded \(reader.finalDigest)), every turn's digest as recorded")
+    }
+}
