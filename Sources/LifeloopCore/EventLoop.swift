@@ -298,7 +298,7 @@ public final class EventLoop {
 
     /// The turn before this one is over: its digest is a checkpoint.
     private func checkpoint(_ finished: UInt64) {
-        guard recorder != nil || replaySource != nil, let digest = trace.digest(ofTurn: finished) else { return }
+        guard recorder != nil || replaySource != nil, let digest = trace.latestDigest(ifTurn: finished) else { return }
         if let replaySource {
             do { try replaySource.turnEnded(finished, digest: digest) } catch { replayFailed(error) }
         } else {
@@ -309,7 +309,7 @@ public final class EventLoop {
     /// The checkpoint of the last turn, for the end of a recording or a replay.
     /// - Throws: ``LoopError/replayDiverged(_:)`` when a replay's last turn differs.
     public func checkpointLastTurn() throws {
-        guard let digest = trace.digest(ofTurn: turn) else { return }
+        guard let digest = trace.latestDigest(ifTurn: turn) else { return }
         if let replaySource {
             try replaySource.turnEnded(turn, digest: digest)
         } else {
@@ -758,7 +758,8 @@ public final class EventLoop {
             finish()
             return
         }
-        if let failure = budgetFailure(request, at: readClock()) {
+        // The clock is read for a time budget only: a read is an input a recording keeps.
+        if let failure = budgetFailure(request, at: request.maxTime == nil ? nowNs : readClock()) {
             runFailure = failure
             finish()
             return
@@ -776,7 +777,7 @@ public final class EventLoop {
             runTurn()
             guard let request = activeRun, !request.stopRequested else { return }
             if case .untilIdle = request.goal, isIdle { return }
-            if let failure = budgetFailure(request, at: readClock()) {
+            if let failure = budgetFailure(request, at: request.maxTime == nil ? nowNs : readClock()) {
                 if runFailure == nil { runFailure = failure }
                 return
             }

@@ -37,7 +37,8 @@ public struct RecordingError: Error, Sendable, CustomStringConvertible {
 /// buffer, so a long run's memory stays flat.
 public final class RecordingWriter: LoopRecorder {
     private let file: UnsafeMutablePointer<FILE>
-    private var buffer: [UInt8] = []
+    // Written on the loop's thread only, never across a call out.
+    @exclusivity(unchecked) private var buffer: [UInt8] = []
     public let path: String
 
     public init(path: String, header: RecordingHeader) throws {
@@ -68,8 +69,35 @@ public final class RecordingWriter: LoopRecorder {
         buffer.removeAll(keepingCapacity: true)
     }
 
+    // The two lines written every turn are built as bytes (no String): recording must
+    // cost little next to a turn.
     public func clockRead(_ nanoseconds: UInt64) {
-        write("{\"c\":\(nanoseconds)}")
+        buffer.append(contentsOf: Self.clockPrefix)
+        appendDecimal(nanoseconds)
+        buffer.append(contentsOf: Self.lineEnd)
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    private static let clockPrefix: [UInt8] = Array("{\"c\":".utf8)
+    private static let digestPrefix: [UInt8] = Array("{\"d\":\"".utf8)
+    private static let turnInfix: [UInt8] = Array("\",\"t\":".utf8)
+    private static let lineEnd: [UInt8] = Array("}\n".utf8)
+    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
+
+    private func appendDecimal(_ value: UInt64) {
+        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
+                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
+            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+        var count = 0
+        var rest = value
+        withUnsafeMutableBytes(of: &digits) { bytes in
+            repeat {
+                bytes[19 - count] = UInt8(48 + rest % 10)
+                rest /= 10
+                count += 1
+            } while rest > 0
+            buffer.append(contentsOf: bytes[(20 - count)...])
+        }
     }
 
     public func arrivals(turn: UInt64, _ arrivals: [Arrival]) {
@@ -83,7 +111,16 @@ public final class RecordingWriter: LoopRecorder {
     }
 
     public func turnEnded(_ turn: UInt64, digest: TraceDigest) {
-        write("{\"d\":\"\(digest)\",\"t\":\(turn)}")
+        buffer.append(contentsOf: Self.digestPrefix)
+        var shift = 60
+        while shift >= 0 {
+            buffer.append(Self.hexDigits[Int((digest.value >> UInt64(shift)) & 0xF)])
+            shift -= 4
+        }
+        buffer.append(contentsOf: Self.turnInfix)
+        appendDecimal(turn)
+        buffer.append(contentsOf: Self.lineEnd)
+        if buffer.count >= 1 << 16 { flush() }
     }
 
     /// A script input, with the turn it ran in (checked on replay).

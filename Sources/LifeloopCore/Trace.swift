@@ -174,6 +174,12 @@ public final class Trace {
         return result
     }
 
+    /// The digest of `turn` if it is the latest turn that recorded events (constant time:
+    /// checkpoints ask for the turn just finished, every turn).
+    func latestDigest(ifTurn turn: UInt64) -> TraceDigest? {
+        currentTurnSlot >= 0 && turn == currentTurn ? currentTurnDigest : nil
+    }
+
     /// The digest of the events of one turn, if that turn recorded any and is still kept.
     public func digest(ofTurn turn: UInt64) -> TraceDigest? {
         if currentTurnSlot >= 0, turn == currentTurn { return currentTurnDigest }

@@ -20,6 +20,10 @@ struct LifeloopBench {
             try WindowScaleWorkload.run()
             return
         }
+        if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "recording" {
+            try RecordingWorkload.run()
+            return
+        }
         let allocationCheck = try AllocCounter.verify()
         let harness = Harness()
         // The simulation rows alone: for profiling the frame path.
@@ -55,6 +59,7 @@ struct LifeloopBench {
 
         Report.printTable(measurements, defaultN: harness.n, allocationCheck: allocationCheck)
         Report.printGoals(Goal.all.map { $0.judge(measurements) })
+        try RecordingWorkload.run()
         if let path = ProcessInfo.processInfo.environment["BENCH_JSON"], !path.isEmpty {
             try Report.writeJSON(measurements, to: path)
             print("\nwrote \(path)")
