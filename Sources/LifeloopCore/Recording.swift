@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// Something a host-clock loop consumed that its program cannot reproduce: a worker
@@ -24,6 +25,9 @@ public enum Arrival: Hashable, Sendable, CustomStringConvertible {
 public protocol LoopRecorder: AnyObject {
     func clockRead(_ nanoseconds: UInt64)
     func arrivals(turn: UInt64, _ arrivals: [Arrival])
+    /// A job's result, right after the arrivals that carried it: its JSON when its type is
+    /// `Codable` (a replay injects it), else its description (a replay compares it).
+    func jobResult(_ id: UInt64, json: String?, description: String)
     func turnEnded(_ turn: UInt64, digest: TraceDigest)
 }
 
@@ -35,8 +39,35 @@ public protocol LoopRecorder: AnyObject {
 public protocol LoopReplaySource: AnyObject {
     func nextClockRead() throws -> UInt64
     func nextArrivals(turn: UInt64) throws -> [Arrival]
+    /// The recorded result of a job among the last arrivals, if the recording has it.
+    func recordedResult(of id: UInt64) -> (json: String?, description: String)?
     /// Compares a finished turn's digest with the recording's checkpoint.
     func turnEnded(_ turn: UInt64, digest: TraceDigest) throws
+}
+
+/// How a job's result is written down and read back: JSON for `Codable` results.
+struct JobCodec {
+    let encode: (any Sendable) -> String?
+    let decode: (String) -> (any Sendable)?
+
+    /// The codec of `Value`, if it is `Codable`.
+    static func of<Value: Sendable>(_ type: Value.Type) -> JobCodec? {
+        guard let codable = Value.self as? any Codable.Type else { return nil }
+        return make(codable, as: Value.self)
+    }
+
+    private static func make<C: Codable, Value: Sendable>(_ type: C.Type, as value: Value.Type) -> JobCodec {
+        JobCodec(
+            encode: { value in
+                guard let typed = value as? C, let data = try? JSONEncoder().encode([typed]) else { return nil }
+                return String(decoding: data, as: UTF8.self)
+            },
+            decode: { text in
+                guard let values = try? JSONDecoder().decode([C].self, from: Data(text.utf8)), let value = values.first,
+                      let typed = value as? Value else { return nil }
+                return typed
+            })
+    }
 }
 
 /// A poster's identity and its count of posts, shared by its copies.

@@ -32,7 +32,9 @@ public struct RecordingError: Error, Sendable, CustomStringConvertible {
 
 /// Writes a recording as JSON Lines while the loop runs: a header; every clock read
 /// (`{"c":ns}`), each turn's arrivals (`{"a":[["j",id,arrival],["p",poster,n]],"t":turn}`), each
-/// script input (`{"i":"…","t":turn}`), each finished turn's digest (`{"d":"hex","t":turn}`);
+/// job result after its arrival (`{"r":id,"v":"json"}` when `Codable`, else
+/// `{"r":id,"s":"description"}`), each script input (`{"i":"…","t":turn}`), each finished
+/// turn's digest (`{"d":"hex","t":turn}`);
 /// then a trailer `{"ok":true,"turns":n,"finalDigest":"hex"}`. Lines go through a 64 KiB
 /// buffer, so a long run's memory stays flat.
 public final class RecordingWriter: LoopRecorder {
@@ -110,6 +112,14 @@ public final class RecordingWriter: LoopRecorder {
         write("{\"a\":[\(items.joined(separator: ","))],\"t\":\(turn)}")
     }
 
+    public func jobResult(_ id: UInt64, json: String?, description: String) {
+        if let json {
+            write("{\"r\":\(id),\"v\":\(Self.quoted(json))}")
+        } else {
+            write("{\"r\":\(id),\"s\":\(Self.quoted(description))}")
+        }
+    }
+
     public func turnEnded(_ turn: UInt64, digest: TraceDigest) {
         buffer.append(contentsOf: Self.digestPrefix)
         var shift = 60
@@ -155,6 +165,8 @@ public final class RecordingReader: LoopReplaySource {
     /// The inputs the recording saw in the turn last asked about, and the arrivals.
     public private(set) var lastInputs: [(turn: UInt64, input: String)] = []
     public private(set) var lastArrivals: [(turn: UInt64, arrivals: [Arrival])] = []
+    /// The job results recorded with the last arrivals.
+    private var results: [UInt64: (json: String?, description: String)] = [:]
 
     /// Opens and checks a recording: a header this reader understands and a trailer (a
     /// truncated file has none). Reads the whole file once to find the trailer.
@@ -262,7 +274,16 @@ public final class RecordingReader: LoopReplaySource {
         }
         lastArrivals.append((turn, arrivals))
         if lastArrivals.count > 64 { lastArrivals.removeFirst() }
+        results.removeAll(keepingCapacity: true)
+        while let next = peek(), let id = (next["r"] as? NSNumber)?.uint64Value {
+            pending = nil
+            results[id] = (next["v"] as? String, next["s"] as? String ?? "")
+        }
         return arrivals
+    }
+
+    public func recordedResult(of id: UInt64) -> (json: String?, description: String)? {
+        results[id]
     }
 
     public func turnEnded(_ turn: UInt64, digest: TraceDigest) throws {

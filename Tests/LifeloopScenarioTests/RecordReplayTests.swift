@@ -110,6 +110,60 @@ import Testing
         #expect(virtual.status == 2 && virtual.stderr.contains("virtual clock"))
     }
 
+    /// Job results: a `Codable` one is recorded and injected (so a random result replays),
+    /// another is recomputed and a different recomputation is reported.
+    struct Opaque: Sendable, CustomStringConvertible {
+        let value: Int
+        var description: String { "Opaque(\(value))" }
+    }
+
+    @Test func codableResultsAreInjectedAndOthersCompared() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        func program(_ app: Application, opaque: Bool) throws {
+            for index in 0..<3 {
+                if opaque {
+                    app.loop.submit(label: "o\(index)", work: { Opaque(value: Int.random(in: 0..<1_000_000)) }) { result in
+                        app.loop.record(label: "app", event: "got", detail: "\((try? result.get())?.value ?? -1)")
+                    }
+                } else {
+                    app.loop.submit(label: "c\(index)", work: { Int.random(in: 0..<1_000_000) }) { result in
+                        app.loop.record(label: "app", event: "got", detail: "\((try? result.get()) ?? -1)")
+                    }
+                }
+            }
+            try app.loop.runUntilIdle(maxTime: .seconds(10))
+        }
+        for opaque in [false, true] {
+            let path = directory + "/\(opaque).llrec"
+            let recorded: String
+            do {
+                let app = try Application(clock: .host, workerWidth: 1)
+                let writer = try app.startRecording(to: path, program: "results")
+                try program(app, opaque: opaque)
+                try app.finishRecording(writer)
+                recorded = app.trace.digest.description
+                try app.close()
+            }
+            let text = try String(contentsOfFile: path, encoding: .utf8)
+            #expect(text.contains(opaque ? "\"s\":\"Opaque(" : "\"v\":\"["), "\(opaque)")
+            let app = try Application(clock: .host, workerWidth: 1)
+            let reader = try app.startReplay(of: path, program: "results")
+            if opaque {
+                // Fresh random values: the replay stops at the first, naming both.
+                #expect(throws: LoopError.self) {
+                    try program(app, opaque: true)
+                    try app.finishReplay(reader)
+                }
+            } else {
+                try program(app, opaque: false)
+                try app.finishReplay(reader)
+                #expect(app.trace.digest.description == recorded, "the recorded Int results were injected")
+            }
+            try app.close()
+        }
+    }
+
     /// The Swift API: a plain host-clock app with workers and a cross-thread post.
     @Test func aPlainAppRecordsAndReplays() throws {
         let directory = try Fixtures.temporaryDirectory()
