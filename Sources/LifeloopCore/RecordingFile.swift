@@ -14,8 +14,12 @@ public struct RecordingHeader: Sendable, Equatable {
     /// A fingerprint of the inputs the program can be fed (a scenario's step kinds).
     public var vocabulary: String
     public var seed: UInt64
+    /// `host` or `virtual`: a virtual-clock recording holds only the checkpoints.
+    public var clock: String
 
-    public init(lifeloopVersion: String, program: String, programHash: String, vocabulary: String, seed: UInt64) {
+    public init(lifeloopVersion: String, program: String, programHash: String, vocabulary: String, seed: UInt64,
+                clock: String = "host") {
+        self.clock = clock
         self.lifeloopVersion = lifeloopVersion
         self.program = program
         self.programHash = programHash
@@ -52,7 +56,7 @@ public final class RecordingWriter: LoopRecorder {
         buffer.reserveCapacity(1 << 16)
         write("{\"llrec\":\(header.format),\"minReader\":\(header.minimumReader),\"lifeloop\":\(Self.quoted(header.lifeloopVersion)),"
             + "\"program\":\(Self.quoted(header.program)),\"programHash\":\(Self.quoted(header.programHash)),"
-            + "\"vocabulary\":\(Self.quoted(header.vocabulary)),\"seed\":\(header.seed)}")
+            + "\"vocabulary\":\(Self.quoted(header.vocabulary)),\"seed\":\(header.seed),\"clock\":\(Self.quoted(header.clock))}")
     }
 
     deinit {
@@ -192,7 +196,7 @@ public final class RecordingReader: LoopReplaySource {
         }
         header = RecordingHeader(lifeloopVersion: object["lifeloop"] as? String ?? "", program: object["program"] as? String ?? "",
                                  programHash: object["programHash"] as? String ?? "", vocabulary: object["vocabulary"] as? String ?? "",
-                                 seed: (object["seed"] as? NSNumber)?.uint64Value ?? 0)
+                                 seed: (object["seed"] as? NSNumber)?.uint64Value ?? 0, clock: object["clock"] as? String ?? "host")
         var last: [String: Any]?
         var count = 1
         while getline(&line, &capacity, file) > 0, let text = line {

@@ -10,6 +10,7 @@ import LifeloopPictures
 /// read the clock between turns. Without `duration`, the run ends when the script is done
 /// and the app has settled within the budget; with it, exactly at that instant.
 final class ScenarioRun {
+    /// The scenario, on the clock the options ask for.
     let scenario: Scenario
     let runner: ScenarioRunner
     let seed: UInt64
@@ -31,7 +32,9 @@ final class ScenarioRun {
 
     init(runner: ScenarioRunner, seed: UInt64, options: RunOptions) throws {
         self.runner = runner
-        scenario = runner.scenario
+        var scenario = runner.scenario
+        if let clock = options.clock { scenario.clock = clock }
+        self.scenario = scenario
         self.seed = seed
         self.options = options
         let needsEvents = scenario.steps.contains { if case .expectSequence = $0.action { return true } else { return false } }
@@ -58,15 +61,15 @@ final class ScenarioRun {
             guard reader.header.seed == seed else {
                 throw RecordingError("\(path): recorded with seed \(reader.header.seed), not \(seed)")
             }
-            guard scenario.clock == .host else {
-                throw RecordingError("\(path): \(scenario.file) runs on the virtual clock, which needs no recording: the scenario and seed replay it")
+            guard reader.header.clock == scenario.clock.rawValue else {
+                throw RecordingError("\(path): recorded on the \(reader.header.clock) clock; this run is on the \(scenario.clock.rawValue) clock")
             }
             app.loop.replaySource = reader
             replay = reader
         } else if let path = options.recordPath {
             let writer = try RecordingWriter(path: path, header: RecordingHeader(
                 lifeloopVersion: LifeloopVersion.string, program: scenario.name, programHash: scenario.hash,
-                vocabulary: String(vocabulary, radix: 16), seed: seed))
+                vocabulary: String(vocabulary, radix: 16), seed: seed, clock: scenario.clock.rawValue))
             app.loop.recorder = writer
             recording = writer
         }

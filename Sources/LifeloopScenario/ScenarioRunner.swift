@@ -35,6 +35,8 @@ public struct RunOptions: Sendable {
     public var recordPath: String?
     /// Replay the recording at this path instead of reading the host clock.
     public var replayPath: String?
+    /// Run on this clock instead of the scenario's.
+    public var clock: ClockMode?
 
     public init(tracePath: String? = nil, perfettoPath: String? = nil, keepEvents: Bool = false, digest: Bool = false) {
         self.tracePath = tracePath

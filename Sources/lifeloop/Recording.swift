@@ -22,15 +22,16 @@ struct Record: ParsableCommand {
     @Option(help: "The seed costs and timings are drawn from.")
     var seed: UInt64 = 0
 
+    @Option(help: "The clock to run on (default: the scenario's). A virtual-clock recording holds only the turn digests, which a replay checks.")
+    var clock: ClockMode?
+
     @Option(name: .shortAndLong, help: "The recording to write (.llrec).")
     var output: String
 
     func run() throws {
         let runner = try loadRunner(file)
-        guard runner.scenario.clock == .host else {
-            throw inputError("\(file) runs on the virtual clock: its scenario and seed already replay it (use `lifeloop run --seed`); record a `clock: host` scenario")
-        }
         var options = RunOptions()
+        options.clock = clock
         options.recordPath = output
         let result: RunResult
         do { result = try runner.run(seed: seed, options: options) } catch { throw inputError("\(error)") }
@@ -38,6 +39,8 @@ struct Record: ParsableCommand {
         if !result.status.isPassed { throw ExitCode(1) }
     }
 }
+
+extension ClockMode: ExpressibleByArgument {}
 
 /// `lifeloop replay run.llrec --scenario FILE`: the recorded run again, checked turn by turn.
 struct Replay: ParsableCommand {
@@ -65,6 +68,7 @@ struct Replay: ParsableCommand {
         let runner = try loadRunner(scenario)
         var options = RunOptions(keepEvents: true)
         options.replayPath = recording
+        options.clock = ClockMode(rawValue: reader.header.clock)
         let (result, events): (RunResult, [TraceEvent])
         do { (result, events) = try runner.runReturningEvents(seed: reader.header.seed, options: options) } catch {
             throw inputError("\(error)")
@@ -81,9 +85,38 @@ struct Replay: ParsableCommand {
             for event in turnEvents.prefix(20) { print("    \(event.label) \(event.name)\(event.detail.isEmpty ? "" : " " + event.detail)") }
             print("  the 10 events before that turn:")
             for event in before { print("    turn \(event.turn): \(event.label) \(event.name)\(event.detail.isEmpty ? "" : " " + event.detail)") }
+            print("  consumed in turn \(turn) (recorded): \(consumed(inTurn: turn))")
             print("  replay: lifeloop replay \(recording) --scenario \(scenario)")
             throw ExitCode(1)
         }
+        if !result.status.isPassed, case .failed(let message) = result.status {
+            print("replayed \(recording) identically, including its failure: \(message)")
+        }
         print("replayed \(recording): \(result.turns) turns, digest \(result.digest?.description ?? "-") (recorded \(reader.finalDigest)), every turn's digest as recorded")
+    }
+
+    /// The inputs, arrivals and job results the recording has for `turn`.
+    private func consumed(inTurn turn: UInt64) -> String {
+        guard let text = try? String(contentsOfFile: recording, encoding: .utf8) else { return "(unreadable)" }
+        var items: [String] = []
+        var inTurn = false
+        for line in text.split(separator: "\n") {
+            guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else { continue }
+            if let at = (object["t"] as? NSNumber)?.uint64Value { inTurn = at == turn && object["d"] == nil }
+            guard inTurn || at(object) == turn else { continue }
+            if let input = object["i"] as? String { items.append("input \(input)") }
+            if let arrivals = object["a"] as? [[Any]] {
+                for item in arrivals {
+                    if item.first as? String == "j" { items.append("job \(item[1]) result (arrival \(item.count > 2 ? "\(item[2])" : "?"))") }
+                    if item.first as? String == "p" { items.append("post \(item[2]) of poster \(item[1])") }
+                }
+            }
+            if let id = object["r"], inTurn { items.append("job \(id) result \(object["v"] as? String ?? object["s"] as? String ?? "")") }
+        }
+        return items.isEmpty ? "no inputs, job results or posts" : items.joined(separator: "; ")
+    }
+
+    private func at(_ object: [String: Any]) -> UInt64? {
+        (object["t"] as? NSNumber)?.uint64Value
     }
 }

@@ -87,6 +87,25 @@ import Testing
         #expect(bad.stdout.contains("replay: lifeloop replay \(directory)/bad.llrec --scenario \(scenario)"))
     }
 
+    /// A virtual-clock recording holds the turn digests only, and its replay checks them;
+    /// `--clock host` records a virtual scenario on real time.
+    @Test func virtualRecordingsAndClockOverride() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let scenario = Fixtures.samples + "/seeded-random.yaml"
+        for clock in ["virtual", "host"] {
+            let path = directory + "/\(clock).llrec"
+            let record = try CLI.run(["record", scenario, "--seed", "5", "--clock", clock, "-o", path])
+            #expect(record.status == 0, "\(record.stderr)")
+            let header = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n")[0]
+            #expect(header.contains("\"clock\":\"\(clock)\""))
+            let replay = try CLI.run(["replay", path, "--scenario", scenario])
+            #expect(replay.status == 0, "\(clock): \(replay.stdout) \(replay.stderr)")
+        }
+        let virtualText = try String(contentsOfFile: directory + "/virtual.llrec", encoding: .utf8)
+        #expect(!virtualText.contains("{\"c\":"), "no clock reads on the virtual clock")
+    }
+
     @Test func unusableRecordingsAreRefusedBeforeAnythingRuns() throws {
         let directory = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
@@ -106,8 +125,8 @@ import Testing
         try "hello\n".write(toFile: directory + "/junk.llrec", atomically: true, encoding: .utf8)
         let junk = try CLI.run(["replay", directory + "/junk.llrec", "--scenario", scenario])
         #expect(junk.status == 2 && junk.stderr.contains("not a Lifeloop recording"))
-        let virtual = try CLI.run(["record", Fixtures.samples + "/feed-jobs.yaml", "-o", directory + "/v.llrec"])
-        #expect(virtual.status == 2 && virtual.stderr.contains("virtual clock"))
+        let badClock = try CLI.run(["record", scenario, "--clock", "sundial", "-o", directory + "/x.llrec"])
+        #expect(badClock.status != 0 && badClock.stderr.contains("sundial"))
     }
 
     /// Job results: a `Codable` one is recorded and injected (so a random result replays),
