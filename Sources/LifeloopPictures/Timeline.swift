@@ -69,7 +69,7 @@ public struct Timeline: Sendable, Equatable {
 public final class TimelineRecorder {
     private var timeline = Timeline()
     private var laneIndex: [String: Int] = [:]
-    private var workerEnds: [UInt64] = []
+    private var workers = WorkerLanes()
     private var workerLanes: [Int] = []
     private var openSpans: [ObjectIdentifier: (lane: Int, name: String, category: String, start: UInt64)] = [:]
     private var openMarks: [String: UInt64] = [:]
@@ -215,15 +215,8 @@ public final class TimelineRecorder {
     /// returns a token for ``jobCompleted(_:start:end:)``.
     public func jobSubmitted(_ label: String, cost: UInt64, at time: UInt64) -> Int {
         let end = time + cost
-        let worker: Int
-        if let free = workerEnds.firstIndex(where: { $0 <= time }) {
-            worker = free
-            workerEnds[free] = end
-        } else {
-            worker = workerEnds.count
-            workerEnds.append(end)
-            workerLanes.append(lane("worker \(worker)", .worker))
-        }
+        let (worker, isNew) = workers.place(start: time, end: end)
+        if isNew { workerLanes.append(lane("worker \(worker)", .worker)) }
         let lane = workerLanes[worker]
         instant(lane: loopLane, name: "submit \(label)", category: "submit", at: time)
         timeline.spans.append(Timeline.Span(lane: lane, name: label, category: "job", start: time, end: end, row: 0))

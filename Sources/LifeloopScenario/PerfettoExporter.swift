@@ -1,4 +1,5 @@
 import Lifeloop
+import LifeloopPictures
 
 /// Turns what a ``ScenarioProbe`` sees into Perfetto tracks, streamed to a file as the
 /// run goes.
@@ -19,7 +20,7 @@ final class PerfettoExporter {
     private let pid = 1
     private let loopTid = 1
     private var windowTids: [String: Int] = [:]
-    private var laneEnds: [UInt64] = []
+    private var lanes = WorkerLanes()
     private var nextID: UInt64 = 1
     private var spans: [ObjectIdentifier: (id: UInt64, name: String, tid: Int)] = [:]
     private var markIDs: [String: UInt64] = [:]
@@ -134,15 +135,8 @@ final class PerfettoExporter {
     func jobSubmitted(_ label: String, cost: Duration, at time: UInt64) -> UInt64 {
         let id = newID()
         let end = time + UInt64(max(0, cost.nanoseconds))
-        let lane: Int
-        if let free = laneEnds.firstIndex(where: { $0 <= time }) {
-            lane = free
-            laneEnds[free] = end
-        } else {
-            lane = laneEnds.count
-            laneEnds.append(end)
-            writer.threadName(pid: pid, tid: 100 + lane, name: "worker \(lane)", sortIndex: 100 + lane)
-        }
+        let (lane, isNew) = lanes.place(start: time, end: end)
+        if isNew { writer.threadName(pid: pid, tid: 100 + lane, name: "worker \(lane)", sortIndex: 100 + lane) }
         writer.complete(pid: pid, tid: loopTid, name: "submit \(label)", category: "job", start: time, duration: 0)
         writer.flowStart(pid: pid, tid: loopTid, name: label, category: "job", id: id, at: time)
         writer.complete(pid: pid, tid: 100 + lane, name: label, category: "job", start: time, duration: end - time)

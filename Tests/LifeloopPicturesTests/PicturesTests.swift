@@ -165,19 +165,8 @@ func expectGolden(_ text: String, _ name: String, sourceLocation: SourceLocation
 /// frame converted to window coordinates: the sum of its ancestors' frame origins less
 /// their bounds origins.
 @Suite("Snapshot geometry") struct SnapshotPropertyTests {
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test(arguments: 0..<20) func everyRectIsTheFrameInWindowCoordinates(seed: UInt64) throws {
-        var random = Generator(state: seed)
+        var random = SeededGenerator(seed: seed)
         let app = try Application()
         let window = Window(screen: .phone, label: "w\(seed)")
         var views: [View] = [window]
