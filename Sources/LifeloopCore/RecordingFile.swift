@@ -16,6 +16,9 @@ public struct RecordingHeader: Sendable, Equatable {
     public var seed: UInt64
     /// `host` or `virtual`: a virtual-clock recording holds only the checkpoints.
     public var clock: String
+    /// The program's source (a scenario file's text), so that a replay of a changed one
+    /// can say what changed; empty when not kept.
+    public var source = ""
 
     public init(lifeloopVersion: String, program: String, programHash: String, vocabulary: String, seed: UInt64,
                 clock: String = "host") {
@@ -56,7 +59,8 @@ public final class RecordingWriter: LoopRecorder {
         buffer.reserveCapacity(1 << 16)
         write("{\"llrec\":\(header.format),\"minReader\":\(header.minimumReader),\"lifeloop\":\(Self.quoted(header.lifeloopVersion)),"
             + "\"program\":\(Self.quoted(header.program)),\"programHash\":\(Self.quoted(header.programHash)),"
-            + "\"vocabulary\":\(Self.quoted(header.vocabulary)),\"seed\":\(header.seed),\"clock\":\(Self.quoted(header.clock))}")
+            + "\"vocabulary\":\(Self.quoted(header.vocabulary)),\"seed\":\(header.seed),\"clock\":\(Self.quoted(header.clock)),"
+            + "\"source\":\(Self.quoted(header.source))}")
     }
 
     deinit {
@@ -159,7 +163,7 @@ public final class RecordingWriter: LoopRecorder {
 /// request of the replaying loop against the next line.
 public final class RecordingReader: LoopReplaySource {
     public let path: String
-    public let header: RecordingHeader
+    public private(set) var header: RecordingHeader
     /// The trailer's figures.
     public let turns: UInt64
     public let finalDigest: String
@@ -197,6 +201,7 @@ public final class RecordingReader: LoopReplaySource {
         header = RecordingHeader(lifeloopVersion: object["lifeloop"] as? String ?? "", program: object["program"] as? String ?? "",
                                  programHash: object["programHash"] as? String ?? "", vocabulary: object["vocabulary"] as? String ?? "",
                                  seed: (object["seed"] as? NSNumber)?.uint64Value ?? 0, clock: object["clock"] as? String ?? "host")
+        header.source = object["source"] as? String ?? ""
         var last: [String: Any]?
         var count = 1
         while getline(&line, &capacity, file) > 0, let text = line {

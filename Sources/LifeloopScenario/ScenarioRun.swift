@@ -26,6 +26,21 @@ final class ScenarioRun {
     private var recording: RecordingWriter?
     private var replay: RecordingReader?
 
+    /// What changed between a recorded scenario text and the file now: its first differing
+    /// line, or that the text is the same (then a file it names changed, such as its
+    /// storyboard).
+    static func change(from recorded: String, toFileAt path: String) -> String {
+        guard !recorded.isEmpty else { return "the recording does not keep the scenario's text" }
+        guard let current = try? String(contentsOfFile: path, encoding: .utf8) else { return "\(path) cannot be read" }
+        if current == recorded { return "its text is the same, so a file it names (its storyboard) changed" }
+        let old = recorded.split(separator: "\n", omittingEmptySubsequences: false)
+        let new = current.split(separator: "\n", omittingEmptySubsequences: false)
+        let line = zip(old, new).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(old.count, new.count)
+        let was = line < old.count ? "`\(old[line])`" : "(end of file)"
+        let now = line < new.count ? "`\(new[line])`" : "(end of file)"
+        return "line \(line + 1) was \(was), now \(now)"
+    }
+
     /// The input verbs a script can use: a recording's vocabulary fingerprint is their
     /// digest, so a recording made with other verbs is refused.
     static let vocabulary = "tap push pop popToRoot present dismiss selectTab rotate resize hide show makeKey memoryWarning job advance settle mark expect interactivePop"
@@ -53,7 +68,7 @@ final class ScenarioRun {
         if let path = options.replayPath {
             let reader = try RecordingReader(path: path)
             guard reader.header.programHash == scenario.hash else {
-                throw RecordingError("\(path): recorded from scenario '\(reader.header.program)' (hash \(reader.header.programHash)), but \(scenario.file) is '\(scenario.name)' (hash \(scenario.hash)): the scenario changed since the recording")
+                throw RecordingError("\(path): recorded from scenario '\(reader.header.program)' (hash \(reader.header.programHash)), but \(scenario.file) is '\(scenario.name)' (hash \(scenario.hash)): the scenario changed since the recording; \(Self.change(from: reader.header.source, toFileAt: scenario.file))")
             }
             guard reader.header.vocabulary == String(vocabulary, radix: 16) else {
                 throw RecordingError("\(path): recorded with another input vocabulary (fingerprint \(reader.header.vocabulary), this Lifeloop's \(String(vocabulary, radix: 16)))")
@@ -67,9 +82,10 @@ final class ScenarioRun {
             app.loop.replaySource = reader
             replay = reader
         } else if let path = options.recordPath {
-            let writer = try RecordingWriter(path: path, header: RecordingHeader(
-                lifeloopVersion: LifeloopVersion.string, program: scenario.name, programHash: scenario.hash,
-                vocabulary: String(vocabulary, radix: 16), seed: seed, clock: scenario.clock.rawValue))
+            var header = RecordingHeader(lifeloopVersion: LifeloopVersion.string, program: scenario.name, programHash: scenario.hash,
+                                         vocabulary: String(vocabulary, radix: 16), seed: seed, clock: scenario.clock.rawValue)
+            header.source = (try? String(contentsOfFile: scenario.file, encoding: .utf8)) ?? ""
+            let writer = try RecordingWriter(path: path, header: header)
             app.loop.recorder = writer
             recording = writer
         }

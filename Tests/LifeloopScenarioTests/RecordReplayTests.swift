@@ -122,6 +122,19 @@ import Testing
         #expect(new.status == 2 && new.stderr.contains("needs a reader of version 9"))
         let other = try CLI.run(["replay", path, "--scenario", Fixtures.samples + "/feed-jobs.yaml"])
         #expect(other.status == 2 && other.stderr.contains("recorded from scenario 'feed-host'") && other.stderr.contains("changed"))
+        // A changed copy of the scenario: the refusal names the line that changed.
+        let copy = directory + "/feed-host.yaml"
+        let original = try String(contentsOfFile: scenario, encoding: .utf8)
+            .replacingOccurrences(of: "storyboard: Feed.storyboard.json", with: "storyboard: \(Fixtures.samples)/Feed.storyboard.json")
+        try original.write(toFile: copy, atomically: true, encoding: .utf8)
+        let copied = try CLI.run(["record", copy, "--seed", "1", "-o", directory + "/copy.llrec"])
+        #expect(copied.status == 0, "\(copied.stderr)")
+        try original.replacingOccurrences(of: "{uniform: [1ms, 4ms]}", with: "{uniform: [2ms, 4ms]}")
+            .write(toFile: copy, atomically: true, encoding: .utf8)
+        let changed = try CLI.run(["replay", directory + "/copy.llrec", "--scenario", copy])
+        #expect(changed.status == 2)
+        #expect(changed.stderr.contains("was `  Feed.viewWillLayoutSubviews: {uniform: [1ms, 4ms]}`, now `  Feed.viewWillLayoutSubviews: {uniform: [2ms, 4ms]}`"),
+                "\(changed.stderr)")
         try "hello\n".write(toFile: directory + "/junk.llrec", atomically: true, encoding: .utf8)
         let junk = try CLI.run(["replay", directory + "/junk.llrec", "--scenario", scenario])
         #expect(junk.status == 2 && junk.stderr.contains("not a Lifeloop recording"))
