@@ -56,7 +56,11 @@ public final class EventLoop {
     /// The status `uv_loop_close` returned when the loop closed; 0 means every handle was gone.
     public private(set) var loopCloseStatus: Int32?
 
-    private let uvLoop: UnsafeMutablePointer<uv_loop_t>
+    let uvLoop: UnsafeMutablePointer<uv_loop_t>
+    /// Closers of the stream handles (servers, connections) still open, by id: the loop's
+    /// close closes them too.
+    var streamClosers: [UInt64: () -> Void] = [:]
+    var nextStreamID: UInt64 = 0
     private let prepareHandle = allocateHandle(UV_PREPARE, as: uv_prepare_t.self)
     private let checkHandle = allocateHandle(UV_CHECK, as: uv_check_t.self)
     private let idleHandle = allocateHandle(UV_IDLE, as: uv_idle_t.self)
@@ -598,6 +602,8 @@ public final class EventLoop {
         // cycle would otherwise keep it (and everything it holds) alive after the close.
         for index in observers.indices { observers[index].removeAll() }
         trace.closeStream()
+        for closer in streamClosers.values { closer() }
+        streamClosers.removeAll()
         for handle in openHandles where uv_is_closing(handle) == 0 {
             uv_close(handle, closeCallback)
         }
