@@ -130,7 +130,7 @@ public struct DivergenceReport: Error, Sendable, CustomStringConvertible {
         if let seed { out += "seed \(seed), " }
         out += "the runs differ from turn \(turn) (the differing run: \(perturbation))\n"
         if expected == nil && got == nil {
-            out += "  (the runs agreed again in five tries with every event kept: the turn's digest is all there is)\n"
+            out += "  (the runs agreed again in twenty tries with every event kept: the turn's digest is all there is)\n"
         }
         out += "  first differing event:\n"
         out += "    expected: \(expected.map(Self.show) ?? "(no event)")\n"
@@ -211,10 +211,10 @@ public enum Determinism {
             let turns = try run(perturbation, workerWidth: workerWidth, traceMode: .digestOnly, body).turns
             guard let turn = firstDifferingTurn(baseline, turns) else { continue }
             // Run again with every event kept; a program that is not deterministic may agree
-            // with itself this time, so up to five tries for traces that differ.
+            // with itself this time, so up to twenty tries for traces that differ.
             var expected: [TraceEvent] = []
             var got: [TraceEvent] = []
-            for _ in 0..<5 {
+            for _ in 0..<20 {
                 expected = try run(.none, workerWidth: workerWidth, traceMode: .unbounded, body).events
                 got = try run(perturbation, workerWidth: workerWidth, traceMode: .unbounded, body).events
                 if firstDifferingEvent(expected, got) != nil { break }

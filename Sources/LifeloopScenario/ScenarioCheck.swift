@@ -34,7 +34,7 @@ public struct ScenarioCheck: Sendable {
                         got: (events: [TraceEvent], inputs: [(turn: UInt64, input: String)])? = nil,
                         label: String? = nil, argument: String? = nil) throws -> DivergenceReport {
         // A program that is not deterministic may agree with itself when run again: up to
-        // five tries for a pair of full traces that differ.
+        // twenty tries for a pair of full traces that differ.
         var expected = try run(seed: seed, perturbation: .none, events: true)
         var differing: (events: [TraceEvent], inputs: [(turn: UInt64, input: String)])
         var tries = 1
@@ -45,7 +45,7 @@ public struct ScenarioCheck: Sendable {
                 let result = try run(seed: seed, perturbation: perturbation, events: true)
                 differing = (result.events, result.inputs)
             }
-            if Determinism.firstDifferingEvent(expected.events, differing.events) != nil || tries == 5 { break }
+            if Determinism.firstDifferingEvent(expected.events, differing.events) != nil || tries == 20 { break }
             tries += 1
             expected = try run(seed: seed, perturbation: .none, events: true)
         }

@@ -38,7 +38,10 @@ import Testing
     @Test func setIterationOrderIsCaught() throws {
         let output = try CLI.run(["check", Fixtures.samples + "/hash-order.yaml", "--quiet"])
         #expect(output.status == 1)
-        #expect(output.stdout.contains("Settings section"))
+        #expect(output.stdout.contains("the runs differ from turn 0"))
+        // The event is named when a re-run with every event kept differs again, which a
+        // Set's order does not promise (twenty tries); the turn is always named.
+        #expect(output.stdout.contains("Settings section") || output.stdout.contains("agreed again in twenty tries"))
     }
 
     @Test func aSeparateProcessIsAPerturbation() throws {
