@@ -557,7 +557,10 @@ public final class EventLoop {
         checkThread("stop()")
         guard activeRun != nil else { return }
         activeRun?.stopRequested = true
-        if clock == .host { uv_stop(uvLoop) }
+        // A replay never enters uv_run, which is what clears the stop flag: set there, it
+        // would make the close's uv_run return before the close callbacks, and the loop's
+        // handles and memory would leak.
+        if clock == .host, replaySource == nil { uv_stop(uvLoop) }
     }
 
     /// Timers scheduled and not yet fired or cancelled (job deliveries under the virtual

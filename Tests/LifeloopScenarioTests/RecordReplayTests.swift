@@ -210,6 +210,10 @@ import Testing
             }
             Thread.detachNewThread { usleep(2000); poster.post { } }
             app.loop.schedule(after: .milliseconds(3)) { app.loop.record(label: "app", event: "tick") }
+            // A run ended by stop(), as a scenario's steps end theirs: a replay must leave
+            // the loop closable (it once left libuv's stop flag set, and the close leaked).
+            app.loop.schedule(after: .milliseconds(1)) { app.loop.stop() }
+            try app.loop.run()
             try app.loop.runUntilIdle(maxTime: .seconds(10))
         }
         let recorded: String
@@ -227,6 +231,7 @@ import Testing
         try app.finishReplay(reader)
         #expect(app.trace.digest.description == recorded)
         try app.close()
+        #expect(app.loop.loopCloseStatus == 0, "libuv closed the replayed loop")
         let other = try Application(clock: .host)
         #expect(throws: RecordingError.self) { _ = try other.startReplay(of: path, program: "other") }
         try other.close()
