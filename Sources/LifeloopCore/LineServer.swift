@@ -50,6 +50,8 @@ public final class LineServer {
     private func closeHandle() {
         guard !isClosed else { return }
         isClosed = true
+        // Handlers often capture the server or the loop: dropping them breaks the cycle.
+        onConnection = nil
         handle.withMemoryRebound(to: uv_handle_t.self, capacity: 1) { uv_close($0, freeHandleCallback) }
     }
 
@@ -83,6 +85,7 @@ public final class LineConnection {
     /// Called when a line longer than the limit was dropped, with its length so far.
     public var onOversized: ((Int) -> Void)?
     /// Called once when the connection ends (the peer closed, an error, or ``close()``).
+    /// Once closed, a connection drops all its handlers, so they may capture it.
     public var onClose: (() -> Void)?
     /// Bytes handed to ``send(_:)`` and not yet written: a peer that does not read makes
     /// it grow, and a server drops such a peer past its own limit.
@@ -158,6 +161,11 @@ public final class LineConnection {
         loop.streamClosers[id] = nil
         handle.withMemoryRebound(to: uv_handle_t.self, capacity: 1) { uv_close($0, connectionCloseCallback) }
         if notify, let onClose { loop.execute { onClose() } }
+        // A handler that captures its own connection (the usual way to reply) would keep it
+        // alive for ever: a closed connection lets go of its handlers.
+        onLine = nil
+        onOversized = nil
+        onClose = nil
     }
 
     /// Bytes arrived: split into lines, each handed to `onLine` in a loop turn.
