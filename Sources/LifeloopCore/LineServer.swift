@@ -3,7 +3,8 @@ import Glibc
 
 /// A Unix-socket server on a host-clock loop whose messages are lines: the transport of
 /// JSON-RPC one message per line (the daemon's). libuv does the I/O; every callback runs
-/// inside a loop turn (in its task phase), like any other arrival.
+/// inside a loop turn (in its task phase), like any other arrival. The loop keeps it
+/// listening until ``close()`` or the loop's close.
 ///
 /// - Warning: Confined to the loop's thread, like the loop.
 public final class LineServer {
@@ -26,7 +27,9 @@ public final class LineServer {
         try uvCheck(uv_pipe_init(loop.uvLoop, handle, 0), "uv_pipe_init")
         id = loop.nextStreamID
         loop.nextStreamID += 1
-        handle.withMemoryRebound(to: uv_handle_t.self, capacity: 1) { $0.pointee.data = Unmanaged.passUnretained(self).toOpaque() }
+        // The loop keeps the server while it listens: the handle holds it until its close
+        // callback, so dropping the server does not leave libuv a dangling pointer.
+        handle.withMemoryRebound(to: uv_handle_t.self, capacity: 1) { $0.pointee.data = Unmanaged.passRetained(self).toOpaque() }
         let bound = uv_pipe_bind(handle, path)
         guard bound == 0 else {
             closeHandle()
@@ -52,7 +55,7 @@ public final class LineServer {
         isClosed = true
         // Handlers often capture the server or the loop: dropping them breaks the cycle.
         onConnection = nil
-        handle.withMemoryRebound(to: uv_handle_t.self, capacity: 1) { uv_close($0, freeHandleCallback) }
+        handle.withMemoryRebound(to: uv_handle_t.self, capacity: 1) { uv_close($0, serverCloseCallback) }
     }
 
     fileprivate func accept() {
@@ -115,7 +118,7 @@ public final class LineConnection {
         loop.streamClosers[id] = { [unowned(unsafe) self] in self.closeHandle(notify: false) }
     }
 
-    fileprivate func startReading() {
+    func startReading() {
         guard !isClosed else { return }
         _ = handle.withMemoryRebound(to: uv_stream_t.self, capacity: 1) { uv_read_start($0, allocateCallback, connectionReadCallback) }
     }
@@ -160,9 +163,22 @@ public final class LineConnection {
         isClosed = true
         loop.streamClosers[id] = nil
         handle.withMemoryRebound(to: uv_handle_t.self, capacity: 1) { uv_close($0, connectionCloseCallback) }
-        if notify, let onClose { loop.execute { onClose() } }
         // A handler that captures its own connection (the usual way to reply) would keep it
-        // alive for ever: a closed connection lets go of its handlers.
+        // alive for ever: a closed connection lets go of its handlers, once the lines that
+        // arrived before the end (queued as tasks, in order) have been handed over.
+        if notify {
+            loop.execute { [self] in
+                let onClose = self.onClose
+                dropHandlers()
+                onClose?()
+            }
+        } else {
+            // The loop is closing: nothing queued will run.
+            dropHandlers()
+        }
+    }
+
+    private func dropHandlers() {
         onLine = nil
         onOversized = nil
         onClose = nil
@@ -212,8 +228,14 @@ extension EventLoop {
     }
 }
 
-private let freeHandleCallback: @convention(c) (UnsafeMutablePointer<uv_handle_t>?) -> Void = { handle in
+let freeHandleCallback: @convention(c) (UnsafeMutablePointer<uv_handle_t>?) -> Void = { handle in
     if let handle { UnsafeMutableRawPointer(handle).deallocate() }
+}
+
+private let serverCloseCallback: @convention(c) (UnsafeMutablePointer<uv_handle_t>?) -> Void = { handle in
+    guard let handle else { return }
+    if let data = handle.pointee.data { Unmanaged<LineServer>.fromOpaque(data).release() }
+    UnsafeMutableRawPointer(handle).deallocate()
 }
 
 private let connectionCloseCallback: @convention(c) (UnsafeMutablePointer<uv_handle_t>?) -> Void = { handle in

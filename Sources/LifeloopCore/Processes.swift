@@ -1,0 +1,201 @@
+import CLibUV
+import Glibc
+
+/// Watches a signal on a host-clock loop (`uv_signal_t`): the handler runs in a loop turn.
+/// The loop keeps the watcher until ``close()`` or the loop's close.
+/// - Warning: Confined to the loop's thread.
+public final class SignalWatcher {
+    /// The signal number.
+    public let signal: Int32
+    fileprivate let handler: (Int32) -> Void
+    unowned(unsafe) let loop: EventLoop
+    private let handle: UnsafeMutablePointer<uv_signal_t>
+    private let id: UInt64
+    private var isClosed = false
+
+    init(loop: EventLoop, signal: Int32, handler: @escaping (Int32) -> Void) throws {
+        self.loop = loop
+        self.signal = signal
+        self.handler = handler
+        handle = allocateHandle(UV_SIGNAL, as: uv_signal_t.self)
+        try uvCheck(uv_signal_init(loop.uvLoop, handle), "uv_signal_init")
+        id = loop.nextStreamID
+        loop.nextStreamID += 1
+        // Kept by the loop while it watches (released by the close callback).
+        handle.withMemoryRebound(to: uv_handle_t.self, capacity: 1) { $0.pointee.data = Unmanaged.passRetained(self).toOpaque() }
+        let started = uv_signal_start(handle, signalCallback, signal)
+        guard started == 0 else {
+            closeHandle()
+            throw LoopError.invalidArgument("signal \(signal): cannot watch it: \(String(cString: uv_strerror(started)))")
+        }
+        loop.streamClosers[id] = { [unowned(unsafe) self] in self.closeHandle() }
+    }
+
+    /// Stops watching.
+    public func close() {
+        loop.streamClosers[id] = nil
+        closeHandle()
+    }
+
+    private func closeHandle() {
+        guard !isClosed else { return }
+        isClosed = true
+        handle.withMemoryRebound(to: uv_handle_t.self, capacity: 1) { uv_close($0, signalCloseCallback) }
+    }
+
+    fileprivate func fired(_ number: Int32) {
+        loop.execute { [self] in handler(number) }
+    }
+}
+
+/// A child process started on a host-clock loop (`uv_spawn`), its stdin, stdout and stderr
+/// as line connections (its output never mixes with anything of the parent's).
+/// - Warning: Confined to the loop's thread.
+public final class ChildProcess {
+    /// The child's pid.
+    public let pid: Int32
+    /// Lines to the child's stdin (``LineConnection/send(_:)``).
+    public let stdin: LineConnection
+    /// Lines from its stdout and stderr: set their `onLine` to read them.
+    public let stdout: LineConnection
+    public let stderr: LineConnection
+    /// Called once, in a loop turn, when the child has exited: its exit status and the
+    /// signal that ended it (0 if none).
+    public var onExit: ((_ status: Int64, _ signal: Int32) -> Void)?
+    /// Whether the child has exited.
+    public private(set) var hasExited = false
+    unowned(unsafe) let loop: EventLoop
+    private let handle: UnsafeMutablePointer<uv_process_t>
+    private let id: UInt64
+
+    init(loop: EventLoop, executable: String, arguments: [String], environment: [String: String]?) throws {
+        self.loop = loop
+        let process = allocateHandle(UV_PROCESS, as: uv_process_t.self)
+        handle = process
+        let uvLoop = loop.uvLoop
+        var pipes: [UnsafeMutablePointer<uv_pipe_t>] = []
+        for _ in 0..<3 {
+            let pipe = allocateHandle(UV_NAMED_PIPE, as: uv_pipe_t.self)
+            try uvCheck(uv_pipe_init(loop.uvLoop, pipe, 0), "uv_pipe_init")
+            pipes.append(pipe)
+        }
+        var containers = [
+            uv_stdio_container_t(flags: uv_stdio_flags(UV_CREATE_PIPE.rawValue | UV_READABLE_PIPE.rawValue),
+                                 data: .init(stream: UnsafeMutableRawPointer(pipes[0]).assumingMemoryBound(to: uv_stream_t.self))),
+            uv_stdio_container_t(flags: uv_stdio_flags(UV_CREATE_PIPE.rawValue | UV_WRITABLE_PIPE.rawValue),
+                                 data: .init(stream: UnsafeMutableRawPointer(pipes[1]).assumingMemoryBound(to: uv_stream_t.self))),
+            uv_stdio_container_t(flags: uv_stdio_flags(UV_CREATE_PIPE.rawValue | UV_WRITABLE_PIPE.rawValue),
+                                 data: .init(stream: UnsafeMutableRawPointer(pipes[2]).assumingMemoryBound(to: uv_stream_t.self))),
+        ]
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        let envp = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
+        defer {
+            argv.forEach { free($0) }
+            envp?.forEach { free($0) }
+        }
+        var options = uv_process_options_t()
+        options.exit_cb = processExitCallback
+        var status: Int32 = 0
+        argv.withUnsafeBufferPointer { args in
+            containers.withUnsafeMutableBufferPointer { stdio in
+                options.file = UnsafePointer(args[0])
+                options.args = UnsafeMutablePointer(mutating: args.baseAddress)
+                options.stdio = stdio.baseAddress
+                options.stdio_count = 3
+                if let envp {
+                    envp.withUnsafeBufferPointer { env in
+                        options.env = UnsafeMutablePointer(mutating: env.baseAddress)
+                        status = uv_spawn(uvLoop, process, &options)
+                    }
+                } else {
+                    status = uv_spawn(uvLoop, process, &options)
+                }
+            }
+        }
+        guard status == 0 else {
+            for pipe in pipes { pipe.withMemoryRebound(to: uv_handle_t.self, capacity: 1) { uv_close($0, freeHandleCallback) } }
+            process.withMemoryRebound(to: uv_handle_t.self, capacity: 1) { uv_close($0, freeHandleCallback) }
+            throw LoopError.invalidArgument("\(executable): cannot start it: \(String(cString: uv_strerror(status)))")
+        }
+        pid = process.pointee.pid
+        stdin = LineConnection(loop: loop, handle: pipes[0], maxLineBytes: 1 << 20)
+        stdout = LineConnection(loop: loop, handle: pipes[1], maxLineBytes: 1 << 20)
+        stderr = LineConnection(loop: loop, handle: pipes[2], maxLineBytes: 1 << 20)
+        id = loop.nextStreamID
+        loop.nextStreamID += 1
+        // Retained until the child exits and its handle closes.
+        handle.withMemoryRebound(to: uv_handle_t.self, capacity: 1) { $0.pointee.data = Unmanaged.passRetained(self).toOpaque() }
+        loop.streamClosers[id] = { [unowned(unsafe) self] in self.closeHandle() }
+        loop.execute { [self] in
+            stdout.startReading()
+            stderr.startReading()
+        }
+    }
+
+    /// Sends `signal` to the child (SIGTERM by default); false if it has exited.
+    @discardableResult
+    public func kill(_ signal: Int32 = SIGTERM) -> Bool {
+        guard !hasExited else { return false }
+        return uv_process_kill(handle, signal) == 0
+    }
+
+    fileprivate func exited(status: Int64, signal: Int32) {
+        hasExited = true
+        let handler = onExit
+        onExit = nil
+        loop.execute { handler?(status, signal) }
+        closeHandle()
+    }
+
+    private var isClosed = false
+
+    private func closeHandle() {
+        guard !isClosed else { return }
+        isClosed = true
+        loop.streamClosers[id] = nil
+        stdin.close()
+        handle.withMemoryRebound(to: uv_handle_t.self, capacity: 1) { uv_close($0, processCloseCallback) }
+    }
+}
+
+extension EventLoop {
+    /// Runs `handler` in a loop turn each time `signal` arrives (host clock).
+    /// - Throws: ``LoopError/invalidArgument(_:)`` on a virtual loop or a bad signal.
+    public func onSignal(_ signal: Int32, _ handler: @escaping (Int32) -> Void) throws -> SignalWatcher {
+        try verifyOwnerThread("onSignal(_:_:)")
+        guard clock == .host else { throw LoopError.invalidArgument("onSignal(\(signal)): signals need a host-clock loop") }
+        return try SignalWatcher(loop: self, signal: signal, handler: handler)
+    }
+
+    /// Starts `executable` (a path) with `arguments`, its stdio as line connections
+    /// (host clock). `environment` replaces the parent's when given.
+    /// - Throws: ``LoopError/invalidArgument(_:)`` naming the executable when it cannot
+    ///   start, or on a virtual loop.
+    public func spawn(_ executable: String, arguments: [String] = [], environment: [String: String]? = nil) throws -> ChildProcess {
+        try verifyOwnerThread("spawn(_:arguments:environment:)")
+        guard clock == .host else { throw LoopError.invalidArgument("spawn(\(executable)): child processes need a host-clock loop") }
+        return try ChildProcess(loop: self, executable: executable, arguments: arguments, environment: environment)
+    }
+}
+
+private let signalCallback: @convention(c) (UnsafeMutablePointer<uv_signal_t>?, Int32) -> Void = { handle, number in
+    guard let handle, let data = handle.pointee.data else { return }
+    Unmanaged<SignalWatcher>.fromOpaque(data).takeUnretainedValue().fired(number)
+}
+
+private let signalCloseCallback: @convention(c) (UnsafeMutablePointer<uv_handle_t>?) -> Void = { handle in
+    guard let handle else { return }
+    if let data = handle.pointee.data { Unmanaged<SignalWatcher>.fromOpaque(data).release() }
+    UnsafeMutableRawPointer(handle).deallocate()
+}
+
+private let processExitCallback: @convention(c) (UnsafeMutablePointer<uv_process_t>?, Int64, Int32) -> Void = { handle, status, signal in
+    guard let handle, let data = handle.pointee.data else { return }
+    Unmanaged<ChildProcess>.fromOpaque(data).takeUnretainedValue().exited(status: status, signal: signal)
+}
+
+private let processCloseCallback: @convention(c) (UnsafeMutablePointer<uv_handle_t>?) -> Void = { handle in
+    guard let handle else { return }
+    if let data = handle.pointee.data { Unmanaged<ChildProcess>.fromOpaque(data).release() }
+    UnsafeMutableRawPointer(handle).deallocate()
+}
