@@ -57,10 +57,22 @@ public final class EventLoop {
     public private(set) var loopCloseStatus: Int32?
 
     let uvLoop: UnsafeMutablePointer<uv_loop_t>
-    /// Closers of the stream handles (servers, connections) still open, by id: the loop's
-    /// close closes them too.
-    var streamClosers: [UInt64: () -> Void] = [:]
-    var nextStreamID: UInt64 = 0
+    /// Closers of the handles that outlive a run (servers, connections, children, signal
+    /// watchers) still open, by id: the loop's close closes them too.
+    private var streamClosers: [UInt64: () -> Void] = [:]
+    private var nextStreamID: UInt64 = 0
+
+    /// Registers the closer of such a handle; returns its id for ``removeCloser(_:)``.
+    func addCloser(_ close: @escaping () -> Void) -> UInt64 {
+        defer { nextStreamID += 1 }
+        streamClosers[nextStreamID] = close
+        return nextStreamID
+    }
+
+    /// The handle closed on its own: the loop's close has nothing to do for it.
+    func removeCloser(_ id: UInt64?) {
+        if let id { streamClosers[id] = nil }
+    }
     private let prepareHandle = allocateHandle(UV_PREPARE, as: uv_prepare_t.self)
     private let checkHandle = allocateHandle(UV_CHECK, as: uv_check_t.self)
     private let idleHandle = allocateHandle(UV_IDLE, as: uv_idle_t.self)
@@ -304,22 +316,23 @@ public final class EventLoop {
 
     /// The turn before this one is over: its digest is a checkpoint.
     private func checkpoint(_ finished: UInt64) {
-        guard recorder != nil || replaySource != nil, let digest = trace.latestDigest(ifTurn: finished) else { return }
-        if let replaySource {
-            do { try replaySource.turnEnded(finished, digest: digest) } catch { replayFailed(error) }
-        } else {
-            recorder?.turnEnded(finished, digest: digest)
-        }
+        do { try deliverCheckpoint(finished) } catch { replayFailed(error) }
     }
 
     /// The checkpoint of the last turn, for the end of a recording or a replay.
     /// - Throws: ``LoopError/replayDiverged(_:)`` when a replay's last turn differs.
     public func checkpointLastTurn() throws {
-        guard let digest = trace.latestDigest(ifTurn: turn) else { return }
+        try deliverCheckpoint(turn)
+    }
+
+    /// Hands a finished turn's digest (if the turn recorded events) to the recorder, or
+    /// checks it against the recording.
+    private func deliverCheckpoint(_ finished: UInt64) throws {
+        guard recorder != nil || replaySource != nil, let digest = trace.latestDigest(ifTurn: finished) else { return }
         if let replaySource {
-            try replaySource.turnEnded(turn, digest: digest)
+            try replaySource.turnEnded(finished, digest: digest)
         } else {
-            recorder?.turnEnded(turn, digest: digest)
+            recorder?.turnEnded(finished, digest: digest)
         }
     }
 
@@ -334,7 +347,10 @@ public final class EventLoop {
         var waited = 0
         while true {
             mailbox.takeAll(tasks: &postedBuffer, results: &resultBuffer)
-            while let result = resultBuffer.popFirst() { heldResults[result.id] = result }
+            // A job already delivered (its recorded result injected) drops its recomputation.
+            while let result = resultBuffer.popFirst() {
+                if jobs[result.id] != nil { heldResults[result.id] = result }
+            }
             while let posted = postedBuffer.popFirst() { heldPosts[.post(poster: posted.poster, sequence: posted.sequence)] = posted }
             let missing = expected.contains { arrival in
                 switch arrival {

@@ -17,7 +17,8 @@ public final class LineServer {
     public var onConnection: ((LineConnection) -> Void)?
     unowned(unsafe) let loop: EventLoop
     private let handle: UnsafeMutablePointer<uv_pipe_t>
-    private let id: UInt64
+    /// Its entry in the loop's closers, once registered.
+    private var closerID: UInt64?
     private var isClosed = false
 
     init(loop: EventLoop, path: String) throws {
@@ -25,8 +26,6 @@ public final class LineServer {
         self.path = path
         handle = allocateHandle(UV_NAMED_PIPE, as: uv_pipe_t.self)
         try uvCheck(uv_pipe_init(loop.uvLoop, handle, 0), "uv_pipe_init")
-        id = loop.nextStreamID
-        loop.nextStreamID += 1
         // The loop keeps the server while it listens: the handle holds it until its close
         // callback, so dropping the server does not leave libuv a dangling pointer.
         handle.withMemoryRebound(to: uv_handle_t.self, capacity: 1) { $0.pointee.data = Unmanaged.passRetained(self).toOpaque() }
@@ -40,13 +39,13 @@ public final class LineServer {
             closeHandle()
             throw LoopError.invalidArgument("\(path): cannot listen there: \(String(cString: uv_strerror(listening)))")
         }
-        loop.streamClosers[id] = { [unowned(unsafe) self] in self.closeHandle() }
+        closerID = loop.addCloser { [unowned(unsafe) self] in self.closeHandle() }
     }
 
     /// Stops listening (the socket file stays; remove it if you own it). Connections
     /// already accepted stay open.
     public func close() {
-        loop.streamClosers[id] = nil
+        loop.removeCloser(closerID)
         closeHandle()
     }
 
@@ -101,7 +100,8 @@ public final class LineConnection {
     private let maxLineBytes: Int
     private var pending: [UInt8] = []
     private var discarding = false
-    private let id: UInt64
+    /// Its entry in the loop's closers, once registered.
+    private var closerID: UInt64?
 
     init(loop: EventLoop, handle: UnsafeMutablePointer<uv_pipe_t>, maxLineBytes: Int) {
         self.loop = loop
@@ -111,11 +111,9 @@ public final class LineConnection {
         let hasFD = handle.withMemoryRebound(to: uv_handle_t.self, capacity: 1) { uv_fileno($0, &fd) } == 0
         let uid = hasFD ? lifeloop_peer_uid(fd) : -1
         peerUID = uid >= 0 ? UInt32(uid) : nil
-        id = loop.nextStreamID
-        loop.nextStreamID += 1
         // Retained while the handle is open; released by the close callback.
         handle.withMemoryRebound(to: uv_handle_t.self, capacity: 1) { $0.pointee.data = Unmanaged.passRetained(self).toOpaque() }
-        loop.streamClosers[id] = { [unowned(unsafe) self] in self.closeHandle(notify: false) }
+        closerID = loop.addCloser { [unowned(unsafe) self] in self.closeHandle(notify: false) }
     }
 
     func startReading() {
@@ -161,7 +159,7 @@ public final class LineConnection {
     fileprivate func closeHandle(notify: Bool) {
         guard !isClosed else { return }
         isClosed = true
-        loop.streamClosers[id] = nil
+        loop.removeCloser(closerID)
         handle.withMemoryRebound(to: uv_handle_t.self, capacity: 1) { uv_close($0, connectionCloseCallback) }
         // A handler that captures its own connection (the usual way to reply) would keep it
         // alive for ever: a closed connection lets go of its handlers, once the lines that

@@ -10,7 +10,8 @@ public final class SignalWatcher {
     fileprivate let handler: (Int32) -> Void
     unowned(unsafe) let loop: EventLoop
     private let handle: UnsafeMutablePointer<uv_signal_t>
-    private let id: UInt64
+    /// Its entry in the loop's closers, once registered.
+    private var closerID: UInt64?
     private var isClosed = false
 
     init(loop: EventLoop, signal: Int32, handler: @escaping (Int32) -> Void) throws {
@@ -19,8 +20,6 @@ public final class SignalWatcher {
         self.handler = handler
         handle = allocateHandle(UV_SIGNAL, as: uv_signal_t.self)
         try uvCheck(uv_signal_init(loop.uvLoop, handle), "uv_signal_init")
-        id = loop.nextStreamID
-        loop.nextStreamID += 1
         // Kept by the loop while it watches (released by the close callback).
         handle.withMemoryRebound(to: uv_handle_t.self, capacity: 1) { $0.pointee.data = Unmanaged.passRetained(self).toOpaque() }
         let started = uv_signal_start(handle, signalCallback, signal)
@@ -28,12 +27,12 @@ public final class SignalWatcher {
             closeHandle()
             throw LoopError.invalidArgument("signal \(signal): cannot watch it: \(String(cString: uv_strerror(started)))")
         }
-        loop.streamClosers[id] = { [unowned(unsafe) self] in self.closeHandle() }
+        closerID = loop.addCloser { [unowned(unsafe) self] in self.closeHandle() }
     }
 
     /// Stops watching.
     public func close() {
-        loop.streamClosers[id] = nil
+        loop.removeCloser(closerID)
         closeHandle()
     }
 
@@ -66,7 +65,8 @@ public final class ChildProcess {
     public private(set) var hasExited = false
     unowned(unsafe) let loop: EventLoop
     private let handle: UnsafeMutablePointer<uv_process_t>
-    private let id: UInt64
+    /// Its entry in the loop's closers, once registered.
+    private var closerID: UInt64?
 
     init(loop: EventLoop, executable: String, arguments: [String], environment: [String: String]?) throws {
         self.loop = loop
@@ -121,11 +121,9 @@ public final class ChildProcess {
         stdin = LineConnection(loop: loop, handle: pipes[0], maxLineBytes: 1 << 20)
         stdout = LineConnection(loop: loop, handle: pipes[1], maxLineBytes: 1 << 20)
         stderr = LineConnection(loop: loop, handle: pipes[2], maxLineBytes: 1 << 20)
-        id = loop.nextStreamID
-        loop.nextStreamID += 1
         // Retained until the child exits and its handle closes.
         handle.withMemoryRebound(to: uv_handle_t.self, capacity: 1) { $0.pointee.data = Unmanaged.passRetained(self).toOpaque() }
-        loop.streamClosers[id] = { [unowned(unsafe) self] in self.closeHandle() }
+        closerID = loop.addCloser { [unowned(unsafe) self] in self.closeHandle() }
         loop.execute { [self] in
             stdout.startReading()
             stderr.startReading()
@@ -152,7 +150,7 @@ public final class ChildProcess {
     private func closeHandle() {
         guard !isClosed else { return }
         isClosed = true
-        loop.streamClosers[id] = nil
+        loop.removeCloser(closerID)
         stdin.close()
         handle.withMemoryRebound(to: uv_handle_t.self, capacity: 1) { uv_close($0, processCloseCallback) }
     }
