@@ -14,11 +14,14 @@ import Testing
         let directory = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
         final class Results: @unchecked Sendable {
-            // @unchecked: each thread writes its own indices; read after every thread ended.
+            // @unchecked: every field is read and written under `lock` (threads write
+            // different indices, but an array element's write is an access to the whole array).
+            let lock = NSLock()
             var recorded = [String?](repeating: nil, count: 100)
             var statuses = [(RunStatus, RunStatus)?](repeating: nil, count: 100)
             var replayed = [String?](repeating: nil, count: 100)
             var errors = [String?](repeating: nil, count: 100)
+            func update(_ body: (Results) -> Void) { lock.lock(); body(self); lock.unlock() }
         }
         let results = Results()
         let group = DispatchGroup()
@@ -31,19 +34,21 @@ import Testing
                         var record = RunOptions()
                         record.recordPath = path
                         let original = try runner.run(seed: UInt64(index % 10), options: record)
-                        results.recorded[index] = original.digest?.description
+                        results.update { $0.recorded[index] = original.digest?.description }
                         var replay = RunOptions()
                         replay.replayPath = path
                         let again = try runner.run(seed: UInt64(index % 10), options: replay)
                         // A run may fail its own checks (a job's layout landing while its view
                         // is off screen); the replay must fail them alike, and nothing else.
-                        if case .failed(let message) = again.status, message.contains("replay diverged") {
-                            results.errors[index] = message
+                        results.update { results in
+                            if case .failed(let message) = again.status, message.contains("replay diverged") {
+                                results.errors[index] = message
+                            }
+                            results.statuses[index] = (original.status, again.status)
+                            results.replayed[index] = again.digest?.description
                         }
-                        results.statuses[index] = (original.status, again.status)
-                        results.replayed[index] = again.digest?.description
                     } catch {
-                        results.errors[index] = "\(error)"
+                        results.update { $0.errors[index] = "\(error)" }
                     }
                 }
                 group.leave()
