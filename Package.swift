@@ -9,7 +9,9 @@ let package = Package(
         .library(name: "LifeloopPictures", targets: ["LifeloopPictures"]),
         .library(name: "LifeloopScenario", targets: ["LifeloopScenario"]),
         .library(name: "LifeloopSamples", targets: ["LifeloopSamples"]),
+        .library(name: "LifeloopHost", targets: ["LifeloopHost"]),
         .executable(name: "lifeloop", targets: ["lifeloop"]),
+        .executable(name: "lifeloopd", targets: ["lifeloopd"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
@@ -59,9 +61,28 @@ let package = Package(
             exclude: ["Scenarios"],
             resources: [.copy("SeedSegue/Main.storyboard.json")]
         ),
+        // The daemon: JSON-RPC over a Unix socket, one app process each (issue 13).
+        .target(
+            name: "LifeloopHost",
+            dependencies: [
+                "LifeloopCore",
+                "Lifeloop",
+                "LifeloopScenario",
+                "LifeloopPictures",
+                .product(name: "DequeModule", package: "swift-collections"),
+            ]
+        ),
+        .executableTarget(
+            name: "lifeloopd",
+            dependencies: [
+                "LifeloopHost",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         .executableTarget(
             name: "lifeloop",
             dependencies: [
+                "LifeloopHost",
                 "LifeloopCore",
                 "LifeloopScenario",
                 "LifeloopPictures",
@@ -80,6 +101,10 @@ let package = Package(
         .testTarget(
             name: "LifeloopTests",
             dependencies: ["Lifeloop", "LifeloopSamples"]
+        ),
+        .testTarget(
+            name: "LifeloopHostTests",
+            dependencies: ["LifeloopHost", "LifeloopCore"]
         ),
         .testTarget(
             name: "LifeloopPicturesTests",

@@ -21,4 +21,12 @@ static inline long long lifeloop_peer_uid(int fd) {
     return (long long)credentials.uid;
 }
 
+#include <sys/prctl.h>
+#include <signal.h>
+
+/// Asks the kernel to send `signal` to this process when its parent thread exits (Linux).
+static inline int lifeloop_set_parent_death_signal(int signal) {
+    return prctl(PR_SET_PDEATHSIG, (unsigned long)signal, 0, 0, 0);
+}
+
 #endif

@@ -58,6 +58,9 @@ public final class ChildProcess {
     /// Lines from its stdout and stderr: set their `onLine` to read them.
     public let stdout: LineConnection
     public let stderr: LineConnection
+    /// A private two-way channel on the child's descriptor 3 (a socket pair), when the
+    /// spawn asked for one: a protocol that must never mix with the child's own output.
+    public let control: LineConnection?
     /// Called once, in a loop turn, when the child has exited: its exit status and the
     /// signal that ended it (0 if none).
     public var onExit: ((_ status: Int64, _ signal: Int32) -> Void)?
@@ -68,13 +71,14 @@ public final class ChildProcess {
     /// Its entry in the loop's closers, once registered.
     private var closerID: UInt64?
 
-    init(loop: EventLoop, executable: String, arguments: [String], environment: [String: String]?) throws {
+    init(loop: EventLoop, executable: String, arguments: [String], environment: [String: String]?, controlPipe: Bool,
+         maxLineBytes: Int) throws {
         self.loop = loop
         let process = allocateHandle(UV_PROCESS, as: uv_process_t.self)
         handle = process
         let uvLoop = loop.uvLoop
         var pipes: [UnsafeMutablePointer<uv_pipe_t>] = []
-        for _ in 0..<3 {
+        for _ in 0..<(controlPipe ? 4 : 3) {
             let pipe = allocateHandle(UV_NAMED_PIPE, as: uv_pipe_t.self)
             try uvCheck(uv_pipe_init(loop.uvLoop, pipe, 0), "uv_pipe_init")
             pipes.append(pipe)
@@ -87,6 +91,11 @@ public final class ChildProcess {
             uv_stdio_container_t(flags: uv_stdio_flags(UV_CREATE_PIPE.rawValue | UV_WRITABLE_PIPE.rawValue),
                                  data: .init(stream: UnsafeMutableRawPointer(pipes[2]).assumingMemoryBound(to: uv_stream_t.self))),
         ]
+        if controlPipe {
+            // Readable and writable from the child's side: libuv makes a socket pair.
+            containers.append(uv_stdio_container_t(flags: uv_stdio_flags(UV_CREATE_PIPE.rawValue | UV_READABLE_PIPE.rawValue | UV_WRITABLE_PIPE.rawValue),
+                                                   data: .init(stream: UnsafeMutableRawPointer(pipes[3]).assumingMemoryBound(to: uv_stream_t.self))))
+        }
         let argv = ([executable] + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
         defer {
@@ -101,7 +110,7 @@ public final class ChildProcess {
                 options.file = UnsafePointer(args[0])
                 options.args = UnsafeMutablePointer(mutating: args.baseAddress)
                 options.stdio = stdio.baseAddress
-                options.stdio_count = 3
+                options.stdio_count = Int32(stdio.count)
                 if let envp {
                     envp.withUnsafeBufferPointer { env in
                         options.env = UnsafeMutablePointer(mutating: env.baseAddress)
@@ -118,15 +127,17 @@ public final class ChildProcess {
             throw LoopError.invalidArgument("\(executable): cannot start it: \(String(cString: uv_strerror(status)))")
         }
         pid = process.pointee.pid
-        stdin = LineConnection(loop: loop, handle: pipes[0], maxLineBytes: 1 << 20)
-        stdout = LineConnection(loop: loop, handle: pipes[1], maxLineBytes: 1 << 20)
-        stderr = LineConnection(loop: loop, handle: pipes[2], maxLineBytes: 1 << 20)
+        stdin = LineConnection(loop: loop, handle: pipes[0], maxLineBytes: maxLineBytes)
+        stdout = LineConnection(loop: loop, handle: pipes[1], maxLineBytes: maxLineBytes)
+        stderr = LineConnection(loop: loop, handle: pipes[2], maxLineBytes: maxLineBytes)
+        control = controlPipe ? LineConnection(loop: loop, handle: pipes[3], maxLineBytes: maxLineBytes) : nil
         // Retained until the child exits and its handle closes.
         handle.withMemoryRebound(to: uv_handle_t.self, capacity: 1) { $0.pointee.data = Unmanaged.passRetained(self).toOpaque() }
         closerID = loop.addCloser { [unowned(unsafe) self] in self.closeHandle() }
         loop.execute { [self] in
             stdout.startReading()
             stderr.startReading()
+            control?.startReading()
         }
     }
 
@@ -166,13 +177,17 @@ extension EventLoop {
     }
 
     /// Starts `executable` (a path) with `arguments`, its stdio as line connections
-    /// (host clock). `environment` replaces the parent's when given.
+    /// (host clock). `environment` replaces the parent's when given; `controlPipe` adds a
+    /// two-way line connection on the child's descriptor 3 (``ChildProcess/control``);
+    /// lines longer than `maxLineBytes` are dropped, each connection going on.
     /// - Throws: ``LoopError/invalidArgument(_:)`` naming the executable when it cannot
     ///   start, or on a virtual loop.
-    public func spawn(_ executable: String, arguments: [String] = [], environment: [String: String]? = nil) throws -> ChildProcess {
+    public func spawn(_ executable: String, arguments: [String] = [], environment: [String: String]? = nil,
+                      controlPipe: Bool = false, maxLineBytes: Int = 1 << 20) throws -> ChildProcess {
         try verifyOwnerThread("spawn(_:arguments:environment:)")
         guard clock == .host else { throw LoopError.invalidArgument("spawn(\(executable)): child processes need a host-clock loop") }
-        return try ChildProcess(loop: self, executable: executable, arguments: arguments, environment: environment)
+        return try ChildProcess(loop: self, executable: executable, arguments: arguments, environment: environment,
+                                controlPipe: controlPipe, maxLineBytes: maxLineBytes)
     }
 }
 
@@ -196,4 +211,12 @@ private let processCloseCallback: @convention(c) (UnsafeMutablePointer<uv_handle
     guard let handle else { return }
     if let data = handle.pointee.data { Unmanaged<ChildProcess>.fromOpaque(data).release() }
     UnsafeMutableRawPointer(handle).deallocate()
+}
+
+/// Asks the kernel to send `signal` to this process when the thread that started it exits
+/// (`PR_SET_PDEATHSIG`, Linux): a child of the daemon dies with it, even by SIGKILL.
+/// - Returns: false when the system refused.
+@discardableResult
+public func setParentDeathSignal(_ signal: Int32) -> Bool {
+    lifeloop_set_parent_death_signal(signal) == 0
 }

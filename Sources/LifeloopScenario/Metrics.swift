@@ -133,7 +133,7 @@ public struct WindowFrames: Sendable, Equatable {
     }
 
     /// The value an `expect` step bounds, in the unit it is written in.
-    func value(of name: FrameMetricName) -> Double {
+    public func value(of name: FrameMetricName) -> Double {
         switch name {
         case .droppedFrames: return Double(droppedFrames)
         case .droppedFramesPercent: return Double(droppedPercentMilli) / 1000

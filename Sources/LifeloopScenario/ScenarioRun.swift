@@ -117,9 +117,14 @@ final class ScenarioRun {
         app.trace.sink = nil
     }
 
-    func execute() throws -> (result: RunResult, events: [TraceEvent]) {
+    /// Lets the probe make controllers for scene names (job completions need it).
+    func prepare() {
         probe.makeController = { [unowned self] name in makeController(name) }
         if let recording { probe.onInput = { [unowned recording] text, turn in recording.input(text, turn: turn) } }
+    }
+
+    func execute() throws -> (result: RunResult, events: [TraceEvent]) {
+        prepare()
         do {
             try launch()
             if case .time(let time)? = options.snapshot?.moment {
@@ -173,9 +178,24 @@ final class ScenarioRun {
         if failure == nil { failure = message }
     }
 
+    /// The first failure since the last call, cleared: a session's steps fail one by one.
+    func takeFailure() -> String? {
+        defer { failure = nil }
+        return failure
+    }
+
+    /// The recording, finished with the run so far: a session's stop.
+    func finishRecording(ok: Bool) throws {
+        guard let recording else { return }
+        try app.loop.checkpointLastTurn()
+        try recording.finish(ok: ok, turns: app.loop.turn, finalDigest: app.trace.digest)
+        app.loop.recorder = nil
+        self.recording = nil
+    }
+
     // MARK: Launch
 
-    private func launch() throws {
+    func launch() throws {
         app.loop.record(label: "app", event: "launch", detail: scenario.name)
         probe.launchTime = app.loop.now.nanoseconds
         if let definition = runner.storyboard {
@@ -271,7 +291,7 @@ final class ScenarioRun {
         return UInt64(max(0, value.nanoseconds))
     }
 
-    private func run(_ step: Step, index: Int) throws {
+    func run(_ step: Step, index: Int) throws {
         let instant: UInt64
         switch step.timing {
         case .at(let distribution): instant = probe.launchTime + draw(distribution, step: index)

@@ -1,0 +1,557 @@
+import Foundation
+import Lifeloop
+import LifeloopCore
+import LifeloopPictures
+import LifeloopScenario
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The app side of the daemon: one app in its own process (`lifeloop host-app`), driven
+/// by JSON-RPC lines on a private control descriptor (fd 3), never on stdout or stderr,
+/// which the daemon captures as the app's log.
+///
+/// The app owns this process's main thread. Requests are handled one at a time, in the
+/// order they arrive; each runs the app's loop as far as it asks (an input and its turn,
+/// an advance, a settle) and answers with the trace range it caused and the digest after
+/// it. Trace events go to the daemon as `trace` notifications before the reply they
+/// belong to. The process exits when the control descriptor ends (the daemon is gone),
+/// and asks the kernel to kill it if the daemon dies first (`PR_SET_PDEATHSIG`).
+public final class AppHost {
+    private let channel: ControlChannel
+    private let catalog: AppCatalog
+    private var session: ScenarioSession?
+    private var pendingEvents: [String] = []
+    private var pendingEventBytes = 0
+    private var nextSeq: UInt64 = 0
+    private var recordingPath: String?
+    private var traceRecording: TraceRecording?
+    /// The largest `trace` notification, so each line stays well under the daemon's limit.
+    static let eventBatchBytes = 256 << 10
+
+    public init(controlDescriptor: Int32, catalog: AppCatalog) {
+        channel = ControlChannel(descriptor: controlDescriptor)
+        self.catalog = catalog
+    }
+
+    /// Serves requests until the control descriptor ends or `stop` arrives; returns the
+    /// process's exit status.
+    public func serve() -> Int32 {
+        while let line = channel.readLine() {
+            guard !line.isEmpty else { continue }
+            switch RPCMessage.decode(line) {
+            case .failure(let failure):
+                channel.send(RPCMessage.response(id: failure.id, result: .failure(failure.error)).line)
+            case .success(.request(let id, let method, let params)):
+                let result: Result<JSON, RPCError>
+                do {
+                    result = .success(try handle(method, Params(params, method: method)))
+                } catch {
+                    result = .failure(error)
+                }
+                flushEvents()
+                channel.send(RPCMessage.response(id: id, result: result).line)
+                if method == "stop" { return 0 }
+            case .success:
+                continue
+            }
+        }
+        // The daemon is gone: finish what must be finished, then leave.
+        finishRecordings(ok: false)
+        return 0
+    }
+
+    // MARK: Requests
+
+    private func handle(_ method: String, _ params: Params) throws(RPCError) -> JSON {
+        if method == "open" { return try open(params) }
+        if method == "stop" {
+            finishRecordings(ok: true)
+            return ["stopped": true]
+        }
+        guard let session else { throw .invalidRequest("\(method): the app is not open yet") }
+        do {
+            return try handle(method, params, session)
+        } catch let error as RPCError {
+            throw error
+        } catch {
+            throw .actionFailed("\(method): \(error)")
+        }
+    }
+
+    private func handle(_ method: String, _ params: Params, _ session: ScenarioSession) throws -> JSON {
+        switch method {
+        case "describe":
+            try params.allowOnly(["app"])
+            return describe(session)
+        case "metrics":
+            try params.allowOnly(["app"])
+            return metrics(session)
+        case "settle":
+            try params.allowOnly(["app", "budgetMs", "maxTurns"])
+            let budget = try params.milliseconds("budgetMs") ?? 10_000
+            let maxTurns = try params.int("maxTurns", in: 1...100_000_000) ?? 1_000_000
+            let start = nextSeq
+            do {
+                try session.settle(budget: .nanoseconds(Int64(budget * 1e6)), maxTurns: maxTurns)
+            } catch let error as LoopError {
+                if case .budgetExceeded(let turns, let elapsed, let pending) = error {
+                    flushEvents()
+                    throw RPCError.actionFailed("app.settle: not settled within \(formatMilliseconds(budget)) ms (\(turns) turns, \(elapsed)); pending: \(pending)",
+                                                data: ["pending": .string(pending), "turns": .int(turns), "fromSeq": .int(Int(start)),
+                                                       "toSeq": .int(Int(nextSeq)), "turn": .int(Int(session.turn)),
+                                                       "digest": .string(session.digest.description)])
+                }
+                throw error
+            }
+            return caused(since: start, session)
+        case "advance":
+            try params.allowOnly(["app", "ms"])
+            guard let ms = try params.milliseconds("ms") else { throw RPCError.invalidParams("clock.advance: 'ms' is required") }
+            let start = nextSeq
+            try session.advance(by: .nanoseconds(Int64(ms * 1e6)))
+            return caused(since: start, session)
+        case "snapshot":
+            return try snapshot(params, session)
+        case "record.start":
+            try params.allowOnly(["app", "path"])
+            let path = try params.requiredString("path")
+            guard traceRecording == nil else { throw RPCError.actionFailed("record.start: already recording to \(traceRecording!.path)") }
+            traceRecording = try TraceRecording(path: path, session: session, fromSeq: nextSeq)
+            return ["path": .string(path), "fromSeq": .int(Int(nextSeq)), "turn": .int(Int(session.turn))]
+        case "record.stop":
+            try params.allowOnly(["app"])
+            guard let recording = traceRecording else { throw RPCError.actionFailed("record.stop: not recording") }
+            flushEvents()
+            try recording.finish(ok: true, session: session, toSeq: nextSeq)
+            traceRecording = nil
+            return ["path": .string(recording.path), "events": .int(recording.events), "turn": .int(Int(session.turn)),
+                    "digest": .string(session.digest.description)]
+        default:
+            let (action, window, animated) = try Self.action(method, params, scenario: session.scenario)
+            let start = nextSeq
+            traceRecording?.input(method: method, params: params.json, turn: session.turn)
+            if let problem = try session.perform(action, window: window, animated: animated) {
+                flushEvents()
+                throw RPCError.actionFailed("\(method): \(problem)", data: caused(since: start, session))
+            }
+            return caused(since: start, session)
+        }
+    }
+
+    /// The reply of a verb that ran the app: the trace range it caused, the turn and digest.
+    private func caused(since start: UInt64, _ session: ScenarioSession) -> JSON {
+        ["fromSeq": .int(Int(start)), "toSeq": .int(Int(nextSeq)), "turn": .int(Int(session.turn)),
+         "digest": .string(session.digest.description)]
+    }
+
+    /// Maps an action verb and its parameters onto a scenario step.
+    static func action(_ method: String, _ params: Params, scenario: Scenario) throws -> (StepAction, String?, Bool) {
+        let common: Set<String> = ["app", "window", "animated"]
+        func allow(_ more: Set<String> = []) throws { try params.allowOnly(common.union(more)) }
+        let action: StepAction
+        switch method {
+        case "app.tap":
+            try allow(["view"])
+            action = .tap(label: try params.requiredString("view"))
+        case "app.push":
+            try allow(["scene"])
+            action = .push(scene: try params.requiredString("scene"))
+        case "app.pop":
+            try allow()
+            action = .pop
+        case "app.popToRoot":
+            try allow()
+            action = .popToRoot
+        case "app.present":
+            try allow(["scene", "style"])
+            var style: ModalPresentationStyle?
+            if let name = try params.string("style") {
+                guard let parsed = ModalPresentationStyle(rawValue: name) else {
+                    throw RPCError.invalidParams("app.present: unknown style '\(name)'; styles: \(ModalPresentationStyle.allCases.map(\.rawValue).joined(separator: ", "))")
+                }
+                style = parsed
+            }
+            action = .present(scene: try params.requiredString("scene"), style: style)
+        case "app.dismiss":
+            try allow()
+            action = .dismiss
+        case "app.selectTab":
+            try allow(["index"])
+            guard let index = try params.int("index", in: 0...10_000) else { throw RPCError.invalidParams("app.selectTab: 'index' is required") }
+            action = .selectTab(index: index)
+        case "app.interactivePop":
+            try allow(["progress", "intervalMs", "finish"])
+            let values = try params.array("progress") ?? [.double(0.5)]
+            var progress: [Double] = []
+            for value in values {
+                guard let number = value.double, number >= 0, number <= 1 else {
+                    throw RPCError.invalidParams("app.interactivePop: 'progress' holds numbers from 0 to 1, not \(value.text.prefix(40))")
+                }
+                progress.append(number)
+            }
+            let interval = try params.milliseconds("intervalMs") ?? 16
+            action = .interactivePop(progress: progress, interval: .nanoseconds(Int64(interval * 1e6)),
+                                     finish: try params.bool("finish") ?? true)
+        case "app.rotate":
+            try allow()
+            action = .rotate
+        case "app.resize":
+            try allow(["width", "height"])
+            guard let width = try params.double("width"), let height = try params.double("height"), width > 0, height > 0,
+                  width < 100_000, height < 100_000
+            else { throw RPCError.invalidParams("app.resize: 'width' and 'height' are required, each above 0 and below 100000") }
+            action = .resize(Size(width: width, height: height))
+        case "app.hide":
+            try allow()
+            action = .hide
+        case "app.show":
+            try allow()
+            action = .show
+        case "app.makeKey":
+            try allow()
+            action = .makeKey
+        case "app.memoryWarning":
+            try allow()
+            action = .memoryWarning
+        case "app.job":
+            try allow(["label"])
+            action = .startJob(label: try params.requiredString("label"))
+        case "app.step":
+            try allow(["index"])
+            guard let index = try params.int("index", in: 0...1_000_000) else { throw RPCError.invalidParams("app.step: 'index' is required") }
+            guard index < scenario.steps.count else {
+                throw RPCError.invalidParams("app.step: the scenario has \(scenario.steps.count) steps; 'index' \(index) is out of range")
+            }
+            let step = scenario.steps[index]
+            return (step.action, step.window, step.animated)
+        default:
+            throw RPCError.methodNotFound(method)
+        }
+        return (action, try params.string("window"), try params.bool("animated") ?? true)
+    }
+
+    // MARK: Open
+
+    private func open(_ params: Params) throws(RPCError) -> JSON {
+        guard session == nil else { throw .invalidRequest("open: the app is already open") }
+        try params.allowOnly(["scenario", "storyboard", "sample", "seed", "clock", "windows", "uikitVersion", "record", "label", "workers"])
+        let scenario = try Self.scenario(params, catalog: catalog)
+        let seed = UInt64(try params.int("seed", in: 0...Int.max) ?? 0)
+        var clock: ClockMode?
+        if let name = try params.string("clock") {
+            guard let mode = ClockMode(rawValue: name) else { throw .invalidParams("app.launch: 'clock' is virtual or host, not '\(name)'") }
+            clock = mode
+        }
+        if (clock ?? scenario.clock) == .host {
+            throw .invalidParams("app.launch: the daemon runs apps on the virtual clock only for now (a host-clock app would need its loop to run between requests); use `lifeloop run --clock host` or `lifeloop record` for host-clock runs")
+        }
+        let workers = try params.int("workers", in: 1...64)
+        do {
+            let runner = try ScenarioRunner(scenario: scenario, catalog: catalog)
+            let session = try ScenarioSession(runner: runner, seed: seed, clock: clock, workerWidth: workers)
+            session.onEvent = { [unowned self] event in self.record(event) }
+            self.session = session
+            if let path = try params.string("record") {
+                traceRecording = try TraceRecording(path: path, session: session, fromSeq: 0)
+            }
+            try session.launch()
+            flushEvents()
+            var reply = caused(since: 0, session).object ?? [:]
+            reply["scenario"] = .string(scenario.name)
+            reply["windows"] = .array(session.app.windows.map { .string($0.label) })
+            reply["pid"] = .int(Int(getpid()))
+            return .object(reply)
+        } catch let error as RPCError {
+            throw error
+        } catch {
+            throw .actionFailed("app.launch: \(error)")
+        }
+    }
+
+    /// The scenario to run: a scenario file, or one made for a storyboard file or a sample.
+    static func scenario(_ params: Params, catalog: AppCatalog) throws(RPCError) -> Scenario {
+        let sources = ["scenario", "storyboard", "sample"].filter { params.json[$0] != nil }
+        guard sources.count == 1 else {
+            throw .invalidParams("app.launch: give exactly one of 'scenario' (a scenario file), 'storyboard' (a storyboard file) or 'sample' (a sample's name)" + (sources.isEmpty ? "" : "; got \(sources.joined(separator: " and "))"))
+        }
+        if let path = try params.string("scenario") {
+            for key in ["windows", "uikitVersion"] where params.json[key] != nil {
+                throw .invalidParams("app.launch: '\(key)' is for a storyboard or a sample; a scenario file says its own")
+            }
+            do {
+                return try ScenarioFile.load(path: path)
+            } catch {
+                throw .invalidParams("app.launch: \(error)")
+            }
+        }
+        var document: [String: JSON] = ["lifeloop": 1]
+        var name: String
+        if let path = try params.string("storyboard") {
+            document["app"] = ["storyboard": .string(path)]
+            name = (path as NSString).lastPathComponent
+        } else {
+            let sample = try params.requiredString("sample")
+            guard let definition = catalog.app(named: sample) else {
+                throw .invalidParams("app.launch: no sample '\(sample)'; the samples are \(catalog.apps.map(\.name).joined(separator: ", "))")
+            }
+            document["app"] = ["sample": .string(sample)]
+            name = sample
+            if !definition.windows.isEmpty {
+                document["windows"] = .array(definition.windows.map { ["label": .string($0)] })
+            }
+        }
+        if let label = try params.string("label") { name = label }
+        document["name"] = .string(name)
+        if let windows = try params.array("windows") {
+            document["windows"] = .array(try windows.map { (window) throws(RPCError) -> JSON in
+                if let label = window.string { return ["label": .string(label)] }
+                guard window.object != nil else {
+                    throw .invalidParams("app.launch: each of 'windows' is a label or an object (label, screen, size, refreshRate, root, container, tabs), not a \(window.kindName)")
+                }
+                return window
+            })
+        }
+        if document["windows"] == nil { document["windows"] = [["label": "main", "screen": "phone"]] }
+        if let version = try params.int("uikitVersion", in: 1...99) { document["uikitVersion"] = .int(version) }
+        let directory = FileManager.default.currentDirectoryPath
+        do {
+            return try ScenarioFile.parse(JSON.object(document).text, file: "app.launch", directory: directory)
+        } catch {
+            throw .invalidParams("app.launch: \(error)")
+        }
+    }
+
+    // MARK: Trace
+
+    private func record(_ event: TraceEvent) {
+        let line = event.jsonLine
+        nextSeq = event.sequence &+ 1
+        traceRecording?.event(line)
+        pendingEvents.append(line)
+        pendingEventBytes += line.utf8.count + 1
+        if pendingEventBytes >= Self.eventBatchBytes { flushEvents() }
+    }
+
+    /// Sends the events recorded so far as one `trace` notification.
+    private func flushEvents() {
+        guard !pendingEvents.isEmpty else { return }
+        var out: [UInt8] = []
+        out.reserveCapacity(pendingEventBytes + 64)
+        out.append(contentsOf: #"{"jsonrpc":"2.0","method":"trace","params":{"events":["#.utf8)
+        for (index, line) in pendingEvents.enumerated() {
+            if index > 0 { out.append(UInt8(ascii: ",")) }
+            out.append(contentsOf: line.utf8)
+        }
+        out.append(contentsOf: "]}}".utf8)
+        channel.send(bytes: out)
+        pendingEvents.removeAll(keepingCapacity: true)
+        pendingEventBytes = 0
+    }
+
+    private func finishRecordings(ok: Bool) {
+        flushEvents()
+        if let session, let recording = traceRecording {
+            try? recording.finish(ok: ok, session: session, toSeq: nextSeq)
+            traceRecording = nil
+        }
+    }
+
+    // MARK: Describe, metrics, snapshot
+
+    private func describe(_ session: ScenarioSession) -> JSON {
+        let app = session.app
+        func frame(_ rect: Rect) -> JSON {
+            [.double(rect.origin.x), .double(rect.origin.y), .double(rect.size.width), .double(rect.size.height)]
+        }
+        let windows: [JSON] = app.windows.map { window in
+            var members: [String: JSON] = ["label": .string(window.label), "frame": frame(window.frame), "key": .bool(window.isKeyWindow),
+                                           "hidden": .bool(window.isHidden)]
+            if let root = window.rootViewController { members["rootController"] = describeController(root, depth: 0) }
+            members["views"] = .array(window.subviews.map { describeView($0, depth: 0, frame: frame) })
+            return .object(members)
+        }
+        return ["windows": .array(windows), "turn": .int(Int(session.turn)), "digest": .string(session.digest.description),
+                "now": .int(Int(app.loop.now.nanoseconds)), "nextSeq": .int(Int(nextSeq)),
+                "scenario": .string(session.scenario.name), "seed": .int(Int(session.seed)),
+                "diagnostics": .array(app.diagnostics.map { .string("\($0)") })]
+    }
+
+    private func describeView(_ view: View, depth: Int, frame: (Rect) -> JSON) -> JSON {
+        var members: [String: JSON] = ["label": .string(view.label), "frame": frame(view.frame)]
+        if view.isHidden { members["hidden"] = true }
+        if depth < 64, !view.subviews.isEmpty { members["subviews"] = .array(view.subviews.map { describeView($0, depth: depth + 1, frame: frame) }) }
+        return .object(members)
+    }
+
+    private func describeController(_ controller: ViewController, depth: Int) -> JSON {
+        var members: [String: JSON] = ["label": .string(controller.label), "type": .string(String(describing: type(of: controller))),
+                                       "viewLoaded": .bool(controller.isViewLoaded),
+                                       "appeared": .bool(controller.isAppearingOrAppeared)]
+        if depth < 64, !controller.children.isEmpty { members["children"] = .array(controller.children.map { describeController($0, depth: depth + 1) }) }
+        if depth < 64, let presented = controller.presentedViewController { members["presented"] = describeController(presented, depth: depth + 1) }
+        return .object(members)
+    }
+
+    private func metrics(_ session: ScenarioSession) -> JSON {
+        var windows: [String: JSON] = [:]
+        for frames in session.windowFrames {
+            var members: [String: JSON] = ["frameCount": .int(frames.frameCount), "droppedFrames": .int(frames.droppedFrames),
+                                           "hitchMs": .double(Double(frames.hitchNanoseconds) / 1e6)]
+            for metric in FrameMetricName.allCases { members[metric.rawValue] = .double(frames.value(of: metric)) }
+            windows[frames.window] = .object(members)
+        }
+        return ["windows": .object(windows), "turn": .int(Int(session.turn)), "now": .int(Int(session.app.loop.now.nanoseconds))]
+    }
+
+    private func snapshot(_ params: Params, _ session: ScenarioSession) throws -> JSON {
+        try params.allowOnly(["app", "window", "format", "path"])
+        let format = try params.string("format") ?? "svg"
+        guard format == "svg" || format == "png" else { throw RPCError.invalidParams("app.snapshot: 'format' is svg or png, not '\(format)'") }
+        let app = session.app
+        let window: Window
+        if let label = try params.string("window") {
+            guard let found = app.windows.first(where: { $0.label == label }) else {
+                throw RPCError.invalidParams("app.snapshot: no window '\(label)'; the windows are \(app.windows.map(\.label).joined(separator: ", "))")
+            }
+            window = found
+        } else {
+            guard let first = app.keyWindow ?? app.windows.first else { throw RPCError.actionFailed("app.snapshot: the app has no window") }
+            window = first
+        }
+        let svg = WindowSnapshot(window).svg()
+        var reply: [String: JSON] = ["window": .string(window.label), "turn": .int(Int(session.turn)), "format": .string(format),
+                                     "digest": .string(session.digest.description)]
+        if let path = try params.string("path") {
+            do {
+                if format == "png" { try PNGConverter.writePNG(svg: svg, to: path) }
+                else { try svg.write(toFile: path, atomically: true, encoding: .utf8) }
+            } catch {
+                throw RPCError.actionFailed("app.snapshot: cannot write \(path): \(error)")
+            }
+            reply["path"] = .string(path)
+        } else if format == "png" {
+            let temporary = NSTemporaryDirectory() + "lifeloop-snapshot-\(getpid()).png"
+            defer { unlink(temporary) }
+            do { try PNGConverter.writePNG(svg: svg, to: temporary) } catch { throw RPCError.actionFailed("app.snapshot: \(error)") }
+            guard let data = FileManager.default.contents(atPath: temporary) else { throw RPCError.actionFailed("app.snapshot: the PNG was not written") }
+            reply["pngBase64"] = .string(data.base64EncodedString())
+        } else {
+            reply["svg"] = .string(svg)
+        }
+        return .object(reply)
+    }
+}
+
+func formatMilliseconds(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e15 ? String(Int64(value)) : String(value)
+}
+
+/// The app's trace and inputs, streamed to a file: a header, one line per event and per
+/// input (with its turn), and a trailer with the turn, digest and event count once it is
+/// finished; a file without a trailer was cut short.
+final class TraceRecording {
+    let path: String
+    private let file: UnsafeMutablePointer<FILE>
+    private(set) var events = 0
+
+    init(path: String, session: ScenarioSession, fromSeq: UInt64) throws {
+        guard let file = fopen(path, "w") else {
+            throw RPCError.actionFailed("record.start: cannot write \(path): \(String(cString: strerror(errno)))")
+        }
+        self.path = path
+        self.file = file
+        let header: JSON = ["format": "lifeloop-session", "version": 1, "scenario": .string(session.scenario.name),
+                            "scenarioHash": .string(session.scenario.hash), "seed": .int(Int(session.seed)),
+                            "clock": .string(session.scenario.clock.rawValue), "fromSeq": .int(Int(fromSeq)),
+                            "turn": .int(Int(session.turn)), "lifeloop": .string(LifeloopVersion.string)]
+        write(JSON.object(["header": header]).text)
+    }
+
+    func event(_ line: String) {
+        events += 1
+        write(line)
+    }
+
+    func input(method: String, params: JSON, turn: UInt64) {
+        write(JSON.object(["input": .string(method), "params": params, "turn": .int(Int(turn))]).text)
+    }
+
+    func finish(ok: Bool, session: ScenarioSession, toSeq: UInt64) throws {
+        let trailer: JSON = ["ok": .bool(ok), "toSeq": .int(Int(toSeq)), "turn": .int(Int(session.turn)),
+                             "digest": .string(session.digest.description), "events": .int(events)]
+        write(JSON.object(["trailer": trailer]).text)
+        fflush(file)
+        fclose(file)
+    }
+
+    private func write(_ line: String) {
+        var bytes = Array(line.utf8)
+        bytes.append(10)
+        _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+    }
+}
+
+/// The control descriptor: blocking reads of whole lines, and whole writes.
+final class ControlChannel {
+    let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var ended = false
+    /// A line longer than this is dropped (the daemon never sends one).
+    let maxLineBytes = 8 << 20
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+    }
+
+    func readLine() -> String? {
+        while true {
+            if let newline = buffer[start...].firstIndex(of: 10) {
+                let line = String(decoding: buffer[start..<newline], as: UTF8.self)
+                start = newline + 1
+                if start > 65536 {
+                    buffer.removeFirst(start)
+                    start = 0
+                }
+                return line
+            }
+            if ended { return nil }
+            if buffer.count - start > maxLineBytes {
+                buffer.removeAll()
+                start = 0
+            }
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 {
+                ended = true
+                continue
+            }
+            buffer.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    func send(_ line: String) {
+        var bytes = Array(line.utf8)
+        bytes.append(10)
+        send(bytes: bytes, newline: false)
+    }
+
+    func send(bytes: [UInt8], newline: Bool = true) {
+        var bytes = bytes
+        if newline { bytes.append(10) }
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                offset += written
+            }
+        }
+    }
+}

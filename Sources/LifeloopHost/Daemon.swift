@@ -1,0 +1,683 @@
+import DequeModule
+import Foundation
+import LifeloopCore
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// How a daemon runs: where it listens, what it starts for an app, and its limits.
+public struct DaemonConfiguration: Sendable {
+    /// The Unix socket's path (see ``SocketPath``).
+    public var socketPath: String
+    /// The program an app process runs (`lifeloop`), and its arguments before none:
+    /// `host-app` puts it in its host mode.
+    public var appExecutable: String
+    public var appArguments: [String] = ["host-app"]
+    /// Most clients connected at once; one more is told so and closed.
+    public var maxClients = 64
+    /// Most apps running at once; one more `app.launch` is refused.
+    public var maxApps = 256
+    /// The longest message accepted from a client (1 MiB); a longer one gets an error
+    /// reply and the connection goes on.
+    public var maxMessageBytes = 1 << 20
+    /// The deadline of a request that gives none (`deadlineMs`).
+    public var defaultDeadline: Duration = .seconds(10)
+    /// Trace events kept per app for `trace.get` and late subscribers.
+    public var traceBufferEvents = 100_000
+    /// Bytes a client may leave unread before its trace stream skips events (and then
+    /// says which, with `trace.dataLoss`).
+    public var subscriberBufferBytes = 4 << 20
+    /// Bytes a client may leave unread before it is dropped.
+    public var clientBufferLimit = 64 << 20
+    /// How long `app.terminate` waits after SIGTERM before SIGKILL.
+    public var terminateGrace: Duration = .seconds(2)
+    /// Lines of each app's stdout/stderr kept for `app.log`.
+    public var logLines = 1000
+
+    public init(socketPath: String = SocketPath.defaultPath(), appExecutable: String) {
+        self.socketPath = socketPath
+        self.appExecutable = appExecutable
+    }
+}
+
+/// `lifeloopd`: hosts simulated apps, one child process each, and serves JSON-RPC 2.0 on
+/// a Unix socket, one message per line. Its own loop is a host-clock Lifeloop loop on
+/// the calling thread (libuv: the socket, the children's pipes, the signals).
+///
+/// Every request gets exactly one reply, by its deadline at the latest; every verb that
+/// runs an app replies with `{fromSeq, toSeq, turn, digest}`. See README, "The daemon".
+///
+/// - Warning: Confined to the thread that made it.
+public final class Daemon {
+    public let configuration: DaemonConfiguration
+    let loop: EventLoop
+    private var server: LineServer?
+    private var clients: [Int: Client] = [:]
+    private var apps: [String: HostedApp] = [:]
+    private var appOrder: [String] = []
+    private var exitedApps: [String: String] = [:]
+    private var nextClientID = 1
+    private var nextAppNumber = 1
+    private var signalWatchers: [SignalWatcher] = []
+    private var shuttingDown = false
+    private var shutdownReplies: [(Client, JSON)] = []
+    private let started = Date()
+    private var lossTimer: TimerHandle?
+    /// Requests answered, for `daemon.status`.
+    private var requestsServed = 0
+    /// Called once the daemon listens (tests and `lifeloopd` print the path).
+    public var onReady: ((String) -> Void)?
+    /// Where the daemon writes what it does (stderr by default).
+    public var log: (String) -> Void = { FileHandle.standardError.write(Data(("lifeloopd: " + $0 + "\n").utf8)) }
+
+    /// The methods clients may call.
+    public static let methods = [
+        "hello", "daemon.status", "daemon.methods", "daemon.shutdown",
+        "app.launch", "app.list", "app.describe", "app.terminate", "app.log", "app.metrics", "app.snapshot", "app.settle",
+        "clock.advance",
+        "app.tap", "app.push", "app.pop", "app.popToRoot", "app.present", "app.dismiss", "app.selectTab",
+        "app.interactivePop", "app.rotate", "app.resize", "app.hide", "app.show", "app.makeKey", "app.memoryWarning",
+        "app.job", "app.step",
+        "trace.subscribe", "trace.unsubscribe", "trace.get", "log.subscribe",
+        "record.start", "record.stop",
+    ]
+
+    /// App methods the daemon forwards, and the name the app process knows them by.
+    static let forwarded: [String: String] = {
+        var table = ["app.describe": "describe", "app.metrics": "metrics", "app.settle": "settle", "clock.advance": "advance",
+                     "app.snapshot": "snapshot", "record.start": "record.start", "record.stop": "record.stop"]
+        for action in ["app.tap", "app.push", "app.pop", "app.popToRoot", "app.present", "app.dismiss", "app.selectTab",
+                       "app.interactivePop", "app.rotate", "app.resize", "app.hide", "app.show", "app.makeKey",
+                       "app.memoryWarning", "app.job", "app.step"] { table[action] = action }
+        return table
+    }()
+
+    /// Prepares the socket's directory and listens.
+    /// - Throws: ``SocketPathError`` when the socket cannot be used (another daemon
+    ///   serves it, an unsafe directory), or a loop error.
+    public init(configuration: DaemonConfiguration) throws {
+        self.configuration = configuration
+        loop = try EventLoop(LoopConfiguration(clock: .host, workerWidth: 1, traceMode: .off))
+        try SocketPath.prepare(configuration.socketPath)
+        let server = try loop.listen(onUnixSocket: configuration.socketPath)
+        server.maxLineBytes = configuration.maxMessageBytes
+        self.server = server
+        server.onConnection = { [unowned self] connection in accept(connection) }
+        for signal in [SIGTERM, SIGINT] {
+            signalWatchers.append(try loop.onSignal(signal) { [unowned self] number in
+                log("signal \(number): shutting down")
+                shutdown()
+            })
+        }
+        // A client that goes away mid-write must not kill the daemon.
+        Glibc.signal(SIGPIPE, SIG_IGN)
+    }
+
+    /// Serves until `daemon.shutdown`, SIGTERM or SIGINT; then the apps are stopped, the
+    /// recordings finished and the socket removed.
+    public func run() throws {
+        onReady?(configuration.socketPath)
+        try loop.run()
+        for watcher in signalWatchers { watcher.close() }
+        try loop.close()
+        unlink(configuration.socketPath)
+    }
+
+    // MARK: Clients
+
+    private func accept(_ connection: LineConnection) {
+        guard connection.peerUID == geteuid() else {
+            connection.send(RPCMessage.response(id: .null, result: .failure(.invalidRequest("refused: this daemon serves uid \(geteuid()) only"))).line)
+            connection.close()
+            return
+        }
+        guard !shuttingDown else {
+            connection.send(RPCMessage.response(id: .null, result: .failure(.shuttingDown())).line)
+            connection.close()
+            return
+        }
+        guard clients.count < configuration.maxClients else {
+            connection.send(RPCMessage.response(id: .null, result: .failure(.limitReached("too many clients: the daemon serves at most \(configuration.maxClients) at once (--max-clients)"))).line)
+            connection.close()
+            return
+        }
+        let client = Client(id: nextClientID, connection: connection)
+        nextClientID += 1
+        clients[client.id] = client
+        // The connection drops its handlers when it closes, so they may hold the client.
+        connection.onLine = { [unowned self] line in received(line, from: client) }
+        connection.onOversized = { [unowned self] length in
+            send(RPCMessage.response(id: .null, result: .failure(.invalidRequest("message too large: more than \(configuration.maxMessageBytes) bytes (\(length) read before it was dropped); the limit is --max-message-bytes"))).line, to: client)
+        }
+        connection.onClose = { [unowned self] in
+            client.isClosed = true
+            clients[client.id] = nil
+            for app in apps.values {
+                app.logSubscribers.remove(client.id)
+                app.subscribers[client.id] = nil
+            }
+        }
+    }
+
+    private func send(_ line: String, to client: Client) {
+        guard !client.isClosed else { return }
+        client.connection.send(line)
+        if client.connection.queuedBytes > configuration.clientBufferLimit {
+            log("client \(client.id) left \(client.connection.queuedBytes) bytes unread: dropped")
+            client.connection.close()
+        }
+    }
+
+    private func reply(_ client: Client, _ id: JSON, _ result: Result<JSON, RPCError>) {
+        requestsServed += 1
+        send(RPCMessage.response(id: id, result: result).line, to: client)
+    }
+
+    private func received(_ line: String, from client: Client) {
+        if line.isEmpty || line == "\r" { return }
+        switch RPCMessage.decode(line) {
+        case .failure(let failure):
+            reply(client, failure.id, .failure(failure.error))
+        case .success(.request(let id, let method, let params)):
+            handle(client, id: id, method: method, params: params)
+        case .success(.notification(let method, _)):
+            // Notifications get no reply, by the protocol; an unknown one is ignored.
+            _ = method
+        case .success(.response):
+            reply(client, .null, .failure(.invalidRequest("the daemon sends no requests, so it expects no replies")))
+        }
+    }
+
+    private func handle(_ client: Client, id: JSON, method: String, params json: JSON) {
+        guard client.helloDone || method == "hello" else {
+            return reply(client, id, .failure(Self.methods.contains(method) ? .helloFirst(method) : .methodNotFound(method)))
+        }
+        var arguments = json.object ?? [:]
+        if json.array != nil {
+            return reply(client, id, .failure(.invalidParams("\(method): parameters are named (an object), not positional")))
+        }
+        let params = Params(json, method: method)
+        let deadline: Duration
+        do {
+            if let ms = try params.milliseconds("deadlineMs") {
+                deadline = .nanoseconds(Int64(ms * 1e6))
+            } else {
+                deadline = configuration.defaultDeadline
+            }
+        } catch {
+            return reply(client, id, .failure(error))
+        }
+        arguments["deadlineMs"] = nil
+        let stripped = Params(.object(arguments), method: method)
+        if shuttingDown, method != "daemon.status", method != "hello" {
+            return reply(client, id, .failure(.shuttingDown()))
+        }
+        do {
+            switch method {
+            case "hello": try hello(client, id: id, stripped)
+            case "daemon.status":
+                try stripped.allowOnly([])
+                reply(client, id, .success(status()))
+            case "daemon.methods":
+                try stripped.allowOnly([])
+                reply(client, id, .success(["methods": .array(Self.methods.map { .string($0) })]))
+            case "daemon.shutdown":
+                try stripped.allowOnly([])
+                shutdownReplies.append((client, id))
+                shutdown()
+            case "app.launch": try launch(client, id: id, stripped, deadline: deadline)
+            case "app.list":
+                try stripped.allowOnly([])
+                reply(client, id, .success(["apps": .array(appOrder.compactMap { apps[$0]?.summary })]))
+            case "app.terminate": try terminate(client, id: id, stripped)
+            case "app.log": try appLog(client, id: id, stripped)
+            case "log.subscribe":
+                try stripped.allowOnly(["app"])
+                let app = try self.app(stripped)
+                app.logSubscribers.insert(client.id)
+                reply(client, id, .success(["app": .string(app.id), "lines": .int(app.log.count)]))
+            case "trace.subscribe": try subscribe(client, id: id, stripped)
+            case "trace.unsubscribe":
+                try stripped.allowOnly(["app"])
+                let app = try self.app(stripped)
+                let was = app.subscribers.removeValue(forKey: client.id) != nil
+                reply(client, id, .success(["app": .string(app.id), "subscribed": .bool(was)]))
+            case "trace.get": try traceGet(client, id: id, stripped)
+            default:
+                guard let name = Self.forwarded[method] else { throw RPCError.methodNotFound(method) }
+                let app = try self.app(stripped)
+                app.call(name, params: .object(arguments), deadline: deadline, clientMethod: method) { [weak client, unowned self] result in
+                    guard let client else { return }
+                    reply(client, id, result)
+                }
+            }
+        } catch {
+            reply(client, id, .failure(error as? RPCError ?? .internalError("\(error)")))
+        }
+    }
+
+    private func hello(_ client: Client, id: JSON, _ params: Params) throws(RPCError) {
+        try params.allowOnly(["protocol", "client"])
+        let version = try params.string("protocol") ?? ProtocolVersion.string
+        let major = Int(version.split(separator: ".").first ?? "") ?? -1
+        guard major == ProtocolVersion.major else {
+            throw .versionMismatch("protocol \(version) is not supported: this daemon speaks \(ProtocolVersion.string) (major \(ProtocolVersion.major)); use a client of the same major version. Nothing was stopped.")
+        }
+        client.helloDone = true
+        client.name = try params.string("client")
+        reply(client, id, .success(["protocol": .string(ProtocolVersion.string), "daemon": "lifeloopd",
+                                    "pid": .int(Int(getpid())), "methods": .array(Self.methods.map { .string($0) })]))
+    }
+
+    private func status() -> JSON {
+        ["protocol": .string(ProtocolVersion.string), "pid": .int(Int(getpid())), "socket": .string(configuration.socketPath),
+         "uptimeMs": .int(Int(Date().timeIntervalSince(started) * 1000)), "clients": .int(clients.count),
+         "apps": .int(apps.count), "maxApps": .int(configuration.maxApps), "maxClients": .int(configuration.maxClients),
+         "requestsServed": .int(requestsServed), "shuttingDown": .bool(shuttingDown)]
+    }
+
+    private func app(_ params: Params) throws(RPCError) -> HostedApp {
+        let id = try params.requiredString("app")
+        guard let app = apps[id] else {
+            if let note = exitedApps[id] { throw .appExited("app '\(id)' has exited (\(note))") }
+            throw .noSuchApp(id)
+        }
+        return app
+    }
+
+    // MARK: Apps
+
+    private func launch(_ client: Client, id: JSON, _ params: Params, deadline: Duration) throws {
+        guard apps.count < configuration.maxApps else {
+            throw RPCError.limitReached("too many apps: the daemon hosts at most \(configuration.maxApps) at once (--max-apps); app.terminate one first")
+        }
+        // Checked here as well as in the app, so a bad request costs no process.
+        try params.allowOnly(["scenario", "storyboard", "sample", "seed", "clock", "windows", "uikitVersion", "record", "label", "workers"])
+        let sources = ["scenario", "storyboard", "sample"].filter { params.json[$0] != nil }
+        guard sources.count == 1 else {
+            throw RPCError.invalidParams("app.launch: give exactly one of 'scenario' (a scenario file), 'storyboard' (a storyboard file) or 'sample' (a sample's name)" + (sources.isEmpty ? "" : "; got \(sources.joined(separator: " and "))"))
+        }
+        let appID = "app-\(nextAppNumber)"
+        nextAppNumber += 1
+        var environment = ProcessInfo.processInfo.environment
+        environment["LIFELOOP_DAEMON_PID"] = String(getpid())
+        let process: ChildProcess
+        do {
+            process = try loop.spawn(configuration.appExecutable, arguments: configuration.appArguments, environment: environment,
+                                     controlPipe: true, maxLineBytes: 64 << 20)
+        } catch {
+            throw RPCError.internalError("app.launch: cannot start the app process: \(error)")
+        }
+        let app = HostedApp(id: appID, process: process, daemon: self)
+        apps[appID] = app
+        appOrder.append(appID)
+        app.call("open", params: params.json, deadline: deadline, clientMethod: "app.launch") { [weak client, unowned self] result in
+            switch result {
+            case .success(var reply):
+                app.state = .ready
+                if case .object(var members) = reply {
+                    members["app"] = .string(appID)
+                    app.scenario = members["scenario"]?.string ?? ""
+                    reply = .object(members)
+                }
+                if let client { self.reply(client, id, .success(reply)) }
+            case .failure(let error):
+                // A launch that failed leaves no process behind.
+                app.process.kill(SIGKILL)
+                if let client { self.reply(client, id, .failure(error)) }
+            }
+        }
+    }
+
+    private func terminate(_ client: Client, id: JSON, _ params: Params) throws {
+        try params.allowOnly(["app", "graceMs"])
+        let app = try self.app(params)
+        let grace = try params.milliseconds("graceMs").map { Duration.nanoseconds(Int64($0 * 1e6)) } ?? configuration.terminateGrace
+        app.exitWaiters.append { [weak client, unowned self] status, signal in
+            guard let client else { return }
+            reply(client, id, .success(["app": .string(app.id), "status": .int(Int(status)), "signal": .int(Int(signal))]))
+        }
+        app.terminate(grace: grace)
+    }
+
+    private func appLog(_ client: Client, id: JSON, _ params: Params) throws {
+        try params.allowOnly(["app", "limit"])
+        let app = try self.app(params)
+        let limit = try params.int("limit", in: 1...100_000) ?? app.log.count
+        let lines = app.log.suffix(limit).map { JSON.object(["stream": .string($0.stream), "line": .string($0.line)]) }
+        reply(client, id, .success(["app": .string(app.id), "lines": .array(Array(lines))]))
+    }
+
+    fileprivate func appExited(_ app: HostedApp, status: Int64, signal: Int32) {
+        apps[app.id] = nil
+        appOrder.removeAll { $0 == app.id }
+        let how = signal != 0 ? "killed by signal \(signal)" : "exit status \(status)"
+        exitedApps[app.id] = how
+        if exitedApps.count > 10_000 { exitedApps.removeAll() }
+        if !shuttingDown || app.state != .stopping { log("\(app.id) (pid \(app.process.pid)) exited: \(how)") }
+        let notice = RPCMessage.notification(method: "app.exited", params: [
+            "app": .string(app.id), "pid": .int(Int(app.process.pid)), "status": .int(Int(status)), "signal": .int(Int(signal)),
+            "expected": .bool(app.state == .stopping),
+            "lastEvents": .array(app.events.suffix(20).map { .raw($0.line) }),
+            "log": .array(app.log.suffix(20).map { .string("\($0.stream): \($0.line)") }),
+        ]).line
+        for client in clients.values where client.helloDone { send(notice, to: client) }
+        if shuttingDown, apps.isEmpty { finishShutdown() }
+    }
+
+    // MARK: Trace
+
+    private func subscribe(_ client: Client, id: JSON, _ params: Params) throws {
+        try params.allowOnly(["app", "fromSeq"])
+        let app = try self.app(params)
+        let from = UInt64(try params.int("fromSeq", in: 0...Int.max) ?? Int(app.nextSeq))
+        var subscription = Subscription(nextSeq: max(from, app.firstSeq))
+        if from < app.firstSeq { subscription.lostFrom = from }
+        app.subscribers[client.id] = subscription
+        reply(client, id, .success(["app": .string(app.id), "fromSeq": .int(Int(from)), "nextSeq": .int(Int(app.nextSeq)),
+                                    "oldestSeq": .int(Int(app.firstSeq))]))
+        deliver(app)
+    }
+
+    private func traceGet(_ client: Client, id: JSON, _ params: Params) throws {
+        try params.allowOnly(["app", "fromSeq", "toSeq", "limit"])
+        let app = try self.app(params)
+        let from = UInt64(try params.int("fromSeq", in: 0...Int.max) ?? Int(app.firstSeq))
+        let to = min(UInt64(try params.int("toSeq", in: 0...Int.max) ?? Int(app.nextSeq)), app.nextSeq)
+        let limit = try params.int("limit", in: 1...1_000_000) ?? 10_000
+        var result: [String: JSON] = ["app": .string(app.id)]
+        let start = max(from, app.firstSeq)
+        if from < app.firstSeq { result["lost"] = ["fromSeq": .int(Int(from)), "toSeq": .int(Int(min(app.firstSeq, to)))] }
+        var events: [JSON] = []
+        var next = start
+        if start < to {
+            let offset = Int(start - app.firstSeq)
+            for index in offset..<min(app.events.count, offset + Int(min(to - start, UInt64(limit)))) {
+                events.append(.raw(app.events[index].line))
+                next = app.events[index].seq + 1
+            }
+        }
+        result["events"] = .array(events)
+        result["fromSeq"] = .int(Int(start))
+        result["toSeq"] = .int(Int(max(next, start)))
+        result["nextSeq"] = .int(Int(app.nextSeq))
+        reply(client, id, .success(.object(result)))
+    }
+
+    /// Sends each subscriber of `app` what it has not had, unless it is behind on reading:
+    /// then those events are skipped and, once it catches up, a `trace.dataLoss` notice
+    /// names the range it missed.
+    fileprivate func deliver(_ app: HostedApp) {
+        var behind = false
+        for (clientID, var subscription) in app.subscribers {
+            guard let client = clients[clientID], !client.isClosed else {
+                app.subscribers[clientID] = nil
+                continue
+            }
+            if client.connection.queuedBytes > configuration.subscriberBufferBytes {
+                if subscription.lostFrom == nil { subscription.lostFrom = subscription.nextSeq }
+                subscription.nextSeq = app.nextSeq
+                app.subscribers[clientID] = subscription
+                behind = true
+                continue
+            }
+            if let lost = subscription.lostFrom {
+                let toSeq = max(lost, subscription.nextSeq)
+                send(RPCMessage.notification(method: "trace.dataLoss", params: [
+                    "app": .string(app.id), "fromSeq": .int(Int(lost)), "toSeq": .int(Int(toSeq)),
+                    "reason": .string(lost < app.firstSeq ? "older than the daemon's buffer" : "the client read too slowly"),
+                ]).line, to: client)
+                subscription.lostFrom = nil
+            }
+            if subscription.nextSeq < app.nextSeq {
+                let offset = Int(subscription.nextSeq - app.firstSeq)
+                var batch: [UInt8] = []
+                var count = 0
+                func flush() {
+                    guard count > 0 else { return }
+                    batch.append(contentsOf: "]}}".utf8)
+                    send(String(decoding: batch, as: UTF8.self), to: client)
+                    batch.removeAll(keepingCapacity: true)
+                    count = 0
+                }
+                for index in offset..<app.events.count {
+                    if count == 0 {
+                        batch.append(contentsOf: #"{"jsonrpc":"2.0","method":"trace.events","params":{"app":"#.utf8)
+                        JSON.writeString(app.id, into: &batch)
+                        batch.append(contentsOf: #","events":["#.utf8)
+                    } else {
+                        batch.append(UInt8(ascii: ","))
+                    }
+                    batch.append(contentsOf: app.events[index].line.utf8)
+                    count += 1
+                    if batch.count > 256 << 10 { flush() }
+                }
+                flush()
+                subscription.nextSeq = app.nextSeq
+            }
+            app.subscribers[clientID] = subscription
+        }
+        // A subscriber that is behind hears of its loss when it catches up, even if the
+        // app records nothing more.
+        if behind, lossTimer == nil {
+            lossTimer = loop.schedule(after: .milliseconds(50)) { [unowned self] in
+                lossTimer = nil
+                for app in apps.values where app.subscribers.values.contains(where: { $0.lostFrom != nil }) { deliver(app) }
+            }
+        }
+    }
+
+    fileprivate func deliverLog(_ app: HostedApp, stream: String, line: String) {
+        guard !app.logSubscribers.isEmpty else { return }
+        let notice = RPCMessage.notification(method: "app.log", params: ["app": .string(app.id), "stream": .string(stream), "line": .string(line)]).line
+        for clientID in app.logSubscribers {
+            if let client = clients[clientID] { send(notice, to: client) }
+        }
+    }
+
+    // MARK: Shutdown
+
+    /// Stops accepting, fails what cannot finish, stops every app (their recordings get
+    /// their trailers), then ends the loop: within about 4 s even with hung apps.
+    public func shutdown() {
+        guard !shuttingDown else { return }
+        shuttingDown = true
+        server?.close()
+        server = nil
+        unlink(configuration.socketPath)
+        for app in apps.values {
+            app.state = .stopping
+            app.call("stop", params: [:], deadline: .seconds(2), clientMethod: "stop") { _ in }
+            app.terminate(grace: .seconds(1), after: .seconds(2))
+        }
+        // Whatever happens, the loop ends within 4 s.
+        _ = loop.schedule(after: .milliseconds(3500)) { [unowned self] in
+            for app in apps.values { app.process.kill(SIGKILL) }
+            finishShutdown()
+        }
+        if apps.isEmpty { finishShutdown() }
+    }
+
+    private var finished = false
+
+    private func finishShutdown() {
+        guard !finished else { return }
+        finished = true
+        for (client, id) in shutdownReplies { reply(client, id, .success(["stopped": true])) }
+        shutdownReplies.removeAll()
+        // Let replies reach their clients (up to 400 ms), then end.
+        var waited = 0
+        func drain() {
+            let unsent = clients.values.reduce(0) { $0 + $1.connection.queuedBytes }
+            if unsent == 0 || waited >= 8 {
+                for client in clients.values { client.connection.close() }
+                loop.stop()
+                return
+            }
+            waited += 1
+            _ = loop.schedule(after: .milliseconds(50)) { drain() }
+        }
+        drain()
+    }
+}
+
+/// One connected client.
+final class Client {
+    let id: Int
+    let connection: LineConnection
+    var helloDone = false
+    var name: String?
+    var isClosed = false
+
+    init(id: Int, connection: LineConnection) {
+        self.id = id
+        self.connection = connection
+    }
+}
+
+/// Where a subscriber is in an app's trace.
+struct Subscription {
+    /// The next event to send.
+    var nextSeq: UInt64
+    /// The first event it missed and has not been told of.
+    var lostFrom: UInt64?
+}
+
+/// One hosted app, from the daemon's side: its process, its calls in flight, its trace
+/// buffer and subscribers, its captured log.
+final class HostedApp {
+    enum State { case starting, ready, stopping }
+
+    let id: String
+    let process: ChildProcess
+    unowned let daemon: Daemon
+    var state = State.starting
+    var scenario = ""
+    /// The last events, oldest first; `firstSeq` is the first one's sequence number.
+    var events = Deque<(seq: UInt64, line: String)>()
+    var firstSeq: UInt64 = 0
+    var nextSeq: UInt64 = 0
+    var subscribers: [Int: Subscription] = [:]
+    var logSubscribers: Set<Int> = []
+    var log = Deque<(stream: String, line: String)>()
+    var exitWaiters: [(Int64, Int32) -> Void] = []
+    private var calls: [Int: Call] = [:]
+    private var nextCallID = 1
+    private var turn = 0
+    private var digest = ""
+    private var exited = false
+    private var killTimer: TimerHandle?
+
+    struct Call {
+        let method: String
+        let timer: TimerHandle
+        let completion: (Result<JSON, RPCError>) -> Void
+    }
+
+    init(id: String, process: ChildProcess, daemon: Daemon) {
+        self.id = id
+        self.process = process
+        self.daemon = daemon
+        process.control?.onLine = { [unowned self] line in received(line) }
+        process.stdout.onLine = { [unowned self] line in captured("stdout", line) }
+        process.stderr.onLine = { [unowned self] line in captured("stderr", line) }
+        process.onExit = { [unowned self] status, signal in exitedWith(status: status, signal: signal) }
+    }
+
+    var summary: JSON {
+        ["app": .string(id), "pid": .int(Int(process.pid)), "scenario": .string(scenario),
+         "state": .string(state == .ready ? "ready" : state == .starting ? "starting" : "stopping"),
+         "turn": .int(turn), "digest": .string(digest), "nextSeq": .int(Int(nextSeq)), "inFlight": .int(calls.count)]
+    }
+
+    /// Sends a request to the app process; `completion` runs exactly once: with its reply,
+    /// at the deadline, or when the app exits.
+    func call(_ method: String, params: JSON, deadline: Duration, clientMethod: String,
+              completion: @escaping (Result<JSON, RPCError>) -> Void) {
+        guard !exited, let control = process.control else {
+            return completion(.failure(.appExited("\(clientMethod): app '\(id)' has exited")))
+        }
+        let callID = nextCallID
+        nextCallID += 1
+        let milliseconds = Double(deadline.components.seconds) * 1000 + Double(deadline.components.attoseconds) / 1e15
+        let timer = daemon.loop.schedule(after: deadline) { [unowned self] in
+            guard let call = calls.removeValue(forKey: callID) else { return }
+            call.completion(.failure(.deadlineExceeded("\(clientMethod) on \(id): no reply within \(formatMilliseconds(milliseconds.rounded())) ms; the app may be hung in a callback (app.terminate stops it)")))
+        }
+        calls[callID] = Call(method: clientMethod, timer: timer, completion: completion)
+        control.send(RPCMessage.request(id: .int(callID), method: method, params: params).line)
+    }
+
+    private func received(_ line: String) {
+        // Trace batches are the bulk: read them without building a JSON tree of each.
+        switch RPCMessage.decode(line, maxDepth: 16) {
+        case .success(.notification("trace", let params)):
+            guard let events = params["events"]?.array else { return }
+            for event in events {
+                guard let seq = event["seq"]?.int, let time = event["time"]?.int, let turn = event["turn"]?.int else { continue }
+                let rendered = TraceEvent(sequence: UInt64(seq), time: UInt64(time), turn: UInt64(turn),
+                                          window: event["window"]?.string ?? "", label: event["label"]?.string ?? "",
+                                          name: event["event"]?.string ?? "", detail: event["detail"]?.string ?? "").jsonLine
+                if self.events.isEmpty { firstSeq = UInt64(seq) }
+                self.events.append((UInt64(seq), rendered))
+                nextSeq = UInt64(seq) + 1
+                self.turn = turn
+            }
+            while self.events.count > daemon.configuration.traceBufferEvents {
+                self.events.removeFirst()
+                firstSeq = self.events.first?.seq ?? nextSeq
+            }
+            daemon.deliver(self)
+        case .success(.response(let id, let result)):
+            guard let callID = id.int, let call = calls.removeValue(forKey: callID) else { return }
+            _ = daemon.loop.cancel(call.timer)
+            if case .success(let value) = result {
+                if let turn = value["turn"]?.int { self.turn = turn }
+                if let digest = value["digest"]?.string { self.digest = digest }
+            }
+            call.completion(result)
+        default:
+            captured("control", "not a protocol message: \(line.prefix(200))")
+        }
+    }
+
+    private func captured(_ stream: String, _ line: String) {
+        log.append((stream, line))
+        if log.count > daemon.configuration.logLines { log.removeFirst() }
+        daemon.deliverLog(self, stream: stream, line: line)
+    }
+
+    /// SIGTERM now (or after `after`), SIGKILL `grace` later if it is still running.
+    func terminate(grace: Duration, after delay: Duration = .zero) {
+        guard !exited else { return }
+        let loop = daemon.loop
+        _ = loop.schedule(after: delay) { [weak self] in
+            guard let self, !exited else { return }
+            process.kill(SIGTERM)
+            killTimer = loop.schedule(after: grace) { [weak self] in
+                guard let self, !exited else { return }
+                process.kill(SIGKILL)
+            }
+        }
+    }
+
+    private func exitedWith(status: Int64, signal: Int32) {
+        exited = true
+        if let killTimer { _ = daemon.loop.cancel(killTimer) }
+        let how = signal != 0 ? "killed by signal \(signal)" : "exit status \(status)"
+        let data: JSON = ["status": .int(Int(status)), "signal": .int(Int(signal)),
+                          "lastEvents": .array(events.suffix(10).map { .raw($0.line) }),
+                          "log": .array(log.suffix(10).map { .string("\($0.stream): \($0.line)") })]
+        let pending = calls.sorted { $0.key < $1.key }
+        calls.removeAll()
+        for (_, call) in pending {
+            _ = daemon.loop.cancel(call.timer)
+            call.completion(.failure(.appExited("\(call.method) on \(id): the app exited (\(how)) before replying", data: data)))
+        }
+        daemon.appExited(self, status: status, signal: signal)
+        let waiters = exitWaiters
+        exitWaiters.removeAll()
+        for waiter in waiters { waiter(status, signal) }
+    }
+}
