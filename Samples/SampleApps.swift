@@ -35,6 +35,7 @@ extension SampleCatalog {
             window.rootViewController = Flaky.HashOrderSettings(label: "Settings")
             window.makeKeyAndVisible()
         },
+        Faults.definition,
     ])
 }
 

@@ -112,6 +112,12 @@ public final class Daemon {
         }
         // A client that goes away mid-write must not kill the daemon.
         Glibc.signal(SIGPIPE, SIG_IGN)
+        // A parent may start the daemon with signals blocked (a test runner's thread does):
+        // libuv hears of children through SIGCHLD, and shutdown comes by SIGTERM.
+        var set = sigset_t()
+        sigemptyset(&set)
+        for number in [SIGCHLD, SIGTERM, SIGINT] { sigaddset(&set, number) }
+        pthread_sigmask(SIG_UNBLOCK, &set, nil)
     }
 
     /// Serves until `daemon.shutdown`, SIGTERM or SIGINT; then the apps are stopped, the
@@ -675,9 +681,12 @@ final class HostedApp {
             _ = daemon.loop.cancel(call.timer)
             call.completion(.failure(.appExited("\(call.method) on \(id): the app exited (\(how)) before replying", data: data)))
         }
-        daemon.appExited(self, status: status, signal: signal)
         let waiters = exitWaiters
         exitWaiters.removeAll()
-        for waiter in waiters { waiter(status, signal) }
+        // The daemon drops its reference here: keep this object until the end.
+        withExtendedLifetime(self) {
+            daemon.appExited(self, status: status, signal: signal)
+            for waiter in waiters { waiter(status, signal) }
+        }
     }
 }

@@ -31,7 +31,11 @@ struct LifeloopDaemon: ParsableCommand {
     @Option(help: "Bytes a client may leave unread before its trace stream skips events (and says so).")
     var subscriberBufferBytes = 4 << 20
 
+    @Option(help: "Trace events kept per app for trace.get and late subscribers.")
+    var traceBufferEvents = 100_000
+
     func validate() throws {
+        guard traceBufferEvents > 0 else { throw ValidationError("--trace-buffer-events must be at least 1") }
         guard maxClients > 0, maxApps > 0 else { throw ValidationError("--max-clients and --max-apps must be at least 1") }
         guard maxMessageBytes >= 1024 else { throw ValidationError("--max-message-bytes must be at least 1024") }
         guard deadlineMs > 0 else { throw ValidationError("--deadline-ms must be above 0") }
@@ -48,6 +52,7 @@ struct LifeloopDaemon: ParsableCommand {
         configuration.maxMessageBytes = maxMessageBytes
         configuration.defaultDeadline = .milliseconds(deadlineMs)
         configuration.subscriberBufferBytes = subscriberBufferBytes
+        configuration.traceBufferEvents = traceBufferEvents
         let daemon: Daemon
         do {
             daemon = try Daemon(configuration: configuration)
