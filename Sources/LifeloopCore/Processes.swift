@@ -220,3 +220,41 @@ private let processCloseCallback: @convention(c) (UnsafeMutablePointer<uv_handle
 public func setParentDeathSignal(_ signal: Int32) -> Bool {
     lifeloop_set_parent_death_signal(signal) == 0
 }
+
+/// A byte buffer that a fatal signal writes out before the process dies: the daemon's app
+/// processes keep their unsent trace notification in it, so a crash still delivers the
+/// events recorded up to it. Only the first ``count`` bytes are written, followed by
+/// `]}}` and a newline (the notification's end). One per process.
+public final class CrashFlushBuffer {
+    public let capacity: Int
+    public let bytes: UnsafeMutablePointer<UInt8>
+    /// Bytes in use; set ``count`` only after the bytes below it are complete.
+    public private(set) var count = 0
+
+    /// Makes the buffer and installs the handler for SIGABRT, SIGILL, SIGTRAP, SIGSEGV,
+    /// SIGBUS and SIGFPE, which writes to `descriptor`.
+    public init(capacity: Int, descriptor: Int32) {
+        self.capacity = capacity
+        bytes = .allocate(capacity: capacity)
+        lifeloop_crash_flush_install(descriptor, bytes)
+    }
+
+    /// Appends bytes; false (nothing appended) if they do not fit.
+    public func append<C: Collection>(_ data: C) -> Bool where C.Element == UInt8 {
+        guard count + data.count <= capacity else { return false }
+        var position = count
+        for byte in data {
+            bytes[position] = byte
+            position += 1
+        }
+        count = position
+        lifeloop_crash_flush_set_length(count)
+        return true
+    }
+
+    /// Empties it (after its bytes were sent the ordinary way).
+    public func reset() {
+        lifeloop_crash_flush_set_length(0)
+        count = 0
+    }
+}

@@ -22,8 +22,11 @@ public final class AppHost {
     private let channel: ControlChannel
     private let catalog: AppCatalog
     private var session: ScenarioSession?
-    private var pendingEvents: [String] = []
-    private var pendingEventBytes = 0
+    /// The `trace` notification being filled: events go in as they are recorded, and a
+    /// crash writes what is there (see ``CrashFlushBuffer``).
+    private let pending: CrashFlushBuffer
+    private var pendingEvents = 0
+    private static let batchPrefix = Array(#"{"jsonrpc":"2.0","method":"trace","params":{"events":["#.utf8)
     private var nextSeq: UInt64 = 0
     private var recordingPath: String?
     private var traceRecording: TraceRecording?
@@ -33,6 +36,8 @@ public final class AppHost {
     public init(controlDescriptor: Int32, catalog: AppCatalog) {
         channel = ControlChannel(descriptor: controlDescriptor)
         self.catalog = catalog
+        pending = CrashFlushBuffer(capacity: Self.eventBatchBytes + (1 << 20), descriptor: controlDescriptor)
+        _ = pending.append(Self.batchPrefix)
     }
 
     /// Serves requests until the control descriptor ends or `stop` arrives; returns the
@@ -329,25 +334,27 @@ public final class AppHost {
         let line = event.jsonLine
         nextSeq = event.sequence &+ 1
         traceRecording?.event(line)
-        pendingEvents.append(line)
-        pendingEventBytes += line.utf8.count + 1
-        if pendingEventBytes >= Self.eventBatchBytes { flushEvents() }
+        let utf8 = line.utf8
+        if pending.count + utf8.count + 1 > pending.capacity { flushEvents() }
+        if pendingEvents > 0 { _ = pending.append(CollectionOfOne(UInt8(ascii: ","))) }
+        if pending.append(utf8) {
+            pendingEvents += 1
+        } else {
+            // One event larger than the whole buffer: sent alone.
+            channel.send(bytes: Self.batchPrefix + Array(utf8) + Array("]}}".utf8))
+        }
+        if pending.count >= Self.eventBatchBytes { flushEvents() }
     }
 
     /// Sends the events recorded so far as one `trace` notification.
     private func flushEvents() {
-        guard !pendingEvents.isEmpty else { return }
-        var out: [UInt8] = []
-        out.reserveCapacity(pendingEventBytes + 64)
-        out.append(contentsOf: #"{"jsonrpc":"2.0","method":"trace","params":{"events":["#.utf8)
-        for (index, line) in pendingEvents.enumerated() {
-            if index > 0 { out.append(UInt8(ascii: ",")) }
-            out.append(contentsOf: line.utf8)
-        }
+        guard pendingEvents > 0 else { return }
+        var out = Array(UnsafeBufferPointer(start: pending.bytes, count: pending.count))
         out.append(contentsOf: "]}}".utf8)
+        pending.reset()
+        _ = pending.append(Self.batchPrefix)
+        pendingEvents = 0
         channel.send(bytes: out)
-        pendingEvents.removeAll(keepingCapacity: true)
-        pendingEventBytes = 0
     }
 
     private func finishRecordings(ok: Bool) {

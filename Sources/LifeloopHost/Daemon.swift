@@ -367,8 +367,13 @@ public final class Daemon {
             "expected": .bool(app.state == .stopping),
             "lastEvents": .array(app.events.suffix(20).map { .raw($0.line) }),
             "log": .array(app.log.suffix(20).map { .string("\($0.stream): \($0.line)") }),
+            // Swift's own words on a trap, which its backtrace pushes out of the log's tail.
+            "crashMessage": app.log.last(where: { $0.stream == "stderr" && $0.line.contains("Fatal error") }).map { .string($0.line) } ?? .null,
         ]).line
-        for client in clients.values where client.helloDone { send(notice, to: client) }
+        // An app whose launch failed was never listed: its launch's error reply says it all.
+        if app.state != .starting {
+            for client in clients.values where client.helloDone { send(notice, to: client) }
+        }
         if shuttingDown, apps.isEmpty { finishShutdown() }
     }
 
@@ -588,8 +593,23 @@ final class HostedApp {
         process.control?.onLine = { [unowned self] line in received(line) }
         process.stdout.onLine = { [unowned self] line in captured("stdout", line) }
         process.stderr.onLine = { [unowned self] line in captured("stderr", line) }
-        process.onExit = { [unowned self] status, signal in exitedWith(status: status, signal: signal) }
+        process.onExit = { [unowned self] status, signal in
+            exitStatus = (status, signal)
+            // Its last output and trace may still be in the pipes: report the exit once
+            // they have ended, or 300 ms later at most.
+            if openStreams == 0 { return exitedWith(status: status, signal: signal) }
+            _ = daemon.loop.schedule(after: .milliseconds(300)) { [weak self] in self?.exitedWith(status: status, signal: signal) }
+        }
+        for connection in [process.stdout, process.stderr] + (process.control.map { [$0] } ?? []) {
+            connection.onClose = { [unowned self] in
+                openStreams -= 1
+                if openStreams == 0, let (status, signal) = exitStatus { exitedWith(status: status, signal: signal) }
+            }
+        }
     }
+
+    private var openStreams = 3
+    private var exitStatus: (Int64, Int32)?
 
     var summary: JSON {
         ["app": .string(id), "pid": .int(Int(process.pid)), "scenario": .string(scenario),
@@ -669,6 +689,7 @@ final class HostedApp {
     }
 
     private func exitedWith(status: Int64, signal: Int32) {
+        guard !exited else { return }
         exited = true
         if let killTimer { _ = daemon.loop.cancel(killTimer) }
         let how = signal != 0 ? "killed by signal \(signal)" : "exit status \(status)"
