@@ -1,10 +1,8 @@
 # Two commands do all set-up: `make demo` runs the main job, `make test` runs the tests.
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-# What `make demo` runs: L15's storyboard app, projected onto its two controllers.
-DEMO_ARGS ?= SeedSegue --labels A,B
 
-.PHONY: deps pictures-deps browser-deps build demo test tsan asan bench bench-frame fuzz report-check docs-images clean
+.PHONY: deps pictures-deps browser-deps build demo test tsan asan bench bench-frame fuzz fuzz-daemon report-check docs-images clean
 
 # libuv comes from Debian; install it (and pkg-config) when pkg-config cannot find it.
 deps:
@@ -30,8 +28,12 @@ browser-deps:
 build: deps
 	$(SWIFT) build
 
+# The whole system: lifeloopd, two apps driven and watched through `lifeloop ctl`, a
+# snapshot, a report, a clean shutdown (scripts/demo.sh; files in .build/demo).
 demo: deps
-	$(SWIFT) run lifeloop demo $(DEMO_ARGS)
+	$(SWIFT) build --product lifeloop
+	$(SWIFT) build --product lifeloopd
+	scripts/demo.sh $$($(SWIFT) build --show-bin-path)
 
 test: deps pictures-deps
 	$(SWIFT) test
@@ -63,6 +65,7 @@ asan: deps
 
 bench: deps
 	$(SWIFT) build -c release --product lifeloop
+	$(SWIFT) build -c release --product lifeloopd
 	cd Benchmarks && $(SWIFT) run -c release lifeloop-bench
 
 # Issue 9's frame-path figure: the simulation against the commit the issue was filed at
@@ -75,6 +78,13 @@ bench-frame: deps
 fuzz: deps
 	$(SWIFT) build -c release --product lifeloop --scratch-path $(or $(FUZZ_SCRATCH),.build)
 	python3 scripts/fuzz-storyboards.py --count 10000 --lifeloop $(or $(FUZZ_SCRATCH),.build)/release/lifeloop $(FUZZ_ARGS)
+
+# Issue 13's protocol fuzz campaign: seeded random and mutated messages against a real
+# lifeloopd for FUZZ_SECONDS (600), every reply checked (Tests/LifeloopHostTests/DaemonFuzzTests).
+fuzz-daemon: deps
+	$(SWIFT) build --build-tests
+	LIFELOOP_FUZZ_SECONDS=$(or $(FUZZ_SECONDS),600) LIFELOOP_FUZZ_SEED=$(or $(FUZZ_SEED),1) \
+		$(SWIFT) test --skip-build --filter DaemonFuzzTests
 
 clean:
 	rm -rf .build Benchmarks/.build

@@ -641,7 +641,9 @@ final class HostedApp {
         case .success(.notification("trace", let params)):
             guard let events = params["events"]?.array else { return }
             for event in events {
-                guard let seq = event["seq"]?.int, let time = event["time"]?.int, let turn = event["turn"]?.int else { continue }
+                // The app's events come in order; anything else from its pipe is dropped.
+                guard let seq = event["seq"]?.int, let time = event["time"]?.int, let turn = event["turn"]?.int,
+                      seq >= 0, time >= 0, turn >= 0, UInt64(seq) >= nextSeq else { continue }
                 let rendered = TraceEvent(sequence: UInt64(seq), time: UInt64(time), turn: UInt64(turn),
                                           window: event["window"]?.string ?? "", label: event["label"]?.string ?? "",
                                           name: event["event"]?.string ?? "", detail: event["detail"]?.string ?? "").jsonLine

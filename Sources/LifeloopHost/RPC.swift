@@ -90,7 +90,7 @@ public enum RPCMessage: Sendable, Equatable {
         let hasID = members["id"] != nil
         switch id {
         case .string, .int, .null: break
-        case .double(let value) where value == value.rounded(): id = .int(Int(clamping: Int64(value)))
+        case .double(let value) where Int(exactly: value) != nil: id = .int(Int(exactly: value)!)
         default:
             return .failure(DecodeFailure(id: .null, error: .invalidRequest("'id' must be a string or an integer, not a \(id.kindName)")))
         }

@@ -74,7 +74,12 @@ struct Ctl: ParsableCommand {
             switch method {
             case "trace.events" where params["app"]?.string == app:
                 for event in params["events"]?.array ?? [] {
-                    let line = format == .jsonl ? event.text : "\(event["label"]?.string ?? "") \(event["event"]?.string ?? "")"
+                    let rendered = TraceEvent(sequence: UInt64(clamping: event["seq"]?.int ?? 0), time: UInt64(clamping: event["time"]?.int ?? 0),
+                                              turn: UInt64(clamping: event["turn"]?.int ?? 0), window: event["window"]?.string ?? "",
+                                              label: event["label"]?.string ?? "", name: event["event"]?.string ?? "",
+                                              detail: event["detail"]?.string ?? "")
+                    // The same bytes as `lifeloop run --format jsonl|lines`.
+                    let line = format == .jsonl ? rendered.jsonLine : rendered.line
                     FileHandle.standardOutput.write(Data((line + "\n").utf8))
                 }
             case "trace.dataLoss" where params["app"]?.string == app:
