@@ -43,7 +43,7 @@ public final class AppHost {
     /// Serves requests until the control descriptor ends or `stop` arrives; returns the
     /// process's exit status.
     public func serve() -> Int32 {
-        while let line = channel.readLine() {
+        while let line = nextLine() {
             guard !line.isEmpty else { continue }
             switch RPCMessage.decode(line) {
             case .failure(let failure):
@@ -66,6 +66,51 @@ public final class AppHost {
         finishRecordings(ok: false)
         return 0
     }
+
+    /// The next request line. Until the app runs on the host clock, a blocking read (a
+    /// virtual clock moves only when asked); on the host clock the app's loop runs while
+    /// a reader thread waits, and stops when a line arrives, so every request is handled
+    /// between runs, as on the virtual clock.
+    private func nextLine() -> String? {
+        guard let session, session.scenario.clock == .host else { return channel.readLine() }
+        if hostInbox == nil {
+            let inbox = HostInbox()
+            hostInbox = inbox
+            let channel = self.channel
+            let poster = session.app.loop.makePoster()
+            let loop = LoopReference(session.app.loop)
+            hostLoop = loop
+            let reader = Thread {
+                while true {
+                    let line = channel.readLine()
+                    inbox.put(line)
+                    // Ends only the run that waits for requests, never one a request asked for.
+                    poster.post { if loop.waiting { loop.stop() } }
+                    if line == nil { return }
+                }
+            }
+            reader.start()
+            // What the app does between requests reaches subscribers turn by turn (after
+            // the commit, whose observer was registered first).
+            _ = session.app.loop.addObserver(.beforeWaiting) { [unowned self] in
+                if hostLoop?.waiting == true { flushEvents() }
+            }
+        }
+        while true {
+            if let line = hostInbox!.take() { return line }
+            if hostInbox!.ended { return nil }
+            hostLoop?.waiting = true
+            defer { hostLoop?.waiting = false }
+            do {
+                try session.app.loop.run()
+            } catch {
+                return nil
+            }
+        }
+    }
+
+    private var hostInbox: HostInbox?
+    private var hostLoop: LoopReference?
 
     // MARK: Requests
 
@@ -248,9 +293,6 @@ public final class AppHost {
         if let name = try params.string("clock") {
             guard let mode = ClockMode(rawValue: name) else { throw .invalidParams("app.launch: 'clock' is virtual or host, not '\(name)'") }
             clock = mode
-        }
-        if (clock ?? scenario.clock) == .host {
-            throw .invalidParams("app.launch: the daemon runs apps on the virtual clock only for now (a host-clock app would need its loop to run between requests); use `lifeloop run --clock host` or `lifeloop record` for host-clock runs")
         }
         let workers = try params.int("workers", in: 1...64)
         do {
@@ -500,8 +542,37 @@ final class TraceRecording {
     }
 }
 
+/// Request lines handed from the reader thread to a host-clock app's loop thread.
+final class HostInbox: @unchecked Sendable {
+    private let lock = NSLock()
+    private var lines: [String] = []
+    private var _ended = false
+
+    func put(_ line: String?) {
+        lock.withLock {
+            if let line { lines.append(line) } else { _ended = true }
+        }
+    }
+
+    func take() -> String? {
+        lock.withLock { lines.isEmpty ? nil : lines.removeFirst() }
+    }
+
+    var ended: Bool { lock.withLock { _ended && lines.isEmpty } }
+}
+
+/// The app's loop, named in a task posted from the reader thread: the task runs on the
+/// loop's own thread, which is the only one that touches it.
+final class LoopReference: @unchecked Sendable {
+    unowned(unsafe) let loop: EventLoop
+    /// Whether the loop runs only to wait for the next request (loop thread only).
+    var waiting = false
+    init(_ loop: EventLoop) { self.loop = loop }
+    func stop() { loop.stop() }
+}
+
 /// The control descriptor: blocking reads of whole lines, and whole writes.
-final class ControlChannel {
+final class ControlChannel: @unchecked Sendable {
     let descriptor: Int32
     private var buffer: [UInt8] = []
     private var start = 0

@@ -82,9 +82,12 @@ struct DaemonFuzzTests {
         }
         if Bool.random(using: &random) { params["app"] = .string(["app-1", "app-2", "app-0", ""].randomElement(using: &random)!) }
         let method = methods.randomElement(using: &random)!
-        let request = RPCMessage.request(id: .string(id), method: method, params: .object(params)).line
+        let kind = Int.random(in: 0..<10, using: &random)
+        // A mutated message has an id of its own kind, so a flipped digit cannot turn it
+        // into a well-formed request's id.
+        let request = RPCMessage.request(id: .string(kind < 5 ? id : "m-\(number)"), method: method, params: .object(params)).line
         var bytes = Array(request.utf8)
-        switch Int.random(in: 0..<10, using: &random) {
+        switch kind {
         case 0..<5:
             return (bytes, method.isEmpty ? nil : id)
         case 5:

@@ -202,4 +202,30 @@ struct DaemonTests {
         }
         #expect(digests.count == 1, "three processes, same inputs: \(digests)")
     }
+
+    @Test func aHostClockAppRunsBetweenRequestsAndStreamsWhatItDoes() throws {
+        let daemon = try DaemonHarness()
+        let client = try daemon.client()
+        let watcher = try daemon.client("watcher")
+        let launched = try client.call("app.launch", ["sample": "MultiWindow", "clock": "host"])
+        let app = try #require(launched["app"]?.string)
+        try watcher.call("trace.subscribe", ["app": .string(app), "fromSeq": 0])
+        let push = try Caused(client.call("app.push", ["app": .string(app), "scene": "Message", "window": "phone"]))
+        // The push animates for 350 ms of real time: the loop runs it with no request in
+        // flight, and the watcher sees it finish.
+        var sawAppear = false
+        let deadline = Date().addingTimeInterval(10)
+        while !sawAppear, Date() < deadline, let (method, params) = try watcher.nextNotification(timeout: 5) {
+            guard method == "trace.events" else { continue }
+            sawAppear = params["events"]?.array?.contains { $0["label"] == "Message" && $0["event"] == "viewDidAppear" } == true
+        }
+        #expect(sawAppear, "the push never finished between requests")
+        let described = try client.call("app.describe", ["app": .string(app)])
+        #expect((described["turn"]?.int ?? 0) > push.turn)
+        #expect((described["now"]?.int ?? 0) >= 350_000_000)
+        let settled = try Caused(client.call("app.settle", ["app": .string(app), "budgetMs": 5000]))
+        #expect(settled.fromSeq >= push.toSeq)
+        let advanced = try Caused(client.call("clock.advance", ["app": .string(app), "ms": 50]))
+        #expect(advanced.turn >= settled.turn)
+    }
 }
