@@ -19,6 +19,7 @@ let package = Package(
                 .product(name: "Lifeloop", package: "Lifeloop"),
                 .product(name: "LifeloopScenario", package: "Lifeloop"),
                 .product(name: "LifeloopSamples", package: "Lifeloop"),
+                .product(name: "LifeloopHost", package: "Lifeloop"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),

@@ -20,6 +20,10 @@ struct LifeloopBench {
             try WindowScaleWorkload.run()
             return
         }
+        if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "daemon" {
+            try DaemonWorkload.run()
+            return
+        }
         if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "recording" {
             try RecordingWorkload.run()
             return
@@ -66,5 +70,6 @@ struct LifeloopBench {
         }
         try WindowScaleWorkload.run()
         try ScenarioWorkloads.run()
+        try DaemonWorkload.run()
     }
 }
