@@ -36,6 +36,7 @@ extension SampleCatalog {
             window.makeKeyAndVisible()
         },
         Faults.definition,
+        Concurrency.definition,
     ])
 }
 

@@ -194,6 +194,23 @@ public final class Application {
         poster = loop.makePoster()
         ThreadContext.application = self
         loop.addObserver(.beforeWaiting) { [unowned self] in self.commit() }
+        // Swift concurrency (README, "Swift concurrency on the loop"): with Lifeloop's
+        // executors installed, an app on the main thread owns the main queue and the main
+        // actor; one elsewhere is told when its code hops to the main actor.
+        if MainThread.executorsInstalled {
+            if MainThread.isCurrent {
+                try loop.adoptMainThread()
+            } else {
+                let link = self.link
+                var reported = false
+                loop.onMainActorNotOwned = {
+                    guard !reported else { return }
+                    reported = true
+                    link.app?.diagnose(.mainActorNotOwned, label: "mainActor",
+                                       message: "a main-actor hop from this app's thread: this app runs on another thread than the process's main thread, so it cannot own the main actor (the hop runs on the real main thread, outside this app's loop); run one app per process on its main thread, as the daemon does")
+                }
+            }
+        }
     }
 
     /// Whether ``close()`` ended the app.

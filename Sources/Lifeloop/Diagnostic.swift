@@ -44,6 +44,10 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         /// The unbounded in-memory trace passed ``Application/traceWarningEvents`` events:
         /// a long run should bound it or stream it. Reported once per app.
         case traceGrowth
+        /// A main-actor hop (`Task { @MainActor in }`, `MainActor.run`, a `@MainActor`
+        /// call) from an app that runs on another thread than the process's main thread:
+        /// only the main thread's app owns the main actor. Reported once per app.
+        case mainActorNotOwned
     }
 
     /// What kind of misuse it is; its raw value is the event name in the trace.

@@ -268,8 +268,15 @@ open class View {
     /// Records a callback in the trace at the app's loop time.
     @inline(__always)
     func trace(_ event: String, detail: String = "") {
-        guard let appLink, appLink.isTracing else { return }
-        appLink.record(label: label, event: event, detail: detail, window: storedWindow?.label ?? "")
+        // The link and the window are read unretained: the view keeps its link while it
+        // records, and only the window's label is read.
+        guard let link = appLink.map({ Unmanaged.passUnretained($0) }) else { return }
+        link._withUnsafeGuaranteedRef { appLink in
+            guard appLink.isTracing else { return }
+            let window = storedWindow.map { Unmanaged.passUnretained($0) }
+            appLink.record(label: label, event: event, detail: detail,
+                           window: window?._withUnsafeGuaranteedRef { $0.label } ?? "")
+        }
     }
 
     /// Whether the call may proceed: true on the app's loop thread (or with no app);

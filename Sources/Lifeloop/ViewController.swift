@@ -298,16 +298,33 @@ open class ViewController {
     }
 
     func trace(_ event: String, detail: String = "") {
-        guard let appLink, appLink.isTracing else { return }
-        appLink.record(label: label, event: event, detail: detail, window: windowLabel)
+        // The link is read unretained: the controller holds it from its init on, and
+        // nothing the record calls changes it.
+        guard let link = appLink.map({ Unmanaged.passUnretained($0) }) else { return }
+        link._withUnsafeGuaranteedRef { appLink in
+            guard appLink.isTracing else { return }
+            appLink.record(label: label, event: event, detail: detail, window: windowLabel)
+        }
     }
 
+    /// The label of the window this controller's events belong to: its own, its view's,
+    /// its parent's or its parent's view's; else the last one seen.
     var windowLabel: String {
-        if let label = hostWindow?.label ?? storedView?.window?.label ?? parent?.hostWindow?.label
-            ?? parent?.storedView?.window?.label {
-            lastWindowLabel = label
-        }
-        return lastWindowLabel
+        guard let window = traceWindow else { return lastWindowLabel }
+        let label = window._withUnsafeGuaranteedRef { $0.label }
+        // Stored only when it changes: most events find the window they found last time.
+        if label != lastWindowLabel { lastWindowLabel = label }
+        return label
+    }
+
+    /// The window ``windowLabel`` names, read unretained (only its label is read, and
+    /// nothing runs in between). The weak `parent` is loaded once, and only when the
+    /// controller and its view are outside every window: a weak load retains through the
+    /// controller's side table, the slow path.
+    private var traceWindow: Unmanaged<Window>? {
+        if let window = hostWindow ?? storedView?.window { return Unmanaged.passUnretained(window) }
+        guard let parent else { return nil }
+        return (parent.hostWindow ?? parent.storedView?.window).map { Unmanaged.passUnretained($0) }
     }
 
     func diagnose(_ kind: Diagnostic.Kind, _ message: String) {

@@ -85,7 +85,7 @@ public final class EventLoop {
     @exclusivity(unchecked) private var postedBuffer = Deque<PostedTask>()
     @exclusivity(unchecked) private var resultBuffer = Deque<JobResult>()
     private let workers: WorkerPool
-    private let owner: pthread_t
+    let owner: pthread_t
     /// The owner thread as error messages name it, read once at creation: another
     /// thread's name can only be read while that thread lives.
     private let ownerDescription: String
@@ -103,6 +103,17 @@ public final class EventLoop {
     /// of its own; kept between turns so its storage is reused.
     @exclusivity(unchecked) private var runningTasks = Deque<LoopTask>()
     @exclusivity(unchecked) private var jobs: [UInt64: JobRecord] = [:]
+    /// Whether this loop owns the process's main thread (``adoptMainThread()``).
+    var ownsMainThread = false
+    /// A replay's recording drained the main queue in this turn.
+    private var replayMainQueueDue = false
+    /// Under the virtual clock on the main thread, worker work starts at its delivery
+    /// instant, one job at a time: what it posts to the main queue then lands while no
+    /// other work runs, so the trace cannot depend on thread timing.
+    private var deferredWork: [UInt64: WorkItem] = [:]
+    /// Called when a main-actor hop comes from this loop's thread while it does not own
+    /// the main thread (the app records `mainActorNotOwned`).
+    public var onMainActorNotOwned: (() -> Void)?
     private var nextJobID: UInt64 = 0
     @exclusivity(unchecked) private var observers: [[(id: UInt64, body: () -> Void)]] = Array(repeating: [], count: LoopPhase.allCases.count)
     private var nextObserverID: UInt64 = 0
@@ -193,6 +204,11 @@ public final class EventLoop {
         openHandles.append(attach(idleHandle, to: self))
         try uvCheck(uv_timer_init(uvLoop, wakeHandle), "uv_timer_init")
         openHandles.append(attach(wakeHandle, to: self))
+    }
+
+    /// Keeps a handle to close with the loop.
+    func registerHandle(_ handle: UnsafeMutablePointer<uv_handle_t>) {
+        openHandles.append(handle)
     }
 
     /// Creates a loop on the calling thread with the given clock.
@@ -359,6 +375,7 @@ public final class EventLoop {
                     if source.recordedResult(of: id)?.json != nil, jobs[id]?.codec != nil { return false }
                     return heldResults[id] == nil
                 case .post: return heldPosts[arrival] == nil
+                case .mainQueue: return false
                 }
             }
             if !missing { break }
@@ -389,8 +406,39 @@ public final class EventLoop {
                 }
             case .post:
                 heldPosts.removeValue(forKey: arrival)?.body()
+            case .mainQueue:
+                replayMainQueueDue = true
             }
         }
+    }
+
+    /// Drains the main dispatch queue (the main thread's loop, end of the task phase). A
+    /// host-clock recording notes each turn that drained it; its replay drains in those
+    /// turns only, waiting for the work to be posted again if it is late.
+    private func drainMainQueue() {
+        let drainRecord = { [self] in record(label: "mainQueue", event: "drain") }
+        if clock == .host, let replaySource {
+            if !replayMainQueueDue {
+                if let next = try? replaySource.nextArrivals(turn: turn), next.contains(.mainQueue) { replayMainQueueDue = true }
+            }
+            guard replayMainQueueDue else { return }
+            replayMainQueueDue = false
+            var waited = 0
+            while !MainThread.mainQueueHasWork {
+                waited += 1
+                if waited > 600_000 {
+                    replayFailed(LoopError.replayDiverged("turn \(turn): the recording drained the main dispatch queue here; waited 60 s for its work, which never came"))
+                    return
+                }
+                usleep(100)
+            }
+            _ = MainThread.drainMainQueue(drainRecord)
+            return
+        }
+        if clock == .host, let recorder, MainThread.mainQueueHasWork {
+            recorder.arrivals(turn: turn, [.mainQueue])
+        }
+        _ = MainThread.drainMainQueue(drainRecord)
     }
 
     // MARK: Observers
@@ -456,7 +504,8 @@ public final class EventLoop {
             completion(result.map { $0 as! Value })
         }, codec: recorder != nil || replaySource != nil ? JobCodec.of(Value.self) : nil)
         record(label: label, event: "jobSubmit", detail: "cost=\(costNs)ns")
-        workers.submit(WorkItem(id: id, cancelled: flag, work: { Result { try work() as any Sendable } }, mailbox: mailbox))
+        let item = WorkItem(id: id, cancelled: flag, work: { Result { try work() as any Sendable } }, mailbox: mailbox)
+        if clock == .virtual, ownsMainThread { deferredWork[id] = item } else { workers.submit(item) }
         return JobHandle(id: id)
     }
 
@@ -591,7 +640,8 @@ public final class EventLoop {
 
     /// Whether nothing is pending: no task, timer, job or post.
     public var isIdle: Bool {
-        tasks.isEmpty && timers.isEmpty && jobs.isEmpty && mailbox.isEmpty
+        tasks.isEmpty && timers.isEmpty && jobs.isEmpty && mailbox.isEmpty 
+            && !(ownsMainThread && (MainThread.mainQueueHasWork || MainThread.outstandingJobs.load(ordering: .acquiring) > 0))
     }
 
     /// Closes every handle, runs libuv until they are gone and closes the libuv loop: its
@@ -613,6 +663,11 @@ public final class EventLoop {
         guard state != .closed else { return }
         state = .closed
         mailbox.close()
+        if ownsMainThread {
+            MainThread.release(self)
+            ownsMainThread = false
+        }
+        deferredWork.removeAll()
         for job in jobs.values { job.cancelled.set() }
         jobs.removeAll()
         tasks.removeAll()
@@ -652,7 +707,10 @@ public final class EventLoop {
         runFailure = nil
         activeRun = RunRequest(goal: goal, maxTurns: maxTurns, maxTime: maxTime,
                                startTurn: turn, startNs: clock == .host ? readClock() : nowNs)
+        let previousLoop = RunningLoop.current
+        RunningLoop.current = Unmanaged.passUnretained(self)
         defer {
+            RunningLoop.current = previousLoop
             activeRun = nil
             if state == .running { state = .ready }
         }
@@ -685,6 +743,7 @@ public final class EventLoop {
                 if let label { record(label: label, event: "timer") }
                 body()
             case .job(let id):
+                if let item = deferredWork.removeValue(forKey: id) { workers.submit(item) }
                 // Its turn has come: if the real work is late, wait here, in order.
                 if let job = jobs[id], job.result == nil { waitForResult(of: id) }
                 deliverVirtualResult(of: id)
@@ -704,6 +763,9 @@ public final class EventLoop {
             runningTasks.removeAll(keepingCapacity: true)
         }
         drainMailbox(runNow: true)
+        // The main dispatch queue, on the main thread's loop: after the posted tasks,
+        // before the commit (README, "The loop turn").
+        if ownsMainThread { drainMainQueue() }
     }
 
     private func drainMailbox(runNow: Bool) {

@@ -10,9 +10,13 @@ public enum Arrival: Hashable, Sendable, CustomStringConvertible {
     /// The `sequence`-th post (from 1) through poster `poster` (posters count
     /// `makePoster()` calls, from 0).
     case post(poster: UInt32, sequence: UInt64)
+    /// The main dispatch queue had work (`DispatchQueue.main.async`, from any thread) and
+    /// was drained in this turn (the main thread's app).
+    case mainQueue
 
     public var description: String {
         switch self {
+        case .mainQueue: return "the main dispatch queue's work"
         case .job(let id, _): return "job \(id)"
         case .post(let poster, let sequence): return "post \(sequence) of poster \(poster)"
         }

@@ -115,6 +115,7 @@ public final class RecordingWriter: LoopRecorder {
             switch arrival {
             case .job(let id, let arrival): return "[\"j\",\(id),\(arrival)]"
             case .post(let poster, let sequence): return "[\"p\",\(poster),\(sequence)]"
+            case .mainQueue: return "[\"m\"]"
             }
         }
         write("{\"a\":[\(items.joined(separator: ","))],\"t\":\(turn)}")
@@ -275,6 +276,7 @@ public final class RecordingReader: LoopReplaySource {
                let arrival = (item[2] as? NSNumber)?.uint64Value {
                 return .job(id, arrival: arrival)
             }
+            if kind == "m" { return .mainQueue }
             if kind == "p", item.count == 3, let poster = (item[1] as? NSNumber)?.uint32Value,
                let sequence = (item[2] as? NSNumber)?.uint64Value {
                 return .post(poster: poster, sequence: sequence)

@@ -110,13 +110,22 @@ public struct TraceDigest: Hashable, Sendable, CustomStringConvertible {
     @inline(__always)
     static func hash(sequence: UInt64, time: UInt64, turn: UInt64, window: String, label: String, name: String,
                      detail: String) -> UInt64 {
+        hash(sequence: sequence, time: time, turn: turn, window: window, label: label, name: name, detail: detail,
+             smallStringsInline: smallStringsAreInline)
+    }
+
+    /// As above, with ``smallStringsAreInline`` read by the caller: a trace reads it once,
+    /// not once an event (a lazy global's check is a call on Linux).
+    @inline(__always)
+    static func hash(sequence: UInt64, time: UInt64, turn: UInt64, window: String, label: String, name: String,
+                     detail: String, smallStringsInline: Bool) -> UInt64 {
         var hash = step(seed, sequence)
         hash = step(hash, time)
         hash = step(hash, turn)
-        hash = fold(window, into: hash)
-        hash = fold(label, into: hash)
-        hash = fold(name, into: hash)
-        return fold(detail, into: hash)
+        hash = fold(window, into: hash, smallStringsInline: smallStringsInline)
+        hash = fold(label, into: hash, smallStringsInline: smallStringsInline)
+        hash = fold(name, into: hash, smallStringsInline: smallStringsInline)
+        return fold(detail, into: hash, smallStringsInline: smallStringsInline)
     }
 
     /// Takes one word in: the xor, then the 128-bit product's halves xored.
@@ -129,7 +138,13 @@ public struct TraceDigest: Hashable, Sendable, CustomStringConvertible {
     /// A string's UTF-8 in words, then its byte count.
     @inline(__always)
     static func fold(_ text: String, into hash: UInt64) -> UInt64 {
-        if smallStringsAreInline, let folded = foldSmall(text, into: hash) { return folded }
+        fold(text, into: hash, smallStringsInline: smallStringsAreInline)
+    }
+
+    /// As above, with ``smallStringsAreInline`` read by the caller.
+    @inline(__always)
+    static func fold(_ text: String, into hash: UInt64, smallStringsInline: Bool) -> UInt64 {
+        if smallStringsInline, let folded = foldSmall(text, into: hash) { return folded }
         return foldContiguous(text, into: hash)
     }
 

@@ -69,6 +69,20 @@ public struct ScenarioCheck: Sendable {
         let box = Box()
         let done = DispatchSemaphore(value: 0)
         let runner = self.runner
+        // On the main thread with Lifeloop's executors, the app must own the main thread
+        // (its main-actor tasks, main queue and sleeps run on the loop): run it here.
+        if MainThread.isCurrent, MainThread.executorsInstalled {
+            errno = 0
+            let previous = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+            perturbation.applyToCurrentThread()
+            defer { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, previous) }
+            var options = RunOptions(keepEvents: events)
+            options.keepTurnDigests = true
+            options.workerWidth = perturbation.workerWidth
+            options.workerJitter = perturbation.workerJitter
+            let (result, kept) = try runner.runReturningEvents(seed: seed, options: options)
+            return (result.turnDigests, kept, result.inputs)
+        }
         let thread = Thread {
             perturbation.applyToCurrentThread()
             var options = RunOptions(keepEvents: events)

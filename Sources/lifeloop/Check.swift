@@ -27,7 +27,7 @@ struct Check: ParsableCommand {
     @Option(help: "Runs per seed, the baseline included (default: the baseline and all 8 perturbations).")
     var runs: Int = 9
 
-    @Option(help: "Run only the baseline and this perturbation: width=8,jitter=2ms,nice=10, or process, or process-fixed-hash.")
+    @Option(help: "Run only the baseline and this perturbation (with --runs N, N-1 times): width=8,jitter=2ms,nice=10, or process, or process-fixed-hash.")
     var perturb: String?
 
     @Option(help: .hidden)
@@ -81,6 +81,9 @@ struct Check: ParsableCommand {
             default:
                 do { kinds = [.inProcess(try Perturbation.parse(perturb))] } catch { throw inputError("--perturb \(error)") }
             }
+            // With --runs, the perturbation runs that many times less the baseline (random
+            // delays differ each time).
+            if runs != 9 { kinds = Array(repeating: kinds[0], count: runs - 1) }
         } else {
             kinds = (0..<(runs - 1)).map { Self.allKinds[$0 % Self.allKinds.count] }
         }

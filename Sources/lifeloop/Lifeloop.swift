@@ -1,4 +1,5 @@
 import ArgumentParser
+import LifeloopCore
 
 /// The `lifeloop` command: thin; the work is in the libraries.
 @main
@@ -9,4 +10,11 @@ struct Lifeloop: ParsableCommand {
         subcommands: [Demo.self, Launch.self, Validate.self, Run.self, Snapshot.self, ExperimentCommand.self, Merge.self, Check.self, Record.self, Replay.self, Ctl.self, HostApp.self],
         defaultSubcommand: Demo.self
     )
+
+    /// Installs Lifeloop's executors before anything runs, so an app on this process's
+    /// main thread owns the main actor, the main queue and the default executor.
+    static func main() {
+        MainThread.installExecutors()
+        main(nil)
+    }
 }

@@ -1,0 +1,326 @@
+@_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
+import CLibUV
+import Dispatch
+import Foundation
+import Glibc
+import Synchronization
+
+// libdispatch's run-loop integration on Linux (what Foundation's RunLoop uses): the main
+// queue rings an eventfd when it has work, and the callback drains it on the main thread.
+@_silgen_name("_dispatch_get_main_queue_handle_4CF")
+private func dispatchMainQueueHandle() -> Int32
+@_silgen_name("_dispatch_main_queue_callback_4CF")
+private func dispatchMainQueueCallback(_ message: UnsafeMutableRawPointer?)
+
+/// The process's main thread, and Swift concurrency on it.
+///
+/// The app whose loop runs on the process's main thread owns it: its loop drains the
+/// main dispatch queue (`DispatchQueue.main.async`, and on Linux the main actor's jobs
+/// when Lifeloop's executors are not installed) in every turn, right after the posted
+/// tasks and before the commit.
+///
+/// ``installExecutors()`` goes further (Swift 6.3's custom executors): the main actor's
+/// jobs and every task's default executor become the owning loop's, so `Task { @MainActor
+/// in }`, `await MainActor.run`, `Task.detached` and `Task.sleep` run in the loop's turns,
+/// in a deterministic order, and `Task.sleep` sleeps on the loop's clock (virtual time
+/// under the virtual clock). Call it first thing in `main`, before any task exists; the
+/// `lifeloop` command does.
+///
+/// Process-wide by nature (a process has one main thread and one main actor): an app on
+/// another thread never owns it, and a main-actor hop from its callbacks is diagnosed
+/// (`mainActorNotOwned`) instead of running on the wrong thread.
+public enum MainThread {
+    /// Whether the calling thread is the process's main thread.
+    public static var isCurrent: Bool { Thread.isMainThread }
+
+    /// Whether ``installExecutors()`` ran in this process.
+    public static var executorsInstalled: Bool { state.withLock { $0.installed } }
+
+    /// Installs Lifeloop's main and default executors for Swift concurrency.
+    /// - Returns: false if they were installed before (a second call does nothing).
+    @discardableResult
+    public static func installExecutors() -> Bool {
+        let first = state.withLock { state -> Bool in
+            defer { state.installed = true }
+            return !state.installed
+        }
+        if first { _createExecutors(factory: LifeloopExecutorFactory.self) }
+        return first
+    }
+
+    // MARK: Ownership
+
+    struct State {
+        var installed = false
+        /// The loop that owns the main thread, with a poster for other threads.
+        var owner: Unmanaged<EventLoop>?
+        var poster: LoopPoster?
+        /// Called on an app's loop thread when a main-actor job comes from it while it
+        /// does not own the main thread (the app records its diagnostic).
+        var notOwned: [ObjectIdentifier: @Sendable () -> Void] = [:]
+    }
+
+    static let state = Locked(State())
+
+    /// Jobs of the default executor running on Dispatch for the main thread's host-clock
+    /// app: its loop is not idle while one runs (it may resume the app's tasks).
+    static let outstandingJobs = Atomic<Int>(0)
+
+    static func adopt(_ loop: EventLoop) {
+        let poster = loop.makePoster()
+        state.withLock { state in
+            state.owner = Unmanaged.passUnretained(loop)
+            state.poster = poster
+        }
+    }
+
+    static func release(_ loop: EventLoop) {
+        state.withLock { state in
+            if state.owner?.toOpaque() == Unmanaged.passUnretained(loop).toOpaque() {
+                state.owner = nil
+                state.poster = nil
+            }
+        }
+    }
+
+    static var owner: (loop: Unmanaged<EventLoop>, poster: LoopPoster)? {
+        state.withLock { state in state.owner.map { ($0, state.poster!) } }
+    }
+
+    /// The main queue's eventfd (libdispatch makes it on first use).
+    static let mainQueueDescriptor: Int32 = dispatchMainQueueHandle()
+
+    /// Runs the blocks waiting on the main dispatch queue (after `before`); false if there
+    /// were none.
+    static func drainMainQueue(_ before: () -> Void) -> Bool {
+        var count: UInt64 = 0
+        let got = read(mainQueueDescriptor, &count, 8)
+        guard got == 8 else { return false }
+        before()
+        dispatchMainQueueCallback(nil)
+        return true
+    }
+
+    /// Whether the main dispatch queue has rung and not been drained.
+    static var mainQueueHasWork: Bool {
+        var poller = pollfd(fd: mainQueueDescriptor, events: Int16(POLLIN), revents: 0)
+        return poll(&poller, 1, 0) > 0
+    }
+}
+
+extension EventLoop {
+    /// Makes this loop the owner of the process's main thread (the calling thread must be
+    /// it): its turns drain the main dispatch queue and, with Lifeloop's executors
+    /// installed, run the main actor's and the default executor's jobs.
+    /// - Throws: ``LoopError/invalidArgument(_:)`` off the main thread.
+    public func adoptMainThread() throws {
+        try verifyOwnerThread("adoptMainThread()")
+        guard MainThread.isCurrent else {
+            throw LoopError.invalidArgument("adoptMainThread(): this loop runs on another thread than the process's main thread; only an app on the main thread can own the main queue and the main actor")
+        }
+        MainThread.adopt(self)
+        ownsMainThread = true
+        if clock == .host { try watchMainQueue() }
+    }
+
+    /// Whether the calling thread is this loop's.
+    var isOwnerThreadCurrent: Bool { pthread_equal(owner, pthread_self()) != 0 }
+
+    /// Wakes the host-clock loop when the main dispatch queue rings.
+    func watchMainQueue() throws {
+        let handle = UnsafeMutablePointer<uv_poll_t>.allocate(capacity: 1)
+        UnsafeMutableRawPointer(handle).initializeMemory(as: UInt8.self, repeating: 0, count: MemoryLayout<uv_poll_t>.size)
+        try uvCheck(uv_poll_init(uvLoop, handle, MainThread.mainQueueDescriptor), "uv_poll_init")
+        registerHandle(attach(handle, to: self))
+        // The callback does nothing: waking the loop is enough, the turn drains the queue.
+        try uvCheck(uv_poll_start(handle, Int32(UV_READABLE.rawValue)) { _, _, _ in }, "uv_poll_start")
+    }
+
+    /// Runs a job of Swift concurrency in this turn's task phase (or, from another thread,
+    /// as a post).
+    func enqueueConcurrencyJob(_ run: @escaping () -> Void, from poster: LoopPoster) {
+        if isOwnerThreadCurrent {
+            execute(run)
+        } else {
+            let box = UncheckedBox(run)
+            poster.post { box.value() }
+        }
+    }
+}
+
+/// The loop running on the current thread, if any (a pthread key: per thread).
+enum RunningLoop {
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    static var current: Unmanaged<EventLoop>? {
+        get { pthread_getspecific(key).map { Unmanaged<EventLoop>.fromOpaque($0) } }
+        set { pthread_setspecific(key, newValue?.toOpaque()) }
+    }
+}
+
+extension EventLoop {
+    /// The report of a main-actor hop from a loop that does not own the main thread, if
+    /// the current thread runs such a loop.
+    static func currentNotOwnedReport() -> (() -> Void)? {
+        guard let loop = RunningLoop.current?.takeUnretainedValue(), !loop.ownsMainThread else { return nil }
+        return loop.onMainActorNotOwned
+    }
+}
+
+/// Carries a closure to the loop's thread, which alone runs it.
+final class UncheckedBox<Value>: @unchecked Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+}
+
+// MARK: Executors
+
+struct LifeloopExecutorFactory: ExecutorFactory {
+    static var mainExecutor: any MainExecutor { LoopMainExecutor.shared }
+    static var defaultExecutor: any TaskExecutor { LoopDefaultExecutor.shared }
+}
+
+/// The delay of a sleep on the loop's clock. Under the virtual clock a sleep's deadline
+/// (computed by Swift from the real clock a moment before it reaches the executor) is
+/// taken to the next whole millisecond, so sleeps of whole milliseconds are exact.
+private func loopDelay(_ delay: some DurationProtocol, virtual: Bool) -> Duration {
+    guard let duration = delay as? Duration else { return .zero }
+    let nanoseconds = max(0, duration.components.seconds &* 1_000_000_000 &+ duration.components.attoseconds / 1_000_000_000)
+    guard virtual else { return .nanoseconds(nanoseconds) }
+    let milliseconds = (nanoseconds + 999_999) / 1_000_000
+    return .milliseconds(milliseconds)
+}
+
+/// The main actor's executor: the owning loop's turns.
+final class LoopMainExecutor: MainExecutor, SchedulingExecutor, @unchecked Sendable {
+    static let shared = LoopMainExecutor()
+    private let platform = PlatformExecutorFactory.mainExecutor
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let unowned = UnownedJob(job)
+        // A hop from an app on another thread: said, and sent to the real main thread.
+        if let report = EventLoop.currentNotOwnedReport() { report() }
+        guard let (loop, poster) = MainThread.owner else {
+            platform.enqueue(ExecutorJob(unowned))
+            return
+        }
+        let executor = asUnownedSerialExecutor()
+        let target = loop.takeUnretainedValue()
+        target.enqueueConcurrencyJob({ [unowned target] in
+            target.record(label: "mainActor", event: "job")
+            unowned.runSynchronously(on: executor)
+        }, from: poster)
+    }
+
+    func enqueue<C: Clock>(_ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C) {
+        let unowned = UnownedJob(job)
+        guard let (loop, poster) = MainThread.owner else {
+            let platform = self.platform
+            let work = UncheckedBox(unowned)
+            let wait = loopDelay(delay, virtual: false)
+            DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: wait.components.seconds &* 1_000_000_000 &+ wait.components.attoseconds / 1_000_000_000))) {
+                platform.enqueue(ExecutorJob(work.value))
+            }
+            return
+        }
+        let executor = asUnownedSerialExecutor()
+        let target = loop.takeUnretainedValue()
+        let wait = loopDelay(delay, virtual: target.clock == .virtual)
+        target.enqueueConcurrencyJob({ [unowned target] in
+            _ = target.schedule(after: wait) { [unowned target] in
+                target.record(label: "mainActor", event: "wake")
+                unowned.runSynchronously(on: executor)
+            }
+        }, from: poster)
+    }
+
+    func enqueue<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C) {
+        enqueue(job, after: clock.now.duration(to: instant), tolerance: tolerance, clock: clock)
+    }
+
+    func run() throws {
+        guard let (loop, _) = MainThread.owner else { return try platform.run() }
+        try loop.takeUnretainedValue().run()
+    }
+
+    func stop() {
+        guard let (loop, _) = MainThread.owner else { return platform.stop() }
+        loop.takeUnretainedValue().stop()
+    }
+
+    func isIsolatingCurrentContext() -> Bool? { MainThread.isCurrent }
+
+    func checkIsolated() {
+        precondition(MainThread.isCurrent, "Lifeloop: main-actor code ran off the process's main thread")
+    }
+}
+
+/// Every task's default executor: the owning loop's turns under the virtual clock (so
+/// unstructured tasks run in a deterministic order); Dispatch's global executor otherwise.
+final class LoopDefaultExecutor: TaskExecutor, SchedulingExecutor, @unchecked Sendable {
+    static let shared = LoopDefaultExecutor()
+    private let platform = PlatformExecutorFactory.defaultExecutor
+
+    private func deterministicOwner() -> (Unmanaged<EventLoop>, LoopPoster)? {
+        guard let owner = MainThread.owner, owner.loop.takeUnretainedValue().clock == .virtual else { return nil }
+        return owner
+    }
+
+    private let queue = DispatchQueue(label: "lifeloop.tasks", attributes: .concurrent)
+
+    func enqueue(_ job: consuming ExecutorJob) {
+        let unowned = UnownedJob(job)
+        guard let (loop, poster) = deterministicOwner() else {
+            guard let (_, poster) = MainThread.owner else {
+                platform.enqueue(ExecutorJob(unowned))
+                return
+            }
+            // The host-clock app on the main thread: real parallelism, counted, so that a
+            // settle does not call the app idle while a task still runs.
+            let executor = asUnownedTaskExecutor()
+            MainThread.outstandingJobs.add(1, ordering: .acquiringAndReleasing)
+            queue.async {
+                unowned.runSynchronously(on: executor)
+                if MainThread.outstandingJobs.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 {
+                    // Wakes the loop to look again.
+                    poster.post {}
+                }
+            }
+            return
+        }
+        let executor = asUnownedTaskExecutor()
+        let target = loop.takeUnretainedValue()
+        target.enqueueConcurrencyJob({ unowned.runSynchronously(on: executor) }, from: poster)
+    }
+
+    func enqueue<C: Clock>(_ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C) {
+        let unowned = UnownedJob(job)
+        guard let (loop, poster) = MainThread.owner else {
+            let platform = self.platform
+            let work = UncheckedBox(unowned)
+            let wait = loopDelay(delay, virtual: false)
+            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: wait.components.seconds * 1_000_000_000 + wait.components.attoseconds / 1_000_000_000))) {
+                platform.enqueue(ExecutorJob(work.value))
+            }
+            return
+        }
+        let executor = asUnownedTaskExecutor()
+        let target = loop.takeUnretainedValue()
+        let wait = loopDelay(delay, virtual: target.clock == .virtual)
+        let virtual = target.clock == .virtual
+        target.enqueueConcurrencyJob({ [unowned target] in
+            _ = target.schedule(after: wait) {
+                // Host: back through this executor, counted, so the loop stays busy while it runs.
+                if virtual { unowned.runSynchronously(on: executor) } else { LoopDefaultExecutor.shared.enqueue(ExecutorJob(unowned)) }
+            }
+        }, from: poster)
+    }
+
+    func enqueue<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C) {
+        enqueue(job, after: clock.now.duration(to: instant), tolerance: tolerance, clock: clock)
+    }
+}
