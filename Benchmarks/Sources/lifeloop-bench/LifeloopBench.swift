@@ -5,6 +5,9 @@ import Foundation
 @main
 struct LifeloopBench {
     static func main() throws {
+        // A child of the main-queue rows: first, before any task exists (it installs
+        // Lifeloop's process-wide executors).
+        if MainQueueWorkload.runChildIfAsked() { return }
         // A child run of the memory row: one experiment, then its peak RSS on stdout.
         let arguments = CommandLine.arguments
         if arguments.count == 3, arguments[1] == "--experiment-peak-rss", let seeds = UInt64(arguments[2]) {
@@ -22,6 +25,10 @@ struct LifeloopBench {
         }
         if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "daemon" {
             try DaemonWorkload.run()
+            return
+        }
+        if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "mainqueue" {
+            MainQueueWorkload.run()
             return
         }
         if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "recording" {
@@ -64,6 +71,7 @@ struct LifeloopBench {
         Report.printTable(measurements, defaultN: harness.n, allocationCheck: allocationCheck)
         Report.printGoals(Goal.all.map { $0.judge(measurements) })
         try RecordingWorkload.run()
+        MainQueueWorkload.run()
         if let path = ProcessInfo.processInfo.environment["BENCH_JSON"], !path.isEmpty {
             try Report.writeJSON(measurements, to: path)
             print("\nwrote \(path)")
