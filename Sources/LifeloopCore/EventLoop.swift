@@ -204,6 +204,8 @@ public final class EventLoop {
         openHandles.append(attach(idleHandle, to: self))
         try uvCheck(uv_timer_init(uvLoop, wakeHandle), "uv_timer_init")
         openHandles.append(attach(wakeHandle, to: self))
+        // The thread's loop, for code that asks which app it runs in (main-actor hops).
+        RunningLoop.current = Unmanaged.passUnretained(self)
     }
 
     /// Keeps a handle to close with the loop.
@@ -666,6 +668,9 @@ public final class EventLoop {
         if ownsMainThread {
             MainThread.release(self)
             ownsMainThread = false
+        }
+        if isOwnerThreadCurrent, RunningLoop.current?.toOpaque() == Unmanaged.passUnretained(self).toOpaque() {
+            RunningLoop.current = nil
         }
         deferredWork.removeAll()
         for job in jobs.values { job.cancelled.set() }

@@ -80,6 +80,14 @@ final class Mailbox: @unchecked Sendable {
         }
     }
 
+    /// Wakes the loop without posting anything (it looks again at what is pending).
+    func ring() {
+        state.withLock { state in
+            guard state.open else { return }
+            _ = uv_async_send(bell)
+        }
+    }
+
     /// Swaps the queued items into the buffers, which must be empty; reusing buffers
     /// keeps the steady state free of allocations.
     func takeAll(tasks: inout Deque<PostedTask>, results: inout Deque<JobResult>) {
@@ -118,5 +126,10 @@ public struct LoopPoster: Sendable {
     @discardableResult
     public func post(_ task: @escaping @Sendable () -> Void) -> Bool {
         mailbox.post(PostedTask(body: task, poster: counter.id, sequence: counter.next()))
+    }
+
+    /// Wakes the loop without posting (no task, nothing a recording keeps).
+    func wake() {
+        mailbox.ring()
     }
 }

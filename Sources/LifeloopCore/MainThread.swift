@@ -286,8 +286,8 @@ final class LoopDefaultExecutor: TaskExecutor, SchedulingExecutor, @unchecked Se
             queue.async {
                 unowned.runSynchronously(on: executor)
                 if MainThread.outstandingJobs.subtract(1, ordering: .acquiringAndReleasing).newValue == 0 {
-                    // Wakes the loop to look again.
-                    poster.post {}
+                    // Wakes the loop to look again (a bell, not a post: nothing to record).
+                    poster.wake()
                 }
             }
             return

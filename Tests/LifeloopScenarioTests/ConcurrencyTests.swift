@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+/// Swift concurrency on the app's loop (issue 14), through the real `lifeloop` process:
+/// it installs Lifeloop's executors, and `run`/`check` put the app on its main thread.
+@Suite("Swift concurrency on the loop")
+struct ConcurrencyTests {
+    static let scenario = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Samples/Scenarios/concurrency.yaml").path
+
+    /// The sample's trace: (turn, label event detail) in order.
+    static func trace() throws -> [(turn: Int, time: Int, line: String)] {
+        let path = NSTemporaryDirectory() + "concurrency-\(UUID().uuidString).jsonl"
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let output = try CLI.run(["run", scenario, "--trace", path])
+        #expect(output.status == 0, "\(output.stderr)")
+        return try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").map { line in
+            let object = try JSONSerialization.jsonObject(with: Data(line.utf8)) as! [String: Any]
+            let text = "\(object["label"] as! String) \(object["event"] as! String)" + ((object["detail"] as? String).map { " \($0)" } ?? "")
+            return ((object["turn"] as! NSNumber).intValue, (object["time"] as! NSNumber).intValue, text)
+        }
+    }
+
+    @Test func mainActorTasksSleepsDetachedTasksAndMainQueueHopsAllRunOnTheLoop() throws {
+        let events = try Self.trace()
+        func first(_ prefix: String) throws -> (index: Int, turn: Int, time: Int) {
+            let index = try #require(events.firstIndex { $0.line.hasPrefix(prefix) }, "no '\(prefix)' in the trace")
+            return (index, events[index].turn, events[index].time)
+        }
+        // Every hop ran, in program order, on virtual time: the job's cost, then the sleep.
+        let steps = ["Feed taskStart", "Feed taskRunning", "Feed mainAsyncFromLoop", "Feed feedArrived 12 items", "Feed slept 200ms",
+                     "Feed detachedDone sum 198", "Feed mainAsyncFromWorker", "Feed thumbnailsArrived 4", "Feed mainActorRun"]
+        let found = try steps.map { try first($0) }
+        #expect(found.map(\.index) == found.map(\.index).sorted())
+        #expect(try first("Feed feedArrived").time == 120_000_000)
+        #expect(try first("Feed slept").time == 320_000_000, "Task.sleep(for: 200ms) sleeps 200 ms of virtual time")
+        #expect(try first("Feed thumbnailsArrived").time == 360_000_000)
+    }
+
+    @Test func whereInTheTurnMainActorAndMainQueueWorkRun() throws {
+        let events = try Self.trace()
+        func index(_ line: String, turn: Int) throws -> Int {
+            try #require(events.firstIndex { $0.turn == turn && $0.line.hasPrefix(line) }, "no '\(line)' in turn \(turn)")
+        }
+        // Turn 1: the main-actor task started in viewDidLoad runs in the task phase, the
+        // main queue drains at its end, and the commit (layout, display) comes after both.
+        let job = try index("mainActor job", turn: 1)
+        let drain = try index("mainQueue drain", turn: 1)
+        let fromLoop = try index("Feed mainAsyncFromLoop", turn: 1)
+        let layout = try index("Feed viewWillLayoutSubviews", turn: 1)
+        #expect(job < drain && drain < fromLoop && fromLoop < layout)
+        // A worker result (timer phase, virtual clock) comes before the main queue it
+        // filled: the block the job's work posted runs in the turn of its delivery.
+        let delivery = try #require(events.first { $0.line.hasPrefix("thumbnails jobComplete") })
+        let complete = try index("thumbnails jobComplete", turn: delivery.turn)
+        let workerDrain = try index("mainQueue drain", turn: delivery.turn)
+        let fromWorker = try index("Feed mainAsyncFromWorker", turn: delivery.turn)
+        #expect(complete < workerDrain && workerDrain < fromWorker)
+        // A sleep wakes from a timer, in the turn at its deadline; the main-actor task it
+        // resumes runs in a later turn's task phase.
+        let slept = try #require(events.first { $0.line.hasPrefix("Feed slept") })
+        #expect(events.contains { $0.turn < slept.turn && $0.time == slept.time && $0.line == "mainActor wake" } ||
+                events.contains { $0.turn <= slept.turn && $0.line == "mainActor job" })
+    }
+
+    @Test(arguments: [1, 2, 8])
+    func theTraceIsIdenticalOver200RunsWithRandomRealDelays(width: Int) throws {
+        let output = try CLI.run(["check", Self.scenario, "--seeds", "0..0", "--runs", "201", "--perturb", "width=\(width),jitter=3ms", "--quiet"])
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        #expect(output.stdout.contains("1 seed × 201 runs: every turn's digest agrees"))
+    }
+
+    @Test func separateProcessesAgreeToo() throws {
+        let output = try CLI.run(["check", Self.scenario, "--seeds", "0..1", "--quiet"])
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        #expect(output.stdout.contains("every turn's digest agrees"))
+    }
+
+    @Test func anAppOffTheMainThreadIsToldItCannotOwnTheMainActor() throws {
+        // `experiment` runs each seed on a thread of its own, never the main one.
+        let directory = NSTemporaryDirectory() + "concurrency-strict-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let file = directory + "/strict.yaml"
+        try "lifeloop: 1\napp:\n  sample: Concurrency\nstrict: true\nwindows:\n  - {label: main, screen: phone}\nscript:\n  - settle: true\n"
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let output = try CLI.run(["experiment", file, "--seeds", "0..0"])
+        #expect(output.status != 0)
+        #expect((output.stdout + output.stderr).contains("strict mode: mainActorNotOwned on mainActor"))
+        #expect((output.stdout + output.stderr).contains("run one app per process on its main thread"))
+    }
+
+    @Test func aHostClockRunCompletesEveryHop() throws {
+        let directory = NSTemporaryDirectory() + "concurrency-host-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let text = try String(contentsOfFile: Self.scenario, encoding: .utf8).replacingOccurrences(of: "workers: 2", with: "workers: 2\nclock: host")
+        try text.write(toFile: directory + "/host.yaml", atomically: true, encoding: .utf8)
+        let output = try CLI.run(["run", directory + "/host.yaml", "--trace", directory + "/t.jsonl"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let trace = try String(contentsOfFile: directory + "/t.jsonl", encoding: .utf8)
+        for event in ["taskRunning", "feedArrived", "slept", "detachedDone", "mainAsyncFromWorker", "mainActorRun"] {
+            #expect(trace.contains("\"event\":\"\(event)\""), "the host-clock run never reached \(event)")
+        }
+    }
+}
