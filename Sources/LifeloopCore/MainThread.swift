@@ -189,10 +189,21 @@ struct LifeloopExecutorFactory: ExecutorFactory {
 /// taken to the next whole millisecond, so sleeps of whole milliseconds are exact.
 private func loopDelay(_ delay: some DurationProtocol, virtual: Bool) -> Duration {
     guard let duration = delay as? Duration else { return .zero }
-    let nanoseconds = max(0, duration.components.seconds &* 1_000_000_000 &+ duration.components.attoseconds / 1_000_000_000)
+    // Clamped to about 285 years, so no sum below can overflow.
+    let seconds = min(max(0, duration.components.seconds), 9_000_000_000)
+    let nanoseconds = max(0, seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
     guard virtual else { return .nanoseconds(nanoseconds) }
     let milliseconds = (nanoseconds + 999_999) / 1_000_000
     return .milliseconds(milliseconds)
+}
+
+/// With no app owning the main thread: the job goes to `executor` after `delay` of real
+/// time, as the platform's executors would do it.
+private func enqueueAfter(_ job: UnownedJob, _ delay: some DurationProtocol, on queue: DispatchQueue, into executor: any Executor) {
+    let work = UncheckedBox(job)
+    let wait = loopDelay(delay, virtual: false)
+    let nanoseconds = Int(wait.components.seconds * 1_000_000_000 + wait.components.attoseconds / 1_000_000_000)
+    queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { executor.enqueue(ExecutorJob(work.value)) }
 }
 
 /// The main actor's executor: the owning loop's turns.
@@ -219,12 +230,7 @@ final class LoopMainExecutor: MainExecutor, SchedulingExecutor, @unchecked Senda
     func enqueue<C: Clock>(_ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C) {
         let unowned = UnownedJob(job)
         guard let (loop, poster) = MainThread.owner else {
-            let platform = self.platform
-            let work = UncheckedBox(unowned)
-            let wait = loopDelay(delay, virtual: false)
-            DispatchQueue.main.asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: wait.components.seconds &* 1_000_000_000 &+ wait.components.attoseconds / 1_000_000_000))) {
-                platform.enqueue(ExecutorJob(work.value))
-            }
+            enqueueAfter(unowned, delay, on: .main, into: platform)
             return
         }
         let executor = asUnownedSerialExecutor()
@@ -300,12 +306,7 @@ final class LoopDefaultExecutor: TaskExecutor, SchedulingExecutor, @unchecked Se
     func enqueue<C: Clock>(_ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C) {
         let unowned = UnownedJob(job)
         guard let (loop, poster) = MainThread.owner else {
-            let platform = self.platform
-            let work = UncheckedBox(unowned)
-            let wait = loopDelay(delay, virtual: false)
-            DispatchQueue.global().asyncAfter(deadline: .now() + .nanoseconds(Int(clamping: wait.components.seconds * 1_000_000_000 + wait.components.attoseconds / 1_000_000_000))) {
-                platform.enqueue(ExecutorJob(work.value))
-            }
+            enqueueAfter(unowned, delay, on: .global(), into: platform)
             return
         }
         let executor = asUnownedTaskExecutor()
