@@ -304,10 +304,14 @@ public final class EventLoop {
 
     /// Told what a host-clock run consumes, for a recording that replays it. Set it
     /// before the first run; the trace must be on (its turn digests are checkpoints).
-    public var recorder: LoopRecorder?
+    public var recorder: LoopRecorder? {
+        didSet { updateTaskSerialization() }
+    }
     /// Makes a host-clock loop replay a recording instead of reading the clock and the
     /// mailbox as they come (see ``LoopReplaySource``). Set it before the first run.
-    public var replaySource: LoopReplaySource?
+    public var replaySource: LoopReplaySource? {
+        didSet { updateTaskSerialization() }
+    }
     private var nextPosterID: UInt32 = 0
     /// Arrivals taken from the mailbox that the replay has not reached yet.
     private var heldResults: [UInt64: JobResult] = [:]
@@ -642,7 +646,10 @@ public final class EventLoop {
 
     /// Whether nothing is pending: no task, timer, job or post.
     public var isIdle: Bool {
-        tasks.isEmpty && timers.isEmpty && jobs.isEmpty && mailbox.isEmpty 
+        // A replay's arrivals come from the recording: what reaches the mailbox in real
+        // time (a recomputed result it already injected) must not change when it ends.
+        if replaySource != nil, clock == .host { return tasks.isEmpty && timers.isEmpty && jobs.isEmpty && !replayMainQueueDue }
+        return tasks.isEmpty && timers.isEmpty && jobs.isEmpty && mailbox.isEmpty 
             && !(ownsMainThread && (MainThread.mainQueueHasWork || MainThread.outstandingJobs.load(ordering: .acquiring) > 0))
     }
 

@@ -55,6 +55,9 @@ public enum MainThread {
         /// The loop that owns the main thread, with a poster for other threads.
         var owner: Unmanaged<EventLoop>?
         var poster: LoopPoster?
+        /// Whether the owner runs every task on its loop (virtual clock, or a host-clock
+        /// recording or replay).
+        var serializesTasks = false
         /// Called on an app's loop thread when a main-actor job comes from it while it
         /// does not own the main thread (the app records its diagnostic).
         var notOwned: [ObjectIdentifier: @Sendable () -> Void] = [:]
@@ -80,6 +83,15 @@ public enum MainThread {
                 state.owner = nil
                 state.poster = nil
             }
+        }
+    }
+
+    static var serializesTasks: Bool { state.withLock { $0.serializesTasks } }
+
+    /// Called by the owner when its clock, recorder or replay source is known or changes.
+    static func update(_ loop: EventLoop, serializesTasks: Bool) {
+        state.withLock { state in
+            if state.owner?.toOpaque() == Unmanaged.passUnretained(loop).toOpaque() { state.serializesTasks = serializesTasks }
         }
     }
 
@@ -120,7 +132,14 @@ extension EventLoop {
         }
         MainThread.adopt(self)
         ownsMainThread = true
+        updateTaskSerialization()
         if clock == .host { try watchMainQueue() }
+    }
+
+    /// Tells the executors whether tasks must run on this loop (see ``MainThread``).
+    func updateTaskSerialization() {
+        guard ownsMainThread else { return }
+        MainThread.update(self, serializesTasks: clock == .virtual || recorder != nil || replaySource != nil)
     }
 
     /// Whether the calling thread is this loop's.
@@ -271,8 +290,12 @@ final class LoopDefaultExecutor: TaskExecutor, SchedulingExecutor, @unchecked Se
     static let shared = LoopDefaultExecutor()
     private let platform = PlatformExecutorFactory.defaultExecutor
 
+    /// The owner, when tasks must run on its loop: the virtual clock, or a host-clock run
+    /// that is being recorded or replayed (then tasks give up their parallelism, so that
+    /// nothing but worker results, posts of the app's own threads and the main queue can
+    /// arrive at real times, and those are recorded).
     private func deterministicOwner() -> (Unmanaged<EventLoop>, LoopPoster)? {
-        guard let owner = MainThread.owner, owner.loop.takeUnretainedValue().clock == .virtual else { return nil }
+        guard let owner = MainThread.owner, MainThread.serializesTasks else { return nil }
         return owner
     }
 
@@ -312,11 +335,12 @@ final class LoopDefaultExecutor: TaskExecutor, SchedulingExecutor, @unchecked Se
         let executor = asUnownedTaskExecutor()
         let target = loop.takeUnretainedValue()
         let wait = loopDelay(delay, virtual: target.clock == .virtual)
-        let virtual = target.clock == .virtual
+        let serial = MainThread.serializesTasks
         target.enqueueConcurrencyJob({ [unowned target] in
             _ = target.schedule(after: wait) {
-                // Host: back through this executor, counted, so the loop stays busy while it runs.
-                if virtual { unowned.runSynchronously(on: executor) } else { LoopDefaultExecutor.shared.enqueue(ExecutorJob(unowned)) }
+                // Parallel (host): back through this executor, counted, so the loop stays
+                // busy while it runs.
+                if serial { unowned.runSynchronously(on: executor) } else { LoopDefaultExecutor.shared.enqueue(ExecutorJob(unowned)) }
             }
         }, from: poster)
     }
