@@ -5,7 +5,7 @@ import LifeloopScenario
 /// Real app code's hops to the main thread, on the app's loop: `Feed`'s `viewDidLoad`
 /// starts `Task { @MainActor in … }`, which awaits two worker results and a
 /// `Task.sleep`, runs a `Task.detached` computation and `await MainActor.run`; a worker
-/// job's own work posts `DispatchQueue.main.async`. Every step is traced, so the trace
+/// job's own work posts `DispatchQueue.main.async`; and `DispatchQueue.main.asyncAfter`. Every step is traced, so the trace
 /// shows where each ran. Under `lifeloop run` (executors installed, the app on the main
 /// thread) the trace is the same on every run, at any worker width and timing.
 public enum Concurrency {
@@ -45,6 +45,7 @@ public enum Concurrency {
                 box.feed.view.setNeedsLayout()
             }
             DispatchQueue.main.async { box.trace("mainAsyncFromLoop") }
+            DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(250)) { box.trace("mainAsyncAfter", "250ms") }
         }
     }
 

@@ -216,6 +216,43 @@ private func loopDelay(_ delay: some DurationProtocol, virtual: Bool) -> Duratio
     return .milliseconds(milliseconds)
 }
 
+// MARK: DispatchQueue.main.asyncAfter on the virtual clock
+
+private typealias DispatchAfter = @convention(c) (UInt64, OpaquePointer?, @escaping @convention(block) () -> Void) -> Void
+/// libdispatch's own `dispatch_after`, under this process's.
+private let systemDispatchAfter: DispatchAfter? = dlsym(UnsafeMutableRawPointer(bitPattern: -1), "dispatch_after")
+    .map { unsafeBitCast($0, to: DispatchAfter.self) }
+/// The main queue's address, as an integer (a constant, so it can be shared).
+private let dispatchMainQueueObject: UInt = dlsym(nil, "_dispatch_main_q").map { UInt(bitPattern: $0) } ?? 0
+
+/// `dispatch_after`, which `DispatchQueue.asyncAfter(deadline:)` calls: the same for every
+/// queue and every process, except the main queue of the app that owns the main thread,
+/// whose delayed blocks wait on a loop timer (virtual time, to the next whole millisecond
+/// as sleeps do; or host time, where a settle then knows they are pending) and then join
+/// the main queue, drained in that turn. The
+/// executable exports it, so Dispatch's overlay reaches this one first.
+@_cdecl("dispatch_after")
+public func lifeloopDispatchAfter(_ when: UInt64, _ queue: OpaquePointer?, _ block: @escaping @convention(block) () -> Void) {
+    // Wall-clock deadlines (the high bit) and "forever" keep Dispatch's own timers.
+    if let queue, UInt(bitPattern: UnsafeRawPointer(queue)) == dispatchMainQueueObject, when >> 63 == 0, let (loop, poster) = MainThread.owner {
+        let now = DispatchTime.now().rawValue
+        let target = loop.takeUnretainedValue()
+        let wait = loopDelay(Duration.nanoseconds(Int64(clamping: when > now ? when - now : 0)), virtual: target.clock == .virtual)
+        // A Swift closure around the block: generic metadata over a block type is not
+        // available without Objective-C.
+        let work = UncheckedBox<() -> Void>({ block() })
+        target.enqueueConcurrencyJob({ [unowned target] in
+            _ = target.schedule(after: wait) {
+                target.record(label: "mainQueue", event: "asyncAfter")
+                let block = work.value
+                DispatchQueue.main.async { block() }
+            }
+        }, from: poster)
+        return
+    }
+    systemDispatchAfter?(when, queue, block)
+}
+
 /// With no app owning the main thread: the job goes to `executor` after `delay` of real
 /// time, as the platform's executors would do it.
 private func enqueueAfter(_ job: UnownedJob, _ delay: some DurationProtocol, on queue: DispatchQueue, into executor: any Executor) {

@@ -28,12 +28,14 @@ struct ConcurrencyTests {
             return (index, events[index].turn, events[index].time)
         }
         // Every hop ran, in program order, on virtual time: the job's cost, then the sleep.
-        let steps = ["Feed taskStart", "Feed taskRunning", "Feed mainAsyncFromLoop", "Feed feedArrived 12 items", "Feed slept 200ms",
+        let steps = ["Feed taskStart", "Feed taskRunning", "Feed mainAsyncFromLoop", "Feed feedArrived 12 items", "Feed mainAsyncAfter 250ms", "Feed slept 200ms",
                      "Feed detachedDone sum 198", "Feed mainAsyncFromWorker", "Feed thumbnailsArrived 4", "Feed mainActorRun"]
         let found = try steps.map { try first($0) }
         #expect(found.map(\.index) == found.map(\.index).sorted())
         #expect(try first("Feed feedArrived").time == 120_000_000)
         #expect(try first("Feed slept").time == 320_000_000, "Task.sleep(for: 200ms) sleeps 200 ms of virtual time")
+        #expect(try first("Feed mainAsyncAfter").time == 250_000_000, "DispatchQueue.main.asyncAfter waits on virtual time")
+        #expect(try first("mainQueue asyncAfter").index < first("Feed mainAsyncAfter").index)
         #expect(try first("Feed thumbnailsArrived").time == 360_000_000)
     }
 
@@ -99,7 +101,7 @@ struct ConcurrencyTests {
         let output = try CLI.run(["run", directory + "/host.yaml", "--trace", directory + "/t.jsonl"])
         #expect(output.status == 0, "\(output.stderr)")
         let trace = try String(contentsOfFile: directory + "/t.jsonl", encoding: .utf8)
-        for event in ["taskRunning", "feedArrived", "slept", "detachedDone", "mainAsyncFromWorker", "mainActorRun"] {
+        for event in ["taskRunning", "feedArrived", "mainAsyncAfter", "slept", "detachedDone", "mainAsyncFromWorker", "mainActorRun"] {
             #expect(trace.contains("\"event\":\"\(event)\""), "the host-clock run never reached \(event)")
         }
     }
