@@ -755,7 +755,7 @@ public final class EventLoop {
                 if let label { record(label: label, event: "timer") }
                 body()
             case .job(let id):
-                if let item = deferredWork.removeValue(forKey: id) { workers.submit(item) }
+                if ownsMainThread, let item = deferredWork.removeValue(forKey: id) { workers.submit(item) }
                 // Its turn has come: if the real work is late, wait here, in order.
                 if let job = jobs[id], job.result == nil { waitForResult(of: id) }
                 deliverVirtualResult(of: id)
