@@ -1,4 +1,5 @@
 import Dispatch
+import LifeloopCore
 import Lifeloop
 import LifeloopScenario
 
@@ -45,6 +46,30 @@ public enum Concurrency {
                 box.feed.view.setNeedsLayout()
             }
             DispatchQueue.main.async { box.trace("mainAsyncFromLoop") }
+            // Code that knows it is on the main actor (the main thread's app only).
+            if MainThread.isCurrent { MainActor.assumeIsolated { box.trace("assumeIsolated") } }
+            // A worker job whose work is an async function (it sleeps on real time, on the
+            // workers), its result delivered at its cost like any job's.
+            app.loop.submit(label: "asyncJob", cost: .milliseconds(30), asyncWork: { () async throws -> Int in
+                try await Task.sleep(for: .milliseconds(2))
+                return await withTaskGroup(of: Int.self) { group in
+                    for part in 1...3 { group.addTask { part * 10 } }
+                    return await group.reduce(0, +)
+                }
+            }) { result in box.trace("asyncJobDone", "\((try? result.get()) ?? -1)") }
+            // A timer and a cross-thread post, for where main-queue work runs among them.
+            _ = app.loop.schedule(after: .milliseconds(10)) {
+                box.trace("timerFired")
+                DispatchQueue.main.async { box.trace("mainAsyncFromTimer") }
+                // Posted from a worker job's work: on the main thread's loop under the
+                // virtual clock that work runs at its delivery instant, so the post lands
+                // in a known turn (a thread of the app's own would post at real times).
+                let poster = box.app.loop.makePoster()
+                box.app.loop.submit(label: "poster", cost: .milliseconds(5), work: { () -> Int in
+                    poster.post { box.trace("crossThreadPost") }
+                    return 0
+                }, completion: { _ in box.trace("posterDone") })
+            }
             DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(250)) { box.trace("mainAsyncAfter", "250ms") }
         }
     }

@@ -1,4 +1,6 @@
+@_spi(ExperimentalScheduling) import _Concurrency
 import Dispatch
+import Glibc
 
 extension EventLoop {
     /// Runs `work` as a worker job and returns its result to the awaiting code, on the
@@ -43,13 +45,51 @@ final class AsyncResultBox<Value>: @unchecked Sendable {
 /// Runs async worker jobs' tasks on Dispatch's global queue, whatever the default
 /// executor is (under the virtual clock on the main thread it is the loop, which may be
 /// waiting for the job).
-final class WorkerTaskExecutor: TaskExecutor, @unchecked Sendable {
+final class WorkerTaskExecutor: TaskExecutor, SchedulingExecutor, @unchecked Sendable {
     static let shared = WorkerTaskExecutor()
     private let queue = DispatchQueue(label: "lifeloop.async-workers", attributes: .concurrent)
 
     func enqueue(_ job: consuming ExecutorJob) {
         let unowned = UnownedJob(job)
         let executor = asUnownedTaskExecutor()
-        queue.async { unowned.runSynchronously(on: executor) }
+        queue.async { Self.run(unowned, on: executor) }
+    }
+
+    /// Runs a job with the thread marked as a worker's, so that what it starts (a sleep,
+    /// an unstructured task) stays on the workers instead of the loop that waits for it.
+    static func run(_ job: UnownedJob, on executor: UnownedTaskExecutor) {
+        let previous = WorkerContext.isActive
+        WorkerContext.isActive = true
+        job.runSynchronously(on: executor)
+        WorkerContext.isActive = previous
+    }
+
+    /// A sleep inside a job's work sleeps on real time, on the workers: the loop may be
+    /// waiting for the job, so the loop's own clock must not hold it.
+    func enqueue<C: Clock>(_ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C) {
+        let unowned = UnownedJob(job)
+        let executor = asUnownedTaskExecutor()
+        let duration = (delay as? Duration) ?? .zero
+        let seconds = min(max(0, duration.components.seconds), 9_000_000_000)
+        let nanoseconds = Int(seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
+        queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { Self.run(unowned, on: executor) }
+    }
+
+    func enqueue<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C) {
+        enqueue(job, after: clock.now.duration(to: instant), tolerance: tolerance, clock: clock)
+    }
+}
+
+/// Whether the current thread runs an async worker job's work (a pthread key: per thread).
+enum WorkerContext {
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key, nil)
+        return key
+    }()
+
+    static var isActive: Bool {
+        get { pthread_getspecific(key) != nil }
+        set { pthread_setspecific(key, newValue ? UnsafeRawPointer(bitPattern: 1) : nil) }
     }
 }

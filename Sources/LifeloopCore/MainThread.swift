@@ -340,6 +340,12 @@ final class LoopDefaultExecutor: TaskExecutor, SchedulingExecutor, @unchecked Se
 
     func enqueue(_ job: consuming ExecutorJob) {
         let unowned = UnownedJob(job)
+        // Started inside an async worker job's work: it stays on the workers (the loop
+        // may be waiting for that job).
+        if WorkerContext.isActive {
+            WorkerTaskExecutor.shared.enqueue(ExecutorJob(unowned))
+            return
+        }
         guard let (loop, poster) = deterministicOwner() else {
             guard let (_, poster) = MainThread.owner else {
                 platform.enqueue(ExecutorJob(unowned))
@@ -364,6 +370,10 @@ final class LoopDefaultExecutor: TaskExecutor, SchedulingExecutor, @unchecked Se
     }
 
     func enqueue<C: Clock>(_ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C) {
+        if WorkerContext.isActive {
+            WorkerTaskExecutor.shared.enqueue(job, after: delay, tolerance: tolerance, clock: clock)
+            return
+        }
         let unowned = UnownedJob(job)
         guard let (loop, poster) = MainThread.owner else {
             enqueueAfter(unowned, delay, on: .global(), into: platform)

@@ -36,6 +36,10 @@ struct ConcurrencyTests {
         #expect(try first("Feed slept").time == 320_000_000, "Task.sleep(for: 200ms) sleeps 200 ms of virtual time")
         #expect(try first("Feed mainAsyncAfter").time == 250_000_000, "DispatchQueue.main.asyncAfter waits on virtual time")
         #expect(try first("mainQueue asyncAfter").index < first("Feed mainAsyncAfter").index)
+        // MainActor.assumeIsolated holds in a callback of the main thread's app; an async
+        // worker job (sleeping on real time and using a task group) delivers at its cost.
+        #expect(try first("Feed assumeIsolated").index < first("Feed taskRunning").index)
+        #expect(try first("Feed asyncJobDone 60").time == 30_000_000)
         #expect(try first("Feed thumbnailsArrived").time == 360_000_000)
     }
 
@@ -58,6 +62,19 @@ struct ConcurrencyTests {
         let workerDrain = try index("mainQueue drain", turn: delivery.turn)
         let fromWorker = try index("Feed mainAsyncFromWorker", turn: delivery.turn)
         #expect(complete < workerDrain && workerDrain < fromWorker)
+        // A timer's own main.async waits for the end of that turn's task phase.
+        let timer = try #require(events.first { $0.line == "Feed timerFired" })
+        let fired = try index("Feed timerFired", turn: timer.turn)
+        let timerDrain = try index("mainQueue drain", turn: timer.turn)
+        let fromTimer = try index("Feed mainAsyncFromTimer", turn: timer.turn)
+        #expect(fired < timerDrain && timerDrain < fromTimer)
+        // A worker result runs in the timer phase (its completion too), a cross-thread
+        // post in the task phase after it.
+        let posterTurn = try #require(events.first { $0.line.hasPrefix("poster jobComplete") }).turn
+        let posterComplete = try index("poster jobComplete", turn: posterTurn)
+        let posterDone = try index("Feed posterDone", turn: posterTurn)
+        let posted = try index("Feed crossThreadPost", turn: posterTurn)
+        #expect(posterComplete < posterDone && posterDone < posted)
         // A sleep wakes from a timer, in the turn at its deadline; the main-actor task it
         // resumes runs in a later turn's task phase.
         let slept = try #require(events.first { $0.line.hasPrefix("Feed slept") })
