@@ -278,7 +278,7 @@ struct DaemonFaultTests {
         let errors = Pipe()
         second.standardError = errors
         try second.run()
-        second.waitUntilExit()
+        #expect(eventually(20) { !second.isRunning })
         #expect(second.terminationStatus == 1)
         let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         #expect(message.contains("another lifeloopd is already serving"))
@@ -290,7 +290,7 @@ struct DaemonFaultTests {
         let next = try DaemonHarness.reuse(socket: daemon.socketPath)
         #expect(try DaemonClient(socketPath: daemon.socketPath).call("daemon.status")["pid"]?.int == Int(next.processIdentifier))
         kill(next.processIdentifier, SIGTERM)
-        next.waitUntilExit()
+        #expect(eventually(20) { !next.isRunning })
         #expect(next.terminationStatus == 0)
 
         // A directory others can enter is refused.

@@ -63,7 +63,9 @@ final class DaemonHarness {
     deinit {
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)
-            process.waitUntilExit()
+            // Bounded: `waitUntilExit()` spins a run loop that can wait forever when the
+            // test process is already exiting (seen under `make asan`).
+            _ = eventually(5) { !process.isRunning }
         }
         try? FileManager.default.removeItem(atPath: directory)
     }
