@@ -250,7 +250,10 @@ public func lifeloopDispatchAfter(_ when: UInt64, _ queue: OpaquePointer?, _ blo
         }, from: poster)
         return
     }
-    systemDispatchAfter?(when, queue, block)
+    guard let systemDispatchAfter else {
+        fatalError("Lifeloop: libdispatch's own dispatch_after was not found (dlsym); Dispatch is not loaded as expected")
+    }
+    systemDispatchAfter(when, queue, block)
 }
 
 /// With no app owning the main thread: the job goes to `executor` after `delay` of real

@@ -623,7 +623,9 @@ final class ControlChannel: @unchecked Sendable {
         bytes.withUnsafeBytes { raw in
             var offset = 0
             while offset < raw.count {
-                let written = write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                // A socket pair: a daemon that is gone is an error (the read sees the end
+                // and the app leaves), not a SIGPIPE.
+                let written = Glibc.send(descriptor, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
                 if written < 0 {
                     if errno == EINTR { continue }
                     return

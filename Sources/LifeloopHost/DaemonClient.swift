@@ -78,7 +78,9 @@ public final class DaemonClient {
         try raw.withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count {
-                let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                // MSG_NOSIGNAL: a daemon that closed the connection is an error here, never
+                // a SIGPIPE that kills the client.
+                let written = Glibc.send(descriptor, bytes.baseAddress! + offset, bytes.count - offset, Int32(MSG_NOSIGNAL))
                 if written < 0 {
                     if errno == EINTR { continue }
                     throw ClientError("the daemon closed the connection (\(String(cString: strerror(errno))))")
