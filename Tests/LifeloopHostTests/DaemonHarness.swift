@@ -67,6 +67,10 @@ final class DaemonHarness {
             // test process is already exiting (seen under `make asan`).
             _ = eventually(5) { !process.isRunning }
         }
+        // Reaped here if Foundation has not: an unreaped child makes Swift Testing's
+        // child monitor spin (seen under `make asan`). ECHILD means it was reaped already.
+        var status: Int32 = 0
+        _ = eventually(2) { waitpid(process.processIdentifier, &status, WNOHANG) != 0 }
         try? FileManager.default.removeItem(atPath: directory)
     }
 }
