@@ -142,6 +142,12 @@ extension EventLoop {
         MainThread.update(self, serializesTasks: clock == .virtual || recorder != nil || replaySource != nil)
     }
 
+    /// Runs a job of Swift concurrency; under the virtual clock with the monotonic clocks
+    /// standing still on this thread (``StillClock``), so a sleep's delay is exact.
+    func runConcurrencyJob(_ body: () -> Void) {
+        if clock == .virtual { StillClock.during(body) } else { body() }
+    }
+
     /// Whether the calling thread is this loop's.
     var isOwnerThreadCurrent: Bool { pthread_equal(owner, pthread_self()) != 0 }
 
@@ -216,6 +222,74 @@ private func loopDelay(_ delay: some DurationProtocol, virtual: Bool) -> Duratio
     return .milliseconds(milliseconds)
 }
 
+// MARK: A still clock inside the loop's jobs (virtual time)
+
+private typealias ClockGettime = @convention(c) (clockid_t, UnsafeMutablePointer<timespec>?) -> Int32
+/// libc's own `clock_gettime`, under this process's.
+private let systemClockGettime: ClockGettime? = dlsym(UnsafeMutableRawPointer(bitPattern: -1), "clock_gettime")
+    .map { unsafeBitCast($0, to: ClockGettime.self) }
+
+/// While the main thread's loop runs a job of Swift concurrency under the virtual clock,
+/// the monotonic clocks stand still on that thread: `Task.sleep(for:)` computes its
+/// deadline from `ContinuousClock.now` a moment before the executor reads the clock again,
+/// and with both reads the same, the sleep's duration reaches the loop exactly, however
+/// loaded the machine. Per thread (a pthread key), off everywhere else.
+enum StillClock {
+    private static let key: pthread_key_t = {
+        var key = pthread_key_t()
+        pthread_key_create(&key) { $0?.deallocate() }
+        return key
+    }()
+
+    /// Runs `body` with the clocks standing still on this thread (each clock at its first
+    /// reading inside `body`).
+    static func during(_ body: () -> Void) {
+        // Three clocks, then a count of readings (in the fourth's seconds).
+        let state = UnsafeMutablePointer<timespec>.allocate(capacity: 4)
+        state.initialize(repeating: timespec(tv_sec: -1, tv_nsec: 0), count: 3)
+        (state + 3).initialize(to: timespec(tv_sec: 0, tv_nsec: 0))
+        let previous = pthread_getspecific(key)
+        pthread_setspecific(key, state)
+        body()
+        pthread_setspecific(key, previous)
+        state.deallocate()
+    }
+
+    /// Readings after which the clocks move again within one job: code that waits on the
+    /// real clock by reading it in a loop must not wait forever.
+    static let maxStillReadings = 10_000
+
+    /// The slot for a monotonic clock while standing still, else nil.
+    static func slot(_ clock: clockid_t) -> UnsafeMutablePointer<timespec>? {
+        guard let raw = pthread_getspecific(key) else { return nil }
+        let count = raw.assumingMemoryBound(to: timespec.self) + 3
+        count.pointee.tv_sec += 1
+        if count.pointee.tv_sec > maxStillReadings { return nil }
+        let index: Int
+        switch clock {
+        case CLOCK_MONOTONIC: index = 0
+        case CLOCK_BOOTTIME: index = 1
+        case CLOCK_MONOTONIC_RAW: index = 2
+        default: return nil
+        }
+        return raw.assumingMemoryBound(to: timespec.self) + index
+    }
+}
+
+/// `clock_gettime`: libc's, except for the monotonic clocks on a thread inside
+/// ``StillClock/during(_:)``, which answer their first reading there again.
+@_cdecl("clock_gettime")
+public func lifeloopClockGettime(_ clock: clockid_t, _ time: UnsafeMutablePointer<timespec>?) -> Int32 {
+    guard let systemClockGettime else { return -1 }
+    guard let time, let slot = StillClock.slot(clock) else { return systemClockGettime(clock, time) }
+    if slot.pointee.tv_sec < 0 {
+        let status = systemClockGettime(clock, slot)
+        guard status == 0 else { return status }
+    }
+    time.pointee = slot.pointee
+    return 0
+}
+
 // MARK: DispatchQueue.main.asyncAfter on the virtual clock
 
 private typealias DispatchAfter = @convention(c) (UInt64, OpaquePointer?, @escaping @convention(block) () -> Void) -> Void
@@ -282,7 +356,7 @@ final class LoopMainExecutor: MainExecutor, SchedulingExecutor, @unchecked Senda
         let target = loop.takeUnretainedValue()
         target.enqueueConcurrencyJob({ [unowned target] in
             target.record(label: "mainActor", event: "job")
-            unowned.runSynchronously(on: executor)
+            target.runConcurrencyJob { unowned.runSynchronously(on: executor) }
         }, from: poster)
     }
 
@@ -298,7 +372,7 @@ final class LoopMainExecutor: MainExecutor, SchedulingExecutor, @unchecked Senda
         target.enqueueConcurrencyJob({ [unowned target] in
             _ = target.schedule(after: wait) { [unowned target] in
                 target.record(label: "mainActor", event: "wake")
-                unowned.runSynchronously(on: executor)
+                target.runConcurrencyJob { unowned.runSynchronously(on: executor) }
             }
         }, from: poster)
     }
@@ -369,7 +443,7 @@ final class LoopDefaultExecutor: TaskExecutor, SchedulingExecutor, @unchecked Se
         }
         let executor = asUnownedTaskExecutor()
         let target = loop.takeUnretainedValue()
-        target.enqueueConcurrencyJob({ unowned.runSynchronously(on: executor) }, from: poster)
+        target.enqueueConcurrencyJob({ [unowned target] in target.runConcurrencyJob { unowned.runSynchronously(on: executor) } }, from: poster)
     }
 
     func enqueue<C: Clock>(_ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C) {
@@ -390,7 +464,7 @@ final class LoopDefaultExecutor: TaskExecutor, SchedulingExecutor, @unchecked Se
             _ = target.schedule(after: wait) {
                 // Parallel (host): back through this executor, counted, so the loop stays
                 // busy while it runs.
-                if serial { unowned.runSynchronously(on: executor) } else { LoopDefaultExecutor.shared.enqueue(ExecutorJob(unowned)) }
+                if serial { target.runConcurrencyJob { unowned.runSynchronously(on: executor) } } else { LoopDefaultExecutor.shared.enqueue(ExecutorJob(unowned)) }
             }
         }, from: poster)
     }

@@ -53,7 +53,16 @@ public final class DaemonClient {
     public func call(_ method: String, _ params: JSON = [:], timeout: Double? = 60) throws -> JSON {
         let id = nextID
         nextID += 1
-        try send(RPCMessage.request(id: .int(id), method: method, params: params).line)
+        do {
+            try send(RPCMessage.request(id: .int(id), method: method, params: params).line)
+        } catch {
+            // The daemon may have said why before it closed (too many clients): that reply
+            // is the better error.
+            while let line = try? readLine(until: Date().addingTimeInterval(1)) {
+                if case .success(.response(_, .failure(let refusal))) = RPCMessage.decode(line) { throw refusal }
+            }
+            throw error
+        }
         let deadline = timeout.map { Date().addingTimeInterval($0) }
         while true {
             guard let line = try readLine(until: deadline) else {
