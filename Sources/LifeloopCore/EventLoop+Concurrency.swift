@@ -69,10 +69,8 @@ final class WorkerTaskExecutor: TaskExecutor, SchedulingExecutor, @unchecked Sen
     func enqueue<C: Clock>(_ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C) {
         let unowned = UnownedJob(job)
         let executor = asUnownedTaskExecutor()
-        let duration = (delay as? Duration) ?? .zero
-        let seconds = min(max(0, duration.components.seconds), 9_000_000_000)
-        let nanoseconds = Int(seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
-        queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { Self.run(unowned, on: executor) }
+        let nanoseconds = max(0, ((delay as? Duration) ?? .zero).nanosecondsClamped)
+        queue.asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds))) { Self.run(unowned, on: executor) }
     }
 
     func enqueue<C: Clock>(_ job: consuming ExecutorJob, at instant: C.Instant, tolerance: C.Duration?, clock: C) {

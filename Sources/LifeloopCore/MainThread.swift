@@ -214,11 +214,10 @@ struct LifeloopExecutorFactory: ExecutorFactory {
 /// taken to the next whole millisecond, so sleeps of whole milliseconds are exact.
 private func loopDelay(_ delay: some DurationProtocol, virtual: Bool) -> Duration {
     guard let duration = delay as? Duration else { return .zero }
-    // Clamped to about 285 years, so no sum below can overflow.
-    let seconds = min(max(0, duration.components.seconds), 9_000_000_000)
-    let nanoseconds = max(0, seconds * 1_000_000_000 + duration.components.attoseconds / 1_000_000_000)
+    let nanoseconds = max(0, duration.nanosecondsClamped)
     guard virtual else { return .nanoseconds(nanoseconds) }
-    let milliseconds = (nanoseconds + 999_999) / 1_000_000
+    // Rounded up without overflow at the clamp's end.
+    let milliseconds = nanoseconds / 1_000_000 + (nanoseconds % 1_000_000 == 0 ? 0 : 1)
     return .milliseconds(milliseconds)
 }
 
@@ -335,8 +334,7 @@ public func lifeloopDispatchAfter(_ when: UInt64, _ queue: OpaquePointer?, _ blo
 private func enqueueAfter(_ job: UnownedJob, _ delay: some DurationProtocol, on queue: DispatchQueue, into executor: any Executor) {
     let work = UncheckedBox(job)
     let wait = loopDelay(delay, virtual: false)
-    let nanoseconds = Int(wait.components.seconds * 1_000_000_000 + wait.components.attoseconds / 1_000_000_000)
-    queue.asyncAfter(deadline: .now() + .nanoseconds(nanoseconds)) { executor.enqueue(ExecutorJob(work.value)) }
+    queue.asyncAfter(deadline: .now() + .nanoseconds(Int(wait.nanosecondsClamped))) { executor.enqueue(ExecutorJob(work.value)) }
 }
 
 /// The main actor's executor: the owning loop's turns.

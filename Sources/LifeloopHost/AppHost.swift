@@ -286,7 +286,6 @@ public final class AppHost {
 
     private func open(_ params: Params) throws(RPCError) -> JSON {
         guard session == nil else { throw .invalidRequest("open: the app is already open") }
-        try params.allowOnly(["scenario", "storyboard", "sample", "seed", "clock", "windows", "uikitVersion", "record", "label", "workers"])
         let scenario = try Self.scenario(params, catalog: catalog)
         let seed = UInt64(try params.int("seed", in: 0...Int.max) ?? 0)
         var clock: ClockMode?
@@ -317,12 +316,23 @@ public final class AppHost {
         }
     }
 
-    /// The scenario to run: a scenario file, or one made for a storyboard file or a sample.
-    static func scenario(_ params: Params, catalog: AppCatalog) throws(RPCError) -> Scenario {
+    /// The parameters `app.launch` takes, checked by the daemon too (a bad request costs no
+    /// process) and by the app.
+    static let launchParameters: Set<String> = ["scenario", "storyboard", "sample", "seed", "clock", "windows", "uikitVersion",
+                                                "record", "label", "workers"]
+
+    /// Exactly one source: a scenario file, a storyboard file or a sample.
+    static func checkLaunchSource(_ params: Params) throws(RPCError) {
+        try params.allowOnly(launchParameters)
         let sources = ["scenario", "storyboard", "sample"].filter { params.json[$0] != nil }
         guard sources.count == 1 else {
             throw .invalidParams("app.launch: give exactly one of 'scenario' (a scenario file), 'storyboard' (a storyboard file) or 'sample' (a sample's name)" + (sources.isEmpty ? "" : "; got \(sources.joined(separator: " and "))"))
         }
+    }
+
+    /// The scenario to run: a scenario file, or one made for a storyboard file or a sample.
+    static func scenario(_ params: Params, catalog: AppCatalog) throws(RPCError) -> Scenario {
+        try checkLaunchSource(params)
         if let path = try params.string("scenario") {
             for key in ["windows", "uikitVersion"] where params.json[key] != nil {
                 throw .invalidParams("app.launch: '\(key)' is for a storyboard or a sample; a scenario file says its own")

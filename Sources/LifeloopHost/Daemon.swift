@@ -271,7 +271,8 @@ public final class Daemon {
             throw .versionMismatch("protocol \(version) is not supported: this daemon speaks \(ProtocolVersion.string) (major \(ProtocolVersion.major)); use a client of the same major version. Nothing was stopped.")
         }
         client.helloDone = true
-        client.name = try params.string("client")
+        // The client's name is accepted (and type-checked) for its own logs; the daemon keeps none.
+        _ = try params.string("client")
         reply(client, id, .success(["protocol": .string(ProtocolVersion.string), "daemon": "lifeloopd",
                                     "pid": .int(Int(getpid())), "methods": .array(Self.methods.map { .string($0) })]))
     }
@@ -299,11 +300,7 @@ public final class Daemon {
             throw RPCError.limitReached("too many apps: the daemon hosts at most \(configuration.maxApps) at once (--max-apps); app.terminate one first")
         }
         // Checked here as well as in the app, so a bad request costs no process.
-        try params.allowOnly(["scenario", "storyboard", "sample", "seed", "clock", "windows", "uikitVersion", "record", "label", "workers"])
-        let sources = ["scenario", "storyboard", "sample"].filter { params.json[$0] != nil }
-        guard sources.count == 1 else {
-            throw RPCError.invalidParams("app.launch: give exactly one of 'scenario' (a scenario file), 'storyboard' (a storyboard file) or 'sample' (a sample's name)" + (sources.isEmpty ? "" : "; got \(sources.joined(separator: " and "))"))
-        }
+        try AppHost.checkLaunchSource(params)
         let appID = "app-\(nextAppNumber)"
         nextAppNumber += 1
         var environment = ProcessInfo.processInfo.environment
@@ -538,7 +535,6 @@ final class Client {
     let id: Int
     let connection: LineConnection
     var helloDone = false
-    var name: String?
     var isClosed = false
 
     init(id: Int, connection: LineConnection) {

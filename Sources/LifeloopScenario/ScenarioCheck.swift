@@ -69,13 +69,8 @@ public struct ScenarioCheck: Sendable {
         let box = Box()
         let done = DispatchSemaphore(value: 0)
         let runner = self.runner
-        // On the main thread with Lifeloop's executors, the app must own the main thread
-        // (its main-actor tasks, main queue and sleeps run on the loop): run it here.
-        if MainThread.isCurrent, MainThread.executorsInstalled {
-            errno = 0
-            let previous = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+        @Sendable func runHere() throws -> (turnDigests: [(turn: UInt64, digest: TraceDigest)], events: [TraceEvent], inputs: [(turn: UInt64, input: String)]) {
             perturbation.applyToCurrentThread()
-            defer { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, previous) }
             var options = RunOptions(keepEvents: events)
             options.keepTurnDigests = true
             options.workerWidth = perturbation.workerWidth
@@ -83,16 +78,16 @@ public struct ScenarioCheck: Sendable {
             let (result, kept) = try runner.runReturningEvents(seed: seed, options: options)
             return (result.turnDigests, kept, result.inputs)
         }
+        // On the main thread with Lifeloop's executors, the app must own the main thread
+        // (its main-actor tasks, main queue and sleeps run on the loop): run it here, and
+        // give the thread its priority back afterwards.
+        if MainThread.isCurrent, MainThread.executorsInstalled {
+            let previous = getpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0)
+            defer { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, previous) }
+            return try runHere()
+        }
         let thread = Thread {
-            perturbation.applyToCurrentThread()
-            var options = RunOptions(keepEvents: events)
-            options.keepTurnDigests = true
-            options.workerWidth = perturbation.workerWidth
-            options.workerJitter = perturbation.workerJitter
-            box.value = Result {
-                let (result, kept) = try runner.runReturningEvents(seed: seed, options: options)
-                return (result.turnDigests, kept, result.inputs)
-            }
+            box.value = Result { try runHere() }
             done.signal()
         }
         thread.stackSize = 4 << 20
