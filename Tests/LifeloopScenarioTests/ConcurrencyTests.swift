@@ -75,11 +75,14 @@ struct ConcurrencyTests {
         let posterDone = try index("Feed posterDone", turn: posterTurn)
         let posted = try index("Feed crossThreadPost", turn: posterTurn)
         #expect(posterComplete < posterDone && posterDone < posted)
-        // A sleep wakes from a timer, in the turn at its deadline; the main-actor task it
-        // resumes runs in a later turn's task phase.
+        // A sleep ends on a timer at its virtual deadline; the main-actor task it resumes
+        // runs as a main-actor job in the task phase, the first thing of its turn.
         let slept = try #require(events.first { $0.line.hasPrefix("Feed slept") })
-        #expect(events.contains { $0.turn < slept.turn && $0.time == slept.time && $0.line == "mainActor wake" } ||
-                events.contains { $0.turn <= slept.turn && $0.line == "mainActor job" })
+        let resumed = try index("mainActor job", turn: slept.turn)
+        let sleptIndex = try index("Feed slept", turn: slept.turn)
+        #expect(resumed + 1 == sleptIndex)
+        #expect(events[resumed].time == 320_000_000)
+        #expect(!events.contains { $0.turn == slept.turn && $0.line.hasPrefix("Feed") && $0.time < slept.time })
     }
 
     @Test(arguments: [1, 2, 8])
