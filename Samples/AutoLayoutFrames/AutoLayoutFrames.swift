@@ -13,7 +13,7 @@ public enum AutoLayoutFrames {
     /// Records the text view's frame in every callback that seed 003 printed.
     final class FramesController: ViewController {
         func note(_ callback: String) {
-            let frame = viewIfLoaded?.viewWithLabel("textView")?.frame.description ?? "-"
+            let frame = viewIfLoaded?.viewWithLabel("textView")?.frame.plainDescription ?? "-"
             application?.loop.record(label: label, event: "frame", detail: "\(callback) textView=\(frame)")
         }
         override func viewDidLoad() { note("viewDidLoad") }

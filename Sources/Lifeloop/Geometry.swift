@@ -1,83 +1,37 @@
-/// A point in a view's coordinate space.
-public struct Point: Hashable, Sendable, CustomStringConvertible {
-    /// The horizontal coordinate, growing rightward.
-    public var x: Double
-    /// The vertical coordinate, growing downward, as in UIKit.
-    public var y: Double
+import Foundation
 
-    public init(x: Double, y: Double) {
-        self.x = x
-        self.y = y
-    }
+/// A point in a view's coordinate space: CoreGraphics' `CGPoint` (Foundation's on Linux),
+/// so that UIKit code's `CGPoint` values are Lifeloop's. `y` grows downward, as in UIKit.
+public typealias Point = CGPoint
 
-    /// The origin.
-    public static let zero = Point(x: 0, y: 0)
+/// A width and a height: `CGSize`.
+public typealias Size = CGSize
 
-    public var description: String { "(\(format(x)),\(format(y)))" }
+/// A rectangle, an origin and a size: `CGRect`.
+public typealias Rect = CGRect
+
+extension CGPoint {
+    /// The plain form the seeds print: `(20,40)`.
+    public var plainDescription: String { "(\(format(x)),\(format(y)))" }
 }
 
-/// A width and a height.
-public struct Size: Hashable, Sendable, CustomStringConvertible {
-    /// The horizontal extent.
-    public var width: Double
-    /// The vertical extent.
-    public var height: Double
-
-    public init(width: Double, height: Double) {
-        self.width = width
-        self.height = height
-    }
-
-    /// No extent.
-    public static let zero = Size(width: 0, height: 0)
-
-    public var description: String { "{\(format(width)),\(format(height))}" }
+extension CGSize {
+    /// The plain form the seeds print: `{560,160}`.
+    public var plainDescription: String { "{\(format(width)),\(format(height))}" }
 }
 
-/// A rectangle: an origin and a size.
-public struct Rect: Hashable, Sendable, CustomStringConvertible {
-    /// The top-left corner.
-    public var origin: Point
-    /// The width and height.
-    public var size: Size
-
-    public init(origin: Point, size: Size) {
-        self.origin = origin
-        self.size = size
+extension CGRect {
+    /// The rectangle shrunk by `insets` on each side (UIKit's `inset(by:)`).
+    public func inset(by insets: EdgeInsets) -> CGRect {
+        CGRect(x: origin.x + insets.left, y: origin.y + insets.top,
+               width: size.width - insets.left - insets.right, height: size.height - insets.top - insets.bottom)
     }
 
-    public init(x: Double, y: Double, width: Double, height: Double) {
-        self.init(origin: Point(x: x, y: y), size: Size(width: width, height: height))
+    /// The plain form the seeds print: `(20,40,560,160)`, from the origin and size as
+    /// stored (not standardized).
+    public var plainDescription: String {
+        "(\(format(origin.x)),\(format(origin.y)),\(format(size.width)),\(format(size.height)))"
     }
-
-    /// The empty rectangle at the origin.
-    public static let zero = Rect(x: 0, y: 0, width: 0, height: 0)
-
-    /// The left edge.
-    public var minX: Double { origin.x }
-    /// The top edge.
-    public var minY: Double { origin.y }
-    /// The right edge.
-    public var maxX: Double { origin.x + size.width }
-    /// The bottom edge.
-    public var maxY: Double { origin.y + size.height }
-    /// The horizontal center.
-    public var midX: Double { origin.x + size.width / 2 }
-    /// The vertical center.
-    public var midY: Double { origin.y + size.height / 2 }
-    /// The width.
-    public var width: Double { size.width }
-    /// The height.
-    public var height: Double { size.height }
-
-    /// The rectangle shrunk by `insets` on each side.
-    public func inset(by insets: EdgeInsets) -> Rect {
-        Rect(x: minX + insets.left, y: minY + insets.top,
-             width: width - insets.left - insets.right, height: height - insets.top - insets.bottom)
-    }
-
-    /// The plain form the seeds print: `(20,40,560,160)`.
-    public var description: String { "(\(format(minX)),\(format(minY)),\(format(width)),\(format(height)))" }
 }
 
 /// Distances inward from each edge of a rectangle.
@@ -151,7 +105,8 @@ public struct AutoresizingMask: OptionSet, Hashable, Sendable {
 }
 
 /// Whole numbers print without a fraction, so frames read as the seeds print them.
-private func format(_ value: Double) -> String {
+private func format(_ value: CGFloat) -> String {
+    let value = Double(value)
     if value.rounded() == value, abs(value) < 1e15 { return String(Int64(value)) }
     return String(value)
 }

@@ -172,7 +172,7 @@ open class Window: View {
             lent.append(controller)
         }
         for controller in controllers {
-            controller.deliver("viewWillTransitionToSize", detail: "\(size)") { $0.viewWillTransition(to: size, with: coordinator) }
+            controller.deliver("viewWillTransitionToSize", detail: size.plainDescription) { $0.viewWillTransition(to: size, with: coordinator) }
         }
         app.afterCommit {
             coordinator.percentComplete = 1

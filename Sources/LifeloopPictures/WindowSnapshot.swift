@@ -93,7 +93,7 @@ public struct WindowSnapshot: Sendable, Equatable {
             extra.append(("stroke-width", "1"))
             if node.isHidden { extra.append(("stroke-dasharray", "4 3")) }
             if node.alpha < 1 { extra.append(("stroke-opacity", svgNumber(max(0.2, node.alpha)))) }
-            let title = node.controller.map { "\(node.label) (view of \($0)) \(node.rect)" } ?? "\(node.label) \(node.rect)"
+            let title = node.controller.map { "\(node.label) (view of \($0)) \(node.rect.plainDescription)" } ?? "\(node.label) \(node.rect.plainDescription)"
             document.rect(x: node.rect.minX, y: node.rect.minY, width: node.rect.width, height: node.rect.height, fill: fill,
                           stroke: node.isHidden ? "#999999" : "#555555", extra: extra, title: title)
             let name = node.controller.map { "\(node.label) · \($0)" } ?? node.label

@@ -608,7 +608,7 @@ struct AnimatedTransitionConformance {
         #expect(presentedView.window === phone && b2?.viewIfLoaded?.window === tablet)
         // On the phone (compact width) a popover adapts to a sheet (L29).
         let sheet = [.automatic, .pageSheet, .formSheet, .popover].contains(style)
-        #expect(presentedView.frame.minY == (sheet ? phone.screen.statusBarInset + 10 : 0))
+        #expect(presentedView.frame.minY == CGFloat(sheet ? phone.screen.statusBarInset + 10 : 0))
         #expect(presentedView.presentationFrame == presentedView.frame)
         #expect(a1.presentedViewController === b1 && b1?.presentingViewController === a1)
 

@@ -44,13 +44,13 @@ struct InteractiveTransitionConformance {
         try app.settle()
         #expect(!app.isAnimating && app.loop.isIdle, "a held interactive transition needs no frames")
         #expect(pop1.percentComplete == 0.3)
-        #expect(b1.view.presentationFrame.minX == 0.3 * phone.bounds.width, "B follows the finger")
+        #expect(b1.view.presentationFrame.minX == 0.3 * phone.bounds.width as CGFloat, "B follows the finger")
         #expect(a1.view.presentationFrame.minX < 0 && a1.view.window === phone, "A is revealed from the left")
         try app.advance(by: .seconds(2))
         #expect(pop1.percentComplete == 0.3)
         for pop in [pop1, pop2] { pop.update(0.6) }
         #expect(pop2.percentComplete == 0.6)
-        #expect(b1.view.presentationFrame.minX == 0.6 * phone.bounds.width)
+        #expect(b1.view.presentationFrame.minX == 0.6 * phone.bounds.width as CGFloat)
         for (n, _) in Support.windows {
             #expect(Support.lines(app, since: mark, labels: Support.labels("A", "B", in: n))
                     == Support.tagged(["B viewWillDisappear", "A viewWillAppear"], n), "no did-callback while held")
