@@ -15,7 +15,7 @@ public enum Flaky {
             super.init(label: label)
         }
 
-        public required init(coder: Coder) {
+        public required init?(coder: NSCoder) {
             seeded = false
             super.init(coder: coder)
         }

@@ -107,7 +107,7 @@ public final class Application {
     private var labelCounters: [ObjectIdentifier: (name: String, count: Int)] = [:]
     private var controllers: [WeakController] = []
     private var nibs: [String: NibDefinition] = [:]
-    private var controllerFactories: [String: (Coder) -> ViewController] = [:]
+    private var controllerFactories: [String: (StoryboardCoder) -> ViewController?] = [:]
     private var viewFactories: [String: (Rect) -> View] = [:]
     // The commit's and the frame's state (here and `windows`, `storedProbe`,
     // `displayLinks`, `runningAnimations`, `lastFrameSerial`) is `@exclusivity(unchecked)`:
@@ -509,7 +509,7 @@ public final class Application {
     /// `instantiateViewController(identifier:creator:)` does for one scene: `make` gets the
     /// coder and must call a `init(coder:)`, so the controller is traced as
     /// `initWithCoder`. Use it to give storyboard controllers what their initializer needs.
-    public func registerController(_ name: String, make: @escaping (Coder) -> ViewController) {
+    public func registerController(_ name: String, make: @escaping (StoryboardCoder) -> ViewController?) {
         guard checkLoopThread(label: "app", operation: "registerController(_:make:)") else { return }
         controllerFactories[name] = make
     }
@@ -520,7 +520,7 @@ public final class Application {
         viewFactories[name] = make
     }
 
-    func controllerFactory(named name: String) -> ((Coder) -> ViewController)? {
+    func controllerFactory(named name: String) -> ((StoryboardCoder) -> ViewController?)? {
         if let make = controllerFactories[name] { return make }
         switch name {
         case "ViewController": return { ViewController(coder: $0) }

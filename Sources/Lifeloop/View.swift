@@ -122,6 +122,17 @@ open class View {
         storedLabel = application?.nextLabel(for: Self.self) ?? String(describing: Self.self)
     }
 
+    /// Creates a view from an archive, as UIKit's `init?(coder:)`: Lifeloop reads no
+    /// archives, so the view starts with a zero frame, as one from a nib does before its
+    /// frame is set. Subclasses with initializers of their own provide it, as in UIKit.
+    public required init?(coder: NSCoder) {
+        storedFrame = .zero
+        let application = ThreadContext.application
+        appLink = application?.link
+        loopThread = application?.loopThread ?? 0
+        storedLabel = application?.nextLabel(for: Self.self) ?? String(describing: Self.self)
+    }
+
     /// Creates a view that belongs to no app, whatever the thread: for results of calls
     /// refused off their app's thread, which must not join the caller thread's app.
     init(detachedFrame frame: Rect) {

@@ -152,10 +152,27 @@ open class ViewController {
         trace("initWithNibName")
     }
 
-    /// Creates a controller from a storyboard scene, as UIKit's `init(coder:)`; traced as
-    /// `initWithCoder`. Off the storyboard's app's loop thread it records `offLoopAccess`
-    /// and the controller belongs to no app.
-    public required init(coder: Coder) {
+    /// Creates a controller in code, as UIKit's designated initializer; traced as
+    /// `initWithNibName`. The bundle is not read (nibs are found by name).
+    /// - Parameters:
+    ///   - nibName: The nib the default `loadView` loads; nil to look it up by class name.
+    ///   - bundle: Ignored.
+    public init(nibName: String?, bundle: Bundle?) {
+        self.nibName = nibName
+        let application = ThreadContext.application
+        self.appLink = application?.link
+        self.loopThread = application?.loopThread ?? 0
+        self.storedLabel = application?.nextLabel(for: Self.self) ?? String(describing: Self.self)
+        application?.register(self)
+        trace("initWithNibName")
+    }
+
+    /// Creates a controller from a storyboard scene, as UIKit's `init?(coder:)`; traced as
+    /// `initWithCoder`. Nil for a coder that is not a storyboard's (Lifeloop reads no
+    /// archives). Off the storyboard's app's loop thread it records `offLoopAccess` and
+    /// the controller belongs to no app.
+    public required init?(coder: NSCoder) {
+        guard let coder = coder as? StoryboardCoder else { return nil }
         self.nibName = nil
         self.storedLabel = coder.scene.label
         self.scene = coder.scene
@@ -169,6 +186,11 @@ open class ViewController {
         self.loopThread = application?.loopThread ?? 0
         application?.register(self)
         trace("initWithCoder")
+    }
+
+    /// A plain controller for a scene whose class is unknown.
+    convenience init(storyboardCoder coder: StoryboardCoder) {
+        self.init(coder: coder)!
     }
 
     /// Traces `dealloc` when the last reference goes, as ARC does in UIKit, then takes

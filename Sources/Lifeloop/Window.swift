@@ -40,6 +40,16 @@ open class Window: View {
         app?.register(self)
     }
 
+    /// Creates a window from an archive, as UIKit's `init?(coder:)`: a window on the
+    /// phone screen (Lifeloop reads no archives).
+    public required init?(coder: NSCoder) {
+        self.screen = .phone
+        super.init(frame: screen.bounds)
+        storedHidden = true
+        storedWindow = self
+        app?.register(self)
+    }
+
     /// A hidden window that belongs to no app: what a refused `launch` returns.
     init(detachedOn screen: Screen) {
         self.screen = screen

@@ -365,14 +365,14 @@ final class ScenarioRun {
         var made = 0
         app.registerController("Watched") { coder in
             made += 1
-            let controller = Watched(flags, coder: coder)
+            guard let controller = Watched(flags, coder: coder) else { return nil }
             controller.label = "\(coder.scene.id)#\(made)"
             if coder.scene.id == "Leaf" { flags.counts["embed", default: 0] += 1 }
             return controller
         }
         app.registerController("NavigationController") { coder in
             made += 1
-            let controller = NavigationController(coder: coder)
+            guard let controller = NavigationController(coder: coder) else { return nil }
             controller.label = "\(coder.scene.id)#\(made)"
             return controller
         }
@@ -654,11 +654,11 @@ final class Watched: ViewController {
         super.init(nibName: nil, label: nil)
     }
     /// A storyboard scene's controller (registered with a factory that passes the watch).
-    init(_ watch: FlagWatch, coder: Coder) {
+    init?(_ watch: FlagWatch, coder: StoryboardCoder) {
         self.watch = watch
         super.init(coder: coder)
     }
-    required init(coder: Coder) { fatalError("not used") }
+    required init?(coder: NSCoder) { fatalError("not used") }
 
     override func viewDidLoad() { watch.check(self, "viewDidLoad") }
     override func viewWillAppear(_ animated: Bool) { watch.check(self, "viewWillAppear") }
@@ -684,7 +684,7 @@ final class WatchedNavigation: NavigationController {
         self.watch = watch
         super.init(rootViewController: root, label: nil)
     }
-    required init(coder: Coder) { fatalError("not used") }
+    required init?(coder: NSCoder) { fatalError("not used") }
 
     override func viewWillAppear(_ animated: Bool) { watch.check(self, "viewWillAppear") }
     override func viewDidAppear(_ animated: Bool) { watch.check(self, "viewDidAppear") }

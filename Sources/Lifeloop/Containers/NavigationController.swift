@@ -59,7 +59,7 @@ open class NavigationController: ViewController {
 
     /// Creates a navigation controller from a storyboard scene; its relationship segue
     /// gives it its root (L24).
-    public required init(coder: Coder) {
+    public required init?(coder: NSCoder) {
         super.init(coder: coder)
     }
 

@@ -24,7 +24,7 @@ open class TabBarController: ViewController {
     }
 
     /// Creates a tab bar controller from a storyboard scene, with no tabs.
-    public required init(coder: Coder) {
+    public required init?(coder: NSCoder) {
         super.init(coder: coder)
     }
 

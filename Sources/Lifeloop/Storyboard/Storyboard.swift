@@ -41,14 +41,19 @@ public final class Storyboard {
         }
         creating.append(identifier)
         defer { creating.removeLast() }
-        let coder = Coder(storyboard: self, scene: scene)
+        let coder = StoryboardCoder(storyboard: self, scene: scene)
         let controller: ViewController
         if let make = app.controllerFactory(named: scene.className) {
-            controller = make(coder)
+            guard let made = make(coder) else {
+                app.diagnose(.unknownClass, label: scene.label,
+                             message: "init(coder:) of class '\(scene.className)' in storyboard '\(definition.name)' returned nil")
+                return nil
+            }
+            controller = made
         } else {
             app.diagnose(.unknownClass, label: scene.label,
                          message: "unknown class '\(scene.className)' in storyboard '\(definition.name)'; register it with registerController")
-            controller = ViewController(coder: coder)
+            controller = ViewController(storyboardCoder: coder)
         }
         if let name = scene.presentationStyle, let style = ModalPresentationStyle(rawValue: name) {
             controller.storedModalPresentationStyle = style
@@ -85,10 +90,18 @@ public final class Storyboard {
     }
 }
 
-/// What `init(coder:)` gets: the storyboard and the scene a controller is made from.
-public struct Coder {
+/// What `init?(coder:)` gets from a storyboard: the storyboard and the scene a controller
+/// is made from. An `NSCoder`, so that UIKit's `required init?(coder: NSCoder)` is the
+/// initializer storyboards call.
+public final class StoryboardCoder: NSCoder {
     /// The storyboard the controller comes from.
     public let storyboard: Storyboard
     /// The scene that describes it.
     public let scene: SceneDefinition
+
+    init(storyboard: Storyboard, scene: SceneDefinition) {
+        self.storyboard = storyboard
+        self.scene = scene
+        super.init()
+    }
 }

@@ -807,7 +807,7 @@ struct AnimatedTransitionConformance {
             super.init(nibName: nil, label: label)
         }
 
-        required init(coder: Coder) { fatalError("not used") }
+        required init?(coder: NSCoder) { fatalError("not used") }
 
         override var shouldAutomaticallyForwardAppearanceMethods: Bool { false }
 

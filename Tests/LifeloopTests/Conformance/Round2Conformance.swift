@@ -138,7 +138,7 @@ struct Round2Conformance {
             self.guest = guest
             super.init(nibName: nil, label: "Parent")
         }
-        required init(coder: Coder) { fatalError("not used") }
+        required init?(coder: NSCoder) { fatalError("not used") }
         override func viewDidLoad() { view.addSubview(guest.view) }
     }
 

@@ -158,7 +158,7 @@ struct TransitionConformance {
             self.child = child
             super.init(nibName: nil, label: "Parent")
         }
-        required init(coder: Coder) { fatalError("not used") }
+        required init?(coder: NSCoder) { fatalError("not used") }
         override func viewDidLoad() {
             addChild(child)
             view.addSubview(child.view)
