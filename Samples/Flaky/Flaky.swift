@@ -12,7 +12,8 @@ public enum Flaky {
 
         public init(label: String, seeded: Bool) {
             self.seeded = seeded
-            super.init(label: label)
+            Self.useLabel(label)
+            super.init(nibName: nil, bundle: nil)
         }
 
         public required init?(coder: NSCoder) {

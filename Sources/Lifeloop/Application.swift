@@ -549,7 +549,9 @@ public final class Application {
     @discardableResult
     public func launch(storyboard: Storyboard, screen: Screen? = nil) -> Window {
         guard checkLoopThread(label: "app", operation: "launch(storyboard:screen:)") else {
-            return Window(detachedOn: screen ?? storedMainScreen)
+            // A hidden window that belongs to no app.
+            let screen = screen ?? storedMainScreen
+            return ThreadContext.detached { Window(screen: screen) }
         }
         loop.record(label: "app", event: "launch", detail: storyboard.definition.name)
         if let version = storyboard.definition.uikitVersion { uikitVersion = version }

@@ -20,6 +20,10 @@ enum ThreadContext {
         var offLoopAnimation: StaticString?
         /// Changes refused during that block.
         var offLoopRefusals = 0
+        /// The label the next controller of a class gets (``ViewController/useLabel(_:)``).
+        var pendingLabel: (String, ObjectIdentifier)?
+        /// Set while objects are made that must belong to no app.
+        var detaching = false
     }
 
     /// Created once; the key itself is immutable and shared, the slots are per thread.
@@ -41,8 +45,33 @@ enum ThreadContext {
     }
 
     static var application: Application? {
-        get { slot.application }
+        get {
+            let slot = slot
+            return slot.detaching ? nil : slot.application
+        }
         set { slot.application = newValue }
+    }
+
+    static var pendingLabel: (String, ObjectIdentifier)? {
+        get { slot.pendingLabel }
+        set { slot.pendingLabel = newValue }
+    }
+
+    /// The pending label if it is for `type`, cleared either way.
+    static func takePendingLabel(for type: ObjectIdentifier) -> String? {
+        let slot = slot
+        guard let (label, owner) = slot.pendingLabel else { return nil }
+        slot.pendingLabel = nil
+        return owner == type ? label : nil
+    }
+
+    /// Runs `body` as if no app ran on this thread: what it makes belongs to no app.
+    static func detached<T>(_ body: () -> T) -> T {
+        let slot = slot
+        let outer = slot.detaching
+        slot.detaching = true
+        defer { slot.detaching = outer }
+        return body()
     }
 
     /// Runs `body` (an `animations` block called on a thread without an app) marked as

@@ -22,7 +22,7 @@ struct UpdateFlags: OptionSet {
 extension View {
     /// Marks the view for layout at the end of the turn (L09). Calls coalesce: a thousand
     /// in one turn give one `layoutSubviews`.
-    public func setNeedsLayout() {
+    func markNeedsLayout() {
         guard onLoop("setNeedsLayout()") else { return }
         guard !flags.contains(.needsLayout) else { return }
         flags.insert(.needsLayout)
@@ -30,7 +30,7 @@ extension View {
     }
 
     /// Marks the whole view for drawing at the end of the turn.
-    public func setNeedsDisplay() {
+    func markNeedsDisplay() {
         guard onLoop("setNeedsDisplay()") else { return }
         guard !flags.contains(.needsDisplay) else { return }
         flags.insert(.needsDisplay)
@@ -38,9 +38,9 @@ extension View {
     }
 
     /// Marks part of the view for drawing; Lifeloop redraws the whole view.
-    public func setNeedsDisplay(_ rect: Rect) {
+    func markNeedsDisplay(_ rect: Rect) {
         guard onLoop("setNeedsDisplay(_:)") else { return }
-        setNeedsDisplay()
+        markNeedsDisplay()
     }
 
     /// Whether the view is marked for layout.
@@ -48,7 +48,7 @@ extension View {
 
     /// Lays out the marked part of this view's subtree now; with nothing marked, it makes
     /// no callback at all (L09).
-    public func layoutIfNeeded() {
+    func performLayoutIfNeeded() {
         guard onLoop("layoutIfNeeded()") else { return }
         runLayoutPass()
     }

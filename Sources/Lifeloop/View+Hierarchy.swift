@@ -6,13 +6,13 @@ extension View {
     /// `parent didAddSubview` (L04). Into a window (L04w, L06): the subtree's
     /// `willMoveToWindow` (pre-order), `child willMoveToSuperview`, the subtree's
     /// `didMoveToWindow` (post-order), `child didMoveToSuperview`, `parent didAddSubview`.
-    public func addSubview(_ view: View) {
+    func performAddSubview(_ view: View) {
         guard onLoop("addSubview(_:)") else { return }
         insert(view, at: subviews.count)
     }
 
     /// Inserts a view among the subviews at `index` (clamped to the valid range).
-    public func insertSubview(_ view: View, at index: Int) {
+    func performInsertSubview(_ view: View, at index: Int) {
         guard onLoop("insertSubview(_:at:)") else { return }
         insert(view, at: index)
     }
@@ -58,7 +58,7 @@ extension View {
     /// `willMoveToSuperview`, in a window the subtree's window moves,
     /// `didMoveToSuperview`, `removeFromSuperview`. The superview is marked for layout.
     /// The subviews stay: they leave the window, not this view.
-    public func removeFromSuperview() {
+    func performRemoveFromSuperview() {
         guard onLoop("removeFromSuperview()") else { return }
         guard let parent = storedSuperview else { return }
         parent.detach(self, newSuperview: nil)

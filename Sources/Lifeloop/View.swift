@@ -16,13 +16,13 @@ open class View {
         set { if onLoop("label") { storedLabel = newValue } }
     }
     /// A number to find the view by, as `viewWithTag(_:)` does.
-    public final var tag: Int {
+    open var tag: Int {
         get { storedTag }
         set { if onLoop("tag") { storedTag = newValue } }
     }
     /// Whether the view is hidden: hidden views are not drawn. Hiding or showing a window
     /// gives its controllers appearance callbacks.
-    public var isHidden: Bool {
+    open var isHidden: Bool {
         get { storedHidden }
         set {
             guard onLoop("isHidden"), newValue != storedHidden else { return }
@@ -31,7 +31,7 @@ open class View {
         }
     }
     /// The view's background color; animatable.
-    public var backgroundColor: Color? {
+    open var backgroundColor: Color? {
         get { storedBackgroundColor }
         set {
             // Checked before `willChange`, which reads the app's animation capture.
@@ -41,7 +41,7 @@ open class View {
         }
     }
     /// The view's opacity, from 0 to 1; animatable.
-    public var alpha: Double {
+    open var alpha: CGFloat {
         get { storedAlpha }
         set {
             guard onLoop("alpha") else { return }
@@ -100,7 +100,10 @@ open class View {
     private var storedTapAction: TapAction?
     private var storedFrame: Rect
     private var storedBackgroundColor: Color?
-    private var storedAlpha = 1.0
+    private var storedAlpha: CGFloat = 1.0
+    /// UIKit state most views never set (transform, layer, content mode, ...), made on
+    /// first use: one pointer per view until then.
+    var extras: ViewExtras?
     var storedHidden = false
     /// In-flight animation values; nil when the view does not animate.
     var presentation: PresentationState?
@@ -133,12 +136,6 @@ open class View {
         storedLabel = application?.nextLabel(for: Self.self) ?? String(describing: Self.self)
     }
 
-    /// Creates a view that belongs to no app, whatever the thread: for results of calls
-    /// refused off their app's thread, which must not join the caller thread's app.
-    init(detachedFrame frame: Rect) {
-        storedFrame = frame
-        storedLabel = String(describing: Self.self)
-    }
 
     /// Creates a view with a zero frame.
     public convenience init() {
@@ -155,7 +152,7 @@ open class View {
 
     /// The view's rectangle in its superview's coordinates. A size change marks the view
     /// and its superview for layout (L26); a move alone marks nothing.
-    public var frame: Rect {
+    open var frame: Rect {
         get { storedFrame }
         set {
             guard onLoop("frame") else { return }
@@ -176,7 +173,7 @@ open class View {
 
     /// The view's rectangle in its own coordinates. A size change marks it and its
     /// superview for layout (L26).
-    public var bounds: Rect {
+    open var bounds: Rect {
         get { Rect(origin: storedBoundsOrigin, size: storedFrame.size) }
         set {
             guard onLoop("bounds") else { return }
@@ -192,7 +189,7 @@ open class View {
     }
 
     /// The center of the frame, in the superview's coordinates.
-    public var center: Point {
+    open var center: Point {
         get { Point(x: storedFrame.midX, y: storedFrame.midY) }
         set {
             guard onLoop("center") else { return }
@@ -267,6 +264,91 @@ open class View {
     open func draw(_ rect: Rect) {}
     /// Called on each object loaded from a nib or storyboard once all of them exist.
     open func awakeFromNib() {}
+
+    // MARK: UIKit's overridable calls (their work is in extensions)
+
+    /// What a tap does to the view itself (controls send their actions).
+    func receiveTap() {}
+
+    /// Adds a view on top of the subviews; see ``performAddSubview(_:)``.
+    open func addSubview(_ view: View) { performAddSubview(view) }
+    /// Inserts a view among the subviews at `index` (clamped to the valid range).
+    open func insertSubview(_ view: View, at index: Int) { performInsertSubview(view, at: index) }
+    /// Inserts a view just above `siblingSubview` (on top if it is not a subview).
+    open func insertSubview(_ view: View, aboveSubview siblingSubview: View) {
+        let index = subviews.firstIndex { $0 === siblingSubview }.map { $0 + 1 } ?? subviews.count
+        performInsertSubview(view, at: index)
+    }
+    /// Inserts a view just below `siblingSubview` (at the bottom if it is not a subview).
+    open func insertSubview(_ view: View, belowSubview siblingSubview: View) {
+        performInsertSubview(view, at: subviews.firstIndex { $0 === siblingSubview } ?? 0)
+    }
+    /// Moves a subview to the front.
+    open func bringSubviewToFront(_ view: View) {
+        guard onLoop("bringSubviewToFront(_:)"), view.storedSuperview === self else { return }
+        performInsertSubview(view, at: subviews.count)
+    }
+    /// Moves a subview to the back.
+    open func sendSubviewToBack(_ view: View) {
+        guard onLoop("sendSubviewToBack(_:)"), view.storedSuperview === self else { return }
+        performInsertSubview(view, at: 0)
+    }
+    /// Removes the view from its superview; see ``performRemoveFromSuperview()``.
+    open func removeFromSuperview() { performRemoveFromSuperview() }
+    /// Marks the view for layout at the end of the turn (L09).
+    open func setNeedsLayout() { markNeedsLayout() }
+    /// Marks the whole view for drawing at the end of the turn.
+    open func setNeedsDisplay() { markNeedsDisplay() }
+    /// Marks part of the view for drawing; Lifeloop redraws the whole view.
+    open func setNeedsDisplay(_ rect: Rect) { markNeedsDisplay(rect) }
+    /// Lays out the marked part of this view's subtree now (L09).
+    open func layoutIfNeeded() { performLayoutIfNeeded() }
+
+    /// The size that fits `size`: by default the current size, as UIKit's `UIView`.
+    open func sizeThatFits(_ size: Size) -> Size { bounds.size }
+    /// Resizes the view to ``sizeThatFits(_:)`` of its current size, keeping its origin.
+    open func sizeToFit() {
+        guard onLoop("sizeToFit()") else { return }
+        let fitted = sizeThatFits(bounds.size)
+        frame = Rect(origin: frame.origin, size: fitted)
+    }
+    /// The size the content wants; `noIntrinsicMetric` (-1) in a dimension that has none.
+    open var intrinsicContentSize: Size { Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric) }
+    /// Notes that ``intrinsicContentSize`` changed (no Auto Layout: nothing to update).
+    open func invalidateIntrinsicContentSize() {}
+    /// The value of a dimension with no intrinsic size, as UIKit's.
+    public static let noIntrinsicMetric: CGFloat = -1
+
+    /// The tint, inherited from the superview when unset (the system blue at the root).
+    open var tintColor: Color! {
+        get { extras?.tintColor ?? storedSuperview?.tintColor ?? .systemBlue }
+        set {
+            guard onLoop("tintColor") else { return }
+            makeExtras().tintColor = newValue
+            tintColorDidChange()
+        }
+    }
+    /// Called when ``tintColor`` changes.
+    open func tintColorDidChange() {}
+    /// Called when the safe area insets change (at layout).
+    open func safeAreaInsetsDidChange() {}
+    /// Called when the layout margins change.
+    open func layoutMarginsDidChange() {}
+    /// Called when the trait collection changes: a rotation or a size class change.
+    open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
+    /// Whether a point, in the view's coordinates, is inside it.
+    open func point(inside point: Point, with event: Event?) -> Bool { bounds.contains(point) }
+    /// The deepest visible, interactive descendant containing `point` (in the view's
+    /// coordinates): what a tap there reaches.
+    open func hitTest(_ point: Point, with event: Event?) -> View? {
+        guard !isHidden, isUserInteractionEnabled, alpha > 0.01, self.point(inside: point, with: event) else { return nil }
+        for subview in subviews.reversed() {
+            let local = Point(x: point.x - subview.frame.minX + subview.bounds.minX,
+                              y: point.y - subview.frame.minY + subview.bounds.minY)
+            if let hit = subview.hitTest(local, with: event) { return hit }
+        }
+        return self
+    }
 
     // MARK: Runtime support
 

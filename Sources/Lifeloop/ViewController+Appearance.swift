@@ -26,14 +26,14 @@ extension ViewController {
     /// containers that forward appearance themselves (L20, L21). Pair with
     /// ``endAppearanceTransition()``. A begin toward where the controller already is or
     /// is going records `unbalancedAppearance` and makes no callback.
-    public func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+    func performBeginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
         guard onLoop("beginAppearanceTransition(_:animated:)") else { return }
         if beginAppearance(isAppearing, animated: animated, forward: false) == nil { reportUnbalanced() }
     }
 
     /// Completes the transition begun with ``beginAppearanceTransition(_:animated:)``; with
     /// none under way it records `unbalancedAppearance` and makes no callback.
-    public func endAppearanceTransition() {
+    func performEndAppearanceTransition() {
         guard onLoop("endAppearanceTransition()") else { return }
         guard appearance == .appearing || appearance == .disappearing else {
             reportUnbalanced()
@@ -209,7 +209,7 @@ extension ViewController {
 extension ViewController {
     /// Adds a child controller: calls its `willMove(toParent:)`; the container adds the
     /// child's view and then calls the child's `didMove(toParent:)` (L21).
-    public func addChild(_ child: ViewController) {
+    func performAddChild(_ child: ViewController) {
         guard onLoop("addChild(_:)") else { return }
         guard child !== self, child.parent !== self else { return }
         if child.parent != nil { child.removeFromParent() }
@@ -222,7 +222,7 @@ extension ViewController {
 
     /// Removes the controller from its parent and calls its `didMove(toParent: nil)`; the
     /// container calls `willMove(toParent: nil)` before (L21).
-    public func removeFromParent() {
+    func performRemoveFromParent() {
         guard onLoop("removeFromParent()") else { return }
         guard let parent else { return }
         parent.children.removeAll { $0 === self }

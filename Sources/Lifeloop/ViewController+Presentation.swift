@@ -127,7 +127,7 @@ extension ViewController {
     ///   - controller: The controller to present.
     ///   - animated: Whether the transition runs on the frame clock (0.4 s) or at once.
     ///   - completion: Runs after the presentation finishes.
-    public func present(_ controller: ViewController, animated: Bool, completion: (() -> Void)? = nil) {
+    func performPresent(_ controller: ViewController, animated: Bool, completion: (() -> Void)? = nil) {
         guard onLoop("present(_:animated:completion:)") else { return }
         guard let window = storedView?.window, let app else {
             diagnose(.presentingViewNotInWindow,
@@ -222,7 +222,7 @@ extension ViewController {
     /// - Parameters:
     ///   - animated: Whether the transition runs on the frame clock (0.4 s) or at once.
     ///   - completion: Runs after the dismissal finishes.
-    public func dismiss(animated: Bool, completion: (() -> Void)? = nil) {
+    func performDismiss(animated: Bool, completion: (() -> Void)? = nil) {
         guard onLoop("dismiss(animated:completion:)") else { return }
         let base: ViewController
         if presentedViewController != nil {
@@ -321,7 +321,7 @@ extension ViewController {
     /// - Parameters:
     ///   - identifier: The segue's identifier in the scene.
     ///   - sender: Passed to `prepare(for:sender:)`.
-    public func performSegue(withIdentifier identifier: String, sender: Any?) {
+    func performSegueNow(withIdentifier identifier: String, sender: Any?) {
         guard onLoop("performSegue(withIdentifier:sender:)") else { return }
         guard let storyboard, let segue = scene?.segues.first(where: { $0.identifier == identifier && !identifier.isEmpty }) else {
             diagnose(.unknownSegue, "Receiver (\(label)) has no segue with identifier '\(identifier)'")
@@ -359,7 +359,7 @@ extension ViewController {
     /// - Parameters:
     ///   - controller: The controller to show.
     ///   - sender: Unused; kept for UIKit's signature.
-    public func show(_ controller: ViewController, sender: Any?) {
+    func performShow(_ controller: ViewController, sender: Any?) {
         guard onLoop("show(_:sender:)") else { return }
         show(controller, animated: true)
     }

@@ -52,6 +52,16 @@ open class ViewController {
     public var application: Application? { app }
 
     var scene: SceneDefinition?
+    /// How many of this controller's callbacks the runtime is delivering now: the base
+    /// `willMove`/`didMove(toParent:)` record a call only when the app made it.
+    var deliveries = 0
+    private var storedTitle: String?
+    private var storedNavigationItem: NavigationItem?
+    private var storedTabBarItem: TabBarItem?
+    private var storedAdditionalSafeAreaInsets = EdgeInsets.zero
+    private var storedEditing = false
+    private var storedPreferredContentSize = Size.zero
+    private var storedModalTransitionStyle = ModalTransitionStyle.coverVertical
     var storedView: View?
     var loadState: LoadState = .idle
     var appearance: AppearanceState = .disappeared
@@ -138,18 +148,23 @@ open class ViewController {
         case disappearing
     }
 
-    /// Creates a controller in code, traced as `initWithNibName`.
+    /// Creates a controller in code, traced as `initWithNibName`. A convenience
+    /// initializer, as UIKit's `init()`: the designated ones are ``init(nibName:bundle:)``
+    /// and ``init(coder:)``, so subclasses that override those two inherit this one.
     /// - Parameters:
     ///   - nibName: The nib the default `loadView` loads; nil to look it up by class name.
     ///   - label: The controller's name in the trace.
-    public init(nibName: String? = nil, label: String? = nil) {
-        self.nibName = nibName
-        let application = ThreadContext.application
-        self.appLink = application?.link
-        self.loopThread = application?.loopThread ?? 0
-        self.storedLabel = label ?? application?.nextLabel(for: Self.self) ?? String(describing: Self.self)
-        application?.register(self)
-        trace("initWithNibName")
+    public convenience init(nibName: String? = nil, label: String? = nil) {
+        Self.useLabel(label)
+        self.init(nibName: nibName, bundle: nil)
+    }
+
+    /// Names the next controller of this class created on this thread: for a subclass's
+    /// own initializer, before it calls `super.init(nibName:bundle:)`, so that its
+    /// `initWithNibName` event carries the name.
+    /// - Parameter label: The name; nil numbers it as usual (`TypeName#n`).
+    public static func useLabel(_ label: String?) {
+        ThreadContext.pendingLabel = label.map { ($0, ObjectIdentifier(self)) }
     }
 
     /// Creates a controller in code, as UIKit's designated initializer; traced as
@@ -162,7 +177,8 @@ open class ViewController {
         let application = ThreadContext.application
         self.appLink = application?.link
         self.loopThread = application?.loopThread ?? 0
-        self.storedLabel = application?.nextLabel(for: Self.self) ?? String(describing: Self.self)
+        self.storedLabel = ThreadContext.takePendingLabel(for: ObjectIdentifier(Self.self))
+            ?? application?.nextLabel(for: Self.self) ?? String(describing: Self.self)
         application?.register(self)
         trace("initWithNibName")
     }
@@ -268,6 +284,169 @@ open class ViewController {
 
     /// Called once the view is loaded.
     open func viewDidLoad() {}
+
+    // MARK: UIKit state and overridable calls
+
+    /// The title: navigation bars show it (unless the navigation item has its own) and a
+    /// tab bar item without a title takes it. Setting it records `setTitle`.
+    open var title: String? {
+        get { storedTitle }
+        set {
+            guard onLoop("title"), newValue != storedTitle else { return }
+            storedTitle = newValue
+            trace("setTitle", detail: newValue ?? "nil")
+            if let item = storedTabBarItem, item.title == nil { item.title = newValue }
+        }
+    }
+
+    /// What a navigation bar shows for this controller, made on first use.
+    open var navigationItem: NavigationItem {
+        if let storedNavigationItem { return storedNavigationItem }
+        let item = NavigationItem()
+        // Off the loop's thread the item is not kept (and the read is reported).
+        if onLoop("navigationItem") { storedNavigationItem = item }
+        return item
+    }
+
+    /// What a tab bar shows for this controller, made on first use with the title.
+    open var tabBarItem: TabBarItem! {
+        get {
+            if let storedTabBarItem { return storedTabBarItem }
+            let item = TabBarItem(title: storedTitle, image: nil, selectedImage: nil)
+            if onLoop("tabBarItem") { storedTabBarItem = item }
+            return item
+        }
+        set { if onLoop("tabBarItem") { storedTabBarItem = newValue } }
+    }
+
+    /// The navigation item, if one was made.
+    var navigationItemIfMade: NavigationItem? { storedNavigationItem }
+
+    /// Insets added to the safe area of this controller's view.
+    open var additionalSafeAreaInsets: EdgeInsets {
+        get { storedAdditionalSafeAreaInsets }
+        set {
+            guard onLoop("additionalSafeAreaInsets") else { return }
+            storedAdditionalSafeAreaInsets = newValue
+            storedView?.setNeedsLayout()
+        }
+    }
+
+    /// Whether the controller is editing.
+    open var isEditing: Bool {
+        get { storedEditing }
+        set { if onLoop("isEditing") { setEditing(newValue, animated: false) } }
+    }
+
+    /// Enters or leaves editing; records `setEditing`. Overrides call `super`.
+    open func setEditing(_ editing: Bool, animated: Bool) {
+        guard onLoop("setEditing(_:animated:)") else { return }
+        storedEditing = editing
+        trace("setEditing", detail: editing ? "yes" : "no")
+        navigationItem.allBarButtonItems.filter { $0.systemItem == .edit || $0.systemItem == .done }.forEach {
+            $0.title = editing ? "Done" : "Edit"
+        }
+    }
+
+    /// A bar button that toggles editing, as UIKit's.
+    open var editButtonItem: BarButtonItem {
+        let item = BarButtonItem(barButtonSystemItem: .edit)
+        item.title = storedEditing ? "Done" : "Edit"
+        item.primaryAction = Action { [weak self] _ in
+            guard let self else { return }
+            self.setEditing(!self.isEditing, animated: true)
+        }
+        return item
+    }
+
+    /// The status bar style the controller asks for (data; snapshots show it).
+    open var preferredStatusBarStyle: StatusBarStyle { .default }
+    /// Whether the controller hides the status bar (data).
+    open var prefersStatusBarHidden: Bool { false }
+    /// Whether the home indicator hides (data).
+    open var prefersHomeIndicatorAutoHidden: Bool { false }
+    /// The orientations the controller supports (data).
+    open var supportedInterfaceOrientations: InterfaceOrientationMask { .allButUpsideDown }
+    /// Whether the controller rotates (data).
+    open var shouldAutorotate: Bool { true }
+    /// The size the controller would like when presented (data).
+    open var preferredContentSize: Size {
+        get { storedPreferredContentSize }
+        set { if onLoop("preferredContentSize") { storedPreferredContentSize = newValue } }
+    }
+    /// How the controller transitions when presented (data).
+    open var modalTransitionStyle: ModalTransitionStyle {
+        get { storedModalTransitionStyle }
+        set { if onLoop("modalTransitionStyle") { storedModalTransitionStyle = newValue } }
+    }
+    /// Asks for the status bar to be redrawn: records `setNeedsStatusBarAppearanceUpdate`.
+    open func setNeedsStatusBarAppearanceUpdate() {
+        guard onLoop("setNeedsStatusBarAppearanceUpdate()") else { return }
+        trace("setNeedsStatusBarAppearanceUpdate", detail: preferredStatusBarStyle.name)
+    }
+
+    /// Called when the traits change (a rotation or resize across size classes).
+    open func traitCollectionDidChange(_ previousTraitCollection: TraitCollection?) {}
+    /// Called when the safe area of the view changes.
+    open func viewSafeAreaInsetsDidChange() {}
+    /// Called when the view's layout margins change.
+    open func viewLayoutMarginsDidChange() {}
+    /// The traits of the view's window.
+    public var traitCollection: TraitCollection { storedView?.traitCollection ?? .current }
+
+    /// Whether the segue may run (always, by default).
+    open func shouldPerformSegue(withIdentifier identifier: String, sender: Any?) -> Bool { true }
+
+    /// Presents `controller` modally; see ``performPresent(_:animated:completion:)``.
+    open func present(_ controller: ViewController, animated: Bool, completion: (() -> Void)? = nil) {
+        performPresent(controller, animated: animated, completion: completion)
+    }
+
+    /// Dismisses the presented controller, or this one; see ``performDismiss(animated:completion:)``.
+    open func dismiss(animated: Bool, completion: (() -> Void)? = nil) {
+        performDismiss(animated: animated, completion: completion)
+    }
+
+    /// Runs a storyboard segue; see ``performSegueNow(withIdentifier:sender:)``.
+    open func performSegue(withIdentifier identifier: String, sender: Any?) {
+        guard shouldPerformSegue(withIdentifier: identifier, sender: sender) else { return }
+        performSegueNow(withIdentifier: identifier, sender: sender)
+    }
+
+    /// Shows `controller`: pushed in a navigation stack, else presented.
+    open func show(_ controller: ViewController, sender: Any?) {
+        performShow(controller, sender: sender)
+    }
+
+    /// Shows `controller` as the detail: Lifeloop has no split view, so as ``show(_:sender:)``.
+    open func showDetailViewController(_ controller: ViewController, sender: Any?) {
+        guard onLoop("showDetailViewController(_:sender:)") else { return }
+        performShow(controller, sender: sender)
+    }
+
+    /// Adds a child controller; see ``performAddChild(_:)``.
+    open func addChild(_ child: ViewController) { performAddChild(child) }
+
+    /// Removes the controller from its parent; see ``performRemoveFromParent()``.
+    open func removeFromParent() { performRemoveFromParent() }
+
+    /// Starts an appearance transition by hand (containers that forward no appearance).
+    open func beginAppearanceTransition(_ isAppearing: Bool, animated: Bool) {
+        performBeginAppearanceTransition(isAppearing, animated: animated)
+    }
+
+    /// Ends the appearance transition begun by hand.
+    open func endAppearanceTransition() { performEndAppearanceTransition() }
+
+    /// What this controller adds to its view's safe area: a navigation bar (44 points) in
+    /// a navigation stack, a tab bar (49) in a tab bar controller, then its own
+    /// ``additionalSafeAreaInsets``.
+    var safeAreaContribution: EdgeInsets {
+        var insets = storedAdditionalSafeAreaInsets
+        if let parent = parent as? NavigationController, !parent.isNavigationBarHidden { insets.top += 44 }
+        if parent is TabBarController { insets.bottom += 49 }
+        return insets
+    }
     /// Called after init from a storyboard, once the scene's objects exist.
     open func awakeFromNib() {}
     /// Called before the view enters the window.
@@ -298,9 +477,25 @@ open class ViewController {
     /// its view loads (L15).
     open func prepare(for segue: StoryboardSegue, sender: Any?) {}
     /// Called before the controller moves to a new parent (nil when removed).
-    open func willMove(toParent parent: ViewController?) {}
+    ///
+    /// Containers call it (and Lifeloop records it); an app's own container code may
+    /// call it too, as in UIKit (`child.willMove(toParent: nil)` before
+    /// `removeFromParent()`): then this implementation, reached through `super`, records it.
+    open func willMove(toParent parent: ViewController?) {
+        guard deliveries == 0, onLoop("willMove(toParent:)") else { return }
+        if parent == nil, self.parent != nil { pendingMovingFromParent = true }
+        trace("willMoveToParentViewController", detail: parent?.label ?? "nil")
+    }
     /// Called after the controller moved to a new parent.
-    open func didMove(toParent parent: ViewController?) {}
+    ///
+    /// Containers call it (and Lifeloop records it); an app's own container code calls it
+    /// after adding the child's view, as in UIKit: then this implementation, reached
+    /// through `super`, records it.
+    open func didMove(toParent parent: ViewController?) {
+        guard deliveries == 0, onLoop("didMove(toParent:)") else { return }
+        if parent != nil { pendingMovingFromParent = false }
+        trace("didMoveToParentViewController", detail: parent?.label ?? "nil")
+    }
 
     /// Whether appearance callbacks go to children automatically (L21).
     open var shouldAutomaticallyForwardAppearanceMethods: Bool { true }
@@ -310,6 +505,8 @@ open class ViewController {
     /// Records a callback in the trace, then runs it.
     func deliver(_ event: String, detail: String = "", _ callback: (ViewController) -> Void) {
         trace(event, detail: detail)
+        deliveries += 1
+        defer { deliveries -= 1 }
         guard let probe = app?.probe else {
             callback(self)
             return

@@ -50,13 +50,6 @@ open class Window: View {
         app?.register(self)
     }
 
-    /// A hidden window that belongs to no app: what a refused `launch` returns.
-    init(detachedOn screen: Screen) {
-        self.screen = screen
-        super.init(detachedFrame: screen.bounds)
-        storedHidden = true
-        storedWindow = self
-    }
 
     deinit {
         // Descendants may outlive the window; they must not point at it.
@@ -116,6 +109,19 @@ open class Window: View {
     /// Whether the window is narrow enough for UIKit's compact horizontal size class:
     /// under 736 points, as a phone held upright (a popover adapts to a sheet there, L29).
     public var isCompactWidth: Bool { bounds.width < 736 }
+
+    /// The insets the screen itself takes from the window: the status bar at the top in
+    /// portrait; on a screen with a notch (a status bar taller than 20 points), the home
+    /// indicator's 34 points at the bottom in portrait, and in landscape the notch's
+    /// width at both sides and 21 points at the bottom.
+    public var screenSafeAreaInsets: EdgeInsets {
+        let notch = screen.statusBarInset > 20
+        if bounds.width > bounds.height {
+            return notch ? EdgeInsets(top: 0, left: screen.statusBarInset, bottom: 21, right: screen.statusBarInset)
+                : .zero
+        }
+        return EdgeInsets(top: screen.statusBarInset, left: 0, bottom: notch ? 34 : 0, right: 0)
+    }
 
     /// Runs a transition's did-callbacks and completion: transitions requested meanwhile
     /// (from `viewDidAppear`, `viewDidDisappear` or a completion) start right after, in the

@@ -257,7 +257,33 @@ struct CompleteConfinementTests {
                         unchanged: { fromStoryboard?.application == nil && !app.liveControllers.contains { $0.label == "S1" } }),
             OffLoopCall("show(_:sender:)", { b.show(presented, sender: nil) },
                         unchanged: { b.presentedViewController == nil && !presented.isViewLoaded }),
+            // UIKit's state (issue 15)
+            OffLoopCall("title", { a.title = "T" }, unchanged: { a.title == nil }),
+            OffLoopCall("navigationItem", { unloaded.navigationItem.title = "N" },
+                        unchanged: { unloaded.navigationItemIfMade == nil }),
+            OffLoopCall("tabBarItem", { unloaded.tabBarItem = TabBarItem() }, unchanged: { true }),
+            OffLoopCall("additionalSafeAreaInsets", { a.additionalSafeAreaInsets = EdgeInsets(top: 1, left: 0, bottom: 0, right: 0) },
+                        unchanged: { a.additionalSafeAreaInsets == .zero }),
+            OffLoopCall("setEditing(_:animated:)", { a.setEditing(true, animated: false) }, unchanged: { !a.isEditing }),
+            OffLoopCall("isEditing", { a.isEditing = true }, unchanged: { !a.isEditing }),
+            OffLoopCall("preferredContentSize", { a.preferredContentSize = Size(width: 1, height: 1) },
+                        unchanged: { a.preferredContentSize == .zero }),
+            OffLoopCall("modalTransitionStyle", { a.modalTransitionStyle = .crossDissolve },
+                        unchanged: { a.modalTransitionStyle == .coverVertical }),
+            OffLoopCall("setNeedsStatusBarAppearanceUpdate()", { a.setNeedsStatusBarAppearanceUpdate() }, unchanged: { true }),
+            OffLoopCall("showDetailViewController(_:sender:)", { b.showDetailViewController(presented, sender: nil) },
+                        unchanged: { b.presentedViewController == nil && !presented.isViewLoaded }),
+            OffLoopCall("tintColor", { view.tintColor = .systemRed }, unchanged: { view.extras?.tintColor == nil }),
+            OffLoopCall("bringSubviewToFront(_:)", { a.view.bringSubviewToFront(view) },
+                        unchanged: { a.view.subviews.first === view }),
+            OffLoopCall("sendSubviewToBack(_:)", { a.view.sendSubviewToBack(marked) },
+                        unchanged: { a.view.subviews.last === marked }),
+            OffLoopCall("sizeToFit()", { marked.sizeToFit() }, unchanged: { marked.frame.size == Size(width: 10, height: 10) }),
             // NavigationController
+            OffLoopCall("setNavigationBarHidden(_:animated:)", { nav.setNavigationBarHidden(true, animated: false) },
+                        unchanged: { !nav.isNavigationBarHidden }),
+            OffLoopCall("isNavigationBarHidden", { nav.isNavigationBarHidden = true }, unchanged: { !nav.isNavigationBarHidden }),
+            OffLoopCall("isToolbarHidden", { nav.isToolbarHidden = false }, unchanged: { nav.isToolbarHidden }),
             OffLoopCall("delegate", { nav.delegate = navigationDelegate }, unchanged: { nav.delegate == nil }),
             OffLoopCall("pushViewController(_:animated:)", { nav.pushViewController(presented, animated: false) },
                         unchanged: { nav.viewControllers.count == 2 }),
@@ -383,6 +409,15 @@ struct CompleteConfinementTests {
             "viewWillTransition", "didReceiveMemoryWarning", "viewWillUnload", "viewDidUnload", "prepare", "didMove",
             "becomeKey", "resignKey", "presentationControllerShouldDismiss", "presentationControllerDidAttemptToDismiss",
             "presentationControllerWillDismiss", "presentationControllerDidDismiss",
+            "layoutMarginsDidChange", "safeAreaInsetsDidChange", "tintColorDidChange", "traitCollectionDidChange",
+            "viewLayoutMarginsDidChange", "viewSafeAreaInsetsDidChange",
+            // UIKit's read-only state and queries.
+            "traitCollection", "screenSafeAreaInsets", "presentationTransform", "noIntrinsicMetric",
+            "intrinsicContentSize", "preferredStatusBarStyle", "prefersStatusBarHidden", "prefersHomeIndicatorAutoHidden",
+            "supportedInterfaceOrientations", "shouldAutorotate", "editButtonItem", "hitTest", "point", "sizeThatFits",
+            "shouldPerformSegue", "invalidateIntrinsicContentSize",
+            // A thread-local setting: nothing shared.
+            "useLabel",
             // Entry points that throw LoopError.wrongThread instead.
             "settle", "advance", "close",
             // Read-only state of those entry points.
@@ -410,7 +445,10 @@ struct CompleteConfinementTests {
         "callsViewIsAppearing", "isStrict", "traceWarningEvents", "bundlePath", "probe", "registerNib", "registerController", "registerView",
         "launch", "tap", "simulateMemoryWarning", "recordFrameMetrics", "definesPresentationContext",
         "isModalInPresentation", "presentationController", "delegate", "beginInteractiveDismissal", "uikitVersion",
-        "instantiateViewController", "show",
+        "instantiateViewController", "show", "title", "additionalSafeAreaInsets", "setEditing", "isEditing",
+        "setNavigationBarHidden", "isNavigationBarHidden", "isToolbarHidden", "tintColor", "bringSubviewToFront",
+        "sendSubviewToBack", "sizeToFit", "navigationItem", "tabBarItem", "preferredContentSize",
+        "modalTransitionStyle", "setNeedsStatusBarAppearanceUpdate", "showDetailViewController",
     ]
 
     /// A delegate for the off-loop assignment above.

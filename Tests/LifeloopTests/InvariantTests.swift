@@ -651,7 +651,7 @@ final class Watched: ViewController {
 
     init(_ watch: FlagWatch) {
         self.watch = watch
-        super.init(nibName: nil, label: nil)
+        super.init(nibName: nil, bundle: nil)
     }
     /// A storyboard scene's controller (registered with a factory that passes the watch).
     init?(_ watch: FlagWatch, coder: StoryboardCoder) {
@@ -682,7 +682,7 @@ final class WatchedNavigation: NavigationController {
 
     init(_ watch: FlagWatch, root: ViewController) {
         self.watch = watch
-        super.init(rootViewController: root, label: nil)
+        super.init(rootViewController: root)
     }
     required init?(coder: NSCoder) { fatalError("not used") }
 

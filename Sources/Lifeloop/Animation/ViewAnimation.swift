@@ -3,6 +3,7 @@ enum AnimatedProperty: String, Hashable {
     case frame
     case alpha
     case backgroundColor
+    case transform
 }
 
 /// A property's value, for interpolation.
@@ -10,6 +11,7 @@ enum AnimatedValue {
     case rect(Rect)
     case number(Double)
     case color(Color?)
+    case transform(CGAffineTransform)
 
     func interpolated(to end: AnimatedValue, _ fraction: Double) -> AnimatedValue {
         func mix(_ a: Double, _ b: Double) -> Double { a + (b - a) * fraction }
@@ -19,6 +21,9 @@ enum AnimatedValue {
                               width: mix(a.width, b.width), height: mix(a.height, b.height)))
         case (.number(let a), .number(let b)):
             return .number(mix(a, b))
+        case (.transform(let a), .transform(let b)):
+            return .transform(CGAffineTransform(a: mix(a.a, b.a), b: mix(a.b, b.b), c: mix(a.c, b.c), d: mix(a.d, b.d),
+                                                tx: mix(a.tx, b.tx), ty: mix(a.ty, b.ty)))
         case (.color(let a?), .color(let b?)):
             return .color(Color(red: mix(a.red, b.red), green: mix(a.green, b.green),
                                 blue: mix(a.blue, b.blue), alpha: mix(a.alpha, b.alpha)))
@@ -180,6 +185,12 @@ extension View {
         return shown
     }
 
+    /// The transform as it shows now.
+    public var presentationTransform: CGAffineTransform {
+        if case .transform(let value)? = presentation?.values[.transform] { return value }
+        return transform
+    }
+
     /// The opacity as it shows now.
     public var presentationAlpha: Double {
         if case .number(let value)? = presentation?.values[.alpha] { return value }
@@ -204,6 +215,7 @@ extension View {
         case .frame: .rect(frame)
         case .alpha: .number(alpha)
         case .backgroundColor: .color(backgroundColor)
+        case .transform: .transform(transform)
         }
     }
 }

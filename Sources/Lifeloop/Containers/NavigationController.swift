@@ -51,10 +51,21 @@ open class NavigationController: ViewController {
     public static let transitionDuration = 0.35
 
     /// Creates a navigation controller showing `rootViewController`.
-    public init(rootViewController: ViewController, label: String? = nil) {
-        super.init(nibName: nil, label: label)
+    public convenience init(rootViewController: ViewController, label: String?) {
+        Self.useLabel(label)
+        self.init(rootViewController: rootViewController)
+    }
+
+    /// Creates a navigation controller showing `rootViewController`.
+    public init(rootViewController: ViewController) {
+        super.init(nibName: nil, bundle: nil)
         addChild(rootViewController)
         rootViewController.notifyDidMove(toParent: self)
+    }
+
+    /// Creates a navigation controller with an empty stack.
+    public override init(nibName: String?, bundle: Bundle?) {
+        super.init(nibName: nibName, bundle: bundle)
     }
 
     /// Creates a navigation controller from a storyboard scene; its relationship segue
@@ -102,7 +113,33 @@ open class NavigationController: ViewController {
     }
 
     /// The stack, bottom first.
-    public var viewControllers: [ViewController] { children }
+    open var viewControllers: [ViewController] {
+        get { children }
+        set { setViewControllers(newValue, animated: false) }
+    }
+
+    /// Whether the navigation bar is hidden: a shown bar takes 44 points of its
+    /// controllers' safe area and shows the top's title in snapshots.
+    open var isNavigationBarHidden: Bool {
+        get { navigationBarHidden }
+        set { if onLoop("isNavigationBarHidden") { setNavigationBarHidden(newValue, animated: false) } }
+    }
+    private var navigationBarHidden = false
+
+    /// Hides or shows the navigation bar; `animated` is data.
+    open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
+        guard onLoop("setNavigationBarHidden(_:animated:)") else { return }
+        navigationBarHidden = hidden
+        trace("setNavigationBarHidden", detail: hidden ? "yes" : "no")
+        for child in children { child.viewIfLoaded?.setNeedsLayout() }
+    }
+
+    /// Whether the bottom toolbar is hidden (data).
+    open var isToolbarHidden: Bool {
+        get { toolbarHidden }
+        set { if onLoop("isToolbarHidden") { toolbarHidden = newValue } }
+    }
+    private var toolbarHidden = true
 
     /// The controller on top of the stack.
     public var topViewController: ViewController? { children.last }
@@ -123,7 +160,7 @@ open class NavigationController: ViewController {
     /// Pushes a controller on the stack and shows it (L16). Requested while a non-animated
     /// change waits for its commit, it runs right after that change; during an animated
     /// transition it is refused with a diagnostic.
-    public func pushViewController(_ controller: ViewController, animated: Bool) {
+    open func pushViewController(_ controller: ViewController, animated: Bool) {
         guard onLoop("pushViewController(_:animated:)") else { return }
         guard admit("push of \(controller.label)", retry: { [self] in pushViewController(controller, animated: animated) })
                 == .proceed else { return }
@@ -139,7 +176,7 @@ open class NavigationController: ViewController {
     /// - Returns: The popped controller (the one on top now, for a queued pop), or nil if
     ///   only the root is left or the pop was refused.
     @discardableResult
-    public func popViewController(animated: Bool) -> ViewController? {
+    open func popViewController(animated: Bool) -> ViewController? {
         guard onLoop("popViewController(animated:)"), children.count > 1 else { return nil }
         let popped = children[children.count - 1]
         switch admit("pop of \(popped.label)", retry: { [self] in popViewController(animated: animated) }) {
@@ -154,7 +191,7 @@ open class NavigationController: ViewController {
     /// Pops every controller above the root.
     /// - Returns: The popped controllers, bottom first.
     @discardableResult
-    public func popToRootViewController(animated: Bool) -> [ViewController] {
+    open func popToRootViewController(animated: Bool) -> [ViewController] {
         guard onLoop("popToRootViewController(animated:)"), let root = children.first else { return [] }
         return popToViewController(root, animated: animated)
     }
@@ -163,7 +200,7 @@ open class NavigationController: ViewController {
     /// - Returns: The popped controllers, bottom first; empty if `controller` is not in
     ///   the stack (a diagnostic) or already on top.
     @discardableResult
-    public func popToViewController(_ controller: ViewController, animated: Bool) -> [ViewController] {
+    open func popToViewController(_ controller: ViewController, animated: Bool) -> [ViewController] {
         guard onLoop("popToViewController(_:animated:)") else { return [] }
         guard let index = children.firstIndex(where: { $0 === controller }) else {
             diagnose(.invalidHierarchy, "\(controller.label) is not in the navigation stack of \(label)")
@@ -179,7 +216,7 @@ open class NavigationController: ViewController {
 
     /// Replaces the stack. The top changes with a push-like transition when the new top
     /// was not in the stack, a pop-like one otherwise.
-    public func setViewControllers(_ controllers: [ViewController], animated: Bool) {
+    open func setViewControllers(_ controllers: [ViewController], animated: Bool) {
         guard onLoop("setViewControllers(_:animated:)") else { return }
         guard !controllers.isEmpty else {
             diagnose(.invalidHierarchy, "setViewControllers with an empty stack on \(label)")

@@ -18,9 +18,15 @@ open class TabBarController: ViewController {
     /// - Parameters:
     ///   - viewControllers: The tabs, in order; each becomes a child.
     ///   - label: The controller's name in the trace.
-    public init(viewControllers: [ViewController] = [], label: String? = nil) {
-        super.init(nibName: nil, label: label)
+    public convenience init(viewControllers: [ViewController], label: String? = nil) {
+        Self.useLabel(label)
+        self.init(nibName: nil, bundle: nil)
         setViewControllers(viewControllers, animated: false)
+    }
+
+    /// Creates a tab bar controller with no tabs.
+    public override init(nibName: String?, bundle: Bundle?) {
+        super.init(nibName: nibName, bundle: bundle)
     }
 
     /// Creates a tab bar controller from a storyboard scene, with no tabs.
@@ -32,7 +38,7 @@ open class TabBarController: ViewController {
 
     /// The tabs, in order. Setting replaces them as
     /// ``setViewControllers(_:animated:)`` does, without animation.
-    public var viewControllers: [ViewController] {
+    open var viewControllers: [ViewController] {
         get { tabs }
         set { if onLoop("viewControllers") { setViewControllers(newValue, animated: false) } }
     }
@@ -49,7 +55,7 @@ open class TabBarController: ViewController {
     /// - Parameters:
     ///   - viewControllers: The new tabs, in order.
     ///   - animated: Passed to the appearance callbacks; the change is immediate for now.
-    public func setViewControllers(_ viewControllers: [ViewController], animated: Bool) {
+    open func setViewControllers(_ viewControllers: [ViewController], animated: Bool) {
         guard onLoop("setViewControllers(_:animated:)") else { return }
         guard !isSwitching else {
             diagnose(.presentWhilePresenting, "tab replacement while a tab switch is in progress")
@@ -99,7 +105,7 @@ open class TabBarController: ViewController {
 
     /// The index of the selected tab; `Int.max` (UIKit's `NSNotFound`) when there are no
     /// tabs. Setting an index out of range records `invalidHierarchy` and changes nothing.
-    public var selectedIndex: Int {
+    open var selectedIndex: Int {
         get { selected.flatMap { current in tabs.firstIndex { $0 === current } } ?? Int.max }
         set {
             guard onLoop("selectedIndex") else { return }
@@ -113,7 +119,7 @@ open class TabBarController: ViewController {
 
     /// The selected tab. Setting a controller that is not a tab (or nil while there are
     /// tabs) records `invalidHierarchy` and changes nothing.
-    public var selectedViewController: ViewController? {
+    open var selectedViewController: ViewController? {
         get { selected }
         set {
             guard onLoop("selectedViewController") else { return }

@@ -804,7 +804,8 @@ struct AnimatedTransitionConformance {
 
         init(child: ViewController, label: String) {
             current = child
-            super.init(nibName: nil, label: label)
+            Self.useLabel(label)
+            super.init(nibName: nil, bundle: nil)
         }
 
         required init?(coder: NSCoder) { fatalError("not used") }

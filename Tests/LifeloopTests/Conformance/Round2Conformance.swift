@@ -136,7 +136,8 @@ struct Round2Conformance {
         let guest: ViewController
         init(guest: ViewController) {
             self.guest = guest
-            super.init(nibName: nil, label: "Parent")
+            Self.useLabel("Parent")
+            super.init(nibName: nil, bundle: nil)
         }
         required init?(coder: NSCoder) { fatalError("not used") }
         override func viewDidLoad() { view.addSubview(guest.view) }

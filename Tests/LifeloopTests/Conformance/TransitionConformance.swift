@@ -156,7 +156,8 @@ struct TransitionConformance {
         let child: ViewController
         init(child: ViewController) {
             self.child = child
-            super.init(nibName: nil, label: "Parent")
+            Self.useLabel("Parent")
+            super.init(nibName: nil, bundle: nil)
         }
         required init?(coder: NSCoder) { fatalError("not used") }
         override func viewDidLoad() {

@@ -1,0 +1,167 @@
+/// A closure a control runs for an event: UIKit's `UIAction`. It replaces target-action,
+/// whose `#selector` needs the Objective-C runtime that Linux does not have.
+public final class Action {
+    /// An action's identity, for `removeAction(identifiedBy:for:)`.
+    public struct Identifier: Hashable, Sendable, RawRepresentable {
+        public var rawValue: String
+        public init(rawValue: String) { self.rawValue = rawValue }
+        public init(_ rawValue: String) { self.rawValue = rawValue }
+    }
+
+    /// The title menus and bar items show.
+    public var title: String
+    /// The image menus and bar items show.
+    public var image: Image?
+    /// The identity: as given, else unique to this action.
+    public var identifier: Identifier { storedIdentifier ?? Identifier("\(ObjectIdentifier(self))") }
+    private let storedIdentifier: Identifier?
+    /// The control (or bar item) that sent the action, while the handler runs.
+    public internal(set) var sender: Any?
+    let handler: (Action) -> Void
+
+    /// An action running `handler`.
+    public init(title: String = "", image: Image? = nil, identifier: Identifier? = nil,
+                handler: @escaping (Action) -> Void) {
+        self.title = title
+        self.image = image
+        self.storedIdentifier = identifier
+        self.handler = handler
+    }
+
+    func perform(sender: Any?) {
+        self.sender = sender
+        handler(self)
+        self.sender = nil
+    }
+}
+
+/// A view that sends actions when the user works it: UIKit's `UIControl`.
+open class Control: View {
+    /// The events a control sends.
+    public struct Event: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let touchDown = Event(rawValue: 1 << 0)
+        public static let touchUpInside = Event(rawValue: 1 << 6)
+        public static let valueChanged = Event(rawValue: 1 << 12)
+        public static let primaryActionTriggered = Event(rawValue: 1 << 13)
+        public static let editingDidBegin = Event(rawValue: 1 << 16)
+        public static let editingChanged = Event(rawValue: 1 << 17)
+        public static let editingDidEnd = Event(rawValue: 1 << 18)
+        public static let editingDidEndOnExit = Event(rawValue: 1 << 19)
+        public static let allTouchEvents = Event(rawValue: 0x0FFF)
+        public static let allEditingEvents = Event(rawValue: 0xF0000)
+        public static let allEvents = Event(rawValue: 0xFFFF_FFFF)
+
+        /// The event's name in the trace.
+        var traceName: String {
+            switch self {
+            case .touchDown: "touchDown"
+            case .touchUpInside: "touchUpInside"
+            case .valueChanged: "valueChanged"
+            case .primaryActionTriggered: "primaryActionTriggered"
+            case .editingDidBegin: "editingDidBegin"
+            case .editingChanged: "editingChanged"
+            case .editingDidEnd: "editingDidEnd"
+            case .editingDidEndOnExit: "editingDidEndOnExit"
+            default: "event\(rawValue)"
+            }
+        }
+    }
+
+    /// A control's state, for per-state titles and images.
+    public struct State: OptionSet, Hashable, Sendable {
+        public let rawValue: UInt
+        public init(rawValue: UInt) { self.rawValue = rawValue }
+        public static let normal: State = []
+        public static let highlighted = State(rawValue: 1 << 0)
+        public static let disabled = State(rawValue: 1 << 1)
+        public static let selected = State(rawValue: 1 << 2)
+        public static let focused = State(rawValue: 1 << 3)
+    }
+
+    /// How content sits horizontally.
+    public enum ContentHorizontalAlignment: Int, Hashable, Sendable {
+        case center, left, right, fill, leading, trailing
+    }
+
+    /// How content sits vertically.
+    public enum ContentVerticalAlignment: Int, Hashable, Sendable {
+        case center, top, bottom, fill
+    }
+
+    private var registered: [(action: Action, events: Event)] = []
+
+    /// Whether the control takes taps; a disabled one sends nothing.
+    open var isEnabled = true
+    /// Whether the control is selected.
+    open var isSelected = false
+    /// Whether a touch is down on it.
+    open var isHighlighted = false
+    /// Horizontal content alignment (data).
+    open var contentHorizontalAlignment: ContentHorizontalAlignment = .center
+    /// Vertical content alignment (data).
+    open var contentVerticalAlignment: ContentVerticalAlignment = .center
+
+    /// The control's state.
+    open var state: State {
+        var state: State = []
+        if isHighlighted { state.insert(.highlighted) }
+        if !isEnabled { state.insert(.disabled) }
+        if isSelected { state.insert(.selected) }
+        return state
+    }
+
+    public override init(frame: Rect) {
+        super.init(frame: frame)
+    }
+
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+
+    /// Runs `action` when any of `events` happens.
+    open func addAction(_ action: Action, for events: Event) {
+        guard onLoop("addAction(_:for:)") else { return }
+        registered.append((action, events))
+    }
+
+    /// Stops running the action with `identifier` for `events`.
+    open func removeAction(identifiedBy identifier: Action.Identifier, for events: Event) {
+        registered.removeAll { $0.action.identifier == identifier && !$0.events.isDisjoint(with: events) }
+    }
+
+    /// Stops running `action` for `events`.
+    open func removeAction(_ action: Action, for events: Event) {
+        registered.removeAll { $0.action === action && !$0.events.isDisjoint(with: events) }
+    }
+
+    /// The events that have actions.
+    public var allControlEvents: Event {
+        registered.reduce(into: Event()) { $0.formUnion($1.events) }
+    }
+
+    /// Records the event in the trace and runs its actions, in the order they were added.
+    open func sendActions(for events: Event) {
+        guard onLoop("sendActions(for:)") else { return }
+        for event in [Event.touchDown, .touchUpInside, .valueChanged, .primaryActionTriggered, .editingDidBegin,
+                      .editingChanged, .editingDidEnd, .editingDidEndOnExit] where events.contains(event) {
+            trace(event.traceName)
+            for entry in registered where entry.events.contains(event) {
+                entry.action.perform(sender: self)
+            }
+        }
+    }
+
+    /// Sends `action` as if this control had sent it.
+    open func sendAction(_ action: Action) {
+        action.perform(sender: self)
+    }
+
+    /// A tap: the control sends its events (a disabled one nothing).
+    override func receiveTap() {
+        guard isEnabled else { return }
+        sendActions(for: [.touchDown])
+        sendActions(for: [.touchUpInside, .primaryActionTriggered])
+    }
+}

@@ -1,0 +1,69 @@
+/// An image, as data: UIKit's `UIImage`, by name, with no pixels. Snapshots show its name.
+public final class Image: Hashable, @unchecked Sendable {
+    /// The asset or symbol name.
+    public let name: String
+    /// Whether it is an SF Symbol (`init(systemName:)`).
+    public let isSymbol: Bool
+    /// Its size in points: as given, or 24×24 for a symbol and 0×0 for a named asset
+    /// (there is no asset catalog to read).
+    public let size: Size
+    /// The scale (1).
+    public var scale: CGFloat { 1 }
+    /// How it is tinted.
+    public let renderingMode: RenderingMode
+    /// The tint it was made with, if any.
+    public let tintColor: Color?
+
+    /// How an image takes the tint color.
+    public enum RenderingMode: Int, Hashable, Sendable {
+        case automatic, alwaysOriginal, alwaysTemplate
+    }
+
+    /// An asset by name; never nil: the name is recorded (there is no catalog to miss).
+    public convenience init?(named name: String) {
+        self.init(name: name, isSymbol: false, size: .zero)
+    }
+
+    /// An asset by name from a bundle.
+    public convenience init?(named name: String, in bundle: Bundle?, compatibleWith traitCollection: TraitCollection?) {
+        self.init(name: name, isSymbol: false, size: .zero)
+    }
+
+    /// An SF Symbol by name.
+    public convenience init?(systemName name: String) {
+        self.init(name: name, isSymbol: true, size: Size(width: 24, height: 24))
+    }
+
+    /// An image of a size, named as given (for images code draws).
+    public init(name: String, isSymbol: Bool = false, size: Size, renderingMode: RenderingMode = .automatic,
+                tintColor: Color? = nil) {
+        self.name = name
+        self.isSymbol = isSymbol
+        self.size = size
+        self.renderingMode = renderingMode
+        self.tintColor = tintColor
+    }
+
+    /// The same image, tinted as asked.
+    public func withRenderingMode(_ mode: RenderingMode) -> Image {
+        Image(name: name, isSymbol: isSymbol, size: size, renderingMode: mode, tintColor: tintColor)
+    }
+
+    /// The same image with a tint.
+    public func withTintColor(_ color: Color) -> Image {
+        Image(name: name, isSymbol: isSymbol, size: size, renderingMode: renderingMode, tintColor: color)
+    }
+
+    /// The same image, stretchable (data only).
+    public func resizableImage(withCapInsets capInsets: EdgeInsets) -> Image { self }
+
+    public static func == (lhs: Image, rhs: Image) -> Bool {
+        lhs.name == rhs.name && lhs.isSymbol == rhs.isSymbol && lhs.size == rhs.size
+            && lhs.renderingMode == rhs.renderingMode && lhs.tintColor == rhs.tintColor
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(name)
+        hasher.combine(isSymbol)
+    }
+}

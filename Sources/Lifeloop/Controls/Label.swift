@@ -1,0 +1,73 @@
+/// How text lines up: UIKit's `NSTextAlignment`.
+public enum TextAlignment: Int, Hashable, Sendable {
+    case left, center, right, justified, natural
+}
+
+/// How a label cuts text that does not fit: UIKit's `NSLineBreakMode`.
+public enum LineBreakMode: Int, Hashable, Sendable {
+    case byWordWrapping, byCharWrapping, byClipping, byTruncatingHead, byTruncatingTail, byTruncatingMiddle
+}
+
+/// A view that shows text: UIKit's `UILabel`. Its size comes from ``Font``'s metric model;
+/// snapshots show the text.
+open class Label: View {
+    /// The text; setting it marks the label for display.
+    open var text: String? { didSet { if text != oldValue { setNeedsDisplay() } } }
+    /// The font (the system font at 17 points by default).
+    open var font: Font! = .systemFont(ofSize: 17) { didSet { setNeedsDisplay() } }
+    /// The text color (`label`, black, by default).
+    open var textColor: Color! = .label { didSet { setNeedsDisplay() } }
+    /// The alignment.
+    open var textAlignment: TextAlignment = .natural { didSet { setNeedsDisplay() } }
+    /// The most lines shown (1 by default; 0 for any number).
+    open var numberOfLines = 1 { didSet { setNeedsDisplay() } }
+    /// How text that does not fit is cut (data).
+    open var lineBreakMode: LineBreakMode = .byTruncatingTail
+    /// Whether the font shrinks to fit (data).
+    open var adjustsFontSizeToFitWidth = false
+    /// How far the font may shrink (data).
+    open var minimumScaleFactor: CGFloat = 0
+    /// Whether the label shows as enabled (data).
+    open var isEnabled = true
+    /// Whether the label is highlighted (data).
+    open var isHighlighted = false
+    /// The color when highlighted (data).
+    open var highlightedTextColor: Color?
+    /// The preferred width for wrapping (data: there is no Auto Layout).
+    open var preferredMaxLayoutWidth: CGFloat = 0
+
+    public override init(frame: Rect) {
+        super.init(frame: frame)
+    }
+
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+
+    /// The text's size on the lines it needs at most `size.width` wide.
+    open override func sizeThatFits(_ size: Size) -> Size {
+        font.size(of: text ?? "", width: size.width > 0 ? size.width : .greatestFiniteMagnitude,
+                  maximumLines: numberOfLines)
+    }
+
+    /// The text's size, one line per paragraph unless ``preferredMaxLayoutWidth`` is set.
+    open override var intrinsicContentSize: Size {
+        font.size(of: text ?? "", width: preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : .greatestFiniteMagnitude,
+                  maximumLines: numberOfLines)
+    }
+
+    /// Where the text goes inside `bounds`, as UIKit's `textRect(forBounds:limitedToNumberOfLines:)`.
+    open func textRect(forBounds bounds: Rect, limitedToNumberOfLines numberOfLines: Int) -> Rect {
+        let size = font.size(of: text ?? "", width: bounds.width, maximumLines: numberOfLines)
+        return Rect(x: bounds.minX, y: bounds.minY + max(0, (bounds.height - size.height) / 2),
+                    width: min(bounds.width, size.width), height: min(bounds.height, size.height))
+    }
+
+    /// Draws the text in `rect` (records it for snapshots).
+    open func drawText(in rect: Rect) {}
+
+    /// The lines the label shows now, for snapshots.
+    public var displayedLines: [String] {
+        font.lines(of: text ?? "", width: bounds.width, maximumLines: numberOfLines).map(String.init)
+    }
+}

@@ -1,0 +1,207 @@
+/// An item a bar shows: UIKit's `UIBarItem` family. Its state is data; a bar button's
+/// tap (``Application/tap(barButtonItem:)``) runs its action.
+open class BarItem {
+    /// The title.
+    open var title: String?
+    /// The image.
+    open var image: Image?
+    /// Whether it takes taps.
+    open var isEnabled = true
+    /// A number to find it by.
+    open var tag = 0
+
+    public init() {}
+}
+
+/// A button in a navigation bar or toolbar: UIKit's `UIBarButtonItem`, with `UIAction`s
+/// instead of target-action (which needs `#selector`).
+open class BarButtonItem: BarItem {
+    /// The system items.
+    public enum SystemItem: Int, Hashable, Sendable {
+        case done, cancel, edit, save, add, flexibleSpace, fixedSpace, compose, reply, action, organize
+        case bookmarks, search, refresh, stop, camera, trash, play, pause, rewind, fastForward, undo, redo, close
+
+        var title: String {
+            switch self {
+            case .done: "Done"
+            case .cancel: "Cancel"
+            case .edit: "Edit"
+            case .save: "Save"
+            case .undo: "Undo"
+            case .redo: "Redo"
+            case .close: "Close"
+            default: String(describing: self)
+            }
+        }
+    }
+
+    /// The styles.
+    public enum Style: Int, Hashable, Sendable {
+        case plain, bordered, done
+    }
+
+    /// The style.
+    open var style: Style = .plain
+    /// The action a tap runs.
+    open var primaryAction: Action?
+    /// A custom view shown instead of a title (data).
+    open var customView: View?
+    /// The width (data).
+    open var width: CGFloat = 0
+    /// The tint (data).
+    open var tintColor: Color?
+    /// The system item it was made as, if any.
+    public let systemItem: SystemItem?
+
+    /// A button titled `title` whose tap runs `action`. (UIKit's `target:action:` form
+    /// needs `#selector`; pass `primaryAction:` instead.)
+    public init(title: String?, style: Style, primaryAction: Action? = nil) {
+        systemItem = nil
+        super.init()
+        self.title = title
+        self.style = style
+        self.primaryAction = primaryAction
+    }
+
+    /// A button showing `image` whose tap runs `action`.
+    public init(image: Image?, style: Style, primaryAction: Action? = nil) {
+        systemItem = nil
+        super.init()
+        self.image = image
+        self.style = style
+        self.primaryAction = primaryAction
+    }
+
+    /// A system item whose tap runs `primaryAction`.
+    public init(barButtonSystemItem systemItem: SystemItem, primaryAction: Action? = nil) {
+        self.systemItem = systemItem
+        super.init()
+        self.title = systemItem.title
+        self.style = systemItem == .done ? .done : .plain
+        self.primaryAction = primaryAction
+    }
+
+    /// A button with a title or image from `primaryAction`.
+    public init(primaryAction: Action?) {
+        systemItem = nil
+        super.init()
+        self.title = primaryAction?.title
+        self.image = primaryAction?.image
+        self.primaryAction = primaryAction
+    }
+
+    /// A button showing `customView`.
+    public init(customView: View) {
+        systemItem = nil
+        super.init()
+        self.customView = customView
+    }
+
+    /// An item with a title, no action.
+    public override init() {
+        systemItem = nil
+        super.init()
+    }
+}
+
+/// What a navigation bar shows for a controller: UIKit's `UINavigationItem`.
+open class NavigationItem {
+    /// The title; nil shows the controller's `title`.
+    open var title: String?
+    /// A prompt above the title (data).
+    open var prompt: String?
+    /// A view instead of the title (data).
+    open var titleView: View?
+    /// The back button's title the next controller shows (data).
+    open var backButtonTitle: String?
+    /// The back button item (data).
+    open var backBarButtonItem: BarButtonItem?
+    /// Whether the back button is hidden (data).
+    open var hidesBackButton = false
+    /// The items at the leading edge.
+    open var leftBarButtonItems: [BarButtonItem]?
+    /// The items at the trailing edge.
+    open var rightBarButtonItems: [BarButtonItem]?
+    /// How a large title shows (data).
+    open var largeTitleDisplayMode: LargeTitleDisplayMode = .automatic
+
+    /// The large-title modes.
+    public enum LargeTitleDisplayMode: Int, Hashable, Sendable {
+        case automatic, always, never
+    }
+
+    /// The first leading item.
+    open var leftBarButtonItem: BarButtonItem? {
+        get { leftBarButtonItems?.first }
+        set { leftBarButtonItems = newValue.map { [$0] } }
+    }
+
+    /// The first trailing item.
+    open var rightBarButtonItem: BarButtonItem? {
+        get { rightBarButtonItems?.first }
+        set { rightBarButtonItems = newValue.map { [$0] } }
+    }
+
+    /// An item with a title.
+    public init(title: String) {
+        self.title = title
+    }
+
+    init() {}
+
+    /// Sets the leading items; `animated` is data.
+    open func setLeftBarButton(_ item: BarButtonItem?, animated: Bool) { leftBarButtonItem = item }
+    /// Sets the trailing items; `animated` is data.
+    open func setRightBarButton(_ item: BarButtonItem?, animated: Bool) { rightBarButtonItem = item }
+    /// Sets the leading items; `animated` is data.
+    open func setLeftBarButtonItems(_ items: [BarButtonItem]?, animated: Bool) { leftBarButtonItems = items }
+    /// Sets the trailing items; `animated` is data.
+    open func setRightBarButtonItems(_ items: [BarButtonItem]?, animated: Bool) { rightBarButtonItems = items }
+
+    /// All bar button items, leading then trailing.
+    public var allBarButtonItems: [BarButtonItem] { (leftBarButtonItems ?? []) + (rightBarButtonItems ?? []) }
+}
+
+/// What a tab bar shows for a controller: UIKit's `UITabBarItem`.
+open class TabBarItem: BarItem {
+    /// The system items.
+    public enum SystemItem: Int, Hashable, Sendable {
+        case more, favorites, featured, topRated, recents, contacts, history, bookmarks, search, downloads
+        case mostRecent, mostViewed
+    }
+
+    /// The image when selected.
+    open var selectedImage: Image?
+    /// The badge text.
+    open var badgeValue: String?
+    /// The badge color.
+    open var badgeColor: Color?
+
+    /// An item with a title and images.
+    public init(title: String?, image: Image?, selectedImage: Image?) {
+        super.init()
+        self.title = title
+        self.image = image
+        self.selectedImage = selectedImage
+    }
+
+    /// An item with a title, an image and a tag.
+    public init(title: String?, image: Image?, tag: Int) {
+        super.init()
+        self.title = title
+        self.image = image
+        self.tag = tag
+    }
+
+    /// A system item with a tag.
+    public init(tabBarSystemItem systemItem: SystemItem, tag: Int) {
+        super.init()
+        self.title = String(describing: systemItem)
+        self.tag = tag
+    }
+
+    /// An empty item.
+    public override init() {
+        super.init()
+    }
+}

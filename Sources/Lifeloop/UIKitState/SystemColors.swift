@@ -1,0 +1,96 @@
+/// UIKit's named colors, with their light-appearance values (Lifeloop renders light).
+extension Color {
+    /// A gray of `white` (0 black, 1 white).
+    public init(white: Double, alpha: Double) {
+        self.init(red: white, green: white, blue: white, alpha: alpha)
+    }
+
+    /// Hue, saturation and brightness, each 0 to 1.
+    public init(hue: Double, saturation: Double, brightness: Double, alpha: Double) {
+        let h = (hue - hue.rounded(.down)) * 6
+        let sector = Int(h) % 6
+        let f = h - Double(Int(h))
+        let p = brightness * (1 - saturation)
+        let q = brightness * (1 - saturation * f)
+        let t = brightness * (1 - saturation * (1 - f))
+        let (r, g, b): (Double, Double, Double) = switch sector {
+        case 0: (brightness, t, p)
+        case 1: (q, brightness, p)
+        case 2: (p, brightness, t)
+        case 3: (p, q, brightness)
+        case 4: (t, p, brightness)
+        default: (brightness, p, q)
+        }
+        self.init(red: r, green: g, blue: b, alpha: alpha)
+    }
+
+    /// The same color at another opacity.
+    public func withAlphaComponent(_ alpha: CGFloat) -> Color {
+        Color(red: red, green: green, blue: blue, alpha: Double(alpha))
+    }
+
+    /// Reads the components into `CGFloat`s, as UIKit's `getRed(_:green:blue:alpha:)`.
+    @discardableResult
+    public func getRed(_ red: inout CGFloat, green: inout CGFloat, blue: inout CGFloat, alpha: inout CGFloat) -> Bool {
+        (red, green, blue, alpha) = (CGFloat(self.red), CGFloat(self.green), CGFloat(self.blue), CGFloat(self.alpha))
+        return true
+    }
+
+    private static func rgb(_ red: Double, _ green: Double, _ blue: Double, _ alpha: Double = 1) -> Color {
+        Color(red: red / 255, green: green / 255, blue: blue / 255, alpha: alpha)
+    }
+
+    public static let red = Color(red: 1, green: 0, blue: 0)
+    public static let green = Color(red: 0, green: 1, blue: 0)
+    public static let blue = Color(red: 0, green: 0, blue: 1)
+    public static let cyan = Color(red: 0, green: 1, blue: 1)
+    public static let yellow = Color(red: 1, green: 1, blue: 0)
+    public static let magenta = Color(red: 1, green: 0, blue: 1)
+    public static let orange = Color(red: 1, green: 0.5, blue: 0)
+    public static let purple = Color(red: 0.5, green: 0, blue: 0.5)
+    public static let brown = Color(red: 0.6, green: 0.4, blue: 0.2)
+    public static let gray = Color(white: 0.5, alpha: 1)
+    public static let darkGray = Color(white: 1.0 / 3, alpha: 1)
+    public static let lightGray = Color(white: 2.0 / 3, alpha: 1)
+
+    public static let systemRed = rgb(255, 59, 48)
+    public static let systemGreen = rgb(52, 199, 89)
+    public static let systemBlue = rgb(0, 122, 255)
+    public static let systemOrange = rgb(255, 149, 0)
+    public static let systemYellow = rgb(255, 204, 0)
+    public static let systemPink = rgb(255, 45, 85)
+    public static let systemPurple = rgb(175, 82, 222)
+    public static let systemTeal = rgb(48, 176, 199)
+    public static let systemIndigo = rgb(88, 86, 214)
+    public static let systemBrown = rgb(162, 132, 94)
+    public static let systemMint = rgb(0, 199, 190)
+    public static let systemCyan = rgb(50, 173, 230)
+    public static let systemGray = rgb(142, 142, 147)
+    public static let systemGray2 = rgb(174, 174, 178)
+    public static let systemGray3 = rgb(199, 199, 204)
+    public static let systemGray4 = rgb(209, 209, 214)
+    public static let systemGray5 = rgb(229, 229, 234)
+    public static let systemGray6 = rgb(242, 242, 247)
+
+    public static let label = Color(red: 0, green: 0, blue: 0)
+    public static let secondaryLabel = rgb(60, 60, 67, 0.6)
+    public static let tertiaryLabel = rgb(60, 60, 67, 0.3)
+    public static let quaternaryLabel = rgb(60, 60, 67, 0.18)
+    public static let placeholderText = rgb(60, 60, 67, 0.3)
+    public static let link = rgb(0, 122, 255)
+    public static let separator = rgb(60, 60, 67, 0.29)
+    public static let opaqueSeparator = rgb(198, 198, 200)
+    public static let systemBackground = Color.white
+    public static let secondarySystemBackground = rgb(242, 242, 247)
+    public static let tertiarySystemBackground = Color.white
+    public static let systemGroupedBackground = rgb(242, 242, 247)
+    public static let secondarySystemGroupedBackground = Color.white
+    public static let tertiarySystemGroupedBackground = rgb(242, 242, 247)
+    public static let systemFill = rgb(120, 120, 128, 0.2)
+    public static let secondarySystemFill = rgb(120, 120, 128, 0.16)
+    public static let tertiarySystemFill = rgb(118, 118, 128, 0.12)
+    public static let quaternarySystemFill = rgb(116, 116, 128, 0.08)
+    public static let lightText = Color(white: 1, alpha: 0.6)
+    public static let darkText = Color.black
+    public static let groupTableViewBackground = rgb(242, 242, 247)
+}

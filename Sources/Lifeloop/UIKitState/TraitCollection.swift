@@ -1,0 +1,89 @@
+/// The traits a view or controller lays out for: UIKit's `UITraitCollection`, computed from
+/// the window's screen and size.
+public struct TraitCollection: Hashable, Sendable {
+    /// A width or height class.
+    public enum SizeClass: Int, Hashable, Sendable {
+        case unspecified, compact, regular
+    }
+    /// The kind of device.
+    public enum Idiom: Int, Hashable, Sendable {
+        case unspecified = -1, phone, pad
+    }
+    /// Light or dark appearance.
+    public enum Style: Int, Hashable, Sendable {
+        case unspecified, light, dark
+    }
+
+    public var horizontalSizeClass: SizeClass
+    public var verticalSizeClass: SizeClass
+    public var userInterfaceIdiom: Idiom
+    public var userInterfaceStyle: Style
+    /// Points to pixels.
+    public var displayScale: CGFloat
+
+    public init(horizontalSizeClass: SizeClass = .unspecified, verticalSizeClass: SizeClass = .unspecified,
+                userInterfaceIdiom: Idiom = .unspecified, userInterfaceStyle: Style = .unspecified,
+                displayScale: CGFloat = 0) {
+        self.horizontalSizeClass = horizontalSizeClass
+        self.verticalSizeClass = verticalSizeClass
+        self.userInterfaceIdiom = userInterfaceIdiom
+        self.userInterfaceStyle = userInterfaceStyle
+        self.displayScale = displayScale
+    }
+
+    /// The traits of a window of `size` on `screen`: a width under 736 points is compact
+    /// (phones in portrait, and in landscape but for the largest), a height under 500
+    /// points is compact (phones in landscape); a screen whose shorter side is at least
+    /// 768 points is a pad. Appearance is light.
+    public init(screen: Screen, size: Size) {
+        self.init(horizontalSizeClass: size.width < 736 ? .compact : .regular,
+                  verticalSizeClass: size.height < 500 ? .compact : .regular,
+                  userInterfaceIdiom: min(screen.size.width, screen.size.height) >= 768 ? .pad : .phone,
+                  userInterfaceStyle: .light, displayScale: screen.scale)
+    }
+
+    /// Whether the size classes differ, which is what most layouts react to.
+    public func hasDifferentSizeClass(comparedTo other: TraitCollection?) -> Bool {
+        guard let other else { return true }
+        return horizontalSizeClass != other.horizontalSizeClass || verticalSizeClass != other.verticalSizeClass
+    }
+
+    /// Whether the colors of `other` would resolve differently.
+    public func hasDifferentColorAppearance(comparedTo other: TraitCollection?) -> Bool {
+        userInterfaceStyle != other?.userInterfaceStyle
+    }
+
+    /// The traits of the first screen, for code that asks before a window exists.
+    public static let current = TraitCollection(screen: .phone, size: Screen.phone.size)
+}
+
+/// The status bar's look: UIKit's `UIStatusBarStyle`.
+public enum StatusBarStyle: Int, Hashable, Sendable {
+    case `default`, lightContent, darkContent
+
+    var name: String {
+        switch self {
+        case .default: "default"
+        case .lightContent: "lightContent"
+        case .darkContent: "darkContent"
+        }
+    }
+}
+
+/// How a presented controller arrives: UIKit's `UIModalTransitionStyle` (data).
+public enum ModalTransitionStyle: Int, Hashable, Sendable {
+    case coverVertical, flipHorizontal, crossDissolve, partialCurl
+}
+
+/// The orientations a controller supports: UIKit's `UIInterfaceOrientationMask` (data).
+public struct InterfaceOrientationMask: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let portrait = InterfaceOrientationMask(rawValue: 1 << 1)
+    public static let portraitUpsideDown = InterfaceOrientationMask(rawValue: 1 << 2)
+    public static let landscapeLeft = InterfaceOrientationMask(rawValue: 1 << 4)
+    public static let landscapeRight = InterfaceOrientationMask(rawValue: 1 << 3)
+    public static let landscape: InterfaceOrientationMask = [.landscapeLeft, .landscapeRight]
+    public static let all: InterfaceOrientationMask = [.portrait, .portraitUpsideDown, .landscapeLeft, .landscapeRight]
+    public static let allButUpsideDown: InterfaceOrientationMask = [.portrait, .landscapeLeft, .landscapeRight]
+}
