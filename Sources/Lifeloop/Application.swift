@@ -672,11 +672,17 @@ public final class Application {
 
     // MARK: Input
 
-    /// Taps a view: records `tap`, then runs its ``View/tapAction``, from the controller
-    /// that owns the nearest enclosing root view.
+    /// Taps a view: records `tap`; a control in it or around it (the nearest view that
+    /// takes taps: a label inside a button reaches the button) then sends its actions (a
+    /// button `touchUpInside`, a switch flips, a text field starts editing); then the
+    /// view's ``View/tapAction`` runs, from the controller that owns the nearest enclosing
+    /// root view.
     public func tap(_ view: View) {
         guard checkLoopThread(label: view.label, operation: "tap(_:)") else { return }
         loop.record(label: view.label, event: "tap", window: view.window?.label ?? "")
+        var target: View? = view
+        while let candidate = target, !candidate.isUserInteractionEnabled { target = candidate.superview }
+        if let target, !target.isHidden { target.receiveTap() }
         guard let action = view.tapAction else { return }
         var current: View? = view
         var owner: ViewController?
@@ -695,6 +701,16 @@ public final class Application {
             }
             navigation.popViewController(animated: true)
         }
+    }
+
+    /// Taps a bar button item: records `tap` (labelled with its title) and runs its
+    /// primary action, as a finger on the navigation bar would.
+    public func tap(barButtonItem item: BarButtonItem, in controller: ViewController) {
+        guard checkLoopThread(label: controller.label, operation: "tap(barButtonItem:in:)") else { return }
+        loop.record(label: controller.label, event: "tapBarButtonItem", detail: item.title ?? item.image?.name ?? "",
+                    window: controller.viewIfLoaded?.window?.label ?? "")
+        guard item.isEnabled, let action = item.primaryAction else { return }
+        action.perform(sender: item)
     }
 
     /// The first view with this label in the windows, in window order.

@@ -270,6 +270,33 @@ open class View {
     /// What a tap does to the view itself (controls send their actions).
     func receiveTap() {}
 
+    /// Whether the view is its window's first responder.
+    open var isFirstResponder: Bool { storedWindow?.firstResponder === self }
+    /// Whether the view can become first responder (text fields can).
+    open var canBecomeFirstResponder: Bool { false }
+    /// Makes the view its window's first responder, if it can be one.
+    @discardableResult
+    open func becomeFirstResponder() -> Bool {
+        guard onLoop("becomeFirstResponder()"), canBecomeFirstResponder, let window = storedWindow else { return false }
+        if window.firstResponder !== self { window.firstResponder?.resignFirstResponder() }
+        window.firstResponder = self
+        return true
+    }
+    /// Gives up first responder status.
+    @discardableResult
+    open func resignFirstResponder() -> Bool {
+        guard onLoop("resignFirstResponder()") else { return false }
+        if let window = storedWindow, window.firstResponder === self { window.firstResponder = nil }
+        return true
+    }
+    /// Makes the first responder inside this view resign (UIKit's keyboard dismissal).
+    @discardableResult
+    open func endEditing(_ force: Bool) -> Bool {
+        guard onLoop("endEditing(_:)"), let responder = storedWindow?.firstResponder, responder.isDescendant(of: self)
+        else { return true }
+        return responder.resignFirstResponder() || force
+    }
+
     /// Adds a view on top of the subviews; see ``performAddSubview(_:)``.
     open func addSubview(_ view: View) { performAddSubview(view) }
     /// Inserts a view among the subviews at `index` (clamped to the valid range).

@@ -25,6 +25,8 @@ open class Window: View {
     /// Whether the window has been made visible and shows its root.
     @exclusivity(unchecked) var isVisibleWindow = false
     private var storedRoot: ViewController?
+    /// The view that takes typing (a text field being edited).
+    weak var firstResponder: View?
 
     /// Creates a window filling `screen`, registered with the app of the current thread.
     /// - Parameters:

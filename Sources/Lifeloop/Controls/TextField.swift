@@ -1,0 +1,175 @@
+/// What a text field tells its delegate: UIKit's `UITextFieldDelegate`, every method
+/// optional (the defaults allow everything and do nothing).
+public protocol TextFieldDelegate: AnyObject {
+    func textFieldShouldBeginEditing(_ textField: TextField) -> Bool
+    func textFieldDidBeginEditing(_ textField: TextField)
+    func textFieldShouldEndEditing(_ textField: TextField) -> Bool
+    func textFieldDidEndEditing(_ textField: TextField)
+    func textField(_ textField: TextField, shouldChangeCharactersIn range: NSRange, replacementString string: String) -> Bool
+    func textFieldDidChangeSelection(_ textField: TextField)
+    func textFieldShouldClear(_ textField: TextField) -> Bool
+    func textFieldShouldReturn(_ textField: TextField) -> Bool
+}
+
+extension TextFieldDelegate {
+    public func textFieldShouldBeginEditing(_ textField: TextField) -> Bool { true }
+    public func textFieldDidBeginEditing(_ textField: TextField) {}
+    public func textFieldShouldEndEditing(_ textField: TextField) -> Bool { true }
+    public func textFieldDidEndEditing(_ textField: TextField) {}
+    public func textField(_ textField: TextField, shouldChangeCharactersIn range: NSRange,
+                          replacementString string: String) -> Bool { true }
+    public func textFieldDidChangeSelection(_ textField: TextField) {}
+    public func textFieldShouldClear(_ textField: TextField) -> Bool { true }
+    public func textFieldShouldReturn(_ textField: TextField) -> Bool { true }
+}
+
+/// A one-line text input: UIKit's `UITextField`. A tap makes it the first responder
+/// (`editingDidBegin`); ``insertText(_:)`` types as a keyboard would, asking the delegate
+/// first (`editingChanged`); ``returnKey()`` is the return key. Snapshots show the text or
+/// the placeholder.
+open class TextField: Control {
+    /// The border styles.
+    public enum BorderStyle: Int, Hashable, Sendable {
+        case none, line, bezel, roundedRect
+    }
+
+    /// When the clear button shows (data).
+    public enum ViewMode: Int, Hashable, Sendable {
+        case never, whileEditing, unlessEditing, always
+    }
+
+    /// The text.
+    open var text: String? = "" { didSet { setNeedsDisplay() } }
+    /// The placeholder shown while the text is empty.
+    open var placeholder: String? { didSet { setNeedsDisplay() } }
+    /// The font.
+    open var font: Font? = .systemFont(ofSize: 17)
+    /// The text color.
+    open var textColor: Color? = .label
+    /// The alignment.
+    open var textAlignment: TextAlignment = .natural
+    /// The border.
+    open var borderStyle: BorderStyle = .none { didSet { setNeedsDisplay() } }
+    /// The clear button mode (data).
+    open var clearButtonMode: ViewMode = .never
+    /// Whether the text is hidden as typed (snapshots show dots).
+    open var isSecureTextEntry = false
+    /// The keyboard (data).
+    open var keyboardType: KeyboardType = .default
+    /// The return key's label (data).
+    open var returnKeyType: ReturnKeyType = .default
+    /// Capitalization (data).
+    open var autocapitalizationType: TextAutocapitalizationType = .sentences
+    /// Autocorrection (data).
+    open var autocorrectionType: TextAutocorrectionType = .default
+    /// A view at the leading edge (data).
+    open var leftView: View?
+    /// When the leading view shows (data).
+    open var leftViewMode: ViewMode = .never
+    /// A view at the trailing edge (data).
+    open var rightView: View?
+    /// When the trailing view shows (data).
+    open var rightViewMode: ViewMode = .never
+    /// The delegate, held weakly.
+    open weak var delegate: TextFieldDelegate?
+    /// Whether it is being edited.
+    public private(set) var isEditing = false
+
+    public override init(frame: Rect) {
+        super.init(frame: frame)
+    }
+
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+
+    open override var isFirstResponder: Bool { isEditing }
+
+    /// Starts editing if the delegate agrees: `editingDidBegin`.
+    @discardableResult
+    open override func becomeFirstResponder() -> Bool {
+        guard onLoop("becomeFirstResponder()"), !isEditing, isEnabled else { return isEditing }
+        guard delegate?.textFieldShouldBeginEditing(self) ?? true else { return false }
+        window?.firstResponder?.resignFirstResponder()
+        isEditing = true
+        window?.firstResponder = self
+        delegate?.textFieldDidBeginEditing(self)
+        sendActions(for: .editingDidBegin)
+        return true
+    }
+
+    /// Ends editing if the delegate agrees: `editingDidEnd`.
+    @discardableResult
+    open override func resignFirstResponder() -> Bool {
+        guard onLoop("resignFirstResponder()"), isEditing else { return true }
+        guard delegate?.textFieldShouldEndEditing(self) ?? true else { return false }
+        isEditing = false
+        if window?.firstResponder === self { window?.firstResponder = nil }
+        delegate?.textFieldDidEndEditing(self)
+        sendActions(for: .editingDidEnd)
+        return true
+    }
+
+    /// Types `string` at the end, as the keyboard would: the delegate's
+    /// `shouldChangeCharactersIn` first, then `editingChanged`. Begins editing if needed.
+    open func insertText(_ string: String) {
+        guard onLoop("insertText(_:)") else { return }
+        if !isEditing { guard becomeFirstResponder() else { return } }
+        let current = text ?? ""
+        let range = NSRange(location: current.utf16.count, length: 0)
+        guard delegate?.textField(self, shouldChangeCharactersIn: range, replacementString: string) ?? true else { return }
+        text = current + string
+        delegate?.textFieldDidChangeSelection(self)
+        sendActions(for: .editingChanged)
+    }
+
+    /// Deletes the last character, as the delete key would.
+    open func deleteBackward() {
+        guard onLoop("deleteBackward()"), let current = text, !current.isEmpty else { return }
+        let range = NSRange(location: current.utf16.count - (current.last.map { String($0).utf16.count } ?? 1),
+                            length: current.last.map { String($0).utf16.count } ?? 1)
+        guard delegate?.textField(self, shouldChangeCharactersIn: range, replacementString: "") ?? true else { return }
+        text = String(current.dropLast())
+        sendActions(for: .editingChanged)
+    }
+
+    /// The return key: the delegate's `textFieldShouldReturn`, then `editingDidEndOnExit`.
+    open func returnKey() {
+        guard onLoop("returnKey()") else { return }
+        if delegate?.textFieldShouldReturn(self) ?? true {
+            sendActions(for: .editingDidEndOnExit)
+        }
+    }
+
+    open override var intrinsicContentSize: Size {
+        let font = font ?? .systemFont(ofSize: 17)
+        let shown = (text?.isEmpty ?? true) ? (placeholder ?? "") : (text ?? "")
+        return Size(width: font.size(of: shown).width + 14, height: max(34, font.lineHeight + 12))
+    }
+
+    override func receiveTap() {
+        guard isEnabled else { return }
+        becomeFirstResponder()
+    }
+}
+
+/// Keyboards (data).
+public enum KeyboardType: Int, Hashable, Sendable {
+    case `default`, asciiCapable, numbersAndPunctuation, URL, numberPad, phonePad, namePhonePad, emailAddress
+    case decimalPad, twitter, webSearch, asciiCapableNumberPad
+}
+
+/// Return keys (data).
+public enum ReturnKeyType: Int, Hashable, Sendable {
+    case `default`, go, google, join, next, route, search, send, yahoo, done, emergencyCall, `continue`
+}
+
+/// Capitalization (data).
+public enum TextAutocapitalizationType: Int, Hashable, Sendable {
+    case none, words, sentences, allCharacters
+}
+
+/// Autocorrection (data).
+public enum TextAutocorrectionType: Int, Hashable, Sendable {
+    case `default`, no, yes
+}
