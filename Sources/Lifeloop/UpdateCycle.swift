@@ -112,7 +112,11 @@ extension View {
                 view.flags.remove(.needsDisplay)
                 if !view.isHidden {
                     view.trace("drawRect")
-                    view.draw(view.bounds)
+                    let bounds = view.bounds
+                    GraphicsContextStack.beginViewDrawing(bounds: bounds)
+                    view.draw(bounds)
+                    let drawn = GraphicsContextStack.endViewDrawing()
+                    if drawn != nil || view.extras?.drawing != nil { view.makeExtras().drawing = drawn }
                 }
             }
             if view.flags.contains(.subtreeNeedsDisplay) {

@@ -319,8 +319,10 @@ open class ViewController {
         set { if onLoop("tabBarItem") { storedTabBarItem = newValue } }
     }
 
-    /// The navigation item, if one was made.
-    var navigationItemIfMade: NavigationItem? { storedNavigationItem }
+    /// The navigation item, if one was made (reading it does not make one).
+    public var navigationItemIfMade: NavigationItem? { storedNavigationItem }
+    /// The tab bar item, if one was made (reading it does not make one).
+    public var tabBarItemIfMade: TabBarItem? { storedTabBarItem }
 
     /// Insets added to the safe area of this controller's view.
     open var additionalSafeAreaInsets: EdgeInsets {

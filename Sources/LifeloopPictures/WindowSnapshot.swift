@@ -22,6 +22,57 @@ public struct WindowSnapshot: Sendable, Equatable {
         public var alpha: Double
         /// Whether it is hidden; its subviews are left out.
         public var isHidden: Bool
+        /// What UIKit draws in it: control content, layer corners and border, its
+        /// `draw(_:)` display list, and its transform.
+        public var content = Content()
+    }
+
+    /// The UIKit content of a view, as data.
+    public struct Content: Sendable, Equatable {
+        /// Text lines (a label's, a button's title, a text field's text or placeholder).
+        public var lines: [String] = []
+        /// The text's color.
+        public var textColor: Color?
+        /// The font size.
+        public var fontSize: Double = 17
+        /// Whether the text is bold.
+        public var isBold = false
+        /// Centered, leading or trailing text.
+        public var alignment: TextAlignment = .natural
+        /// Whether the text is a placeholder (drawn gray).
+        public var isPlaceholder = false
+        /// An image view's or button's image name.
+        public var imageName: String?
+        /// A switch's state.
+        public var switchOn: Bool?
+        /// A text field's rounded border.
+        public var hasTextBorder = false
+        /// The layer's corner radius, border width and color.
+        public var cornerRadius: Double = 0
+        public var borderWidth: Double = 0
+        public var borderColor: Color?
+        /// The view's transform composed with its superviews', in window coordinates.
+        public var transform: CGAffineTransform = .identity
+        /// What `draw(_:)` drew, in the view's coordinates.
+        public var drawing: [DrawCommand]?
+        /// A bar drawn over the view: a navigation bar's title and items, or a tab bar's.
+        public var bar: Bar?
+    }
+
+    /// A navigation or tab bar.
+    public struct Bar: Sendable, Equatable {
+        /// Where it lies, in window coordinates.
+        public var rect: Rect
+        /// The title (navigation bars).
+        public var title: String?
+        /// The leading items' titles.
+        public var leading: [String] = []
+        /// The trailing items' titles (a tab bar's items).
+        public var trailing: [String] = []
+        /// Whether it is a tab bar.
+        public var isTabBar = false
+        /// The selected tab.
+        public var selected: Int?
     }
 
     /// The window's label.
@@ -50,22 +101,104 @@ public struct WindowSnapshot: Sendable, Equatable {
         var nodes: [Node] = []
         nodes.append(Node(label: window.label, controller: nil, depth: 0, rect: Rect(origin: .zero, size: window.bounds.size),
                           backgroundColor: window.backgroundColor, alpha: window.presentationAlpha, isHidden: window.isHidden))
-        if !window.isHidden { Self.collect(window, origin: .zero, depth: 1, into: &nodes) }
+        if !window.isHidden { Self.collect(window, origin: .zero, depth: 1, transform: .identity, into: &nodes) }
         self.nodes = nodes
     }
 
     /// Adds `parent`'s subviews: `origin` is where `parent`'s bounds origin lies in window
     /// coordinates.
-    private static func collect(_ parent: View, origin: Point, depth: Int, into nodes: inout [Node]) {
+    private static func collect(_ parent: View, origin: Point, depth: Int, transform: CGAffineTransform,
+                                into nodes: inout [Node]) {
         let boundsOrigin = parent.bounds.origin
         for view in parent.subviews {
             let frame = view.presentationFrame
             let rect = Rect(x: origin.x + frame.minX - boundsOrigin.x, y: origin.y + frame.minY - boundsOrigin.y,
                             width: frame.width, height: frame.height)
-            nodes.append(Node(label: view.label, controller: view.owningViewController?.label, depth: depth, rect: rect,
-                              backgroundColor: view.backgroundColor, alpha: view.presentationAlpha, isHidden: view.isHidden))
-            if !view.isHidden { collect(view, origin: rect.origin, depth: depth + 1, into: &nodes) }
+            var node = Node(label: view.label, controller: view.owningViewController?.label, depth: depth, rect: rect,
+                            backgroundColor: view.backgroundColor, alpha: view.presentationAlpha, isHidden: view.isHidden)
+            // The view's own transform acts about its center, then its superviews'.
+            let own = view.presentationTransform
+            var composed = transform
+            if !own.isIdentity {
+                composed = CGAffineTransform(translationX: -rect.midX, y: -rect.midY).concatenating(own)
+                    .concatenating(CGAffineTransform(translationX: rect.midX, y: rect.midY)).concatenating(transform)
+            }
+            node.content = content(of: view, transform: composed)
+            nodes.append(node)
+            if !view.isHidden { collect(view, origin: rect.origin, depth: depth + 1, transform: composed, into: &nodes) }
+            if !view.isHidden, let bar = bar(over: view, at: rect) {
+                var barNode = Node(label: bar.isTabBar ? "tabBar" : "navigationBar", controller: nil, depth: depth + 1,
+                                   rect: bar.rect, backgroundColor: nil, alpha: 1, isHidden: false)
+                barNode.content.bar = bar
+                barNode.content.transform = composed
+                nodes.append(barNode)
+            }
         }
+    }
+
+    /// What UIKit draws inside `view`.
+    private static func content(of view: View, transform: CGAffineTransform) -> Content {
+        var content = Content()
+        content.transform = transform
+        content.drawing = view.displayList
+        if let layer = view.layerIfMade {
+            content.cornerRadius = layer.cornerRadius
+            content.borderWidth = layer.borderWidth
+            content.borderColor = layer.borderColor
+        }
+        switch view {
+        case let label as Label:
+            content.lines = label.displayedLines
+            content.textColor = label.textColor
+            content.fontSize = label.font.pointSize
+            content.isBold = label.font.weight.rawValue >= Font.Weight.semibold.rawValue
+            content.alignment = label.textAlignment
+        case let button as Button:
+            content.lines = button.currentTitle.map { [$0] } ?? []
+            content.textColor = button.currentTitleColor
+            content.fontSize = Double(button.titleLabel?.font.pointSize ?? 18)
+            content.alignment = .center
+            content.imageName = button.currentImage?.name
+        case let field as TextField:
+            let text = field.text ?? ""
+            content.isPlaceholder = text.isEmpty
+            content.lines = [text.isEmpty ? field.placeholder ?? "" : field.isSecureTextEntry ? String(repeating: "•", count: text.count) : text]
+            content.textColor = field.textColor
+            content.fontSize = Double(field.font?.pointSize ?? 17)
+            content.alignment = field.textAlignment
+            content.hasTextBorder = field.borderStyle != .none
+        case let imageView as ImageView:
+            content.imageName = (imageView.isHighlighted ? imageView.highlightedImage : nil)?.name ?? imageView.image?.name
+        case let toggle as Switch:
+            content.switchOn = toggle.isOn
+        default:
+            break
+        }
+        return content
+    }
+
+    /// The navigation bar over a navigation controller's view (when its top controller
+    /// has a title or bar items), or the tab bar under a tab bar controller's.
+    private static func bar(over view: View, at rect: Rect) -> Bar? {
+        guard let controller = view.owningViewController, controller.viewIfLoaded === view else { return nil }
+        if let navigation = controller as? NavigationController, !navigation.isNavigationBarHidden,
+           let top = navigation.topViewController {
+            let item = top.navigationItemIfMade
+            let title = item?.title ?? top.title
+            let leading = item?.leftBarButtonItems?.map { $0.title ?? $0.image?.name ?? "item" } ?? []
+            let trailing = item?.rightBarButtonItems?.map { $0.title ?? $0.image?.name ?? "item" } ?? []
+            guard title != nil || !leading.isEmpty || !trailing.isEmpty else { return nil }
+            let top0 = view.window.map { $0.screenSafeAreaInsets.top } ?? 0
+            return Bar(rect: Rect(x: rect.minX, y: rect.minY + top0, width: rect.width, height: 44), title: title,
+                       leading: leading, trailing: trailing)
+        }
+        if let tabs = controller as? TabBarController, !tabs.viewControllers.isEmpty {
+            let titles = tabs.viewControllers.map { $0.tabBarItemIfMade?.title ?? $0.title ?? $0.label }
+            let bottom = view.window.map { $0.screenSafeAreaInsets.bottom } ?? 0
+            return Bar(rect: Rect(x: rect.minX, y: rect.maxY - 49 - bottom, width: rect.width, height: 49 + bottom),
+                       title: nil, trailing: titles, isTabBar: true, selected: tabs.selectedIndex)
+        }
+        return nil
     }
 
     /// The snapshot as SVG: one `<rect>` per view (`data-label`, `data-depth`), filled
@@ -94,8 +227,15 @@ public struct WindowSnapshot: Sendable, Equatable {
             if node.isHidden { extra.append(("stroke-dasharray", "4 3")) }
             if node.alpha < 1 { extra.append(("stroke-opacity", svgNumber(max(0.2, node.alpha)))) }
             let title = node.controller.map { "\(node.label) (view of \($0)) \(node.rect.plainDescription)" } ?? "\(node.label) \(node.rect.plainDescription)"
+            let transformed = !node.content.transform.isIdentity
+            if transformed { document.raw("<g transform=\"\(matrix(node.content.transform))\">") }
+            if node.content.cornerRadius > 0 {
+                extra.append(("rx", svgNumber(min(node.content.cornerRadius, min(node.rect.width, node.rect.height) / 2))))
+            }
             document.rect(x: node.rect.minX, y: node.rect.minY, width: node.rect.width, height: node.rect.height, fill: fill,
                           stroke: node.isHidden ? "#999999" : "#555555", extra: extra, title: title)
+            if !node.isHidden { drawContent(node, into: &document) }
+            if transformed { document.raw("</g>") }
             let name = node.controller.map { "\(node.label) · \($0)" } ?? node.label
             let shown = fitted(name, width: node.rect.width, size: 9)
             var labelY = node.rect.minY + 11
@@ -121,6 +261,92 @@ public struct WindowSnapshot: Sendable, Equatable {
         document.raw("</g>")
         return document.render(title: "Lifeloop snapshot of \(window)")
     }
+}
+
+extension WindowSnapshot {
+    /// Draws what UIKit draws inside a view: its display list, layer border, control
+    /// content and bars.
+    fileprivate func drawContent(_ node: Node, into document: inout SVGDocument) {
+        let content = node.content
+        let rect = node.rect
+        if let drawing = content.drawing {
+            document.raw("<g transform=\"translate(\(svgNumber(rect.minX)) \(svgNumber(rect.minY)))\" data-role=\"drawing\">")
+            document.raw(svgElements(for: drawing, size: rect.size, idPrefix: "d\(node.depth)-\(node.label.hashValue & 0xffff)-"))
+            document.raw("</g>")
+        }
+        if content.borderWidth > 0 {
+            let color = content.borderColor.map { hexColor(red: $0.red, green: $0.green, blue: $0.blue) } ?? "#000000"
+            var extra: [(String, String)] = [("stroke-width", svgNumber(content.borderWidth)), ("data-role", "border")]
+            if content.cornerRadius > 0 { extra.append(("rx", svgNumber(content.cornerRadius))) }
+            let inset = content.borderWidth / 2
+            document.rect(x: rect.minX + inset, y: rect.minY + inset, width: rect.width - 2 * inset,
+                          height: rect.height - 2 * inset, fill: "none", stroke: color, extra: extra)
+        }
+        if let on = content.switchOn {
+            document.rect(x: rect.minX, y: rect.minY, width: 51, height: 31, fill: on ? "#34c759" : "#e9e9eb",
+                          extra: [("rx", "15.5"), ("data-role", "switch"), ("data-on", on ? "1" : "0")])
+            document.raw("<circle cx=\"\(svgNumber(rect.minX + (on ? 35.5 : 15.5)))\" cy=\"\(svgNumber(rect.minY + 15.5))\" r=\"13.5\" fill=\"#ffffff\" stroke=\"#cccccc\"/>")
+        }
+        if content.hasTextBorder {
+            document.rect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height, fill: "none", stroke: "#c7c7cc",
+                          extra: [("rx", "5"), ("data-role", "text-border")])
+        }
+        if let image = content.imageName {
+            document.rect(x: rect.minX + 1, y: rect.minY + 1, width: max(0, rect.width - 2), height: max(0, rect.height - 2),
+                          fill: "#e8eef7", stroke: "#8aa4c8", extra: [("stroke-dasharray", "3 2"), ("data-role", "image")])
+            document.text(fitted("▣ " + image, width: rect.width, size: 9), x: rect.midX, y: rect.midY + 3, size: 9,
+                          fill: "#45617f", anchor: "middle")
+        }
+        if !content.lines.isEmpty {
+            let size = content.fontSize
+            let lineHeight = (size * 1.2).rounded(.up)
+            let height = Double(content.lines.count) * lineHeight
+            var y = rect.minY + max(0, (rect.height - height) / 2) + size * 0.95
+            let (x, anchor): (Double, String) = switch content.alignment {
+            case .center: (rect.midX, "middle")
+            case .right: (rect.maxX, "end")
+            default: (rect.minX + (content.hasTextBorder ? 7 : 0), "start")
+            }
+            let color = content.isPlaceholder ? "#a3a3a8"
+                : content.textColor.map { hexColor(red: $0.red, green: $0.green, blue: $0.blue) } ?? "#000000"
+            for line in content.lines {
+                var extra: [(String, String)] = [("data-role", "text")]
+                if content.isBold { extra.append(("font-weight", "bold")) }
+                document.text(line, x: x, y: y, size: size, fill: color, anchor: anchor, extra: extra)
+                y += lineHeight
+            }
+        }
+        if let bar = content.bar {
+            document.rect(x: bar.rect.minX, y: bar.rect.minY, width: bar.rect.width, height: bar.rect.height,
+                          fill: "#f7f7f7", stroke: "#b2b2b2", extra: [("data-role", bar.isTabBar ? "tab-bar" : "navigation-bar")])
+            if bar.isTabBar {
+                let width = bar.rect.width / Double(max(1, bar.trailing.count))
+                for (index, title) in bar.trailing.enumerated() {
+                    document.text(fitted(title, width: width, size: 10), x: bar.rect.minX + width * (Double(index) + 0.5),
+                                  y: bar.rect.minY + 30, size: 10, fill: index == bar.selected ? "#007aff" : "#8e8e93",
+                                  anchor: "middle")
+                }
+            } else {
+                if let title = bar.title {
+                    document.text(fitted(title, width: bar.rect.width - 140, size: 17), x: bar.rect.midX, y: bar.rect.minY + 28,
+                                  size: 17, fill: "#000000", anchor: "middle", extra: [("font-weight", "bold"), ("data-role", "title")])
+                }
+                if !bar.leading.isEmpty {
+                    document.text(bar.leading.joined(separator: "  "), x: bar.rect.minX + 8, y: bar.rect.minY + 28, size: 17,
+                                  fill: "#007aff")
+                }
+                if !bar.trailing.isEmpty {
+                    document.text(bar.trailing.joined(separator: "  "), x: bar.rect.maxX - 8, y: bar.rect.minY + 28, size: 17,
+                                  fill: "#007aff", anchor: "end")
+                }
+            }
+        }
+    }
+}
+
+/// An SVG `matrix(...)` transform.
+private func matrix(_ t: CGAffineTransform) -> String {
+    "matrix(\(svgNumber(t.a)) \(svgNumber(t.b)) \(svgNumber(t.c)) \(svgNumber(t.d)) \(svgNumber(t.tx)) \(svgNumber(t.ty)))"
 }
 
 extension Window {

@@ -278,6 +278,9 @@ struct CompleteConfinementTests {
                         unchanged: { a.view.subviews.first === view }),
             OffLoopCall("sendSubviewToBack(_:)", { a.view.sendSubviewToBack(marked) },
                         unchanged: { a.view.subviews.last === marked }),
+            OffLoopCall("becomeFirstResponder()", { view.becomeFirstResponder() }, unchanged: { window.firstResponder == nil }),
+            OffLoopCall("resignFirstResponder()", { view.resignFirstResponder() }, unchanged: { window.firstResponder == nil }),
+            OffLoopCall("endEditing(_:)", { a.view.endEditing(true) }, unchanged: { window.firstResponder == nil }),
             OffLoopCall("sizeToFit()", { marked.sizeToFit() }, unchanged: { marked.frame.size == Size(width: 10, height: 10) }),
             // NavigationController
             OffLoopCall("setNavigationBarHidden(_:animated:)", { nav.setNavigationBarHidden(true, animated: false) },
@@ -415,7 +418,8 @@ struct CompleteConfinementTests {
             "traitCollection", "screenSafeAreaInsets", "presentationTransform", "noIntrinsicMetric",
             "intrinsicContentSize", "preferredStatusBarStyle", "prefersStatusBarHidden", "prefersHomeIndicatorAutoHidden",
             "supportedInterfaceOrientations", "shouldAutorotate", "editButtonItem", "hitTest", "point", "sizeThatFits",
-            "shouldPerformSegue", "invalidateIntrinsicContentSize",
+            "shouldPerformSegue", "invalidateIntrinsicContentSize", "isFirstResponder", "canBecomeFirstResponder",
+            "navigationItemIfMade", "tabBarItemIfMade",
             // A thread-local setting: nothing shared.
             "useLabel",
             // Entry points that throw LoopError.wrongThread instead.
@@ -449,6 +453,7 @@ struct CompleteConfinementTests {
         "setNavigationBarHidden", "isNavigationBarHidden", "isToolbarHidden", "tintColor", "bringSubviewToFront",
         "sendSubviewToBack", "sizeToFit", "navigationItem", "tabBarItem", "preferredContentSize",
         "modalTransitionStyle", "setNeedsStatusBarAppearanceUpdate", "showDetailViewController",
+        "becomeFirstResponder", "resignFirstResponder", "endEditing",
     ]
 
     /// A delegate for the off-loop assignment above.

@@ -16,6 +16,11 @@ public enum GraphicsContextStack {
     /// One thread's stack.
     private final class Storage {
         var contexts: [CGContext] = []
+        /// A view's drawing pass that has not asked for its context yet: the bounds the
+        /// context gets, made on first use (most views draw nothing).
+        var pendingBounds: CGRect?
+        /// The stack's depth when that pass began.
+        var passDepth = 0
     }
 
     /// Created once; the key is immutable, the slots it names are per thread.
@@ -40,7 +45,31 @@ public enum GraphicsContextStack {
     /// The context on top of this thread's stack, if any.
     public static var current: CGContext? {
         guard let raw = pthread_getspecific(key) else { return nil }
-        return Unmanaged<Storage>.fromOpaque(raw).takeUnretainedValue().contexts.last
+        let storage = Unmanaged<Storage>.fromOpaque(raw).takeUnretainedValue()
+        if let bounds = storage.pendingBounds {
+            storage.pendingBounds = nil
+            storage.contexts.append(CGContext(bounds: bounds))
+        }
+        return storage.contexts.last
+    }
+
+    /// Starts a view's drawing pass: the context for `bounds` is made only when the view's
+    /// `draw(_:)` asks for it (through ``current``).
+    static func beginViewDrawing(bounds: CGRect) {
+        let storage = storage
+        storage.passDepth = storage.contexts.count
+        storage.pendingBounds = bounds
+    }
+
+    /// Ends the pass begun by ``beginViewDrawing(bounds:)``: what the view drew, or nil
+    /// if it drew nothing; any context it left pushed is popped.
+    static func endViewDrawing() -> [DrawCommand]? {
+        let storage = storage
+        storage.pendingBounds = nil
+        guard storage.contexts.count > storage.passDepth else { return nil }
+        let commands = storage.contexts[storage.passDepth].commands
+        storage.contexts.removeSubrange(storage.passDepth...)
+        return commands.isEmpty ? nil : commands
     }
 
     /// How many contexts this thread's stack holds.

@@ -43,8 +43,12 @@ extension View {
         return made
     }
 
-    /// Whether the layer was ever touched, without making it.
-    var layerIfMade: Layer? { extras?.layer }
+    /// What the view's last `draw(_:)` drew (its display list), in its own coordinates;
+    /// nil if it drew nothing. Snapshots render it.
+    public var displayList: [DrawCommand]? { extras?.drawing }
+
+    /// The layer if it was ever used (reading it does not make one).
+    public var layerIfMade: Layer? { extras?.layer }
 
     /// Whether the view is opaque (data only).
     public var isOpaque: Bool {

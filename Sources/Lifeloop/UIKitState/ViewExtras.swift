@@ -15,6 +15,8 @@ final class ViewExtras {
     var isExclusiveTouch = false
     /// The last safe area insets ``View/safeAreaInsetsDidChange()`` was called for.
     var lastSafeAreaInsets: EdgeInsets?
+    /// What the last `draw(_:)` drew, in the view's coordinates.
+    var drawing: [DrawCommand]?
 }
 
 /// How a view lays out its content when its bounds change: UIKit's `UIView.ContentMode`.
