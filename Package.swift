@@ -10,6 +10,8 @@ let package = Package(
         .library(name: "LifeloopScenario", targets: ["LifeloopScenario"]),
         .library(name: "LifeloopSamples", targets: ["LifeloopSamples"]),
         .library(name: "LifeloopHost", targets: ["LifeloopHost"]),
+        // `import UIKit` on Linux: UIKit's names over Lifeloop (issue 15).
+        .library(name: "UIKit", targets: ["UIKit"]),
         .executable(name: "lifeloop", targets: ["lifeloop"]),
         .executable(name: "lifeloopd", targets: ["lifeloopd"]),
     ],
@@ -60,6 +62,10 @@ let package = Package(
             // Scenario files are read from the checkout by path, like any user's.
             exclude: ["Scenarios"],
             resources: [.copy("SeedSegue/Main.storyboard.json")]
+        ),
+        .target(
+            name: "UIKit",
+            dependencies: ["Lifeloop"]
         ),
         // The daemon: JSON-RPC over a Unix socket, one app process each (issue 13).
         .target(

@@ -17,6 +17,25 @@ public struct AnimationOptions: OptionSet, Hashable, Sendable {
     public static let curveEaseOut = AnimationOptions(rawValue: 2 << 16)
     /// Constant speed.
     public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
+    // The rest of UIKit's options are accepted and kept as data: Lifeloop animates
+    // model changes the same way under each of them.
+    public static let layoutSubviews = AnimationOptions(rawValue: 1 << 0)
+    public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
+    public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
+    public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
+    public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
+    public static let overrideInheritedDuration = AnimationOptions(rawValue: 1 << 5)
+    public static let overrideInheritedCurve = AnimationOptions(rawValue: 1 << 6)
+    public static let allowAnimatedContent = AnimationOptions(rawValue: 1 << 7)
+    public static let showHideTransitionViews = AnimationOptions(rawValue: 1 << 8)
+    public static let overrideInheritedOptions = AnimationOptions(rawValue: 1 << 9)
+    public static let transitionFlipFromLeft = AnimationOptions(rawValue: 1 << 20)
+    public static let transitionFlipFromRight = AnimationOptions(rawValue: 2 << 20)
+    public static let transitionCurlUp = AnimationOptions(rawValue: 3 << 20)
+    public static let transitionCurlDown = AnimationOptions(rawValue: 4 << 20)
+    public static let transitionCrossDissolve = AnimationOptions(rawValue: 5 << 20)
+    public static let transitionFlipFromTop = AnimationOptions(rawValue: 6 << 20)
+    public static let transitionFlipFromBottom = AnimationOptions(rawValue: 7 << 20)
 
     var curve: AnimationCurve {
         switch (rawValue >> 16) & 3 {
@@ -31,6 +50,9 @@ public struct AnimationOptions: OptionSet, Hashable, Sendable {
 /// A timing curve: Core Animation's cubic Béziers from (0,0) to (1,1).
 enum AnimationCurve: Sendable {
     case easeInOut, easeIn, easeOut, linear
+    /// A damped spring reaching its target at the end of the duration, with this damping
+    /// ratio (1 or more: no overshoot).
+    case spring(damping: Double)
 
     /// The eased progress for linear time `t` in 0...1.
     func value(at t: Double) -> Double {
@@ -40,7 +62,20 @@ enum AnimationCurve: Sendable {
         case .easeIn: return Self.bezier(0.42, 0, 1, 1, t)
         case .easeOut: return Self.bezier(0, 0, 0.58, 1, t)
         case .easeInOut: return Self.bezier(0.42, 0, 0.58, 1, t)
+        case .spring(let damping): return Self.spring(damping, t)
         }
+    }
+
+    /// A damped harmonic oscillator from 0 to 1 whose envelope has decayed to 0.1% at
+    /// t = 1: `1 - e^(-ζωt)(cos ω_d t + ζω/ω_d sin ω_d t)` with ζω = 6.9 (ζ clamped to
+    /// 0.05...1; critically damped at 1).
+    private static func spring(_ damping: Double, _ t: Double) -> Double {
+        let zeta = min(1, max(0.05, damping.isNaN ? 1 : damping))
+        let omega = 6.9 / zeta
+        if zeta >= 1 { return 1 - (1 + omega * t) * exp(-omega * t) }
+        let damped = omega * (1 - zeta * zeta).squareRoot()
+        let envelope = exp(-zeta * omega * t)
+        return 1 - envelope * (cos(damped * t) + zeta * omega / damped * sin(damped * t))
     }
 
     /// Solves the curve's x(s) = t for s by Newton's method with a bisection fallback,

@@ -1,0 +1,139 @@
+// `import UIKit` on Linux: UIKit's names for Lifeloop's types, so that an app's
+// view-controller code compiles unchanged and runs its lifecycle on a Lifeloop loop.
+//
+// Lifeloop (and through it Foundation) is re-exported: `UIView` *is* `View`, `CGRect` is
+// Foundation's, so a file that imports both UIKit and Lifeloop (or Foundation) sees each
+// type once, under both names, and nothing is ambiguous.
+@_exported import Lifeloop
+
+// MARK: Controllers, views, windows
+
+public typealias UIResponder = View
+public typealias UIViewController = ViewController
+public typealias UIView = View
+public typealias UIWindow = Window
+public typealias UIScreen = Screen
+public typealias UIApplication = Application
+public typealias UINavigationController = NavigationController
+public typealias UINavigationControllerDelegate = NavigationControllerDelegate
+public typealias UITabBarController = TabBarController
+public typealias UIStoryboard = Storyboard
+public typealias UIStoryboardSegue = StoryboardSegue
+public typealias UIViewControllerTransitionCoordinator = TransitionCoordinator
+public typealias UIViewControllerTransitionCoordinatorContext = TransitionCoordinator
+public typealias UIModalPresentationStyle = ModalPresentationStyle
+public typealias UIModalTransitionStyle = ModalTransitionStyle
+public typealias UIStatusBarStyle = StatusBarStyle
+public typealias UIInterfaceOrientationMask = InterfaceOrientationMask
+public typealias UITraitCollection = TraitCollection
+public typealias UIUserInterfaceSizeClass = TraitCollection.SizeClass
+public typealias UIUserInterfaceIdiom = TraitCollection.Idiom
+public typealias UIUserInterfaceStyle = TraitCollection.Style
+public typealias UIEvent = Event
+public typealias UIEdgeInsets = EdgeInsets
+public typealias UIViewAutoresizing = AutoresizingMask
+
+// MARK: Controls and bars
+
+public typealias UIControl = Control
+public typealias UIAction = Action
+public typealias UILabel = Label
+public typealias UIButton = Button
+public typealias UIImageView = ImageView
+public typealias UISwitch = Switch
+public typealias UITextField = TextField
+public typealias UITextFieldDelegate = TextFieldDelegate
+public typealias UIScrollView = ScrollView
+public typealias UIScrollViewDelegate = ScrollViewDelegate
+public typealias UIBarItem = BarItem
+public typealias UIBarButtonItem = BarButtonItem
+public typealias UINavigationItem = NavigationItem
+public typealias UITabBarItem = TabBarItem
+public typealias UIKeyboardType = KeyboardType
+public typealias UIReturnKeyType = ReturnKeyType
+public typealias UITextAutocapitalizationType = TextAutocapitalizationType
+public typealias UITextAutocorrectionType = TextAutocorrectionType
+public typealias NSTextAlignment = TextAlignment
+public typealias NSLineBreakMode = LineBreakMode
+
+// MARK: Colors, fonts, images, drawing
+
+public typealias UIColor = Color
+public typealias CGColor = Color
+public typealias UIFont = Font
+public typealias UIImage = Image
+public typealias UIBezierPath = BezierPath
+public typealias UIRectCorner = RectCorner
+public typealias CALayer = Layer
+public typealias CACornerMask = CornerMask
+
+extension View {
+    public typealias AutoresizingMask = Lifeloop.AutoresizingMask
+    public typealias ContentMode = Lifeloop.ContentMode
+    public typealias AnimationOptions = Lifeloop.AnimationOptions
+}
+
+extension Color {
+    /// The color as Core Graphics takes it (the same value: `CGColor` is `UIColor` here).
+    public var cgColor: Color { self }
+
+    /// A color from a `CGColor`.
+    public init(cgColor: Color) {
+        self = cgColor
+    }
+
+}
+
+extension Screen {
+    /// The screen of the calling thread's app (the phone screen outside one): UIKit's
+    /// `UIScreen.main`.
+    public static var main: Screen { Application.current?.mainScreen ?? .phone }
+
+    /// The bounds in pixels.
+    public var nativeBounds: CGRect { CGRect(x: 0, y: 0, width: size.width * scale, height: size.height * scale) }
+
+    /// The pixel scale (no zoom).
+    public var nativeScale: CGFloat { scale }
+}
+
+extension Application {
+    /// The calling thread's app: UIKit's `UIApplication.shared`. Each thread that runs an
+    /// app has its own; a thread without one traps, as UIKit would on a misuse.
+    public static var shared: Application {
+        guard let app = Application.current else {
+            fatalError("UIApplication.shared read on a thread where no Lifeloop app runs")
+        }
+        return app
+    }
+}
+
+extension ViewController {
+    /// The edges the view extends under bars (data: Lifeloop's views always do).
+    public var edgesForExtendedLayout: UIRectEdge {
+        get { .all }
+        set {}
+    }
+
+    /// Whether the view extends under opaque bars (data).
+    public var extendedLayoutIncludesOpaqueBars: Bool {
+        get { false }
+        set {}
+    }
+
+    /// The pre-iOS 11 inset adjustment (data).
+    public var automaticallyAdjustsScrollViewInsets: Bool {
+        get { true }
+        set {}
+    }
+}
+
+/// The edges of a rectangle: UIKit's `UIRectEdge`.
+public struct UIRectEdge: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt
+    public init(rawValue: UInt) { self.rawValue = rawValue }
+    public static let top = UIRectEdge(rawValue: 1 << 0)
+    public static let left = UIRectEdge(rawValue: 1 << 1)
+    public static let bottom = UIRectEdge(rawValue: 1 << 2)
+    public static let right = UIRectEdge(rawValue: 1 << 3)
+    public static let all: UIRectEdge = [.top, .left, .bottom, .right]
+}
