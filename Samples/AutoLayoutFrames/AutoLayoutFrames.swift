@@ -14,7 +14,7 @@ public enum AutoLayoutFrames {
     final class FramesController: ViewController {
         func note(_ callback: String) {
             let frame = viewIfLoaded?.viewWithLabel("textView")?.frame.plainDescription ?? "-"
-            application?.loop.record(label: label, event: "frame", detail: "\(callback) textView=\(frame)")
+            application?.loop.record(label: traceLabel, event: "frame", detail: "\(callback) textView=\(frame)")
         }
         override func viewDidLoad() { note("viewDidLoad") }
         override func viewWillAppear(_ animated: Bool) { note("viewWillAppear") }

@@ -24,7 +24,7 @@ public enum Concurrency {
     final class Feed: ViewController {
         override func viewDidLoad() {
             super.viewDidLoad()
-            view.label = "Feed.view"
+            view.traceLabel = "Feed.view"
             guard let app = application else { return }
             let box = AppBox(app, self)
             box.trace("taskStart")

@@ -10,8 +10,8 @@ public enum Faults {
     final class Page: ViewController {
         override func viewDidLoad() {
             super.viewDidLoad()
-            view.label = label + ".view"
-            switch label {
+            view.traceLabel = traceLabel + ".view"
+            switch traceLabel {
             case "Crash":
                 fatalError("Faults: Crash's viewDidLoad traps on purpose")
             case "Hang":

@@ -40,7 +40,7 @@ public enum Flaky {
             guard let app = application else { return }
             let sections: Set<String> = ["general", "privacy", "display", "sounds", "battery", "storage"]
             for section in sections {
-                app.loop.record(label: label, event: "section", detail: section)
+                app.loop.record(label: traceLabel, event: "section", detail: section)
             }
         }
     }

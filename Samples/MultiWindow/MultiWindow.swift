@@ -31,7 +31,7 @@ public enum MultiWindow {
     class Page: ViewController {
         override func viewDidLoad() {
             super.viewDidLoad()
-            view.label = label + ".view"
+            view.traceLabel = traceLabel + ".view"
         }
     }
 
@@ -49,14 +49,14 @@ public enum MultiWindow {
     final class Navigation: NavigationController {
         override func viewDidLoad() {
             super.viewDidLoad()
-            view.label = label + ".view"
+            view.traceLabel = traceLabel + ".view"
         }
     }
 
     final class Tabs: TabBarController {
         override func viewDidLoad() {
             super.viewDidLoad()
-            view.label = label + ".view"
+            view.traceLabel = traceLabel + ".view"
         }
     }
 
@@ -76,7 +76,7 @@ public enum MultiWindow {
         tablet.rootViewController = tabs
         let tabWidth = Screen.tablet.size.width / 3
         let indicator = View(frame: Rect(x: 0, y: Screen.tablet.size.height - 4, width: tabWidth, height: 4))
-        indicator.label = "TabIndicator"
+        indicator.traceLabel = "TabIndicator"
 
         // Window "pro": a home screen on a 120 Hz phone that presents a modal.
         let home = Page(label: "Home")
@@ -115,8 +115,8 @@ public enum MultiWindow {
         try app.settle()
 
         for window in [phone, tablet, pro] {
-            app.loop.record(label: window.label, event: "frameMetrics",
-                            detail: summary(window.frameMetrics), window: window.label)
+            app.loop.record(label: window.traceLabel, event: "frameMetrics",
+                            detail: summary(window.frameMetrics), window: window.traceLabel)
         }
         return app.trace
     }

@@ -5,10 +5,10 @@ import Lifeloop
 /// root.addSubview(view1); root.addSubview(view2)`).
 public final class SeedTreeController: ViewController {
     public override func viewDidLoad() {
-        view.label = "root"
+        view.traceLabel = "root"
         func make(_ label: String, _ frame: Rect) -> View {
             let view = View(frame: frame)
-            view.label = label
+            view.traceLabel = label
             return view
         }
         let view1 = make("view1", Rect(x: 0, y: 0, width: 200, height: 200))

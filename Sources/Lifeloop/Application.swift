@@ -186,7 +186,7 @@ public final class Application {
 
     private init(screen: Screen, loop configuration: LoopConfiguration) throws {
         if let existing = ThreadContext.application {
-            throw ApplicationError.anotherApplicationOnThread(windows: existing.windows.map(\.label))
+            throw ApplicationError.anotherApplicationOnThread(windows: existing.windows.map(\.traceLabel))
         }
         loop = try EventLoop(configuration)
         storedMainScreen = screen
@@ -602,7 +602,7 @@ public final class Application {
             }
         }
         if let nibName = controller.nibName {
-            diagnose(.nibNotFound, label: controller.label, message: "Could not load NIB in bundle with name '\(nibName)'")
+            diagnose(.nibNotFound, label: controller.traceLabel, message: "Could not load NIB in bundle with name '\(nibName)'")
         }
         // Flexible, as UIKit's: it follows its superview's size changes (L27).
         let blank = View(frame: mainScreen.applicationFrame)
@@ -620,7 +620,7 @@ public final class Application {
         for segue in scene.segues where segue.kind == .embed {
             guard let label = segue.container, let container = view.viewWithLabel(label) else {
                 controller.diagnose(.invalidHierarchy,
-                                    "embed segue to \(segue.destination) needs a container view labelled '\(segue.container ?? "")' in \(controller.label)'s view")
+                                    "embed segue to \(segue.destination) needs a container view labelled '\(segue.container ?? "")' in \(controller.traceLabel)'s view")
                 continue
             }
             guard let child = storyboard.instantiateViewController(withIdentifier: segue.destination) else { continue }
@@ -651,7 +651,7 @@ public final class Application {
                 }
                 view = View(frame: node.frame)
             }
-            if let label = node.label { view.label = label }
+            if let label = node.label { view.traceLabel = label }
             view.frame = node.frame
             view.autoresizingMask = node.autoresizingMask
             view.tag = node.tag
@@ -678,8 +678,8 @@ public final class Application {
     /// view's ``View/tapAction`` runs, from the controller that owns the nearest enclosing
     /// root view.
     public func tap(_ view: View) {
-        guard checkLoopThread(label: view.label, operation: "tap(_:)") else { return }
-        loop.record(label: view.label, event: "tap", window: view.window?.label ?? "")
+        guard checkLoopThread(label: view.traceLabel, operation: "tap(_:)") else { return }
+        loop.record(label: view.traceLabel, event: "tap", window: view.window?.traceLabel ?? "")
         var target: View? = view
         while let candidate = target, !candidate.isUserInteractionEnabled { target = candidate.superview }
         if let target, !target.isHidden { target.receiveTap() }
@@ -696,7 +696,7 @@ public final class Application {
         case .dismiss: owner.dismiss(animated: false)
         case .back:
             guard let navigation = owner.navigationController, navigation.viewControllers.count > 1 else {
-                owner.diagnose(.nothingToDismiss, "back tap on \(view.label): \(owner.label) is in no navigation stack with something to pop")
+                owner.diagnose(.nothingToDismiss, "back tap on \(view.traceLabel): \(owner.traceLabel) is in no navigation stack with something to pop")
                 return
             }
             navigation.popViewController(animated: true)
@@ -706,9 +706,9 @@ public final class Application {
     /// Taps a bar button item: records `tap` (labelled with its title) and runs its
     /// primary action, as a finger on the navigation bar would.
     public func tap(barButtonItem item: BarButtonItem, in controller: ViewController) {
-        guard checkLoopThread(label: controller.label, operation: "tap(barButtonItem:in:)") else { return }
-        loop.record(label: controller.label, event: "tapBarButtonItem", detail: item.title ?? item.image?.name ?? "",
-                    window: controller.viewIfLoaded?.window?.label ?? "")
+        guard checkLoopThread(label: controller.traceLabel, operation: "tap(barButtonItem:in:)") else { return }
+        loop.record(label: controller.traceLabel, event: "tapBarButtonItem", detail: item.title ?? item.image?.name ?? "",
+                    window: controller.viewIfLoaded?.window?.traceLabel ?? "")
         guard item.isEnabled, let action = item.primaryAction else { return }
         action.perform(sender: item)
     }

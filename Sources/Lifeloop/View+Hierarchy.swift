@@ -20,8 +20,8 @@ extension View {
     /// Both insertions, once the thread is checked.
     private func insert(_ view: View, at index: Int) {
         if isDescendant(of: view) {
-            app?.diagnose(.invalidHierarchy, label: label,
-                          message: "can't add \(view.label) to \(label): it would contain itself")
+            app?.diagnose(.invalidHierarchy, label: traceLabel,
+                          message: "can't add \(view.traceLabel) to \(traceLabel): it would contain itself")
             return
         }
         if view.storedSuperview === self {
@@ -48,7 +48,7 @@ extension View {
         if movesWindow { view.completeWindowMove(to: newWindow) }
         view.trace("didMoveToSuperview")
         view.didMoveToSuperview()
-        trace("didAddSubview", detail: view.label)
+        trace("didAddSubview", detail: view.traceLabel)
         didAddSubview(view)
         view.propagateFlagsUp()
         setNeedsLayout()
@@ -67,7 +67,7 @@ extension View {
     /// Takes `child` out of this view, with the callbacks of a removal; `newSuperview` is
     /// where it is going (nil for a plain removal).
     func detach(_ child: View, newSuperview: View?) {
-        trace("willRemoveSubview", detail: child.label)
+        trace("willRemoveSubview", detail: child.traceLabel)
         willRemoveSubview(child)
         if newSuperview == nil {
             child.trace("willMoveToSuperview")

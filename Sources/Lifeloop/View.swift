@@ -11,9 +11,9 @@ import Glibc
 ///   thread are recorded as `offLoopAccess` diagnostics and ignored.
 open class View {
     /// The view's name in the trace; by default `TypeName#n`, numbered per app.
-    public final var label: String {
+    public final var traceLabel: String {
         get { storedLabel }
-        set { if onLoop("label") { storedLabel = newValue } }
+        set { if onLoop("traceLabel") { storedLabel = newValue } }
     }
     /// A number to find the view by, as `viewWithTag(_:)` does.
     open var tag: Int {
@@ -232,7 +232,7 @@ open class View {
 
     /// The first view in this subtree (pre-order) with the given label.
     public func viewWithLabel(_ label: String) -> View? {
-        firstInSubtree { $0.label == label }
+        firstInSubtree { $0.traceLabel == label }
     }
 
     func firstInSubtree(where matches: (View) -> Bool) -> View? {
@@ -394,8 +394,8 @@ open class View {
         link._withUnsafeGuaranteedRef { appLink in
             guard appLink.isTracing else { return }
             let window = storedWindow.map { Unmanaged.passUnretained($0) }
-            appLink.record(label: label, event: event, detail: detail,
-                           window: window?._withUnsafeGuaranteedRef { $0.label } ?? "")
+            appLink.record(label: traceLabel, event: event, detail: detail,
+                           window: window?._withUnsafeGuaranteedRef { $0.traceLabel } ?? "")
         }
     }
 
@@ -404,6 +404,6 @@ open class View {
     @inline(__always)
     func onLoop(_ operation: StaticString) -> Bool {
         if loopThread == 0 || loopThread == pthread_self() { return true }
-        return app?.checkLoopThread(label: label, operation: operation) ?? true
+        return app?.checkLoopThread(label: traceLabel, operation: operation) ?? true
     }
 }

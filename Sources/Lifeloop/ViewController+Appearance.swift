@@ -156,7 +156,7 @@ extension ViewController {
     }
 
     private func reportUnbalanced() {
-        diagnose(.unbalancedAppearance, "Unbalanced calls to begin/end appearance transitions for \(label)")
+        diagnose(.unbalancedAppearance, "Unbalanced calls to begin/end appearance transitions for \(traceLabel)")
     }
 
     /// Whether the controller is on screen or on its way there.
@@ -213,7 +213,7 @@ extension ViewController {
         guard onLoop("addChild(_:)") else { return }
         guard child !== self, child.parent !== self else { return }
         if child.parent != nil { child.removeFromParent() }
-        child.deliver("willMoveToParentViewController", detail: label) { $0.willMove(toParent: self) }
+        child.deliver("willMoveToParentViewController", detail: traceLabel) { $0.willMove(toParent: self) }
         children.append(child)
         child.parent = self
         child.pendingMovingToParent = true
@@ -237,7 +237,7 @@ extension ViewController {
     public func notifyWillMove(toParent parent: ViewController?) {
         guard onLoop("notifyWillMove(toParent:)") else { return }
         if parent == nil, self.parent != nil { pendingMovingFromParent = true }
-        deliver("willMoveToParentViewController", detail: parent?.label ?? "nil") { $0.willMove(toParent: parent) }
+        deliver("willMoveToParentViewController", detail: parent?.traceLabel ?? "nil") { $0.willMove(toParent: parent) }
     }
 
     /// Records and calls `didMove(toParent:)`, for containers once their transition ends.
@@ -245,6 +245,6 @@ extension ViewController {
         guard onLoop("notifyDidMove(toParent:)") else { return }
         // Staying (an interactive pop that was cancelled): no longer leaving.
         if parent != nil { pendingMovingFromParent = false }
-        deliver("didMoveToParentViewController", detail: parent?.label ?? "nil") { $0.didMove(toParent: parent) }
+        deliver("didMoveToParentViewController", detail: parent?.traceLabel ?? "nil") { $0.didMove(toParent: parent) }
     }
 }

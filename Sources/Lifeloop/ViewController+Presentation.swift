@@ -131,31 +131,31 @@ extension ViewController {
         guard onLoop("present(_:animated:completion:)") else { return }
         guard let window = storedView?.window, let app else {
             diagnose(.presentingViewNotInWindow,
-                     "Attempt to present \(controller.label) on \(label) whose view is not in the window hierarchy")
+                     "Attempt to present \(controller.traceLabel) on \(traceLabel) whose view is not in the window hierarchy")
             return
         }
         if window.deferDuringCompletion({ [self] in present(controller, animated: animated, completion: completion) }) { return }
         if window.transitionInFlight {
             diagnose(.presentWhilePresenting,
-                     "Attempt to present \(controller.label) on \(label) while a presentation is in progress")
+                     "Attempt to present \(controller.traceLabel) on \(traceLabel) while a presentation is in progress")
             return
         }
         var style = controller.modalPresentationStyle.resolved(in: window)
         if style == .sheet, !ResolvedPresentation.windowFitsASheet(window) {
             diagnose(.unsupportedPresentationStyle,
-                     "\(controller.label)'s \(controller.modalPresentationStyle.rawValue) cannot be shown in window \(window.label) "
+                     "\(controller.traceLabel)'s \(controller.modalPresentationStyle.rawValue) cannot be shown in window \(window.traceLabel) "
                      + "(\(window.bounds.width)×\(window.bounds.height) points leave no room below the status bar); presented full screen")
             style = .fullScreen
         }
         let presenter = style.coversContext ? definedPresentationContext : presentationContext
         if let current = presenter.presentedViewController {
             diagnose(.alreadyPresenting,
-                     "Attempt to present \(controller.label) on \(presenter.label) which is already presenting \(current.label)")
+                     "Attempt to present \(controller.traceLabel) on \(presenter.traceLabel) which is already presenting \(current.traceLabel)")
             return
         }
         if controller === presenter || controller.parent != nil || controller.presentingViewController != nil {
             diagnose(.invalidHierarchy,
-                     "Attempt to present \(controller.label) on \(presenter.label): it is already in a hierarchy")
+                     "Attempt to present \(controller.traceLabel) on \(presenter.traceLabel): it is already in a hierarchy")
             return
         }
         controller.loadViewIfNeeded()
@@ -233,7 +233,7 @@ extension ViewController {
             // From a child of a presented container, as UIKit forwards it.
             base = presenting
         } else {
-            diagnose(.nothingToDismiss, "\(label) neither presents nor is presented")
+            diagnose(.nothingToDismiss, "\(traceLabel) neither presents nor is presented")
             return
         }
         var stack: [ViewController] = []
@@ -246,7 +246,7 @@ extension ViewController {
         if window.deferDuringCompletion({ [self] in dismiss(animated: animated, completion: completion) }) { return }
         if window.transitionInFlight {
             diagnose(.presentWhilePresenting,
-                     "Attempt to dismiss from \(label) while a presentation or dismiss is in progress")
+                     "Attempt to dismiss from \(traceLabel) while a presentation or dismiss is in progress")
             return
         }
         window.transitionInFlight = true
@@ -324,11 +324,11 @@ extension ViewController {
     func performSegueNow(withIdentifier identifier: String, sender: Any?) {
         guard onLoop("performSegue(withIdentifier:sender:)") else { return }
         guard let storyboard, let segue = scene?.segues.first(where: { $0.identifier == identifier && !identifier.isEmpty }) else {
-            diagnose(.unknownSegue, "Receiver (\(label)) has no segue with identifier '\(identifier)'")
+            diagnose(.unknownSegue, "Receiver (\(traceLabel)) has no segue with identifier '\(identifier)'")
             return
         }
         guard segue.kind.isPerformable else {
-            diagnose(.unknownSegue, "segue '\(identifier)' of \(label) is an \(segue.kind.rawValue) segue, which runs by itself; only show, present and unwind segues can be performed")
+            diagnose(.unknownSegue, "segue '\(identifier)' of \(traceLabel) is an \(segue.kind.rawValue) segue, which runs by itself; only show, present and unwind segues can be performed")
             return
         }
         if segue.kind == .unwind {
@@ -431,7 +431,7 @@ extension ViewController {
             }
             presented = context
         }
-        diagnose(.unknownSegue, "unwind segue '\(segue.identifier)' of \(label) found no controller of scene '\(sceneID)' to return to")
+        diagnose(.unknownSegue, "unwind segue '\(segue.identifier)' of \(traceLabel) found no controller of scene '\(sceneID)' to return to")
     }
 
     /// Whether `ancestor` is this controller's parent, its parent's parent, ….

@@ -11,9 +11,9 @@ import Glibc
 ///   another thread are recorded as `offLoopAccess` diagnostics and ignored.
 open class ViewController {
     /// The controller's name in the trace; by default `TypeName#n`, or the scene's label.
-    public final var label: String {
+    public final var traceLabel: String {
         get { storedLabel }
-        set { if onLoop("label") { storedLabel = newValue } }
+        set { if onLoop("traceLabel") { storedLabel = newValue } }
     }
     /// The nib `loadView` loads by default, if given at init.
     public let nibName: String?
@@ -486,7 +486,7 @@ open class ViewController {
     open func willMove(toParent parent: ViewController?) {
         guard deliveries == 0, onLoop("willMove(toParent:)") else { return }
         if parent == nil, self.parent != nil { pendingMovingFromParent = true }
-        trace("willMoveToParentViewController", detail: parent?.label ?? "nil")
+        trace("willMoveToParentViewController", detail: parent?.traceLabel ?? "nil")
     }
     /// Called after the controller moved to a new parent.
     ///
@@ -496,7 +496,7 @@ open class ViewController {
     open func didMove(toParent parent: ViewController?) {
         guard deliveries == 0, onLoop("didMove(toParent:)") else { return }
         if parent != nil { pendingMovingFromParent = false }
-        trace("didMoveToParentViewController", detail: parent?.label ?? "nil")
+        trace("didMoveToParentViewController", detail: parent?.traceLabel ?? "nil")
     }
 
     /// Whether appearance callbacks go to children automatically (L21).
@@ -524,7 +524,7 @@ open class ViewController {
         guard let link = appLink.map({ Unmanaged.passUnretained($0) }) else { return }
         link._withUnsafeGuaranteedRef { appLink in
             guard appLink.isTracing else { return }
-            appLink.record(label: label, event: event, detail: detail, window: windowLabel)
+            appLink.record(label: traceLabel, event: event, detail: detail, window: windowLabel)
         }
     }
 
@@ -532,7 +532,7 @@ open class ViewController {
     /// its parent's or its parent's view's; else the last one seen.
     var windowLabel: String {
         guard let window = traceWindow else { return lastWindowLabel }
-        let label = window._withUnsafeGuaranteedRef { $0.label }
+        let label = window._withUnsafeGuaranteedRef { $0.traceLabel }
         // Stored only when it changes: most events find the window they found last time.
         if label != lastWindowLabel { lastWindowLabel = label }
         return label
@@ -549,7 +549,7 @@ open class ViewController {
     }
 
     func diagnose(_ kind: Diagnostic.Kind, _ message: String) {
-        app?.diagnose(kind, label: label, message: message)
+        app?.diagnose(kind, label: traceLabel, message: message)
     }
 
     /// Whether the call may proceed: true on the app's loop thread (or with no app);

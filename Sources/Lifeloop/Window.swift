@@ -241,7 +241,7 @@ open class Window: View {
         if let storedRoot {
             show(storedRoot)
         } else {
-            app?.diagnose(.noRootViewAtLaunch, label: label,
+            app?.diagnose(.noRootViewAtLaunch, label: traceLabel,
                           message: "Application windows are expected to have a root view controller at the end of application launch")
         }
     }
@@ -256,7 +256,7 @@ open class Window: View {
             attempts += 1
         }
         guard let rootView else {
-            app?.diagnose(.noRootViewAtLaunch, label: label,
+            app?.diagnose(.noRootViewAtLaunch, label: traceLabel,
                           message: "Application windows are expected to have a root view controller at the end of application launch")
             return
         }

@@ -306,7 +306,7 @@ public final class AppHost {
             flushEvents()
             var reply = caused(since: 0, session).object ?? [:]
             reply["scenario"] = .string(scenario.name)
-            reply["windows"] = .array(session.app.windows.map { .string($0.label) })
+            reply["windows"] = .array(session.app.windows.map { .string($0.traceLabel) })
             reply["pid"] = .int(Int(getpid()))
             return .object(reply)
         } catch let error as RPCError {
@@ -425,7 +425,7 @@ public final class AppHost {
             [.double(rect.origin.x), .double(rect.origin.y), .double(rect.size.width), .double(rect.size.height)]
         }
         let windows: [JSON] = app.windows.map { window in
-            var members: [String: JSON] = ["label": .string(window.label), "frame": frame(window.frame), "key": .bool(window.isKeyWindow),
+            var members: [String: JSON] = ["label": .string(window.traceLabel), "frame": frame(window.frame), "key": .bool(window.isKeyWindow),
                                            "hidden": .bool(window.isHidden)]
             if let root = window.rootViewController { members["rootController"] = describeController(root, depth: 0) }
             members["views"] = .array(window.subviews.map { describeView($0, depth: 0, frame: frame) })
@@ -438,14 +438,14 @@ public final class AppHost {
     }
 
     private func describeView(_ view: View, depth: Int, frame: (Rect) -> JSON) -> JSON {
-        var members: [String: JSON] = ["label": .string(view.label), "frame": frame(view.frame)]
+        var members: [String: JSON] = ["label": .string(view.traceLabel), "frame": frame(view.frame)]
         if view.isHidden { members["hidden"] = true }
         if depth < 64, !view.subviews.isEmpty { members["subviews"] = .array(view.subviews.map { describeView($0, depth: depth + 1, frame: frame) }) }
         return .object(members)
     }
 
     private func describeController(_ controller: ViewController, depth: Int) -> JSON {
-        var members: [String: JSON] = ["label": .string(controller.label), "type": .string(String(describing: type(of: controller))),
+        var members: [String: JSON] = ["label": .string(controller.traceLabel), "type": .string(String(describing: type(of: controller))),
                                        "viewLoaded": .bool(controller.isViewLoaded),
                                        "appeared": .bool(controller.isAppearingOrAppeared)]
         if depth < 64, !controller.children.isEmpty { members["children"] = .array(controller.children.map { describeController($0, depth: depth + 1) }) }
@@ -471,8 +471,8 @@ public final class AppHost {
         let app = session.app
         let window: Window
         if let label = try params.string("window") {
-            guard let found = app.windows.first(where: { $0.label == label }) else {
-                throw RPCError.invalidParams("app.snapshot: no window '\(label)'; the windows are \(app.windows.map(\.label).joined(separator: ", "))")
+            guard let found = app.windows.first(where: { $0.traceLabel == label }) else {
+                throw RPCError.invalidParams("app.snapshot: no window '\(label)'; the windows are \(app.windows.map(\.traceLabel).joined(separator: ", "))")
             }
             window = found
         } else {
@@ -480,7 +480,7 @@ public final class AppHost {
             window = first
         }
         let svg = WindowSnapshot(window).svg()
-        var reply: [String: JSON] = ["window": .string(window.label), "turn": .int(Int(session.turn)), "format": .string(format),
+        var reply: [String: JSON] = ["window": .string(window.traceLabel), "turn": .int(Int(session.turn)), "format": .string(format),
                                      "digest": .string(session.digest.description)]
         if let path = try params.string("path") {
             do {

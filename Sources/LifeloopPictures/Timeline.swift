@@ -264,7 +264,7 @@ public final class TimelineProbe: RuntimeProbe {
     public static func lane(for controller: ViewController, in recorder: TimelineRecorder) -> Int {
         var current: ViewController? = controller
         while let candidate = current {
-            if let label = candidate.viewIfLoaded?.window?.label { return recorder.windowLane(label) }
+            if let label = candidate.viewIfLoaded?.window?.traceLabel { return recorder.windowLane(label) }
             current = candidate.parent ?? candidate.presentingViewController
         }
         return recorder.loopLane
@@ -274,21 +274,21 @@ public final class TimelineProbe: RuntimeProbe {
         recorder.begin(lane: Self.lane(for: controller, in: recorder), at: now)
     }
     public func callbackDidRun(_ event: String, of controller: ViewController) {
-        recorder.end(lane: Self.lane(for: controller, in: recorder), name: "\(controller.label) \(event)", category: "callback", at: now)
+        recorder.end(lane: Self.lane(for: controller, in: recorder), name: "\(controller.traceLabel) \(event)", category: "callback", at: now)
     }
-    public func passWillRun(_ pass: UpdatePass, in window: Window) { recorder.begin(lane: recorder.windowLane(window.label), at: now) }
+    public func passWillRun(_ pass: UpdatePass, in window: Window) { recorder.begin(lane: recorder.windowLane(window.traceLabel), at: now) }
     public func passDidRun(_ pass: UpdatePass, in window: Window) {
-        recorder.end(lane: recorder.windowLane(window.label), name: "\(pass.rawValue) pass", category: pass.rawValue, at: now)
+        recorder.end(lane: recorder.windowLane(window.traceLabel), name: "\(pass.rawValue) pass", category: pass.rawValue, at: now)
     }
     public func commitWillBegin() { recorder.commitWillBegin(at: now) }
     public func commitDidEnd() { recorder.commitDidEnd(at: now) }
     public func framePresented(_ frame: PresentedFrame) { recorder.frame(frame) }
     public func transitionDidBegin(_ name: String, id: ObjectIdentifier, in window: Window) {
-        recorder.asyncBegan(name, category: "transition", id: id, lane: recorder.windowLane(window.label), at: now)
+        recorder.asyncBegan(name, category: "transition", id: id, lane: recorder.windowLane(window.traceLabel), at: now)
     }
     public func transitionDidEnd(id: ObjectIdentifier, cancelled: Bool) { recorder.asyncEnded(id: id, at: now) }
     public func animationDidBegin(_ property: String, of view: View, id: ObjectIdentifier, in window: Window) {
-        recorder.asyncBegan("animate \(property) \(view.label)", category: "animation", id: id, lane: recorder.windowLane(window.label), at: now)
+        recorder.asyncBegan("animate \(property) \(view.traceLabel)", category: "animation", id: id, lane: recorder.windowLane(window.traceLabel), at: now)
     }
     public func animationDidEnd(id: ObjectIdentifier, finished: Bool) { recorder.asyncEnded(id: id, at: now) }
 }

@@ -92,14 +92,14 @@ public struct WindowSnapshot: Sendable, Equatable {
 
     /// Takes the snapshot of `window` now.
     public init(_ window: Window) {
-        self.window = window.label
+        self.window = window.traceLabel
         size = window.bounds.size
         isKeyWindow = window.isKeyWindow
         statusBarInset = window.screen.statusBarInset
         time = window.application?.loop.now.nanoseconds ?? 0
         turn = window.application?.loop.turn ?? 0
         var nodes: [Node] = []
-        nodes.append(Node(label: window.label, controller: nil, depth: 0, rect: Rect(origin: .zero, size: window.bounds.size),
+        nodes.append(Node(label: window.traceLabel, controller: nil, depth: 0, rect: Rect(origin: .zero, size: window.bounds.size),
                           backgroundColor: window.backgroundColor, alpha: window.presentationAlpha, isHidden: window.isHidden))
         if !window.isHidden { Self.collect(window, origin: .zero, depth: 1, transform: .identity, into: &nodes) }
         self.nodes = nodes
@@ -114,7 +114,7 @@ public struct WindowSnapshot: Sendable, Equatable {
             let frame = view.presentationFrame
             let rect = Rect(x: origin.x + frame.minX - boundsOrigin.x, y: origin.y + frame.minY - boundsOrigin.y,
                             width: frame.width, height: frame.height)
-            var node = Node(label: view.label, controller: view.owningViewController?.label, depth: depth, rect: rect,
+            var node = Node(label: view.traceLabel, controller: view.owningViewController?.traceLabel, depth: depth, rect: rect,
                             backgroundColor: view.backgroundColor, alpha: view.presentationAlpha, isHidden: view.isHidden)
             // The view's own transform acts about its center, then its superviews'.
             let own = view.presentationTransform
@@ -193,7 +193,7 @@ public struct WindowSnapshot: Sendable, Equatable {
                        leading: leading, trailing: trailing)
         }
         if let tabs = controller as? TabBarController, !tabs.viewControllers.isEmpty {
-            let titles = tabs.viewControllers.map { $0.tabBarItemIfMade?.title ?? $0.title ?? $0.label }
+            let titles = tabs.viewControllers.map { $0.tabBarItemIfMade?.title ?? $0.title ?? $0.traceLabel }
             let bottom = view.window.map { $0.screenSafeAreaInsets.bottom } ?? 0
             return Bar(rect: Rect(x: rect.minX, y: rect.maxY - 49 - bottom, width: rect.width, height: 49 + bottom),
                        title: nil, trailing: titles, isTabBar: true, selected: tabs.selectedIndex)

@@ -53,7 +53,7 @@ final class PerfettoExporter {
     private func tid(for controller: ViewController) -> Int {
         var current: ViewController? = controller
         while let candidate = current {
-            if let label = candidate.viewIfLoaded?.window?.label { return tid(forWindow: label) }
+            if let label = candidate.viewIfLoaded?.window?.traceLabel { return tid(forWindow: label) }
             current = candidate.parent ?? candidate.presentingViewController
         }
         return loopTid
@@ -62,12 +62,12 @@ final class PerfettoExporter {
     // MARK: Slices
 
     func callback(_ event: String, of controller: ViewController, start: UInt64, end: UInt64) {
-        writer.complete(pid: pid, tid: tid(for: controller), name: "\(controller.label) \(event)", category: "callback",
+        writer.complete(pid: pid, tid: tid(for: controller), name: "\(controller.traceLabel) \(event)", category: "callback",
                         start: start, duration: end - start)
     }
 
     func pass(_ pass: UpdatePass, in window: Window, start: UInt64, end: UInt64) {
-        writer.complete(pid: pid, tid: tid(forWindow: window.label), name: "\(pass.rawValue)Pass", category: "pass",
+        writer.complete(pid: pid, tid: tid(forWindow: window.traceLabel), name: "\(pass.rawValue)Pass", category: "pass",
                         start: start, duration: end - start)
     }
 

@@ -111,22 +111,22 @@ final class ScenarioProbe: RuntimeProbe {
     func callbackWillRun(_ event: String, of controller: ViewController) {
         callbackStack.append(now)
         if let timeline { timeline.begin(lane: TimelineProbe.lane(for: controller, in: timeline), at: now) }
-        spend(rule: callbackRule(event, controller.label))
+        spend(rule: callbackRule(event, controller.traceLabel))
     }
 
     func callbackDidRun(_ event: String, of controller: ViewController) {
         let start = callbackStack.popLast() ?? now
         let end = now
         if measures, end > start {
-            samples.record("callback.\(controller.label).\(event)", Int64(end - start), unit: .nanoseconds, scope: .sample)
+            samples.record("callback.\(controller.traceLabel).\(event)", Int64(end - start), unit: .nanoseconds, scope: .sample)
         }
         perfetto?.callback(event, of: controller, start: start, end: end)
         if let timeline {
-            timeline.end(lane: TimelineProbe.lane(for: controller, in: timeline), name: "\(controller.label) \(event)",
+            timeline.end(lane: TimelineProbe.lane(for: controller, in: timeline), name: "\(controller.traceLabel) \(event)",
                          category: "callback", at: end)
         }
         if let jobs = jobsByTrigger[event] {
-            for job in jobs where job.trigger?.controller == controller.label || job.trigger?.controller == "*" {
+            for job in jobs where job.trigger?.controller == controller.traceLabel || job.trigger?.controller == "*" {
                 submit(job)
             }
         }
@@ -134,18 +134,18 @@ final class ScenarioProbe: RuntimeProbe {
 
     func passWillRun(_ pass: UpdatePass, in window: Window) {
         passStart = now
-        passesThisCommit.append(window.label)
-        if let timeline { timeline.begin(lane: timeline.windowLane(window.label), at: now) }
-        spend(rule: passRule(pass, window.label))
+        passesThisCommit.append(window.traceLabel)
+        if let timeline { timeline.begin(lane: timeline.windowLane(window.traceLabel), at: now) }
+        spend(rule: passRule(pass, window.traceLabel))
     }
 
     func passDidRun(_ pass: UpdatePass, in window: Window) {
         let end = now
         if measures, end > passStart {
-            samples.record("pass.\(pass.rawValue)@\(window.label)", Int64(end - passStart), unit: .nanoseconds, scope: .sample)
+            samples.record("pass.\(pass.rawValue)@\(window.traceLabel)", Int64(end - passStart), unit: .nanoseconds, scope: .sample)
         }
         perfetto?.pass(pass, in: window, start: passStart, end: end)
-        if let timeline { timeline.end(lane: timeline.windowLane(window.label), name: "\(pass.rawValue) pass", category: pass.rawValue, at: end) }
+        if let timeline { timeline.end(lane: timeline.windowLane(window.traceLabel), name: "\(pass.rawValue) pass", category: pass.rawValue, at: end) }
     }
 
     // MARK: Jobs
@@ -172,8 +172,8 @@ final class ScenarioProbe: RuntimeProbe {
 
     private func complete(_ job: JobSpec) {
         func window(_ label: String?) -> Window? {
-            let name = label ?? app.keyWindow?.label
-            return app.windows.first { $0.label == name } ?? app.windows.first
+            let name = label ?? app.keyWindow?.traceLabel
+            return app.windows.first { $0.traceLabel == name } ?? app.windows.first
         }
         switch job.completion {
         case .nothing:
@@ -263,7 +263,7 @@ final class ScenarioProbe: RuntimeProbe {
                 // The commit's work shows at the first vsync after it, on the input's screen.
                 resolveInputs { window in
                     guard passesThisCommit.contains(window),
-                          let screen = app.windows.first(where: { $0.label == window })?.screen else { return nil }
+                          let screen = app.windows.first(where: { $0.traceLabel == window })?.screen else { return nil }
                     return vsync(after: end, rate: screen.refreshRate)
                 }
             }
@@ -277,10 +277,10 @@ final class ScenarioProbe: RuntimeProbe {
     /// Takes the requested window's snapshot now (once); a missing window fails the run.
     func takeSnapshot() {
         guard let request = snapshotRequest, snapshot == nil else { return }
-        let window = request.window.map { label in app.windows.first { $0.label == label } }
+        let window = request.window.map { label in app.windows.first { $0.traceLabel == label } }
             ?? (app.keyWindow ?? app.windows.first)
         guard let window else {
-            let known = app.windows.map(\.label).joined(separator: ", ")
+            let known = app.windows.map(\.traceLabel).joined(separator: ", ")
             if failure == nil {
                 failure = "snapshot \(request.moment): the app has no window '\(request.window ?? "")' (windows: \(known.isEmpty ? "none" : known))"
             }
@@ -322,8 +322,8 @@ final class ScenarioProbe: RuntimeProbe {
     }
 
     func transitionDidBegin(_ name: String, id: ObjectIdentifier, in window: Window) {
-        perfetto?.spanBegan(name, id: id, window: window.label)
-        if let timeline { timeline.asyncBegan(name, category: "transition", id: id, lane: timeline.windowLane(window.label), at: now) }
+        perfetto?.spanBegan(name, id: id, window: window.traceLabel)
+        if let timeline { timeline.asyncBegan(name, category: "transition", id: id, lane: timeline.windowLane(window.traceLabel), at: now) }
     }
 
     func transitionDidEnd(id: ObjectIdentifier, cancelled: Bool) {
@@ -332,10 +332,10 @@ final class ScenarioProbe: RuntimeProbe {
     }
 
     func animationDidBegin(_ property: String, of view: View, id: ObjectIdentifier, in window: Window) {
-        perfetto?.spanBegan("animate \(property) \(view.label)", id: id, window: window.label)
+        perfetto?.spanBegan("animate \(property) \(view.traceLabel)", id: id, window: window.traceLabel)
         if let timeline {
-            timeline.asyncBegan("animate \(property) \(view.label)", category: "animation", id: id,
-                                lane: timeline.windowLane(window.label), at: now)
+            timeline.asyncBegan("animate \(property) \(view.traceLabel)", category: "animation", id: id,
+                                lane: timeline.windowLane(window.traceLabel), at: now)
         }
     }
 

@@ -215,7 +215,7 @@ final class ScenarioRun {
             launchContext = context
             try definition.launch(context)
         }
-        probe.windowFrames = app.windows.map { WindowFrames(window: $0.label) }
+        probe.windowFrames = app.windows.map { WindowFrames(window: $0.traceLabel) }
         previousEnd = app.loop.now.nanoseconds
     }
 
@@ -338,7 +338,7 @@ final class ScenarioRun {
                 guard let navigation = navigation(for: step, place: place) else { return }
                 probe.noteInput("interactivePop", window: windowLabel(step))
                 transition = navigation.beginInteractivePop()
-                if transition == nil { fail("\(place): there is nothing to pop in \(navigation.label)") }
+                if transition == nil { fail("\(place): there is nothing to pop in \(navigation.traceLabel)") }
             }
             let step = UInt64(max(0, interval.nanoseconds))
             for value in progress where transition != nil {
@@ -354,12 +354,12 @@ final class ScenarioRun {
     }
 
     private func windowLabel(_ step: Step) -> String {
-        step.window ?? app.keyWindow?.label ?? app.windows.first?.label ?? ""
+        step.window ?? app.keyWindow?.traceLabel ?? app.windows.first?.traceLabel ?? ""
     }
 
     private func window(for step: Step, place: String) -> Window? {
         let label = windowLabel(step)
-        guard let window = app.windows.first(where: { $0.label == label }) else {
+        guard let window = app.windows.first(where: { $0.traceLabel == label }) else {
             fail("\(place): the app has no window '\(label)'")
             return nil
         }
@@ -376,7 +376,7 @@ final class ScenarioRun {
     private func navigation(for step: Step, place: String) -> NavigationController? {
         guard let window = window(for: step, place: place) else { return nil }
         if let navigation = probe.navigation(in: window) { return navigation }
-        fail("\(place): window '\(window.label)' has no navigation controller (use `container: navigation`)")
+        fail("\(place): window '\(window.traceLabel)' has no navigation controller (use `container: navigation`)")
         return nil
     }
 
@@ -386,7 +386,7 @@ final class ScenarioRun {
         switch step.action {
         case .tap(let viewLabel):
             guard let view = app.view(labelled: viewLabel) else { return fail("\(place): no view labelled '\(viewLabel)' is in a window") }
-            probe.noteInput("tap", window: view.window?.label ?? label)
+            probe.noteInput("tap", window: view.window?.traceLabel ?? label)
             app.tap(view)
         case .push(let scene):
             guard let navigation = navigation(for: step, place: place) else { return }
@@ -409,14 +409,14 @@ final class ScenarioRun {
             top.present(controller, animated: step.animated)
         case .dismiss:
             guard let window = window(for: step, place: place), let top = topController(in: window) else { return }
-            guard top.presentingViewController != nil else { return fail("\(place): nothing is presented in window '\(window.label)'") }
+            guard top.presentingViewController != nil else { return fail("\(place): nothing is presented in window '\(window.traceLabel)'") }
             probe.noteInput("dismiss", window: label)
             top.dismiss(animated: step.animated)
         case .selectTab(let index):
             guard let window = window(for: step, place: place) else { return }
-            guard let tabs = probe.tabs(in: window) else { return fail("\(place): window '\(window.label)' has no tab bar controller") }
+            guard let tabs = probe.tabs(in: window) else { return fail("\(place): window '\(window.traceLabel)' has no tab bar controller") }
             guard index < tabs.viewControllers.count else {
-                return fail("\(place): tab \(index) is out of range; \(tabs.label) has \(tabs.viewControllers.count) tabs")
+                return fail("\(place): tab \(index) is out of range; \(tabs.traceLabel) has \(tabs.viewControllers.count) tabs")
             }
             probe.noteInput("selectTab", window: label)
             tabs.selectedIndex = index

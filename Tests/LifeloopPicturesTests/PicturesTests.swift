@@ -113,13 +113,13 @@ func expectGolden(_ text: String, _ name: String, sourceLocation: SourceLocation
         let app = try Application()
         let window = Window(screen: Screen(size: Size(width: 200, height: 300), statusBarInset: 20), label: "w")
         let shown = View(frame: Rect(x: 10, y: 30, width: 100, height: 100))
-        shown.label = "shown"
+        shown.traceLabel = "shown"
         shown.backgroundColor = Color(red: 1, green: 0, blue: 0, alpha: 0.5)
         let hidden = View(frame: Rect(x: 20, y: 150, width: 50, height: 50))
-        hidden.label = "hidden"
+        hidden.traceLabel = "hidden"
         hidden.isHidden = true
         let inside = View(frame: Rect(x: 1, y: 1, width: 10, height: 10))
-        inside.label = "insideHidden"
+        inside.traceLabel = "insideHidden"
         hidden.addSubview(inside)
         window.addSubview(shown)
         window.addSubview(hidden)
@@ -177,7 +177,7 @@ func expectGolden(_ text: String, _ name: String, sourceLocation: SourceLocation
                                         y: Double(Int.random(in: -50...600, using: &random)) / 4,
                                         width: Double(Int.random(in: 0...800, using: &random)) / 4,
                                         height: Double(Int.random(in: 0...800, using: &random)) / 4))
-            view.label = "v\(index)"
+            view.traceLabel = "v\(index)"
             if Bool.random(using: &random) {
                 view.bounds = Rect(origin: Point(x: Double(Int.random(in: -20...20, using: &random)),
                                                  y: Double(Int.random(in: -20...20, using: &random))),
@@ -199,7 +199,7 @@ func expectGolden(_ text: String, _ name: String, sourceLocation: SourceLocation
             }
             rect.origin.x -= window.bounds.minX
             rect.origin.y -= window.bounds.minY
-            expected[view.label] = rect
+            expected[view.traceLabel] = rect
         }
         let snapshot = WindowSnapshot(window)
         #expect(snapshot.nodes.count == views.count)

@@ -69,8 +69,8 @@ struct ConfinementTests {
         }
         let second = try Application()
         let b = View(frame: .zero)
-        #expect(a.label == "View#1")
-        #expect(b.label == "View#1")
+        #expect(a.traceLabel == "View#1")
+        #expect(b.traceLabel == "View#1")
         #expect(a.application == nil, "its app is gone")
         #expect(b.application === second)
     }
@@ -153,7 +153,7 @@ struct CompleteConfinementTests {
         let b = ViewController(label: "B")
         nav.pushViewController(b, animated: false)
         let view = View(frame: Rect(x: 1, y: 2, width: 30, height: 40))
-        view.label = "V"
+        view.traceLabel = "V"
         let marked = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
         a.view.addSubview(view)
         a.view.addSubview(marked)
@@ -186,7 +186,7 @@ struct CompleteConfinementTests {
 
         let calls: [OffLoopCall] = [
             // View
-            OffLoopCall("label", { view.label = "X" }, unchanged: { view.label == "V" }),
+            OffLoopCall("traceLabel", { view.traceLabel = "X" }, unchanged: { view.traceLabel == "V" }),
             OffLoopCall("tag", { view.tag = 7 }, unchanged: { view.tag == 0 }),
             OffLoopCall("isHidden", { view.isHidden = true }, unchanged: { !view.isHidden }),
             OffLoopCall("backgroundColor", { view.backgroundColor = Color(red: 1, green: 0, blue: 0) },
@@ -222,7 +222,7 @@ struct CompleteConfinementTests {
             OffLoopCall("rotate()", { window.rotate() }, unchanged: { window.frame == windowFrame }),
             OffLoopCall("isHidden", { window.isHidden = true }, unchanged: { !window.isHidden && a.isAppearingOrAppeared }),
             // ViewController
-            OffLoopCall("label", { a.label = "Z" }, unchanged: { a.label == "A" }),
+            OffLoopCall("traceLabel", { a.traceLabel = "Z" }, unchanged: { a.traceLabel == "A" }),
             OffLoopCall("modalPresentationStyle", { presented.modalPresentationStyle = .pageSheet },
                         unchanged: { presented.modalPresentationStyle == .fullScreen }),
             OffLoopCall("definesPresentationContext", { a.definesPresentationContext = true },
@@ -254,7 +254,7 @@ struct CompleteConfinementTests {
             OffLoopCall("performSegue(withIdentifier:sender:)", { a.performSegue(withIdentifier: "go", sender: nil) },
                         unchanged: { b.presentedViewController == nil }),
             OffLoopCall("instantiateViewController(withIdentifier:)", { fromStoryboard = storyboard.instantiateViewController(withIdentifier: "S1") },
-                        unchanged: { fromStoryboard?.application == nil && !app.liveControllers.contains { $0.label == "S1" } }),
+                        unchanged: { fromStoryboard?.application == nil && !app.liveControllers.contains { $0.traceLabel == "S1" } }),
             OffLoopCall("show(_:sender:)", { b.show(presented, sender: nil) },
                         unchanged: { b.presentedViewController == nil && !presented.isViewLoaded }),
             // UIKit's state (issue 15)
@@ -438,7 +438,7 @@ struct CompleteConfinementTests {
     /// (`view(labelled:)`, a query, shares its base name with the exercised `view`;
     /// `storyboard(_:)`, a factory, with the read-only `storyboard`.)
     static let exercisedMembers = [
-        "label", "tag", "isHidden", "backgroundColor", "alpha", "autoresizingMask", "autoresizesSubviews", "tapAction",
+        "traceLabel", "tag", "isHidden", "backgroundColor", "alpha", "autoresizingMask", "autoresizesSubviews", "tapAction",
         "frame", "bounds", "center", "addSubview", "insertSubview", "removeFromSuperview", "setNeedsLayout",
         "setNeedsDisplay", "layoutIfNeeded", "animate", "rootViewController", "makeKeyAndVisible", "rotate",
         "modalPresentationStyle", "view", "loadViewIfNeeded", "loadView", "addChild", "removeFromParent",
@@ -543,7 +543,7 @@ struct OneAppPerThreadTests {
         let second = try Application()
         let controller = ViewController(label: "B")
         #expect(controller.application === second)
-        #expect(second.liveControllers.map(\.label) == ["B"])
+        #expect(second.liveControllers.map(\.traceLabel) == ["B"])
     }
 
     /// An app alive on another thread does not count either.

@@ -366,14 +366,14 @@ final class ScenarioRun {
         app.registerController("Watched") { coder in
             made += 1
             guard let controller = Watched(flags, coder: coder) else { return nil }
-            controller.label = "\(coder.scene.id)#\(made)"
+            controller.traceLabel = "\(coder.scene.id)#\(made)"
             if coder.scene.id == "Leaf" { flags.counts["embed", default: 0] += 1 }
             return controller
         }
         app.registerController("NavigationController") { coder in
             made += 1
             guard let controller = NavigationController(coder: coder) else { return nil }
-            controller.label = "\(coder.scene.id)#\(made)"
+            controller.traceLabel = "\(coder.scene.id)#\(made)"
             return controller
         }
         storyboard = app.storyboard(try StoryboardDefinition.parse(Array(Self.storyboardJSON.utf8), name: "Segues", file: "segues.json"))
@@ -578,10 +578,10 @@ final class ScenarioRun {
         }
         let live = app.liveControllers
         for case let nav as NavigationController in live where nav.isTransitioning {
-            add("3-transition", "\(nav.label) is still transitioning after settle")
+            add("3-transition", "\(nav.traceLabel) is still transitioning after settle")
         }
         for window in windows where window.transitionInFlight {
-            add("3-transition", "\(window.label) still has a presentation transition in flight after settle")
+            add("3-transition", "\(window.traceLabel) still has a presentation transition in flight after settle")
         }
         if app.isAnimating { add("3-transition", "app.isAnimating after settle") }
 
@@ -590,11 +590,11 @@ final class ScenarioRun {
             let onScreen = controller.viewIfLoaded?.window.map { $0.isVisibleWindow && !$0.isHidden } ?? false
             switch controller.appearance {
             case .appearing, .disappearing:
-                add("6-stuck", "\(controller.label) is \(controller.appearance) after settle")
+                add("6-stuck", "\(controller.traceLabel) is \(controller.appearance) after settle")
             case .appeared where !onScreen:
-                add("6-consistency", "\(controller.label) is appeared but its view is not in a shown window")
+                add("6-consistency", "\(controller.traceLabel) is appeared but its view is not in a shown window")
             case .disappeared where onScreen:
-                add("6-consistency", "\(controller.label) is disappeared but its view is in a shown window")
+                add("6-consistency", "\(controller.traceLabel) is disappeared but its view is in a shown window")
             default:
                 break
             }
@@ -608,7 +608,7 @@ final class ScenarioRun {
             if let presented = controller.presentedViewController { pending.append(presented) }
         }
         for controller in live where !reachable.contains(ObjectIdentifier(controller)) {
-            add("7-leak", "\(controller.label) is alive but not reachable from any window")
+            add("7-leak", "\(controller.traceLabel) is alive but not reachable from any window")
         }
         return violations
     }
@@ -638,7 +638,7 @@ final class FlagWatch {
             wrong.append("isBeingDismissed")
         }
         if !wrong.isEmpty, violations.count < 8 {
-            violations.append("\(controller.label) \(event) with " + wrong.joined(separator: ", "))
+            violations.append("\(controller.traceLabel) \(event) with " + wrong.joined(separator: ", "))
         }
     }
 }

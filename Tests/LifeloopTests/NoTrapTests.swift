@@ -274,6 +274,6 @@ struct NoTrapTests {
         #expect(pop.percentComplete == 0)
         pop.finish()
         try app.settle()
-        #expect(nav.viewControllers.map(\.label) == ["A"])
+        #expect(nav.viewControllers.map(\.traceLabel) == ["A"])
     }
 }

@@ -48,7 +48,7 @@ extension Application {
 
     /// Each window's frame metrics, in window order.
     public var frameMetrics: [(window: String, metrics: FrameMetrics)] {
-        windows.map { ($0.label, $0.frameMetrics) }
+        windows.map { ($0.traceLabel, $0.frameMetrics) }
     }
 
     /// Records each window's frame metrics in the trace as `window frameMetrics`, with
@@ -61,11 +61,11 @@ extension Application {
                 let (seconds, attoseconds) = duration.components
                 return String(format: "%.2f", Double(seconds) * 1e3 + Double(attoseconds) / 1e15)
             }
-            loop.record(label: window.label, event: "frameMetrics",
+            loop.record(label: window.traceLabel, event: "frameMetrics",
                         detail: "produced=\(metrics.framesProduced) dropped=\(metrics.framesDropped) "
                             + "p50=\(ms(metrics.p50))ms p90=\(ms(metrics.p90))ms p99=\(ms(metrics.p99))ms "
                             + "hitch=\(String(format: "%.1f", metrics.hitchMillisecondsPerSecond))ms/s",
-                        window: window.label)
+                        window: window.traceLabel)
         }
     }
 

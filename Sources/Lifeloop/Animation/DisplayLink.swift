@@ -177,12 +177,12 @@ final class DisplayLink {
         while index < frameWindows.count {
             Unmanaged.passUnretained(frameWindows[index])._withUnsafeGuaranteedRef { window in
                 window.frameMetrics.record(frameTime: frameTime, dropped: dropped, period: period)
-                probe?.framePresented(PresentedFrame(window: window.label, start: deadline, workEnd: end, presented: presented,
+                probe?.framePresented(PresentedFrame(window: window.traceLabel, start: deadline, workEnd: end, presented: presented,
                                                      period: period, dropped: dropped, frameTime: frameTime))
                 if tracing {
                     // The loop is reached unretained, like the app.
                     loopRef._withUnsafeGuaranteedRef { loop in
-                        let label = window.label
+                        let label = window.traceLabel
                         loop.record(label: label, event: "frame", detail: detail, window: label)
                         if dropped > 0 {
                             loop.record(label: label, event: "droppedFrames", detail: "\(dropped)", window: label)

@@ -84,14 +84,14 @@ open class NavigationController: ViewController {
     /// `willShow` to the delegate, traced (L30).
     func notifyWillShow(_ controller: ViewController, animated: Bool) {
         guard let delegate = storedDelegate else { return }
-        trace("navigationControllerWillShow", detail: controller.label)
+        trace("navigationControllerWillShow", detail: controller.traceLabel)
         delegate.navigationController(self, willShow: controller, animated: animated)
     }
 
     /// `didShow` to the delegate, traced (L30).
     func notifyDidShow(_ controller: ViewController, animated: Bool) {
         guard let delegate = storedDelegate else { return }
-        trace("navigationControllerDidShow", detail: controller.label)
+        trace("navigationControllerDidShow", detail: controller.traceLabel)
         delegate.navigationController(self, didShow: controller, animated: animated)
     }
 
@@ -162,13 +162,13 @@ open class NavigationController: ViewController {
     /// transition it is refused with a diagnostic.
     open func pushViewController(_ controller: ViewController, animated: Bool) {
         guard onLoop("pushViewController(_:animated:)") else { return }
-        guard admit("push of \(controller.label)", retry: { [self] in pushViewController(controller, animated: animated) })
+        guard admit("push of \(controller.traceLabel)", retry: { [self] in pushViewController(controller, animated: animated) })
                 == .proceed else { return }
         guard !children.contains(where: { $0 === controller }) else {
-            diagnose(.invalidHierarchy, "\(controller.label) is already in the navigation stack of \(label)")
+            diagnose(.invalidHierarchy, "\(controller.traceLabel) is already in the navigation stack of \(traceLabel)")
             return
         }
-        changeStack(to: children + [controller], animated: animated, operation: "push of \(controller.label)")
+        changeStack(to: children + [controller], animated: animated, operation: "push of \(controller.traceLabel)")
     }
 
     /// Pops the top controller and shows the one below (L16). Requested while a
@@ -179,12 +179,12 @@ open class NavigationController: ViewController {
     open func popViewController(animated: Bool) -> ViewController? {
         guard onLoop("popViewController(animated:)"), children.count > 1 else { return nil }
         let popped = children[children.count - 1]
-        switch admit("pop of \(popped.label)", retry: { [self] in popViewController(animated: animated) }) {
+        switch admit("pop of \(popped.traceLabel)", retry: { [self] in popViewController(animated: animated) }) {
         case .refused: return nil
         case .queued: return popped
         case .proceed: break
         }
-        return changeStack(to: Array(children.dropLast()), animated: animated, operation: "pop of \(popped.label)")
+        return changeStack(to: Array(children.dropLast()), animated: animated, operation: "pop of \(popped.traceLabel)")
             .isEmpty ? nil : popped
     }
 
@@ -203,15 +203,15 @@ open class NavigationController: ViewController {
     open func popToViewController(_ controller: ViewController, animated: Bool) -> [ViewController] {
         guard onLoop("popToViewController(_:animated:)") else { return [] }
         guard let index = children.firstIndex(where: { $0 === controller }) else {
-            diagnose(.invalidHierarchy, "\(controller.label) is not in the navigation stack of \(label)")
+            diagnose(.invalidHierarchy, "\(controller.traceLabel) is not in the navigation stack of \(traceLabel)")
             return []
         }
-        switch admit("pop to \(controller.label)", retry: { [self] in popToViewController(controller, animated: animated) }) {
+        switch admit("pop to \(controller.traceLabel)", retry: { [self] in popToViewController(controller, animated: animated) }) {
         case .refused: return []
         case .queued: return Array(children[(index + 1)...])
         case .proceed: break
         }
-        return changeStack(to: Array(children[...index]), animated: animated, operation: "pop to \(controller.label)")
+        return changeStack(to: Array(children[...index]), animated: animated, operation: "pop to \(controller.traceLabel)")
     }
 
     /// Replaces the stack. The top changes with a push-like transition when the new top
@@ -219,7 +219,7 @@ open class NavigationController: ViewController {
     open func setViewControllers(_ controllers: [ViewController], animated: Bool) {
         guard onLoop("setViewControllers(_:animated:)") else { return }
         guard !controllers.isEmpty else {
-            diagnose(.invalidHierarchy, "setViewControllers with an empty stack on \(label)")
+            diagnose(.invalidHierarchy, "setViewControllers with an empty stack on \(traceLabel)")
             return
         }
         guard admit("setViewControllers", retry: { [self] in setViewControllers(controllers, animated: animated) })

@@ -64,7 +64,7 @@ open class TabBarController: ViewController {
         var incoming: [ViewController] = []
         for controller in viewControllers {
             if controller === self || incoming.contains(where: { $0 === controller }) {
-                diagnose(.invalidHierarchy, "\(controller.label) can't be a tab of \(label) twice or of itself")
+                diagnose(.invalidHierarchy, "\(controller.traceLabel) can't be a tab of \(traceLabel) twice or of itself")
                 continue
             }
             incoming.append(controller)
@@ -124,7 +124,7 @@ open class TabBarController: ViewController {
         set {
             guard onLoop("selectedViewController") else { return }
             guard let newValue, tabs.contains(where: { $0 === newValue }) else {
-                diagnose(.invalidHierarchy, "\(newValue?.label ?? "nil") is not a tab of \(label)")
+                diagnose(.invalidHierarchy, "\(newValue?.traceLabel ?? "nil") is not a tab of \(traceLabel)")
                 return
             }
             select(newValue)
@@ -147,7 +147,7 @@ open class TabBarController: ViewController {
     private func select(_ controller: ViewController) {
         guard controller !== selected else { return }
         guard !isSwitching else {
-            diagnose(.presentWhilePresenting, "tab switch to \(controller.label) while a tab switch is in progress")
+            diagnose(.presentWhilePresenting, "tab switch to \(controller.traceLabel) while a tab switch is in progress")
             return
         }
         show(controller, replacing: selected, animated: false) {}

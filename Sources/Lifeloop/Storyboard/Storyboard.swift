@@ -75,13 +75,13 @@ public final class Storyboard {
                     navigation.setRoot(destination)
                 } else {
                     controller.diagnose(.invalidHierarchy,
-                                        "\(controller.label) already has a root; the relationship segue to \(segue.destination) is ignored")
+                                        "\(controller.traceLabel) already has a root; the relationship segue to \(segue.destination) is ignored")
                 }
             } else if controller is TabBarController {
                 tabs.append(destination)
             } else {
                 controller.diagnose(.invalidHierarchy,
-                                    "a relationship segue needs a NavigationController or TabBarController; \(controller.label) is a \(type(of: controller))")
+                                    "a relationship segue needs a NavigationController or TabBarController; \(controller.traceLabel) is a \(type(of: controller))")
             }
         }
         if let tabBar = controller as? TabBarController, !tabs.isEmpty {

@@ -71,12 +71,12 @@ extension ViewController {
         guard onLoop("beginInteractiveDismissal()") else { return nil }
         guard let presenter = presentingViewController, presentation == .sheet, let window = hostWindow,
               let view = viewIfLoaded, view.window === window, let app else {
-            diagnose(.nothingToDismiss, "\(label) is not presented as a sheet, so it cannot be swiped down")
+            diagnose(.nothingToDismiss, "\(traceLabel) is not presented as a sheet, so it cannot be swiped down")
             return nil
         }
         guard presentedViewController == nil, appearance == .appeared, !window.transitionInFlight,
               !window.isCompletingTransition else {
-            diagnose(.presentWhilePresenting, "swipe down on \(label) while it presents or a transition is in progress")
+            diagnose(.presentWhilePresenting, "swipe down on \(traceLabel) while it presents or a transition is in progress")
             return nil
         }
         let controller = presentationController!

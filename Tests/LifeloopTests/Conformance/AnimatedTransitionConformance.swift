@@ -204,8 +204,8 @@ struct AnimatedTransitionConformance {
         } else {
             #expect(produced == [0, 0], "a transition without animation makes no frames")
         }
-        #expect(nav1.viewControllers.map(\.label) == ["A1", "B1"])
-        #expect(nav2.viewControllers.map(\.label) == ["A2", "B2"])
+        #expect(nav1.viewControllers.map(\.traceLabel) == ["A1", "B1"])
+        #expect(nav2.viewControllers.map(\.traceLabel) == ["A2", "B2"])
         #expect(a1.viewIfLoaded?.window == nil)
         #expect(b2?.viewIfLoaded?.window === tablet)
 
@@ -228,7 +228,7 @@ struct AnimatedTransitionConformance {
             }
         }
         #expect(b1 == nil && b2 == nil)
-        #expect(nav1.viewControllers.map(\.label) == ["A1"] && nav2.viewControllers.map(\.label) == ["A2"])
+        #expect(nav1.viewControllers.map(\.traceLabel) == ["A1"] && nav2.viewControllers.map(\.traceLabel) == ["A2"])
         #expect(a1.view.window === phone && a2.view.window === tablet)
         #expect(a1.view.presentationFrame == a1.view.frame, "the transition offset is gone")
         #expect(!nav1.isTransitioning && !nav2.isTransitioning)
@@ -294,8 +294,8 @@ struct AnimatedTransitionConformance {
         #expect(nav1.viewControllers[1].isViewLoaded && nav2.viewControllers[2].isViewLoaded)
         let mark = app.trace.count
         let start = app.loop.now.nanoseconds
-        #expect(nav1.popToRootViewController(animated: animated).map(\.label) == ["B1", "C1", "D1"])
-        #expect(nav2.popToRootViewController(animated: animated).map(\.label) == ["B2", "C2", "D2"])
+        #expect(nav1.popToRootViewController(animated: animated).map(\.traceLabel) == ["B1", "C1", "D1"])
+        #expect(nav2.popToRootViewController(animated: animated).map(\.traceLabel) == ["B2", "C2", "D2"])
         try app.settle()
         let events = Self.lifecycleEvents.union(Self.containmentEvents)
         for (n, _) in Self.windows {
@@ -312,7 +312,7 @@ struct AnimatedTransitionConformance {
                 #expect(deallocs.allSatisfy { $0.time >= start + Self.navDuration })
             }
         }
-        #expect(nav1.viewControllers.map(\.label) == ["A1"] && nav2.viewControllers.map(\.label) == ["A2"])
+        #expect(nav1.viewControllers.map(\.traceLabel) == ["A1"] && nav2.viewControllers.map(\.traceLabel) == ["A2"])
         #expect(nav1.view.subviews.count == 1)
         #expect(app.diagnostics.isEmpty)
         Self.expectBalanced(app)
@@ -329,8 +329,8 @@ struct AnimatedTransitionConformance {
         _ = try Self.showInTwoWindows(nav1, nav2, app: app)
         let mark = app.trace.count
         let start = app.loop.now.nanoseconds
-        #expect(nav1.popToViewController(nav1.viewControllers[1], animated: animated).map(\.label) == ["C1", "D1"])
-        #expect(nav2.popToViewController(nav2.viewControllers[1], animated: animated).map(\.label) == ["C2", "D2"])
+        #expect(nav1.popToViewController(nav1.viewControllers[1], animated: animated).map(\.traceLabel) == ["C1", "D1"])
+        #expect(nav2.popToViewController(nav2.viewControllers[1], animated: animated).map(\.traceLabel) == ["C2", "D2"])
         try app.settle()
         for (n, period) in Self.windows {
             // B was never shown: its view loads first (L16), before D viewWillDisappear.
@@ -348,14 +348,14 @@ struct AnimatedTransitionConformance {
                 #expect(didAppear == start)
             }
         }
-        #expect(nav1.viewControllers.map(\.label) == ["A1", "B1"])
-        #expect(nav2.viewControllers.map(\.label) == ["A2", "B2"])
+        #expect(nav1.viewControllers.map(\.traceLabel) == ["A1", "B1"])
+        #expect(nav2.viewControllers.map(\.traceLabel) == ["A2", "B2"])
         #expect(app.diagnostics.isEmpty)
         // Not in the stack: refused, nothing changes.
         let stranger = ViewController(label: "Stranger")
         #expect(nav1.popToViewController(stranger, animated: animated).isEmpty)
         #expect(app.diagnostics.map(\.kind) == [.invalidHierarchy])
-        #expect(nav1.viewControllers.map(\.label) == ["A1", "B1"])
+        #expect(nav1.viewControllers.map(\.traceLabel) == ["A1", "B1"])
         Self.expectBalanced(app)
     }
 
@@ -394,7 +394,7 @@ struct AnimatedTransitionConformance {
                     ], n))
         }
         #expect(nav1.viewControllers[1].isViewLoaded == false, "B, never on top, never loads")
-        #expect(nav1.viewControllers.map(\.label) == ["A1", "B1", "C1"])
+        #expect(nav1.viewControllers.map(\.traceLabel) == ["A1", "B1", "C1"])
 
         // Pop-like: [A, B, C] → [B]: B was in the stack.
         mark = app.trace.count
@@ -420,7 +420,7 @@ struct AnimatedTransitionConformance {
                 #expect(try Self.event(app, since: mark, "B\(n) viewDidAppear").time >= start + Self.navDuration)
             }
         }
-        #expect(nav1.viewControllers.map(\.label) == ["B1"] && nav2.viewControllers.map(\.label) == ["B2"])
+        #expect(nav1.viewControllers.map(\.traceLabel) == ["B1"] && nav2.viewControllers.map(\.traceLabel) == ["B2"])
         #expect(app.diagnostics.isEmpty)
         Self.expectBalanced(app)
     }
@@ -444,7 +444,7 @@ struct AnimatedTransitionConformance {
         #expect(nav1.beginInteractivePop() == nil)
         #expect(app.diagnostics.map(\.kind) == Array(repeating: .presentWhilePresenting, count: 5))
         #expect(app.diagnostics.allSatisfy { $0.label == "Nav1" })
-        #expect(nav1.viewControllers.map(\.label) == ["A1", "B1"])
+        #expect(nav1.viewControllers.map(\.traceLabel) == ["A1", "B1"])
         // C1 was not touched at all: no willMove, no load; nothing keeps it.
         #expect(app.trace.events.filter { $0.sequence >= mark && $0.label == "C1" }.map(\.name) == ["initWithNibName", "dealloc"])
         // Meanwhile the tablet pushes freely: its navigation controller is not busy.
@@ -455,8 +455,8 @@ struct AnimatedTransitionConformance {
                 == ["A1 viewWillDisappear", "B1 viewWillAppear", "A1 viewDidDisappear", "B1 viewDidAppear"])
         nav1.pushViewController(ViewController(label: "C1b"), animated: true)
         try app.settle()
-        #expect(nav1.viewControllers.map(\.label) == ["A1", "B1", "C1b"])
-        #expect(nav2.viewControllers.map(\.label) == ["A2", "B2"])
+        #expect(nav1.viewControllers.map(\.traceLabel) == ["A1", "B1", "C1b"])
+        #expect(nav2.viewControllers.map(\.traceLabel) == ["A2", "B2"])
         #expect(app.diagnostics.count == 5)
         Self.expectBalanced(app)
     }
@@ -476,7 +476,7 @@ struct AnimatedTransitionConformance {
         var lateAlongsideAccepted: Bool?
         let onWillAppear: (Probe) -> Void = { probe in
             guard let coordinator = probe.transitionCoordinator else { return }
-            let label = probe.label
+            let label = probe.traceLabel
             let target = probe.view!
             alongsideAccepted.append(coordinator.animate(alongsideTransition: { context in
                 app.loop.record(label: label, event: "alongside", detail: "\(context.percentComplete)")
@@ -527,7 +527,7 @@ struct AnimatedTransitionConformance {
         // The alongside block's changes animate with the transition.
         #expect(b1.view.alpha == 0.5)
         for probe in [a1, b1, a2, b2] {
-            #expect(probe.transitionCoordinator == nil, "nil once the transition is over (\(probe.label))")
+            #expect(probe.transitionCoordinator == nil, "nil once the transition is over (\(probe.traceLabel))")
         }
 
         // Pop and dismiss: the revealed controllers see the coordinator in viewWillAppear.
@@ -751,7 +751,7 @@ struct AnimatedTransitionConformance {
         let countBefore = app.diagnostics.count
         a1.present(ViewController(label: "F1"), animated: true)
         try app.settle()
-        #expect(a1.presentedViewController?.label == "F1")
+        #expect(a1.presentedViewController?.traceLabel == "F1")
         #expect(app.diagnostics.count == countBefore)
         Self.expectBalanced(app)
     }
@@ -892,7 +892,7 @@ struct AnimatedTransitionConformance {
                     "when the 0.3 s animation ends")
         }
         #expect(old1 == nil, "the old child is released")
-        #expect(c1.children.map(\.label) == ["New1"] && c2.children.map(\.label) == ["New2"])
+        #expect(c1.children.map(\.traceLabel) == ["New1"] && c2.children.map(\.traceLabel) == ["New2"])
         // The container's own disappearance reaches only the current child, by hand.
         let hideMark = app.trace.count
         phone.isHidden = true
@@ -938,7 +938,7 @@ struct AnimatedTransitionConformance {
             View.animate(withDuration: duration, delay: 0, options: .curveLinear, animations: {
                 child.view.alpha = 1
             }, completion: { [self] finished in
-                app.loop.record(label: child.label, event: "fadeInEnded", detail: "\(finished)")
+                app.loop.record(label: child.traceLabel, event: "fadeInEnded", detail: "\(finished)")
                 child.notifyDidMove(toParent: self)
             })
         }
@@ -948,7 +948,7 @@ struct AnimatedTransitionConformance {
             View.animate(withDuration: duration, delay: 0, options: .curveLinear, animations: {
                 child.view.alpha = 0
             }, completion: { finished in
-                app.loop.record(label: child.label, event: "fadeOutEnded", detail: "\(finished)")
+                app.loop.record(label: child.traceLabel, event: "fadeOutEnded", detail: "\(finished)")
                 child.view.removeFromSuperview()
                 child.removeFromParent()
             })
@@ -975,7 +975,7 @@ struct AnimatedTransitionConformance {
             #expect(Self.lines(app, since: mark, labels: ["Child\(n)"], events: events) == ["Child\(n) willMoveToParentViewController"])
             #expect(try Self.event(app, since: mark, "Child\(n) willMoveToParentViewController").detail == "Box\(n)")
         }
-        #expect(child1.parent === box1 && box1.children.map(\.label) == ["Child1"])
+        #expect(child1.parent === box1 && box1.children.map(\.traceLabel) == ["Child1"])
         try app.advance(by: .milliseconds(100))
         #expect(child1.view.presentationAlpha > 0 && child1.view.presentationAlpha < 1)
         try app.settle()

@@ -77,14 +77,14 @@ struct InteractiveTransitionConformance {
         #expect(pop1.percentComplete == 0 && pop2.percentComplete == 1)
 
         // Cancelled: B is still on top, in the window, where it was.
-        #expect(nav1.viewControllers.map(\.label) == ["A1", "B1"])
+        #expect(nav1.viewControllers.map(\.traceLabel) == ["A1", "B1"])
         #expect(nav1.topViewController === b1 && b1.view.window === phone && a1.view.window == nil)
         #expect(b1.view.presentationFrame == b1.view.frame && a1.view.presentationFrame == a1.view.frame)
         #expect(Support.lines(app, since: mark, labels: ["B1"], events: Support.containmentEvents)
                 == ["B1 willMoveToParentViewController", "B1 didMoveToParentViewController"])
         #expect(try Support.event(app, since: mark, "B1 didMoveToParentViewController").detail == "Nav1")
         // Finished: A on top, B gone.
-        #expect(nav2.viewControllers.map(\.label) == ["A2"])
+        #expect(nav2.viewControllers.map(\.traceLabel) == ["A2"])
         #expect(nav2.topViewController?.view.window === tablet)
         #expect(b2 == nil)
         #expect(try Support.event(app, since: mark, "B2 didMoveToParentViewController").detail == "nil")
@@ -123,7 +123,7 @@ struct InteractiveTransitionConformance {
         // app alive after the test (and a thread runs one live app at a time).
         let onWillAppear: (Probe) -> Void = { [unowned app] probe in
             guard let coordinator = probe.transitionCoordinator else { return }
-            let label = probe.label
+            let label = probe.traceLabel
             let view = probe.view!
             coordinator.animate(alongsideTransition: { _ in
                 app.loop.record(label: label, event: "alongside")

@@ -39,9 +39,9 @@ struct LoadingConformance {
         app.registerNib(Self.nib("MyView", label: "fromMyView"))
         app.registerNib(Self.nib("MyViewController", label: "fromClassName"))
         app.registerNib(Self.nib("OnlyClassNameController", label: "fromOnlyClassName"))
-        #expect(MyViewController(nibName: "Explicit").view.label == "fromExplicit")
-        #expect(MyViewController().view.label == "fromMyView", "MyViewController → MyView (seed 004, 3a)")
-        #expect(OnlyClassNameController().view.label == "fromOnlyClassName", "then the class name itself (3b)")
+        #expect(MyViewController(nibName: "Explicit").view.traceLabel == "fromExplicit")
+        #expect(MyViewController().view.traceLabel == "fromMyView", "MyViewController → MyView (seed 004, 3a)")
+        #expect(OnlyClassNameController().view.traceLabel == "fromOnlyClassName", "then the class name itself (3b)")
         #expect(app.diagnostics.isEmpty)
     }
 
@@ -91,7 +91,7 @@ struct LoadingConformance {
             to: folder.appendingPathComponent("MyView.json"), atomically: true, encoding: .utf8)
         let app = try Application()
         app.bundlePath = folder.path
-        #expect(MyViewController().view.label == "bundled")
+        #expect(MyViewController().view.traceLabel == "bundled")
     }
 
     final class NoViewController: ViewController {

@@ -66,7 +66,7 @@ struct Round2Conformance {
             "A viewWillDisappear", "B viewWillAppear", "B viewDidAppear", "A viewDidDisappear",
             "B viewWillDisappear", "C viewWillAppear", "C viewDidAppear", "B viewDidDisappear",
         ])
-        #expect(b.presentedViewController?.label == "C")
+        #expect(b.presentedViewController?.traceLabel == "C")
     }
 
     /// L23: a push from the pushed controller's `viewDidAppear`, a pop from
@@ -84,7 +84,7 @@ struct Round2Conformance {
         nav.pushViewController(b, animated: animated)
         try app.settle()
         #expect(app.diagnostics.isEmpty, "\(app.diagnostics)")
-        #expect(nav.viewControllers.map(\.label) == ["A", "B", "C"])
+        #expect(nav.viewControllers.map(\.traceLabel) == ["A", "B", "C"])
         #expect(app.trace.events.filter { $0.sequence >= mark && Self.appearance.contains($0.name) }.map(\.line) == [
             "A viewWillDisappear", "B viewWillAppear", "A viewDidDisappear", "B viewDidAppear",
             "B viewWillDisappear", "C viewWillAppear", "B viewDidDisappear", "C viewDidAppear",
@@ -93,7 +93,7 @@ struct Round2Conformance {
         c.onDidDisappear = { _ in nav.popViewController(animated: animated) }
         nav.popViewController(animated: animated)
         try app.settle()
-        #expect(nav.viewControllers.map(\.label) == ["A"])
+        #expect(nav.viewControllers.map(\.traceLabel) == ["A"])
         #expect(app.diagnostics.isEmpty, "\(app.diagnostics)")
 
         // Present D, then from the dismissal's completion present E.
@@ -104,7 +104,7 @@ struct Round2Conformance {
         d.dismiss(animated: animated) { nav.present(Actor(label: "E"), animated: animated) }
         try app.settle()
         #expect(app.diagnostics.isEmpty, "\(app.diagnostics)")
-        #expect(nav.presentedViewController?.label == "E")
+        #expect(nav.presentedViewController?.traceLabel == "E")
         #expect(app.trace.events.filter { $0.sequence >= mark && Self.appearance.contains($0.name) }.map(\.line) == [
             "D viewWillDisappear", "Nav viewWillAppear", "A viewWillAppear", "Nav viewDidAppear", "A viewDidAppear",
             "D viewDidDisappear", "Nav viewWillDisappear", "A viewWillDisappear", "E viewWillAppear", "E viewDidAppear",
@@ -217,7 +217,7 @@ struct Round2Conformance {
         #expect(try laidOut { view11.center = Point(x: 80, y: 80) } == [])
         #expect(try laidOut { view11.frame = Rect(x: 9, y: 9, width: 60, height: 60) } == [])
         let extra = View(frame: .zero)
-        extra.label = "extra"
+        extra.traceLabel = "extra"
         #expect(try laidOut { view11.addSubview(extra) } == ["view11 layoutSubviews", "extra layoutSubviews"])
         #expect(try laidOut { extra.removeFromSuperview() } == ["view11 layoutSubviews"])
     }

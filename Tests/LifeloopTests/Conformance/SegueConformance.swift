@@ -53,13 +53,13 @@ struct SegueConformance {
         let app = try Application()
         let window = try Self.launch(Self.feedStoryboard(animated: animated), app: app)
         let nav = try #require(window.rootViewController as? NavigationController)
-        #expect(nav.viewControllers.map(\.label) == ["Feed"])
+        #expect(nav.viewControllers.map(\.traceLabel) == ["Feed"])
 
         let mark = Int(app.trace.count)
         app.tap(try #require(app.view(labelled: "Feed.row")))
         try app.settle()
         #expect(app.diagnostics.isEmpty, "\(app.diagnostics)")
-        #expect(nav.viewControllers.map(\.label) == ["Feed", "Detail"])
+        #expect(nav.viewControllers.map(\.traceLabel) == ["Feed", "Detail"])
         #expect(app.trace.events.filter { $0.sequence >= UInt64(mark) && $0.label != "Feed.row" }.prefix(4).map(\.line) == [
             "Detail initWithCoder", "Detail awakeFromNib", "Feed prepareForSegue", "Detail willMoveToParentViewController",
         ])
@@ -72,7 +72,7 @@ struct SegueConformance {
         app.tap(try #require(app.view(labelled: "Detail.back")))
         try app.settle()
         #expect(app.diagnostics.isEmpty, "\(app.diagnostics)")
-        #expect(nav.viewControllers.map(\.label) == ["Feed"])
+        #expect(nav.viewControllers.map(\.traceLabel) == ["Feed"])
         #expect(Self.lines(app, from: back, Self.appearance.union(["dealloc"])) == [
             "Detail viewWillDisappear", "Feed viewWillAppear", "Detail viewDidDisappear", "Feed viewDidAppear", "Detail dealloc",
         ])
@@ -92,7 +92,7 @@ struct SegueConformance {
         let mark = Int(app.trace.count)
         app.tap(try #require(app.view(labelled: "A.go")))
         try app.settle()
-        #expect(window.rootViewController?.presentedViewController?.label == "B")
+        #expect(window.rootViewController?.presentedViewController?.traceLabel == "B")
         #expect(Self.lines(app, from: mark, Self.appearance) == [
             "A viewWillDisappear", "B viewWillAppear", "B viewDidAppear", "A viewDidDisappear",
         ])
@@ -165,8 +165,8 @@ struct SegueConformance {
         let window = try Self.launch(json, app: app)
         let a = try #require(window.rootViewController)
         let b = try #require(a.children.first)
-        #expect(b.label == "B")
-        #expect(b.view.superview?.label == "A.box")
+        #expect(b.traceLabel == "B")
+        #expect(b.view.superview?.traceLabel == "A.box")
         #expect(b.view.frame == Rect(x: 0, y: 0, width: 300, height: 200))
         let loading = app.trace.events.filter {
             ["A", "B"].contains($0.label) && !Self.appearance.contains($0.name) && $0.name != "viewWillLayoutSubviews"
@@ -200,9 +200,9 @@ struct SegueConformance {
         """
         let window = try Self.launch(json, app: app)
         let tabs = try #require(window.rootViewController as? TabBarController)
-        #expect(tabs.viewControllers.map(\.label) == ["Nav", "Settings"])
+        #expect(tabs.viewControllers.map(\.traceLabel) == ["Nav", "Settings"])
         let nav = try #require(tabs.viewControllers.first as? NavigationController)
-        #expect(nav.viewControllers.map(\.label) == ["Feed"])
+        #expect(nav.viewControllers.map(\.traceLabel) == ["Feed"])
         #expect(tabs.selectedViewController === nav)
         #expect(Self.lines(app, from: 0, ["prepareForSegue"]) == ["Nav prepareForSegue", "Tabs prepareForSegue", "Tabs prepareForSegue"])
         #expect(app.trace.events.filter { $0.name == "prepareForSegue" }.map(\.detail) == ["(relationship)", "(relationship)", "second"])
@@ -231,7 +231,7 @@ struct SegueConformance {
         let mark = Int(app.trace.count)
         app.tap(try #require(app.view(labelled: "Detail.done")))
         try app.settle()
-        #expect(nav.viewControllers.map(\.label) == ["Feed"])
+        #expect(nav.viewControllers.map(\.traceLabel) == ["Feed"])
         #expect(Self.lines(app, from: mark, Self.appearance.union(["prepareForSegue"])) == [
             "Detail prepareForSegue", "Detail viewWillDisappear", "Feed viewWillAppear", "Detail viewDidDisappear", "Feed viewDidAppear",
         ])
@@ -260,7 +260,7 @@ struct SegueConformance {
         try app.settle()
         app.tap(try #require(app.view(labelled: "B.go")))
         try app.settle()
-        #expect(a.presentedViewController?.presentedViewController?.label == "C")
+        #expect(a.presentedViewController?.presentedViewController?.traceLabel == "C")
 
         app.tap(try #require(app.view(labelled: "C.lost")))
         try app.settle()
@@ -321,10 +321,10 @@ struct SegueConformance {
     final class ShowLog: NavigationControllerDelegate {
         var shown: [String] = []
         func navigationController(_ navigationController: NavigationController, willShow viewController: ViewController, animated: Bool) {
-            shown.append("willShow \(viewController.label)")
+            shown.append("willShow \(viewController.traceLabel)")
         }
         func navigationController(_ navigationController: NavigationController, didShow viewController: ViewController, animated: Bool) {
-            shown.append("didShow \(viewController.label)")
+            shown.append("didShow \(viewController.traceLabel)")
         }
     }
 

@@ -48,7 +48,7 @@ struct TabBarConformance {
         #expect(Self.lines(app, since: mark, labels: ["A", "B"]) == [
             "B loadView", "B viewDidLoad", "B viewWillAppear", "A viewWillDisappear",
         ])
-        #expect(tabBar.view.subviews.map(\.label) == [b.view.label])
+        #expect(tabBar.view.subviews.map(\.traceLabel) == [b.view.traceLabel])
         #expect(a.viewIfLoaded?.window == nil)
         try app.settle()
         #expect(Self.lines(app, since: mark, labels: ["A", "B"]) == [
@@ -238,9 +238,9 @@ struct TabBarConformance {
         _ = try showInWindow(tabBar, app: app)
         let mark = app.trace.count
         tabBar.viewControllers = [b, d]
-        #expect(tabBar.viewControllers.map(\.label) == ["B", "D"])
+        #expect(tabBar.viewControllers.map(\.traceLabel) == ["B", "D"])
         try app.settle()
-        #expect(tabBar.children.map(\.label) == ["B", "D"])
+        #expect(tabBar.children.map(\.traceLabel) == ["B", "D"])
         #expect(tabBar.selectedViewController === b)
         #expect(a.parent == nil && c.parent == nil && d.parent === tabBar)
 

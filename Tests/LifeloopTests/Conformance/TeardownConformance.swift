@@ -77,7 +77,7 @@ struct TeardownConformance {
             "VC viewWillLayoutSubviews", "VC viewDidLayoutSubviews",
         ])
         #expect(view1.superview == nil)
-        #expect(view1.subviews.map(\.label) == ["view12", "view11"])
+        #expect(view1.subviews.map(\.traceLabel) == ["view12", "view11"])
         #expect(view1.viewWithLabel("view111")?.window == nil)
     }
 

@@ -56,7 +56,7 @@ struct TransitionConformance {
         #expect(since(popMark) == [
             "B viewWillDisappear", "A viewWillAppear", "B viewDidDisappear", "A viewDidAppear", "B dealloc",
         ])
-        #expect(navigation.viewControllers.map(\.label) == ["A"])
+        #expect(navigation.viewControllers.map(\.traceLabel) == ["A"])
         #expect(app.diagnostics.isEmpty)
     }
 
@@ -71,7 +71,7 @@ struct TransitionConformance {
         navigation.pushViewController(ViewController(label: "B"), animated: false)
         navigation.pushViewController(ViewController(label: "C"), animated: false)
         try app.settle()
-        #expect(navigation.viewControllers.map(\.label) == ["A", "B", "C"])
+        #expect(navigation.viewControllers.map(\.traceLabel) == ["A", "B", "C"])
         let appearance: Set = ["viewWillAppear", "viewDidAppear", "viewWillDisappear", "viewDidDisappear"]
         #expect(app.trace.events.filter { $0.sequence >= mark && appearance.contains($0.name) }.map(\.line) == [
             "A viewWillDisappear", "B viewWillAppear", "A viewDidDisappear", "B viewDidAppear",
@@ -222,7 +222,7 @@ struct TransitionConformance {
         presenter.present(ViewController(label: "B"), animated: false)
         presenter.present(ViewController(label: "C"), animated: false)
         try app.settle()
-        #expect(presenter.presentedViewController?.label == "B")
+        #expect(presenter.presentedViewController?.traceLabel == "B")
         #expect(app.diagnostics.map(\.kind) == [.presentWhilePresenting])
         #expect(app.trace.projected(labels: ["C"], events: ["loadView", "viewWillAppear"]).isEmpty)
     }

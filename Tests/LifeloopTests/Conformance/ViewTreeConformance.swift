@@ -33,9 +33,9 @@ struct ViewTreeConformance {
         let controller = SeedTreeController(label: "VC")
         _ = try showInWindow(controller, app: app)
         let extra = View(frame: Rect(x: 0, y: 0, width: 10, height: 10))
-        extra.label = "extra"
+        extra.traceLabel = "extra"
         let inner = View(frame: .zero)
-        inner.label = "inner"
+        inner.traceLabel = "inner"
         extra.addSubview(inner)
         let mark = app.trace.count
         controller.view.addSubview(extra)
