@@ -1,5 +1,40 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
+
+/// The UIKit corpus files (and the harness) that compile unchanged: the rest of the corpus
+/// is kept, with its licences and origins, and left out of the build.
+let corpusSources = [
+    "Harness",
+    "Corpus/ApiDemoResizingViewController/ResizingViewController.swift",
+    "Corpus/BadgeSwift/BadgeSwift.swift",
+    "Corpus/ConvexHullView/View.swift",
+    "Corpus/DrawClosureView/DrawClosureView.swift",
+    "Corpus/ExampleUIScrollView/ExampleUIScrollView.swift",
+    "Corpus/FeedItemManualView/FeedItemManualView.swift",
+    "Corpus/FeedItemManualView/Dependencies",
+    "Corpus/FileExplorerImageViewController/ImageViewController.swift",
+    "Corpus/HighlightCutOutView/HighlightCutOutView.swift",
+    "Corpus/JellyRoundedView/RoundedView.swift",
+    "Corpus/LoopThumbView/ThumbView.swift",
+    "Corpus/MailIndicatorView/IndicatorView.swift",
+    "Corpus/ShapeCustomView/CustomView.swift",
+    "Corpus/SimulatorGraphView/SimulatorGraphView.swift",
+    "Corpus/SimulatorGraphView/Dependencies",
+    "Corpus/SpringingViewController/ViewController.swift",
+    "Corpus/Swift2048ScoreView/AccessoryViews.swift",
+]
+
+/// Every other file under the corpus (licences, origins, the files that do not compile).
+let corpusFilesNotCompiled: [String] = {
+    let root = Context.packageDirectory + "/Tests/UIKitCompatibility"
+    guard let files = FileManager.default.enumerator(atPath: root + "/Corpus") else { return [] }
+    return files.compactMap { $0 as? String }.map { "Corpus/" + $0 }.filter { path in
+        var isDirectory: ObjCBool = false
+        _ = FileManager.default.fileExists(atPath: root + "/" + path, isDirectory: &isDirectory)
+        return !isDirectory.boolValue && !corpusSources.contains { path == $0 || path.hasPrefix($0 + "/") }
+    }.sorted()
+}()
 
 let package = Package(
     name: "Lifeloop",
@@ -65,8 +100,10 @@ let package = Package(
         ),
         .target(
             name: "UIKit",
-            dependencies: ["Lifeloop"]
+            dependencies: ["Lifeloop", "_Testing_UIKit"]
         ),
+        // Swift Testing's cross-import overlay for UIKit, empty (see its only file).
+        .target(name: "_Testing_UIKit"),
         // The daemon: JSON-RPC over a Unix socket, one app process each (issue 13).
         .target(
             name: "LifeloopHost",
@@ -117,6 +154,16 @@ let package = Package(
             dependencies: ["LifeloopPictures", "LifeloopScenario", "LifeloopSamples"],
             // Golden pictures, compared as text (LIFELOOP_ACCEPT_GOLDENS=1 rewrites them).
             exclude: ["Goldens"]
+        ),
+        // Real UIKit files from public repositories, compiled unchanged against the
+        // UIKit module and run through a lifecycle (issue 15). Swift 5 mode, as most apps.
+        .testTarget(
+            name: "UIKitCompatibilityTests",
+            dependencies: ["UIKit", "LifeloopPictures"],
+            path: "Tests/UIKitCompatibility",
+            exclude: corpusFilesNotCompiled,
+            sources: corpusSources,
+            swiftSettings: [.swiftLanguageMode(.v5)]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -14,6 +14,10 @@ struct UpdateFlags: OptionSet {
     /// A subview's controller waits for `viewIsAppearing`: it comes right after this
     /// view's `layoutSubviews`.
     static let subviewAwaitsIsAppearing = UpdateFlags(rawValue: 1 << 5)
+    /// The view's `layoutSubviews` is running: its subviews' size changes do not mark it
+    /// again, or a layout that sizes subviews in two steps (a zero height, then
+    /// `sizeToFit()`) would lay out forever; UIKit's does not.
+    static let inLayoutSubviews = UpdateFlags(rawValue: 1 << 6)
 
     static let layout: UpdateFlags = [.needsLayout, .subtreeNeedsLayout]
     static let display: UpdateFlags = [.needsDisplay, .subtreeNeedsDisplay]
@@ -150,7 +154,9 @@ extension View {
             }
         }
         trace("layoutSubviews")
+        flags.insert(.inLayoutSubviews)
         layoutSubviews()
+        flags.remove(.inLayoutSubviews)
         if flags.contains(.subviewAwaitsIsAppearing) { deliverSubviewsIsAppearing() }
         controller?.deliver("viewDidLayoutSubviews") { $0.viewDidLayoutSubviews() }
     }

@@ -168,7 +168,7 @@ open class View {
     /// A size set from outside the layout pass marks the view and its superview (L26).
     private func sizeDidChange() {
         setNeedsLayout()
-        storedSuperview?.setNeedsLayout()
+        if let superview = storedSuperview, !superview.flags.contains(.inLayoutSubviews) { superview.setNeedsLayout() }
     }
 
     /// The view's rectangle in its own coordinates. A size change marks it and its
@@ -264,6 +264,8 @@ open class View {
     open func draw(_ rect: Rect) {}
     /// Called on each object loaded from a nib or storyboard once all of them exist.
     open func awakeFromNib() {}
+    /// Called by Interface Builder to preview a designable view; Lifeloop never calls it.
+    open func prepareForInterfaceBuilder() {}
 
     // MARK: UIKit's overridable calls (their work is in extensions)
 

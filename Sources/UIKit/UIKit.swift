@@ -137,3 +137,23 @@ public struct UIRectEdge: OptionSet, Hashable, Sendable {
     public static let right = UIRectEdge(rawValue: 1 << 3)
     public static let all: UIRectEdge = [.top, .left, .bottom, .right]
 }
+
+// MARK: Dispatch's time constants (C macros that Linux's Dispatch does not export)
+
+public let NSEC_PER_SEC: UInt64 = 1_000_000_000
+public let NSEC_PER_MSEC: UInt64 = 1_000_000
+public let NSEC_PER_USEC: UInt64 = 1_000
+public let USEC_PER_SEC: UInt64 = 1_000_000
+
+extension Color {
+    /// A color from the asset catalog by name. There is no catalog on Linux: every name
+    /// gives the system gray (never nil, so `UIColor(named: "x")!` runs).
+    public init?(named name: String) {
+        self = .systemGray
+    }
+
+    /// A color from the asset catalog of a bundle (the system gray, as above).
+    public init?(named name: String, in bundle: Bundle?, compatibleWith traitCollection: TraitCollection?) {
+        self = .systemGray
+    }
+}

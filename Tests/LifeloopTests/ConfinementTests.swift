@@ -418,7 +418,7 @@ struct CompleteConfinementTests {
             "traitCollection", "screenSafeAreaInsets", "presentationTransform", "noIntrinsicMetric",
             "intrinsicContentSize", "preferredStatusBarStyle", "prefersStatusBarHidden", "prefersHomeIndicatorAutoHidden",
             "supportedInterfaceOrientations", "shouldAutorotate", "editButtonItem", "hitTest", "point", "sizeThatFits",
-            "shouldPerformSegue", "invalidateIntrinsicContentSize", "isFirstResponder", "canBecomeFirstResponder",
+            "shouldPerformSegue", "invalidateIntrinsicContentSize", "prepareForInterfaceBuilder", "isFirstResponder", "canBecomeFirstResponder",
             "navigationItemIfMade", "tabBarItemIfMade",
             // A thread-local setting: nothing shared.
             "useLabel",
