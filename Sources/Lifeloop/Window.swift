@@ -192,6 +192,19 @@ open class Window: View {
         for controller in controllers {
             controller.deliver("viewWillTransitionToSize", detail: size.plainDescription) { $0.viewWillTransition(to: size, with: coordinator) }
         }
+        // UIKit's traitCollectionDidChange when the size classes change (a rotation of a
+        // phone): called, not traced, so the spec's traces (L27) stay as they are.
+        let previousTraits = TraitCollection(screen: screen, size: bounds.size)
+        let traitsChange = previousTraits != TraitCollection(screen: screen, size: size)
+        app.afterCommit { [weak self] in
+            guard traitsChange, let self else { return }
+            for controller in self.allControllers { controller.traitCollectionDidChange(previousTraits) }
+            var views: [View] = [self]
+            while let view = views.popLast() {
+                view.traitCollectionDidChange(previousTraits)
+                views.append(contentsOf: view.subviews)
+            }
+        }
         app.afterCommit {
             coordinator.percentComplete = 1
             for completion in coordinator.completions { completion(coordinator) }

@@ -1,0 +1,169 @@
+import Foundation
+import LifeloopPictures
+import Testing
+import UIKit
+
+/// UIKit code written as for iOS, run on Lifeloop: controls keep their state, taps run
+/// their actions, bars and drawing show in snapshots, traits follow the window.
+@Suite("UIKit module")
+struct UIKitModuleTests {
+    final class FormController: UIViewController {
+        let nameLabel = UILabel(frame: CGRect(x: 20, y: 120, width: 280, height: 30))
+        let button = UIButton(type: .system)
+        let toggle = UISwitch()
+        let field = UITextField(frame: CGRect(x: 20, y: 260, width: 280, height: 34))
+        var taps = 0
+        var toggled: [Bool] = []
+        var typed: [String] = []
+        var traitChanges = 0
+
+        init() {
+            super.init(nibName: nil, bundle: nil)
+            title = "Form"
+        }
+
+        required init?(coder: NSCoder) { fatalError("init(coder:) has not been implemented") }
+
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            view.backgroundColor = .systemBackground
+            nameLabel.text = "Hello, Lifeloop"
+            nameLabel.font = .boldSystemFont(ofSize: 20)
+            view.addSubview(nameLabel)
+            button.setTitle("Tap me", for: .normal)
+            button.frame = CGRect(x: 20, y: 170, width: 120, height: 44)
+            button.addAction(UIAction { [unowned self] _ in
+                self.taps += 1
+                self.nameLabel.text = "Tapped \(self.taps)"
+            }, for: .touchUpInside)
+            view.addSubview(button)
+            toggle.frame.origin = CGPoint(x: 20, y: 220)
+            toggle.addAction(UIAction { [unowned self] action in
+                self.toggled.append((action.sender as? UISwitch)?.isOn ?? false)
+            }, for: .valueChanged)
+            view.addSubview(toggle)
+            field.placeholder = "Name"
+            field.borderStyle = .roundedRect
+            field.addAction(UIAction { [unowned self] _ in self.typed.append(self.field.text ?? "") }, for: .editingChanged)
+            view.addSubview(field)
+            navigationItem.rightBarButtonItem = UIBarButtonItem(title: "Save", style: .done, primaryAction: UIAction { [unowned self] _ in
+                self.title = "Saved"
+            })
+        }
+
+        override func traitCollectionDidChange(_ previousTraitCollection: UITraitCollection?) {
+            super.traitCollectionDidChange(previousTraitCollection)
+            traitChanges += 1
+        }
+    }
+
+    @Test
+    func controlsKeepStateAndTapsRunTheirActions() throws {
+        let app = try Application()
+        let window = UIWindow(screen: .phone, label: "main")
+        let form = FormController()
+        form.traceLabel = "Form"
+        let navigation = UINavigationController(rootViewController: form)
+        window.rootViewController = navigation
+        window.makeKeyAndVisible()
+        try app.settle()
+
+        app.tap(form.button)
+        app.tap(form.button.titleLabel!)  // a label of no app: the tap reaches nothing
+        #expect(form.taps == 1)
+        #expect(form.nameLabel.text == "Tapped 1")
+        app.tap(form.toggle)
+        app.tap(form.toggle)
+        #expect(form.toggled == [true, false])
+        app.tap(form.field)
+        #expect(form.field.isFirstResponder)
+        form.field.insertText("Ada")
+        #expect(form.typed == ["Ada"])
+        form.view.endEditing(true)
+        #expect(!form.field.isFirstResponder)
+        app.tap(barButtonItem: form.navigationItem.rightBarButtonItem!, in: form)
+        #expect(form.title == "Saved")
+        try app.settle()
+
+        let lines = app.trace.lines
+        #expect(lines.contains("\(form.button.traceLabel) touchUpInside"))
+        #expect(lines.contains("\(form.toggle.traceLabel) setOn"))
+        #expect(lines.contains("Form setTitle"))
+        let svg = window.snapshot()
+        #expect(svg.contains(">Tapped 1</text>"), "the label's text is drawn")
+        #expect(svg.contains(">Tap me</text>"), "the button's title is drawn")
+        #expect(svg.contains("data-role=\"switch\" data-on=\"0\""))
+        #expect(svg.contains(">Ada</text>"))
+        #expect(svg.contains("data-role=\"navigation-bar\"") && svg.contains(">Saved</text>"), "the bar shows the title")
+        #expect(svg.contains(">Save</text>"), "and its button")
+    }
+
+    @Test
+    func labelsMeasureWithTheDocumentedFontModel() throws {
+        _ = try Application()
+        let label = UILabel()
+        label.font = UIFont.systemFont(ofSize: 10)
+        label.text = "ab"
+        // a and b are "other" glyphs: 0.52 of the size each, rounded up; one line 12 pt.
+        #expect(label.intrinsicContentSize == CGSize(width: 11, height: 12))
+        label.numberOfLines = 0
+        label.text = "aaaa aaaa"
+        #expect(label.sizeThatFits(CGSize(width: 25, height: 100)) == CGSize(width: 21, height: 24), "wrapped at the space")
+        label.sizeToFit()
+        #expect(label.frame.size == CGSize(width: 45, height: 12))
+    }
+
+    @Test
+    func safeAreaTraitsAndTransformsFollowTheWindow() throws {
+        let app = try Application()
+        let window = UIWindow(screen: Screen(size: CGSize(width: 390, height: 844), scale: 3, statusBarInset: 47), label: "main")
+        let form = FormController()
+        let navigation = UINavigationController(rootViewController: form)
+        window.rootViewController = navigation
+        window.makeKeyAndVisible()
+        try app.settle()
+        #expect(form.view.safeAreaInsets == UIEdgeInsets(top: 47 + 44, left: 0, bottom: 34, right: 0))
+        form.additionalSafeAreaInsets = UIEdgeInsets(top: 10, left: 0, bottom: 0, right: 0)
+        #expect(form.view.safeAreaInsets.top == 101)
+        #expect(form.traitCollection.horizontalSizeClass == .compact && form.traitCollection.displayScale == 3)
+        window.rotate()
+        try app.settle()
+        #expect(form.traitChanges == 1)
+        #expect(form.traitCollection.verticalSizeClass == .compact)
+
+        form.nameLabel.transform = CGAffineTransform(rotationAngle: .pi / 2)
+        UIView.animate(withDuration: 0.3, delay: 0, usingSpringWithDamping: 0.5, initialSpringVelocity: 0, options: [],
+                       animations: { form.nameLabel.alpha = 0.5 })
+        #expect(form.nameLabel.alpha == 0.5)
+        try app.settle()
+        #expect(window.snapshot().contains("transform=\"matrix(0 1 -1 0"))
+    }
+
+    @Test
+    func drawingIsRecordedAndRendered() throws {
+        final class Ring: UIView {
+            override func draw(_ rect: CGRect) {
+                let path = UIBezierPath(arcCenter: CGPoint(x: rect.midX, y: rect.midY), radius: 40, startAngle: 0,
+                                        endAngle: .pi, clockwise: true)
+                path.lineWidth = 6
+                UIColor.systemRed.setStroke()
+                path.stroke()
+                UIGraphicsGetCurrentContext()?.fill(CGRect(x: 0, y: 0, width: 4, height: 4))
+            }
+        }
+        let app = try Application()
+        let window = UIWindow(screen: .phone, label: "main")
+        let host = UIViewController()
+        window.rootViewController = host
+        window.makeKeyAndVisible()
+        let ring = Ring(frame: CGRect(x: 50, y: 100, width: 100, height: 100))
+        host.view.addSubview(ring)
+        try app.settle()
+        let commands = try #require(ring.displayList)
+        #expect(commands.contains(.setLineWidth(6)))
+        #expect(commands.contains(.strokePath))
+        let svg = window.snapshot()
+        #expect(svg.contains("data-role=\"drawing\""))
+        #expect(svg.contains("stroke=\"rgb(255,59,48)\""))
+    }
+}
