@@ -92,7 +92,7 @@ let package = Package(
         ),
         .target(
             name: "LifeloopSamples",
-            dependencies: ["Lifeloop", "LifeloopScenario"],
+            dependencies: ["Lifeloop", "LifeloopScenario", "UIKit"],
             path: "Samples",
             // Scenario files are read from the checkout by path, like any user's.
             exclude: ["Scenarios"],

@@ -37,6 +37,8 @@ extension SampleCatalog {
         },
         Faults.definition,
         Concurrency.definition,
+        AppDefinition(name: "UIKitForm", summary: "UIKit code as written for iOS: a form with UIActions, pushing a page that draws",
+                      scenes: ["Details"], launch: UIKitForm.launch),
     ])
 }
 
