@@ -112,7 +112,7 @@ struct CorpusTests {
             #expect(FileManager.default.fileExists(atPath: license.path), "\(entry.name) keeps its licence")
         }
         let share = Double(Corpus.compiled.count) / Double(folders.count)
-        print("UIKit corpus: \(Corpus.compiled.count) of \(folders.count) files compile unchanged and run (\(Int(share * 100))%)")
+        print("UIKit corpus: \(Corpus.compiled.count) of \(folders.count) files compile unchanged and run (\(Int((share * 100).rounded()))%)")
         #expect(share >= 0.5)
     }
 
