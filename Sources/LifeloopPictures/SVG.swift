@@ -1,3 +1,5 @@
+import Lifeloop
+
 /// A small SVG writer: elements appended as text, numbers in one fixed format, so the
 /// same picture gives the same bytes on every machine and run.
 ///
@@ -89,25 +91,6 @@ public func svgNumber(_ value: Double) -> String {
     let fraction = magnitude % 100
     if fraction != 0 {
         out += fraction % 10 == 0 ? ".\(fraction / 10)" : (fraction < 10 ? ".0\(fraction)" : ".\(fraction)")
-    }
-    return out
-}
-
-/// Text escaped for XML content and attribute values.
-public func xmlEscaped(_ text: String) -> String {
-    var out = ""
-    out.reserveCapacity(text.utf8.count)
-    for character in text.unicodeScalars {
-        switch character {
-        case "&": out += "&amp;"
-        case "<": out += "&lt;"
-        case ">": out += "&gt;"
-        case "\"": out += "&quot;"
-        case "'": out += "&apos;"
-        default:
-            // Control characters are not allowed in XML 1.0 text; show them as U+FFFD.
-            if character.value < 0x20 && character != "\n" && character != "\t" { out += "\u{FFFD}" } else { out.unicodeScalars.append(character) }
-        }
     }
     return out
 }

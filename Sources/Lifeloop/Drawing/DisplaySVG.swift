@@ -392,19 +392,25 @@ struct DisplayListSVG {
     /// Text escaped for XML content and attribute values; control characters other than
     /// tab and newline (not allowed in XML 1.0) as U+FFFD.
     static func escaped(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&apos;"
-            case "\t", "\n": out.unicodeScalars.append(scalar)
-            default: scalar.value < 0x20 ? out.unicodeScalars.append("\u{FFFD}") : out.unicodeScalars.append(scalar)
-            }
-        }
-        return out
+        xmlEscaped(text)
     }
+}
+
+/// Text escaped for XML content and attribute values.
+public func xmlEscaped(_ text: String) -> String {
+    var out = ""
+    out.reserveCapacity(text.utf8.count)
+    for character in text.unicodeScalars {
+        switch character {
+        case "&": out += "&amp;"
+        case "<": out += "&lt;"
+        case ">": out += "&gt;"
+        case "\"": out += "&quot;"
+        case "'": out += "&apos;"
+        default:
+            // Control characters are not allowed in XML 1.0 text; show them as U+FFFD.
+            if character.value < 0x20 && character != "\n" && character != "\t" { out += "\u{FFFD}" } else { out.unicodeScalars.append(character) }
+        }
+    }
+    return out
 }
