@@ -60,6 +60,8 @@ open class ViewController {
     private var storedTabBarItem: TabBarItem?
     private var storedAdditionalSafeAreaInsets = EdgeInsets.zero
     private var storedEditing = false
+    /// `registerForTraitChanges` registrations.
+    var traitRegistrations: [TraitChangeRegistration] = []
     private var storedPreferredContentSize = Size.zero
     private var storedModalTransitionStyle = ModalTransitionStyle.coverVertical
     var storedView: View?

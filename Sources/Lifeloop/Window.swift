@@ -198,10 +198,10 @@ open class Window: View {
         let traitsChange = previousTraits != TraitCollection(screen: screen, size: size)
         app.afterCommit { [weak self] in
             guard traitsChange, let self else { return }
-            for controller in self.allControllers { controller.traitCollectionDidChange(previousTraits) }
+            for controller in self.allControllers { controller.traitsDidChange(from: previousTraits) }
             var views: [View] = [self]
             while let view = views.popLast() {
-                view.traitCollectionDidChange(previousTraits)
+                view.traitsDidChange(from: previousTraits)
                 views.append(contentsOf: view.subviews)
             }
         }

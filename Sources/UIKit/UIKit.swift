@@ -30,6 +30,14 @@ public typealias UIUserInterfaceSizeClass = TraitCollection.SizeClass
 public typealias UIUserInterfaceIdiom = TraitCollection.Idiom
 public typealias UIUserInterfaceStyle = TraitCollection.Style
 public typealias UIEvent = Event
+public typealias UITraitEnvironment = TraitEnvironment
+public typealias UITraitDefinition = TraitDefinition
+public typealias UITrait = any TraitDefinition.Type
+public typealias UITraitChangeRegistration = TraitChangeRegistration
+public typealias UITraitHorizontalSizeClass = HorizontalSizeClassTrait
+public typealias UITraitVerticalSizeClass = VerticalSizeClassTrait
+public typealias UITraitUserInterfaceStyle = UserInterfaceStyleTrait
+public typealias UITraitDisplayScale = DisplayScaleTrait
 public typealias UIEdgeInsets = EdgeInsets
 public typealias UIViewAutoresizing = AutoresizingMask
 

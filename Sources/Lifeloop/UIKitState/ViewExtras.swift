@@ -17,6 +17,8 @@ final class ViewExtras {
     var lastSafeAreaInsets: EdgeInsets?
     /// What the last `draw(_:)` drew, in the view's coordinates.
     var drawing: [DrawCommand]?
+    /// `registerForTraitChanges` registrations.
+    var traitRegistrations: [TraitChangeRegistration] = []
 }
 
 /// How a view lays out its content when its bounds change: UIKit's `UIView.ContentMode`.

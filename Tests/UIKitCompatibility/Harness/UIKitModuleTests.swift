@@ -16,6 +16,7 @@ struct UIKitModuleTests {
         var toggled: [Bool] = []
         var typed: [String] = []
         var traitChanges = 0
+        var registeredChanges: [UIUserInterfaceSizeClass] = []
 
         init() {
             super.init(nibName: nil, bundle: nil)
@@ -46,6 +47,9 @@ struct UIKitModuleTests {
             field.borderStyle = .roundedRect
             field.addAction(UIAction { [unowned self] _ in self.typed.append(self.field.text ?? "") }, for: .editingChanged)
             view.addSubview(field)
+            registerForTraitChanges([UITraitVerticalSizeClass.self]) { (self: FormController, previous: UITraitCollection) in
+                self.registeredChanges.append(previous.verticalSizeClass)
+            }
             navigationItem.rightBarButtonItem = UIBarButtonItem(title: "Save", style: .done, primaryAction: UIAction { [unowned self] _ in
                 self.title = "Saved"
             })
@@ -129,6 +133,7 @@ struct UIKitModuleTests {
         window.rotate()
         try app.settle()
         #expect(form.traitChanges == 1)
+        #expect(form.registeredChanges == [.regular], "the registration heard the vertical size class change")
         #expect(form.traitCollection.verticalSizeClass == .compact)
 
         form.nameLabel.transform = CGAffineTransform(rotationAngle: .pi / 2)
