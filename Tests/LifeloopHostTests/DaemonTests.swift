@@ -148,6 +148,27 @@ struct DaemonTests {
         }
     }
 
+    /// UIKit code in a daemon app (Samples/UIKitForm): a tap on its button runs the
+    /// button's UIAction, which pushes the detail page; the snapshot shows the bar's title.
+    @Test func aTapOnAUIKitButtonRunsItsAction() throws {
+        let daemon = try DaemonHarness()
+        let client = try daemon.client()
+        let app = try #require(client.call("app.launch", ["sample": "UIKitForm"])["app"]?.string)
+        let tap = try Caused(client.call("app.tap", ["app": .string(app), "view": "Button#1"]))
+        _ = try client.call("app.settle", ["app": .string(app)])
+        let events = try #require(client.call("trace.get", ["app": .string(app), "fromSeq": .int(tap.fromSeq)])["events"]?.array)
+        let lines = events.compactMap { event -> String? in
+            guard let label = event["label"]?.string, let name = event["event"]?.string else { return nil }
+            return "\(label) \(name)"
+        }
+        let touch = try #require(lines.firstIndex(of: "Button#1 touchUpInside"))
+        let appeared = try #require(lines.firstIndex(of: "DetailViewController#1 viewDidAppear"))
+        #expect(touch < appeared)
+        let snapshot = try client.call("app.snapshot", ["app": .string(app), "format": "svg"])
+        let svg = try #require(snapshot["svg"]?.string)
+        #expect(svg.contains(">Details</text>"), "the pushed page's title in the navigation bar")
+    }
+
     @Test func storyboardsScenarioStepsJobsAndRecordings() throws {
         let daemon = try DaemonHarness()
         let client = try daemon.client()
