@@ -14,13 +14,18 @@ public struct TraitCollection: Hashable, Sendable {
         case unspecified, light, dark
     }
 
+    /// The width class: compact under 736 points.
     public var horizontalSizeClass: SizeClass
+    /// The height class: compact under 500 points.
     public var verticalSizeClass: SizeClass
+    /// Phone or pad.
     public var userInterfaceIdiom: Idiom
+    /// Light (Lifeloop renders light).
     public var userInterfaceStyle: Style
     /// Points to pixels.
     public var displayScale: CGFloat
 
+    /// Traits given one by one (unspecified by default).
     public init(horizontalSizeClass: SizeClass = .unspecified, verticalSizeClass: SizeClass = .unspecified,
                 userInterfaceIdiom: Idiom = .unspecified, userInterfaceStyle: Style = .unspecified,
                 displayScale: CGFloat = 0) {
