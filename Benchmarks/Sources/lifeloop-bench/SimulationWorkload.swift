@@ -1,3 +1,4 @@
+import Glibc
 import Lifeloop
 
 /// How fast the virtual clock simulates a busy app: four windows on four screens
@@ -26,10 +27,15 @@ enum SimulationWorkload {
         try onDedicatedThread {
             // The three take turns, hour by hour, so that a change in the machine's load
             // falls on all of them and their ratios hold.
-            let rows: [(Workload, TraceMode)] = [
+            var rows: [(Workload, TraceMode)] = [
                 (.simulation1h, .off), (.simulation1hDigestOnly, .digestOnly),
                 (.simulation1hTraced, .bounded(capacity: 4_096)),
             ]
+            // `LIFELOOP_BENCH_SIM_ROWS=digest` (or `untraced`, `traced`, comma-separated):
+            // only those rows, to profile one alone.
+            if let only = getenv("LIFELOOP_BENCH_SIM_ROWS").map({ String(cString: $0).split(separator: ",") }) {
+                rows.removeAll { row in !only.contains { row.0.rawValue.hasSuffix("(\($0))") || ($0 == "untraced" && row.0 == .simulation1h) } }
+            }
             for (_, tracing) in rows { _ = try simulate(span: warmUpSpan, tracing: tracing) }
             var best = [Run?](repeating: nil, count: rows.count)
             for _ in 0..<harness.repetitions {
