@@ -754,9 +754,7 @@ final class AppLink {
         ref._withUnsafeGuaranteedRef { app in
             guard app.tracing else { return }
             Unmanaged.passUnretained(app.loop)._withUnsafeGuaranteedRef {
-                // On the loop's thread: the view or controller checked it (`onLoop`), or the
-                // loop is running its callback.
-                $0.recordOnLoopThread(label: label, event: event, detail: detail, window: window)
+                $0.record(label: label, event: event, detail: detail, window: window)
             }
         }
     }

@@ -573,14 +573,6 @@ public final class EventLoop {
         trace.record(time: nowNs, turn: turn, window: window, label: label, name: event, detail: detail)
     }
 
-    /// ``record(label:event:detail:window:)`` for the runtime's own calls, which run on the
-    /// loop's thread by construction (callbacks, passes, frames): without the thread check,
-    /// a call into libc on every event. Debug builds (the tests) still check.
-    package func recordOnLoopThread(label: String, event: String, detail: String, window: String) {
-        assert(owner == pthread_self(), "recordOnLoopThread off the loop's thread")
-        trace.record(time: nowNs, turn: turn, window: window, label: label, name: event, detail: detail)
-    }
-
     // MARK: Running
 
     /// Runs turns until ``stop()`` is called from one of the loop's callbacks. With

@@ -176,9 +176,7 @@ public struct TraceDigest: Hashable, Sendable, CustomStringConvertible {
         return step(hash, count)
     }
 
-    /// A string's UTF-8 in words, then its byte count, read where the bytes lie. Inlined:
-    /// a trace's event names are often longer than a small string.
-    @inline(__always)
+    /// A string's UTF-8 in words, then its byte count, read where the bytes lie.
     static func foldContiguous(_ text: String, into hash: UInt64) -> UInt64 {
         if let folded = text.utf8.withContiguousStorageIfAvailable({ bytes in
             fold(UnsafeRawPointer(bytes.baseAddress) ?? UnsafeRawPointer(bitPattern: 1)!, count: bytes.count, into: hash)

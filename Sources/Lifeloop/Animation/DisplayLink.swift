@@ -183,7 +183,7 @@ final class DisplayLink {
                     // The loop is reached unretained, like the app.
                     loopRef._withUnsafeGuaranteedRef { loop in
                         let label = window.traceLabel
-                        loop.recordOnLoopThread(label: label, event: "frame", detail: detail, window: label)
+                        loop.record(label: label, event: "frame", detail: detail, window: label)
                         if dropped > 0 {
                             loop.record(label: label, event: "droppedFrames", detail: "\(dropped)", window: label)
                         }
