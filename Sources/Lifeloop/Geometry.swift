@@ -82,6 +82,14 @@ public struct Color: Hashable, Sendable {
     public static let clear = Color(red: 0, green: 0, blue: 0, alpha: 0)
 }
 
+extension Color: _ExpressibleByColorLiteral {
+    /// The color Xcode's `#colorLiteral(red:green:blue:alpha:)` writes (the UIKit module
+    /// makes `Color` the literal's type, as `UIColor` is on iOS).
+    public init(_colorLiteralRed red: Float, green: Float, blue: Float, alpha: Float) {
+        self.init(red: Double(red), green: Double(green), blue: Double(blue), alpha: Double(alpha))
+    }
+}
+
 /// How a view resizes when its superview's bounds change, as UIKit's `UIViewAutoresizing`.
 public struct AutoresizingMask: OptionSet, Hashable, Sendable {
     public let rawValue: UInt

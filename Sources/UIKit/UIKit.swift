@@ -74,6 +74,10 @@ public typealias UIBezierPath = BezierPath
 public typealias UIRectCorner = RectCorner
 public typealias CALayer = Layer
 public typealias CACornerMask = CornerMask
+/// What `#colorLiteral(red:green:blue:alpha:)` makes in a file that imports UIKit.
+public typealias _ColorLiteralType = UIColor
+/// What `#imageLiteral(resourceName:)` makes in a file that imports UIKit.
+public typealias _ImageLiteralType = UIImage
 
 extension View {
     public typealias AutoresizingMask = Lifeloop.AutoresizingMask

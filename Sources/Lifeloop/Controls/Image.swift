@@ -29,6 +29,12 @@ public final class Image: Hashable, @unchecked Sendable {
         self.init(name: name, isSymbol: false, size: .zero)
     }
 
+    /// The image Xcode's `#imageLiteral(resourceName:)` writes: the asset by name (the
+    /// UIKit module makes `Image` the literal's type, as `UIImage` is on iOS).
+    public convenience init(imageLiteralResourceName name: String) {
+        self.init(name: name, isSymbol: false, size: .zero)
+    }
+
     /// An SF Symbol by name.
     public convenience init?(systemName name: String) {
         self.init(name: name, isSymbol: true, size: Size(width: 24, height: 24))
@@ -67,3 +73,5 @@ public final class Image: Hashable, @unchecked Sendable {
         hasher.combine(isSymbol)
     }
 }
+
+extension Image: _ExpressibleByImageLiteral {}

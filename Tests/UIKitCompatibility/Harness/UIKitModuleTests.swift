@@ -102,6 +102,56 @@ struct UIKitModuleTests {
         #expect(svg.contains(">Save</text>"), "and its button")
     }
 
+    /// Interface Builder's markers that need no Objective-C runtime compile on Linux as on
+    /// iOS (`@IBOutlet`, `@objc` members and `#selector` do not: the README says so); an
+    /// `@IBAction` method is wired with a `UIAction`.
+    @IBDesignable final class MarkedView: UIView {
+        @IBInspectable var cornerRadius: CGFloat = 4
+        @objc enum Style: Int { case plain, bold }
+        var style = Style.plain
+    }
+
+    final class MarkedController: UIViewController {
+        let button = UIButton(type: .system)
+        var shown = 0
+        @IBAction func show(_ sender: Any) { shown += 1 }
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            button.frame = CGRect(x: 20, y: 100, width: 100, height: 44)
+            button.addAction(UIAction { [unowned self] action in show(action) }, for: .touchUpInside)
+            view.addSubview(button)
+        }
+    }
+
+    @Test
+    func interfaceBuilderMarkersCompileAndActionsWireWithUIAction() throws {
+        let app = try Application()
+        let window = UIWindow(screen: .phone, label: "main")
+        let controller = MarkedController()
+        window.rootViewController = controller
+        window.makeKeyAndVisible()
+        try app.settle()
+        app.tap(controller.button)
+        try app.settle()
+        #expect(controller.shown == 1)
+        let view = MarkedView()
+        view.style = .bold
+        #expect(view.cornerRadius == 4 && view.style.rawValue == 1)
+    }
+
+    /// Xcode's color and image literals, as storyboard-era code writes them, make UIColor
+    /// and UIImage values.
+    @Test
+    func colorAndImageLiteralsMakeUIKitValues() throws {
+        let orange = #colorLiteral(red: 1, green: 0.5, blue: 0, alpha: 0.75)
+        #expect(orange == UIColor(red: 1, green: 0.5, blue: 0, alpha: 0.75))
+        let view = UIView()
+        view.backgroundColor = #colorLiteral(red: 0, green: 0, blue: 1, alpha: 1)
+        #expect(view.backgroundColor == .init(red: 0, green: 0, blue: 1, alpha: 1))
+        let star: UIImage = #imageLiteral(resourceName: "star")
+        #expect(star.name == "star" && !star.isSymbol)
+    }
+
     @Test
     func labelsMeasureWithTheDocumentedFontModel() throws {
         _ = try Application()
