@@ -169,3 +169,43 @@ extension Color {
         self = .systemGray
     }
 }
+
+// MARK: Target-action, which needs the Objective-C runtime
+
+/// Objective-C's method name. Linux has no Objective-C runtime, so nothing can make one
+/// (`#selector` is a compile error there); it exists so that UIKit's target-action calls
+/// fail to compile with a message that names their closure form.
+public struct Selector: Hashable, Sendable {
+    @available(*, unavailable, message: "Linux has no Objective-C runtime to look a selector up in: use a closure (UIAction)")
+    public init(_ name: String) {}
+}
+
+private let targetAction = "target-action needs the Objective-C runtime, which Linux does not have"
+
+extension Control {
+    /// UIKit's target-action registration: unavailable on Linux.
+    @available(*, unavailable, message: "target-action needs the Objective-C runtime, which Linux does not have: write addAction(UIAction { [unowned self] _ in self.method() }, for: events)")
+    public func addTarget(_ target: Any?, action: Selector, for controlEvents: Control.Event) {
+        fatalError(targetAction)
+    }
+}
+
+extension BarButtonItem {
+    /// UIKit's target-action bar button: unavailable on Linux.
+    @available(*, unavailable, message: "target-action needs the Objective-C runtime, which Linux does not have: write UIBarButtonItem(title:style:primaryAction: UIAction { _ in ... })")
+    public convenience init(title: String?, style: Style, target: Any?, action: Selector?) {
+        fatalError(targetAction)
+    }
+
+    /// UIKit's target-action bar button: unavailable on Linux.
+    @available(*, unavailable, message: "target-action needs the Objective-C runtime, which Linux does not have: write UIBarButtonItem(image:style:primaryAction: UIAction { _ in ... })")
+    public convenience init(image: UIImage?, style: Style, target: Any?, action: Selector?) {
+        fatalError(targetAction)
+    }
+
+    /// UIKit's target-action bar button: unavailable on Linux.
+    @available(*, unavailable, message: "target-action needs the Objective-C runtime, which Linux does not have: write UIBarButtonItem(barButtonSystemItem:primaryAction: UIAction { _ in ... })")
+    public convenience init(barButtonSystemItem systemItem: SystemItem, target: Any?, action: Selector?) {
+        fatalError(targetAction)
+    }
+}
