@@ -227,6 +227,17 @@ public final class Trace {
         digest.combine(eventHash: eventHash)
         if turn != currentTurn || currentTurnSlot < 0 { startTurn(turn) }
         currentTurnDigest.combine(eventHash: eventHash)
+        // Out of line: a digest-only trace without a stream or sink runs none of it, and the
+        // record it calls from every trace point stays small.
+        if stream != nil || keepsEvents || sink != nil {
+            deliver(sequence: sequence, time: time, turn: turn, window: window, label: label, name: name, detail: detail)
+        }
+    }
+
+    /// The stream, the ring and the sink's part of ``record``.
+    @inline(never)
+    private func deliver(sequence: UInt64, time: UInt64, turn: UInt64, window: String, label: String, name: String,
+                         detail: String) {
         if stream != nil, let buffer = streamBuffer {
             let room = TraceBytes.jsonLineRoom(window: window, label: label, name: name, detail: detail)
             let start = streamUsed &+ room <= streamCapacity ? buffer + streamUsed : makeStreamRoom(room)
