@@ -16,6 +16,7 @@ let corpusSources = [
     "Corpus/FileExplorerImageViewController/ImageViewController.swift",
     "Corpus/HighlightCutOutView/HighlightCutOutView.swift",
     "Corpus/JellyRoundedView/RoundedView.swift",
+    "Corpus/KxLifeCycleViewController/LifeCycleViewController.swift",
     "Corpus/LoopThumbView/ThumbView.swift",
     "Corpus/MailIndicatorView/IndicatorView.swift",
     "Corpus/ShapeCustomView/CustomView.swift",

@@ -34,6 +34,8 @@ enum Corpus {
                     kind: .controller { ImageViewController(image: UIImage(named: "photo")!) }),
         CorpusEntry(name: "SpringingViewController", file: "ViewController.swift",
                     kind: .controller { ViewController() }),
+        CorpusEntry(name: "KxLifeCycleViewController", file: "LifeCycleViewController.swift",
+                    kind: .controller { LifeCycleViewController() }),
         CorpusEntry(name: "BadgeSwift", file: "BadgeSwift.swift", kind: .view {
             let badge = BadgeSwift()
             badge.text = "7"
@@ -77,7 +79,6 @@ enum Corpus {
         BlockedEntry(name: "ContextMenuKeyboardMenu", blockers: ["#selector / @objc (10 lines to edit)", "UITextView"]),
         BlockedEntry(name: "CookbookFaceView", blockers: ["CGGradient", "NSString.draw(at:withAttributes:)"]),
         BlockedEntry(name: "GradientView", blockers: ["CGGradient", "color spaces", "tintAdjustmentMode"]),
-        BlockedEntry(name: "KxLifeCycleViewController", blockers: ["UIAlertController"]),
         BlockedEntry(name: "ResizeKnob", blockers: ["UIPointerInteraction", "hitTest with UIEvent phases"]),
         BlockedEntry(name: "SaveTheDotViewController", blockers: ["@IBOutlet / @objc / #selector (15 lines to edit)",
                                                                "CADisplayLink", "UIViewPropertyAnimator", "touches"]),

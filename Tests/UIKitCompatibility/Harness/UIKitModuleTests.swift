@@ -139,6 +139,56 @@ struct UIKitModuleTests {
         #expect(view.cornerRadius == 4 && view.style.rawValue == 1)
     }
 
+    /// The corpus's KxLifeCycleViewController, unchanged: its `@IBAction` presents a
+    /// `UIAlertController`. The alert covers the screen without taking the presenter's view
+    /// away (no disappear callbacks), draws its title, message and action, and a tap on the
+    /// action dismisses it, then runs the handler.
+    @Test
+    func anAlertIsPresentedDrawnAndDismissedByItsAction() throws {
+        let app = try Application()
+        let window = UIWindow(screen: .phone, label: "main")
+        let controller = LifeCycleViewController()
+        controller.traceLabel = "Kx"
+        window.rootViewController = controller
+        window.makeKeyAndVisible()
+        try app.settle()
+        controller.showAlert(controller)
+        try app.settle()
+        let alert = try #require(controller.presentedViewController as? UIAlertController)
+        #expect(alert.title == "Alert" && alert.message == "Lorem Ipsum" && alert.preferredStyle == .alert)
+        #expect(alert.actions.map(\.title) == ["Ok"] && alert.actions[0].style == .default)
+        let svg = window.snapshot()
+        #expect(svg.contains(">Alert</text>") && svg.contains(">Lorem Ipsum</text>") && svg.contains(">Ok</text>"))
+        let button = try #require(alert.view.subviews.first?.subviews.compactMap { $0 as? UIButton }.first)
+        // The panel sits in the middle of the 414×736 screen.
+        let panel = try #require(alert.view.subviews.first)
+        #expect(panel.frame.width == 270 && abs(panel.frame.midY - 368) <= 1)
+
+        var log: [String] = []
+        let confirm = UIAlertController(title: "Delete?", message: nil, preferredStyle: .actionSheet)
+        confirm.addAction(UIAlertAction(title: "Cancel", style: .cancel))
+        confirm.addAction(UIAlertAction(title: "Delete", style: .destructive) { action in
+            log.append("handler \(action.title ?? "") presented=\(controller.presentedViewController != nil)")
+        })
+        app.tap(button)
+        try app.settle()
+        #expect(controller.presentedViewController == nil, "the action dismissed the alert")
+        controller.present(confirm, animated: true)
+        try app.settle()
+        // Cancel is laid out last, below Delete.
+        let buttons = confirm.view.subviews.first?.subviews.compactMap { $0 as? UIButton } ?? []
+        let delete = try #require(buttons.first { $0.title(for: .normal) == "Delete" })
+        let cancel = try #require(buttons.first { $0.title(for: .normal) == "Cancel" })
+        #expect(delete.frame.minY < cancel.frame.minY)
+        app.tap(delete)
+        try app.settle()
+        #expect(log == ["handler Delete presented=false"], "the handler runs once the sheet is dismissed")
+
+        let kx = app.trace.lines.filter { $0.hasPrefix("Kx ") }
+        #expect(!kx.contains("Kx viewWillDisappear"), "an alert leaves its presenter's view in place: \(kx)")
+        #expect(app.diagnostics.isEmpty, "\(app.diagnostics)")
+    }
+
     /// Xcode's color and image literals, as storyboard-era code writes them, make UIColor
     /// and UIImage values.
     @Test

@@ -1,0 +1,177 @@
+/// An action of an alert: UIKit's `UIAlertAction`. Choosing it dismisses the alert, then
+/// runs its handler.
+public final class AlertAction {
+    /// How an action is shown.
+    public enum Style: Int, Hashable, Sendable {
+        /// A plain choice.
+        case `default`
+        /// Cancels: shown bold, last.
+        case cancel
+        /// Changes or deletes data: shown red.
+        case destructive
+    }
+
+    /// The button's title.
+    public let title: String?
+    /// How it is shown.
+    public let style: Style
+    /// Whether it can be chosen; a disabled action's button does nothing.
+    public var isEnabled = true {
+        didSet { button?.isEnabled = isEnabled }
+    }
+    let handler: ((AlertAction) -> Void)?
+    /// The button that shows it, once the alert's view is made.
+    weak var button: Button?
+
+    /// An action with a title, a style and what to run once the alert is dismissed.
+    public init(title: String?, style: Style, handler: ((AlertAction) -> Void)? = nil) {
+        self.title = title
+        self.style = style
+        self.handler = handler
+    }
+}
+
+/// An alert or an action sheet: UIKit's `UIAlertController`. A controller like any other:
+/// presented with `present(_:animated:)`, over full screen (the presenter's view stays and
+/// gets no appearance callbacks), its lifecycle traced. Its view is made of plain views: a
+/// dimmed backdrop and a panel with the title, the message and one button per action, so
+/// snapshots draw it and a tap on a button (`app.tap`, a scenario's or the daemon's `tap`)
+/// chooses the action: the alert is dismissed, then the action's handler runs.
+open class AlertController: ViewController {
+    /// Where the alert shows.
+    public enum Style: Int, Hashable, Sendable {
+        /// A sheet at the bottom of the screen.
+        case actionSheet
+        /// A panel in the middle of the screen.
+        case alert
+    }
+
+    /// The text under the title.
+    open var message: String? {
+        didSet { messageLabel?.text = message }
+    }
+    /// Where it shows.
+    public let preferredStyle: Style
+    /// The actions, in the order they were added.
+    public private(set) var actions: [AlertAction] = []
+    /// The action shown in bold (data).
+    open var preferredAction: AlertAction?
+    /// The text fields, in the order they were added; nil for an alert without any.
+    public private(set) var textFields: [TextField]?
+
+    private var panel: View?
+    private var titleLabel: Label?
+    private var messageLabel: Label?
+
+    /// An alert with a title, a message and a style; add its actions before presenting it.
+    public init(title: String?, message: String?, preferredStyle: Style) {
+        self.preferredStyle = preferredStyle
+        self.message = message
+        super.init(nibName: nil, bundle: nil)
+        self.title = title
+        modalPresentationStyle = .overFullScreen
+    }
+
+    /// An alert made by a storyboard: alerts are made in code, so this one has no title,
+    /// message or action.
+    public required init?(coder: NSCoder) {
+        preferredStyle = .alert
+        super.init(coder: coder)
+        modalPresentationStyle = .overFullScreen
+    }
+
+    /// Adds an action; after the view is made, its button too.
+    open func addAction(_ action: AlertAction) {
+        guard onLoop("addAction(_:)") else { return }
+        actions.append(action)
+        if let panel { addButton(for: action, to: panel) }
+    }
+
+    /// Adds a text field, configured by `configurationHandler` (alerts only, as in UIKit).
+    open func addTextField(configurationHandler: ((TextField) -> Void)? = nil) {
+        guard onLoop("addTextField(configurationHandler:)") else { return }
+        let field = TextField(frame: Rect(x: 0, y: 0, width: 238, height: 28))
+        field.borderStyle = .roundedRect
+        textFields = (textFields ?? []) + [field]
+        configurationHandler?(field)
+        panel?.addSubview(field)
+    }
+
+    open override func loadView() {
+        let backdrop = View(frame: application?.mainScreen.bounds ?? .zero)
+        backdrop.backgroundColor = Color(red: 0, green: 0, blue: 0, alpha: 0.2)
+        let panel = View(frame: .zero)
+        panel.backgroundColor = .secondarySystemBackground
+        panel.layer.cornerRadius = 14
+        panel.clipsToBounds = true
+        let titleLabel = Label(frame: .zero)
+        titleLabel.text = title
+        titleLabel.font = .boldSystemFont(ofSize: 17)
+        titleLabel.textAlignment = .center
+        let messageLabel = Label(frame: .zero)
+        messageLabel.text = message
+        messageLabel.font = .systemFont(ofSize: 13)
+        messageLabel.textAlignment = .center
+        messageLabel.numberOfLines = 0
+        panel.addSubview(titleLabel)
+        panel.addSubview(messageLabel)
+        for field in textFields ?? [] { panel.addSubview(field) }
+        backdrop.addSubview(panel)
+        (self.panel, self.titleLabel, self.messageLabel) = (panel, titleLabel, messageLabel)
+        view = backdrop
+        for action in actions { addButton(for: action, to: panel) }
+    }
+
+    /// Lays the panel out: the title, the message, the text fields, then one row per action
+    /// (cancel last), in a 270-point panel in the middle, or a sheet at the bottom.
+    open override func viewDidLayoutSubviews() {
+        super.viewDidLayoutSubviews()
+        guard let panel, let titleLabel, let messageLabel, let bounds = viewIfLoaded?.bounds else { return }
+        let width: CGFloat = preferredStyle == .alert ? 270 : min(bounds.width - 16, 414)
+        let inner = width - 32
+        var y: CGFloat = 20
+        for label in [titleLabel, messageLabel] where !(label.text ?? "").isEmpty {
+            let size = label.sizeThatFits(Size(width: inner, height: .greatestFiniteMagnitude))
+            label.frame = Rect(x: 16, y: y, width: inner, height: size.height)
+            y += size.height + 4
+        }
+        for field in textFields ?? [] {
+            field.frame = Rect(x: 16, y: y + 8, width: inner, height: 28)
+            y += 36
+        }
+        y += 16
+        for button in orderedButtons {
+            button.frame = Rect(x: 0, y: y, width: width, height: 44)
+            y += 44
+        }
+        let x = (bounds.width - width) / 2
+        panel.frame = preferredStyle == .alert
+            ? Rect(x: x, y: ((bounds.height - y) / 2).rounded(), width: width, height: y)
+            : Rect(x: x, y: bounds.height - y - 8 - (viewIfLoaded?.safeAreaInsets.bottom ?? 0), width: width, height: y)
+    }
+
+    /// The actions' buttons, the cancel action's last.
+    private var orderedButtons: [Button] {
+        let ordered = actions.filter { $0.style != .cancel } + actions.filter { $0.style == .cancel }
+        return ordered.compactMap(\.button)
+    }
+
+    private func addButton(for action: AlertAction, to panel: View) {
+        let button = Button(type: .system)
+        button.setTitle(action.title, for: .normal)
+        if action.style == .destructive { button.setTitleColor(.systemRed, for: .normal) }
+        if action.style == .cancel || action === preferredAction { button.titleLabel?.font = .boldSystemFont(ofSize: 17) }
+        button.isEnabled = action.isEnabled
+        button.addAction(Action { [unowned self, unowned action] _ in choose(action) }, for: .touchUpInside)
+        action.button = button
+        panel.addSubview(button)
+        viewIfLoaded?.setNeedsLayout()
+    }
+
+    /// Dismisses the alert, then runs the action's handler, as UIKit does.
+    private func choose(_ action: AlertAction) {
+        guard action.isEnabled else { return }
+        let dismisser = presentingViewController ?? self
+        dismisser.dismiss(animated: true) { action.handler?(action) }
+    }
+}
