@@ -35,8 +35,8 @@ public final class AlertAction {
 /// presented with `present(_:animated:)`, over full screen (the presenter's view stays and
 /// gets no appearance callbacks), its lifecycle traced. Its view is made of plain views: a
 /// dimmed backdrop and a panel with the title, the message and one button per action, so
-/// snapshots draw it and a tap on a button (`app.tap`, a scenario's or the daemon's `tap`)
-/// chooses the action: the alert is dismissed, then the action's handler runs.
+/// snapshots draw it and a tap on a button (``Application/tap(_:)``) chooses the action:
+/// the alert is dismissed, then the action's handler runs.
 open class AlertController: ViewController {
     /// Where the alert shows.
     public enum Style: Int, Hashable, Sendable {
