@@ -1,4 +1,4 @@
-import Glibc
+import Foundation
 import Lifeloop
 
 /// How fast the virtual clock simulates a busy app: four windows on four screens
@@ -35,6 +35,10 @@ enum SimulationWorkload {
             // only those rows, to profile one alone.
             if let only = getenv("LIFELOOP_BENCH_SIM_ROWS").map({ String(cString: $0).split(separator: ",") }) {
                 rows.removeAll { row in !only.contains { row.0.rawValue.hasSuffix("(\($0))") || ($0 == "untraced" && row.0 == .simulation1h) } }
+                if rows.isEmpty {
+                    FileHandle.standardError.write(Data("lifeloop-bench: LIFELOOP_BENCH_SIM_ROWS=\(only.joined(separator: ",")) names no row; use untraced, digest or traced\n".utf8))
+                    exit(2)
+                }
             }
             for (_, tracing) in rows { _ = try simulate(span: warmUpSpan, tracing: tracing) }
             var best = [Run?](repeating: nil, count: rows.count)
