@@ -76,7 +76,7 @@ open class ViewController {
     var appearanceAnimated = false
     /// The last window this controller was seen in, for trace events while it is between
     /// windows (mid-transition, or at dealloc).
-    var lastWindowLabel = ""
+    @exclusivity(unchecked) var lastWindowLabel = ""
     /// The window this controller is the root of, or presented in.
     ///
     /// `unowned(unsafe)`, not weak: a weak reference gives the window a side table, and

@@ -85,7 +85,7 @@ public final class EventLoop {
     @exclusivity(unchecked) private var postedBuffer = Deque<PostedTask>()
     @exclusivity(unchecked) private var resultBuffer = Deque<JobResult>()
     private let workers: WorkerPool
-    let owner: pthread_t
+    @usableFromInline let owner: pthread_t
     /// The owner thread as error messages name it, read once at creation: another
     /// thread's name can only be read while that thread lives.
     private let ownerDescription: String
@@ -96,7 +96,7 @@ public final class EventLoop {
     // call on a value type that calls out to nothing (a callback runs only after its
     // payload or task has been taken out), so no access can overlap another; the run-time
     // check on each cost 6–10% of a frame.
-    @exclusivity(unchecked) private var nowNs: UInt64 = 0
+    @exclusivity(unchecked) @usableFromInline internal private(set) var nowNs: UInt64 = 0
     @exclusivity(unchecked) private var timers = TimerQueue()
     @exclusivity(unchecked) private var tasks = Deque<LoopTask>()
     /// The tasks of the running turn, swapped out of `tasks` so the turn iterates a buffer
@@ -568,8 +568,11 @@ public final class EventLoop {
     ///   - window: The window the event belongs to, if any.
     /// - Warning: Traps off the loop's thread: it cannot throw, and the trace is not
     ///   locked. Other threads post the event with ``makePoster()``.
+    @inlinable
     public func record(label: String, event: String, detail: String = "", window: String = "") {
-        checkThread("record(label:event:detail:window:)")
+        // Inlined into the trace points of the layers above, which then call the trace
+        // directly: an event is the most frequent call on the frame path.
+        if owner != pthread_self() { wrongThreadTrap("record(label:event:detail:window:)") }
         trace.record(time: nowNs, turn: turn, window: window, label: label, name: event, detail: detail)
     }
 
@@ -1034,8 +1037,8 @@ public final class EventLoop {
         .wrongThread(operation: operation, owner: ownerDescription, caller: currentThreadDescription())
     }
 
-    @inline(never)
-    private func wrongThreadTrap(_ operation: StaticString) -> Never {
+    @inline(never) @usableFromInline
+    func wrongThreadTrap(_ operation: StaticString) -> Never {
         // fatalError, not preconditionFailure: its message survives optimized builds.
         fatalError(wrongThread("\(operation)").description)
     }

@@ -218,6 +218,7 @@ public final class Trace {
     /// Records one event: the digests, then the stream, the ring and the sink as the mode
     /// and settings ask. The event value is built only when the ring keeps it or the sink
     /// hears it.
+    @usableFromInline
     func record(time: UInt64, turn: UInt64, window: String, label: String, name: String, detail: String) {
         guard isEnabled else { return }
         let sequence = count
