@@ -572,7 +572,7 @@ public final class EventLoop {
     public func record(label: String, event: String, detail: String = "", window: String = "") {
         // Inlined into the trace points of the layers above, which then call the trace
         // directly: an event is the most frequent call on the frame path.
-        if owner != pthread_self() { wrongThreadTrap("record(label:event:detail:window:)") }
+        checkThread("record(label:event:detail:window:)")
         trace.record(time: nowNs, turn: turn, window: window, label: label, name: event, detail: detail)
     }
 
@@ -1028,8 +1028,8 @@ public final class EventLoop {
 
     /// The check of the methods that cannot throw: they trap, naming the call and the
     /// loop's thread.
-    @inline(__always)
-    private func checkThread(_ operation: StaticString) {
+    @inlinable @inline(__always)
+    func checkThread(_ operation: StaticString) {
         if owner != pthread_self() { wrongThreadTrap(operation) }
     }
 
