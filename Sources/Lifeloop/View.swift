@@ -91,7 +91,13 @@ open class View {
     // when it lets one go (or dies); a window does the same for its whole tree. Weak
     // references would give every view a side-table allocation.
     unowned(unsafe) var storedSuperview: View?
-    unowned(unsafe) var storedWindow: Window?
+    /// The window, as an `unowned(unsafe)` reference would hold it; kept as `Unmanaged`
+    /// so that the trace reads its label without a retain and release of the window.
+    @exclusivity(unchecked) var storedWindowRef: Unmanaged<Window>?
+    var storedWindow: Window? {
+        @inline(__always) get { storedWindowRef?.takeUnretainedValue() }
+        @inline(__always) set { storedWindowRef = newValue.map { Unmanaged.passUnretained($0) } }
+    }
     // The storage behind the public properties, whose setters check the thread first.
     var storedLabel: String
     private var storedTag = 0
@@ -395,7 +401,7 @@ open class View {
         guard let link = appLink.map({ Unmanaged.passUnretained($0) }) else { return }
         link._withUnsafeGuaranteedRef { appLink in
             guard appLink.isTracing else { return }
-            let window = storedWindow.map { Unmanaged.passUnretained($0) }
+            let window = storedWindowRef
             appLink.record(label: traceLabel, event: event, detail: detail,
                            window: window?._withUnsafeGuaranteedRef { $0.traceLabel } ?? "")
         }

@@ -64,7 +64,12 @@ open class ViewController {
     var traitRegistrations: [TraitChangeRegistration] = []
     private var storedPreferredContentSize = Size.zero
     private var storedModalTransitionStyle = ModalTransitionStyle.coverVertical
-    var storedView: View?
+    var storedView: View? {
+        didSet { storedViewRef = storedView.map { Unmanaged.passUnretained($0) } }
+    }
+    /// `storedView`, unretained, for the trace's window lookup (the controller keeps its
+    /// view alive through `storedView`).
+    @exclusivity(unchecked) private var storedViewRef: Unmanaged<View>?
     var loadState: LoadState = .idle
     var appearance: AppearanceState = .disappeared
     /// Bumped by every appearance begin: an end must present the ticket of the begin it
@@ -83,7 +88,13 @@ open class ViewController {
     /// then every retain and release of the window (each frame, each commit) takes the slow
     /// path. The window clears it when the controller stops being its root or presented
     /// there, and in its `deinit` for the controllers still shown in it.
-    unowned(unsafe) var hostWindow: Window?
+    /// Kept as `Unmanaged` (what `unowned(unsafe)` holds), so that the trace reads the
+    /// window's label without a retain and release of the window.
+    @exclusivity(unchecked) var hostWindowRef: Unmanaged<Window>?
+    var hostWindow: Window? {
+        @inline(__always) get { hostWindowRef?.takeUnretainedValue() }
+        @inline(__always) set { hostWindowRef = newValue.map { Unmanaged.passUnretained($0) } }
+    }
     /// How this controller's presentation behaves, while it is presented.
     var presentation: ResolvedPresentation?
     /// Where the view this controller's presentation covered was (full screen and
@@ -545,9 +556,17 @@ open class ViewController {
     /// controller and its view are outside every window: a weak load retains through the
     /// controller's side table, the slow path.
     private var traceWindow: Unmanaged<Window>? {
-        if let window = hostWindow ?? storedView?.window { return Unmanaged.passUnretained(window) }
+        if let window = hostWindowRef ?? viewWindowRef { return window }
         guard let parent else { return nil }
-        return (parent.hostWindow ?? parent.storedView?.window).map { Unmanaged.passUnretained($0) }
+        return parent.hostWindowRef ?? parent.viewWindowRef
+    }
+
+    /// The window of the loaded view, read without retaining the view or the window.
+    private var viewWindowRef: Unmanaged<Window>? {
+        @inline(__always) get {
+            guard let view = storedViewRef else { return nil }
+            return view._withUnsafeGuaranteedRef { $0.storedWindowRef }
+        }
     }
 
     func diagnose(_ kind: Diagnostic.Kind, _ message: String) {

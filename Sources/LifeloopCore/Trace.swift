@@ -28,8 +28,8 @@ public final class Trace {
 
     /// Whether recorded events go into `ring` (false in digest-only mode).
     private let keepsEvents: Bool
-    /// ``TraceDigest/smallStringsAreInline``, read once for the trace.
-    private let smallStringsInline = TraceDigest.smallStringsAreInline
+    /// ``TraceDigest/stringLayoutIsKnown``, read once for the trace.
+    private let knownStringLayout = TraceDigest.stringLayoutIsKnown
     /// Bounded: the ring of the latest events. Unbounded: the chunk being filled, after
     /// `fullChunks`.
     @exclusivity(unchecked) private var ring: ContiguousArray<TraceEvent> = []
@@ -224,7 +224,7 @@ public final class Trace {
         let sequence = count
         count = sequence &+ 1
         let eventHash = TraceDigest.hash(sequence: sequence, time: time, turn: turn, window: window, label: label,
-                                         name: name, detail: detail, smallStringsInline: smallStringsInline)
+                                         name: name, detail: detail, knownLayout: knownStringLayout)
         digest.combine(eventHash: eventHash)
         if turn != currentTurn || currentTurnSlot < 0 { startTurn(turn) }
         currentTurnDigest.combine(eventHash: eventHash)

@@ -111,21 +111,21 @@ public struct TraceDigest: Hashable, Sendable, CustomStringConvertible {
     static func hash(sequence: UInt64, time: UInt64, turn: UInt64, window: String, label: String, name: String,
                      detail: String) -> UInt64 {
         hash(sequence: sequence, time: time, turn: turn, window: window, label: label, name: name, detail: detail,
-             smallStringsInline: smallStringsAreInline)
+             knownLayout: stringLayoutIsKnown)
     }
 
-    /// As above, with ``smallStringsAreInline`` read by the caller: a trace reads it once,
+    /// As above, with ``stringLayoutIsKnown`` read by the caller: a trace reads it once,
     /// not once an event (a lazy global's check is a call on Linux).
     @inline(__always)
     static func hash(sequence: UInt64, time: UInt64, turn: UInt64, window: String, label: String, name: String,
-                     detail: String, smallStringsInline: Bool) -> UInt64 {
+                     detail: String, knownLayout: Bool) -> UInt64 {
         var hash = step(seed, sequence)
         hash = step(hash, time)
         hash = step(hash, turn)
-        hash = fold(window, into: hash, smallStringsInline: smallStringsInline)
-        hash = fold(label, into: hash, smallStringsInline: smallStringsInline)
-        hash = fold(name, into: hash, smallStringsInline: smallStringsInline)
-        return fold(detail, into: hash, smallStringsInline: smallStringsInline)
+        hash = fold(window, into: hash, knownLayout: knownLayout)
+        hash = fold(label, into: hash, knownLayout: knownLayout)
+        hash = fold(name, into: hash, knownLayout: knownLayout)
+        return fold(detail, into: hash, knownLayout: knownLayout)
     }
 
     /// Takes one word in: the xor, then the 128-bit product's halves xored.
@@ -138,14 +138,69 @@ public struct TraceDigest: Hashable, Sendable, CustomStringConvertible {
     /// A string's UTF-8 in words, then its byte count.
     @inline(__always)
     static func fold(_ text: String, into hash: UInt64) -> UInt64 {
-        fold(text, into: hash, smallStringsInline: smallStringsAreInline)
+        fold(text, into: hash, knownLayout: stringLayoutIsKnown)
     }
 
-    /// As above, with ``smallStringsAreInline`` read by the caller.
+    /// As above, with ``stringLayoutIsKnown`` read by the caller: a small string is read
+    /// from its two words, a native string or a literal where its bytes lie, without the
+    /// closure that ``foldContiguous(_:into:)`` passes them to (event names such as
+    /// `willMoveToSuperview` are large literals).
     @inline(__always)
-    static func fold(_ text: String, into hash: UInt64, smallStringsInline: Bool) -> UInt64 {
-        if smallStringsInline, let folded = foldSmall(text, into: hash) { return folded }
+    static func fold(_ text: String, into hash: UInt64, knownLayout: Bool) -> UInt64 {
+        if knownLayout {
+            if let folded = foldSmall(text, into: hash) { return folded }
+            let raw = unsafeBitCast(text, to: (UInt64, UInt64).self)
+            if isTailAllocated(raw) {
+                // The caller holds `text`, so its bytes stay where they are through the call.
+                return withExtendedLifetime(text) { foldTailAllocated(raw, into: hash) }
+            }
+        }
         return foldContiguous(text, into: hash)
+    }
+
+    /// Whether this platform lays out strings as the fast paths of ``fold(_:into:knownLayout:)``
+    /// expect: small strings inline (``smallStringsAreInline``), and native strings and
+    /// literals with their UTF-8 at their object's address plus 32 (checked once on a
+    /// literal and a built string, against where `withContiguousStorageIfAvailable` finds
+    /// their bytes).
+    static let stringLayoutIsKnown: Bool = {
+        guard smallStringsAreInline else { return false }
+        var built = "0123456789"
+        built += "abcdefghijklmnopqrstuvwxyz"
+        for text in [built, "abcdefghijklmnopqrstuvwxyz0123456789"] {
+            let raw = unsafeBitCast(text, to: (UInt64, UInt64).self)
+            guard isTailAllocated(raw) else { return false }
+            let expected = text.utf8.withContiguousStorageIfAvailable { UInt(bitPattern: $0.baseAddress) }
+            guard let expected, expected == UInt(tailAllocatedAddress(raw)), Int(raw.0 & countMask) == text.utf8.count
+            else { return false }
+        }
+        return true
+    }()
+
+    /// The low 48 bits of a large string's first word: its UTF-8 count.
+    private static let countMask: UInt64 = 0x0000_FFFF_FFFF_FFFF
+
+    /// Whether a string's two words are a large string (the second word's 0x20 bit clear)
+    /// with contiguous UTF-8 (its 0x10 bit clear) stored after its object's header (the
+    /// first word's 0x10 bit set): a native string or a literal.
+    @inline(__always)
+    static func isTailAllocated(_ raw: (UInt64, UInt64)) -> Bool {
+        raw.1 & 0x3000_0000_0000_0000 == 0 && raw.0 & 0x1000_0000_0000_0000 != 0
+    }
+
+    /// Where a tail-allocated string's UTF-8 starts: the address in its second word's low
+    /// 60 bits, plus the 32-byte object header.
+    @inline(__always)
+    private static func tailAllocatedAddress(_ raw: (UInt64, UInt64)) -> UInt64 {
+        (raw.1 & 0x0FFF_FFFF_FFFF_FFFF) &+ 32
+    }
+
+    /// The fold of a tail-allocated string, from its two words; out of line, since large
+    /// strings are the rarer fields.
+    @inline(never)
+    static func foldTailAllocated(_ raw: (UInt64, UInt64), into hash: UInt64) -> UInt64 {
+        let bytes = UnsafeRawPointer(bitPattern: UInt(tailAllocatedAddress(raw)))!
+        return fold(bytes, count: Int(raw.0 & countMask), into: hash)
     }
 
     /// Whether this platform lays out small strings as the fast path of ``foldSmall(_:into:)``

@@ -166,4 +166,28 @@ struct TraceTests {
             }
         }
     }
+
+    /// Large strings are read where their bytes lie, from their two words: literals and
+    /// strings built at run time, every length around a word's edges, ASCII or not.
+    @Test func largeStringFastPathMatchesTheByteWiseFold() {
+        #expect(TraceDigest.stringLayoutIsKnown, "expected on 64-bit little-endian Linux")
+        var texts: [String] = ["willMoveToSuperview", "viewWillLayoutSubviews", "didMoveToParentViewController",
+                               "Nav\u{2192}Detail\u{2192}Settings", "日本語の表示テキスト", "🙂🙂🙂🙂🙂"]
+        for length in 16...40 {
+            texts.append(String((0..<length).map { Character(UnicodeScalar(UInt8(0x61 + $0 % 26))) }))
+        }
+        var built = "viewWill"
+        built += "LayoutSubviews"
+        texts.append(built)
+        texts.append(String("__willMoveToWindow__".dropFirst(2).dropLast(2)))
+        texts.append(String(decoding: Array("décomposé et recomposé".utf8), as: UTF8.self))
+        for text in texts {
+            #expect(text.utf8.count > 15)
+            let expected = TraceDigest.foldContiguous(text, into: 0x1234_5678)
+            #expect(TraceDigest.isTailAllocated(unsafeBitCast(text, to: (UInt64, UInt64).self)),
+                    "\(text.debugDescription)")
+            #expect(TraceDigest.fold(text, into: 0x1234_5678, knownLayout: true) == expected, "\(text.debugDescription)")
+            #expect(TraceDigest.fold(text, into: 0x1234_5678, knownLayout: false) == expected, "\(text.debugDescription)")
+        }
+    }
 }
