@@ -29,7 +29,33 @@ open class ViewController {
     /// The child controllers, in the order they were added.
     public internal(set) var children: [ViewController] = []
     /// The container this controller is a child of.
-    public internal(set) weak var parent: ViewController?
+    public internal(set) var parent: ViewController? {
+        get { storedParent }
+        set {
+            storedParent = newValue
+            // From the new value, not by loading the weak reference back.
+            if parentAnchorRef?._withUnsafeGuaranteedRef({ $0.controller?.toOpaque() }) != newValue.map({ Unmanaged.passUnretained($0).toOpaque() }) {
+                parentAnchor = newValue?.anchor
+            }
+        }
+    }
+    private weak var storedParent: ViewController?
+    /// The parent's anchor, which the trace reads to reach the parent without loading the
+    /// weak `parent` (a weak load retains through the parent's side table and checks
+    /// exclusivity at run time: most of what a controller's event cost when traced).
+    private var parentAnchor: ControllerAnchor? {
+        didSet { parentAnchorRef = parentAnchor.map { Unmanaged.passUnretained($0) } }
+    }
+    /// `parentAnchor`, unretained (the controller keeps it alive through `parentAnchor`).
+    @exclusivity(unchecked) private var parentAnchorRef: Unmanaged<ControllerAnchor>?
+    /// This controller's anchor, for its children; made when the first child asks.
+    private var anchorStorage: ControllerAnchor?
+    private var anchor: ControllerAnchor {
+        if let anchorStorage { return anchorStorage }
+        let made = ControllerAnchor(self)
+        anchorStorage = made
+        return made
+    }
     /// The controller this one presents.
     public internal(set) var presentedViewController: ViewController?
     /// The controller that presents this one.
@@ -225,6 +251,8 @@ open class ViewController {
     /// Traces `dealloc` when the last reference goes, as ARC does in UIKit, then takes
     /// the view tree apart top-down (L12).
     deinit {
+        // Children that outlive this controller must not reach it through its anchor.
+        anchorStorage?.controller = nil
         guard let app, app.isOnLoopThread else { return }
         trace("dealloc")
         storedView?.dismantleSubtree()
@@ -552,13 +580,14 @@ open class ViewController {
     }
 
     /// The window ``windowLabel`` names, read unretained (only its label is read, and
-    /// nothing runs in between). The weak `parent` is loaded once, and only when the
-    /// controller and its view are outside every window: a weak load retains through the
-    /// controller's side table, the slow path.
+    /// nothing runs in between). The parent is reached through its anchor, not the weak
+    /// `parent`, and only when the controller and its view are outside every window.
     private var traceWindow: Unmanaged<Window>? {
         if let window = hostWindowRef ?? viewWindowRef { return window }
-        guard let parent else { return nil }
-        return parent.hostWindowRef ?? parent.viewWindowRef
+        guard let anchor = parentAnchorRef, let parent = anchor._withUnsafeGuaranteedRef({ $0.controller }) else {
+            return nil
+        }
+        return parent._withUnsafeGuaranteedRef { $0.hostWindowRef ?? $0.viewWindowRef }
     }
 
     /// The window of the loaded view, read without retaining the view or the window.
@@ -583,4 +612,15 @@ open class ViewController {
 
     /// Whether the view is loaded and in a window.
     var isViewInWindow: Bool { storedView?.window != nil }
+}
+
+/// What a child controller holds to reach its parent without a weak reference: the
+/// parent, unretained, until the parent's `deinit` clears it. Only strongly referenced, so
+/// it has no side table; the parent's own counts are not touched.
+final class ControllerAnchor {
+    @exclusivity(unchecked) var controller: Unmanaged<ViewController>?
+
+    init(_ controller: ViewController) {
+        self.controller = Unmanaged.passUnretained(controller)
+    }
 }

@@ -71,7 +71,17 @@ public final class Trace {
     /// Hears every event as it is recorded, after the digests: for tools that match or
     /// forward events without keeping them (a bounded trace keeps few, a digest-only
     /// trace none).
-    @exclusivity(unchecked) public var sink: ((TraceEvent) -> Void)?
+    @exclusivity(unchecked) public var sink: ((TraceEvent) -> Void)? {
+        didSet { updateDelivers() }
+    }
+
+    /// Whether `record` has more to do than the digests: a stream, kept events or a sink.
+    /// One flag for the three, read once an event.
+    @exclusivity(unchecked) private var delivers = false
+
+    private func updateDelivers() {
+        delivers = stream != nil || keepsEvents || sink != nil
+    }
 
     /// A trace in the mode that `LoopConfiguration`'s older settings describe.
     /// - Parameters:
@@ -90,6 +100,7 @@ public final class Trace {
             mode = self.capacity.map { .bounded(capacity: $0) } ?? .unbounded
         }
         turnCapacity = keepsEvents ? self.capacity : nil
+        delivers = self.keepsEvents
     }
 
     /// A trace in `mode`.
@@ -209,6 +220,7 @@ public final class Trace {
         }
         stream = file
         streamPath = path
+        updateDelivers()
         if streamBuffer == nil {
             streamCapacity = Self.streamChunk + 4096
             streamBuffer = .allocate(capacity: streamCapacity)
@@ -230,7 +242,7 @@ public final class Trace {
         currentTurnDigest.combine(eventHash: eventHash)
         // Out of line: a digest-only trace without a stream or sink runs none of it, and the
         // record it calls from every trace point stays small.
-        if stream != nil || keepsEvents || sink != nil {
+        if delivers {
             deliver(sequence: sequence, time: time, turn: turn, window: window, label: label, name: name, detail: detail)
         }
     }
@@ -280,6 +292,7 @@ public final class Trace {
         if let stream {
             fclose(stream)
             self.stream = nil
+            updateDelivers()
         }
     }
 

@@ -41,7 +41,10 @@ final class DisplayLink {
     /// The `frame` event's detail (`16666666ns`) for the last two frame times: a display's
     /// frame times take turns between two values (vsync instants are whole nanoseconds),
     /// and formatting them anew was most of what a traced frame cost.
-    @exclusivity(unchecked) private var frameDetails = (older: (frameTime: UInt64(0), text: "0ns"), newer: (frameTime: UInt64(0), text: "0ns"))
+    @exclusivity(unchecked) private var newerFrameTime: UInt64 = 0
+    @exclusivity(unchecked) private var newerFrameDetail = "0ns"
+    @exclusivity(unchecked) private var olderFrameTime: UInt64 = 0
+    @exclusivity(unchecked) private var olderFrameDetail = "0ns"
     // One closure each for the tick and the presentation, made once: a frame allocates
     // none. Unretained: the app owns its links and its loop closes with it (an
     // `unowned(unsafe)` capture would still be retained around each call).
@@ -149,12 +152,20 @@ final class DisplayLink {
         appRef._withUnsafeGuaranteedRef { $0.afterCommit(presentBody) }
     }
 
-    /// The `frame` event's detail for `frameTime`.
+    /// The `frame` event's detail for `frameTime`: one of the last two, or a new one.
+    @inline(__always)
     private func frameDetail(_ frameTime: UInt64) -> String {
-        if frameDetails.newer.frameTime == frameTime { return frameDetails.newer.text }
-        if frameDetails.older.frameTime == frameTime { return frameDetails.older.text }
+        if newerFrameTime == frameTime { return newerFrameDetail }
+        if olderFrameTime == frameTime { return olderFrameDetail }
+        return newFrameDetail(frameTime)
+    }
+
+    /// Formats a frame time's detail, which becomes the newer of the two kept.
+    @inline(never)
+    private func newFrameDetail(_ frameTime: UInt64) -> String {
         let text = "\(frameTime)ns"
-        frameDetails = (frameDetails.newer, (frameTime, text))
+        (olderFrameTime, olderFrameDetail) = (newerFrameTime, newerFrameDetail)
+        (newerFrameTime, newerFrameDetail) = (frameTime, text)
         return text
     }
 
