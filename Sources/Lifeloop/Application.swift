@@ -739,23 +739,12 @@ final class AppLink {
         self.ref = Unmanaged.passUnretained(app)
     }
 
-    /// Whether the app traces, read without retaining it.
-    var isTracing: Bool {
-        guard let ref else { return false }
-        return ref._withUnsafeGuaranteedRef { $0.tracing }
-    }
-
-    /// Records an event in the app's trace, reaching the app and its loop without a
-    /// retain (a trace event is the most frequent call on the frame path after the
-    /// frame itself). Records nothing when the app is gone or does not trace.
-    @inline(__always)
-    func record(label: String, event: String, detail: String, window: String) {
-        guard let ref else { return }
-        ref._withUnsafeGuaranteedRef { app in
-            guard app.tracing else { return }
-            Unmanaged.passUnretained(app.loop)._withUnsafeGuaranteedRef {
-                $0.record(label: label, event: event, detail: detail, window: window)
-            }
+    /// The app's loop while the app traces, unretained (the app keeps its loop): for trace
+    /// points that pass their strings where they are stored.
+    var tracingLoop: Unmanaged<EventLoop>? {
+        @inline(__always) get {
+            guard let ref else { return nil }
+            return ref._withUnsafeGuaranteedRef { app in app.tracing ? Unmanaged.passUnretained(app.loop) : nil }
         }
     }
 }

@@ -99,7 +99,10 @@ open class View {
         @inline(__always) set { storedWindowRef = newValue.map { Unmanaged.passUnretained($0) } }
     }
     // The storage behind the public properties, whose setters check the thread first.
-    var storedLabel: String
+    // The label's exclusivity is not checked at run time: its accesses are loads and stores,
+    // and the trace reads it in place for the length of one record, which calls out to
+    // nothing that sets a label before it has copied what it keeps.
+    @exclusivity(unchecked) var storedLabel: String
     private var storedTag = 0
     private var storedAutoresizingMask: AutoresizingMask = []
     private var storedAutoresizesSubviews = true
@@ -398,12 +401,22 @@ open class View {
     func trace(_ event: String, detail: String = "") {
         // The link and the window are read unretained: the view keeps its link while it
         // records, and only the window's label is read.
-        guard let link = appLink.map({ Unmanaged.passUnretained($0) }) else { return }
-        link._withUnsafeGuaranteedRef { appLink in
-            guard appLink.isTracing else { return }
-            let window = storedWindowRef
-            appLink.record(label: traceLabel, event: event, detail: detail,
-                           window: window?._withUnsafeGuaranteedRef { $0.traceLabel } ?? "")
+        guard let loop = appLink?.tracingLoop else { return }
+        // The strings are read where they are kept, without a copy.
+        loop._withUnsafeGuaranteedRef { loop in
+            withUnsafeMutablePointer(to: &storedLabel) { label in
+                withUnsafePointer(to: detail) { detail in
+                    guard let window = storedWindowRef else {
+                        withUnsafePointer(to: "") { loop.record(labelAt: label, event: event, detailAt: detail, windowAt: $0) }
+                        return
+                    }
+                    window._withUnsafeGuaranteedRef { window in
+                        withUnsafeMutablePointer(to: &window.storedLabel) {
+                            loop.record(labelAt: label, event: event, detailAt: detail, windowAt: $0)
+                        }
+                    }
+                }
+            }
         }
     }
 

@@ -71,7 +71,8 @@ open class ViewController {
     /// without loading the weak `app` reference.
     var loopThread: pthread_t = 0
     // The storage behind the public properties, whose setters check the thread first.
-    private var storedLabel: String
+    // Not checked at run time, for the reason given at `View.storedLabel`.
+    @exclusivity(unchecked) private var storedLabel: String
     var storedModalPresentationStyle: ModalPresentationStyle?
 
     /// The app this controller belongs to: the one whose loop thread created it.
@@ -562,24 +563,41 @@ open class ViewController {
     func trace(_ event: String, detail: String = "") {
         // The link is read unretained: the controller holds it from its init on, and
         // nothing the record calls changes it.
-        guard let link = appLink.map({ Unmanaged.passUnretained($0) }) else { return }
-        link._withUnsafeGuaranteedRef { appLink in
-            guard appLink.isTracing else { return }
-            appLink.record(label: traceLabel, event: event, detail: detail, window: windowLabel)
+        guard let loop = appLink?.tracingLoop else { return }
+        // The strings are read where they are kept, without a copy.
+        loop._withUnsafeGuaranteedRef { loop in
+            withUnsafeMutablePointer(to: &storedLabel) { label in
+                withUnsafePointer(to: detail) { detail in
+                    withWindowLabel { loop.record(labelAt: label, event: event, detailAt: detail, windowAt: $0) }
+                }
+            }
         }
     }
 
-    /// The label of the window this controller's events belong to: its own, its view's,
-    /// its parent's or its parent's view's; else the last one seen.
-    var windowLabel: String {
-        guard let window = traceWindow else { return lastWindowLabel }
-        let label = window._withUnsafeGuaranteedRef { $0.traceLabel }
-        // Stored only when it changes: most events find the window they found last time.
-        if label != lastWindowLabel { lastWindowLabel = label }
-        return label
+    /// Calls `body` with the label of the window this controller's events belong to (its
+    /// own, its view's, its parent's or its parent's view's; else the last one seen) where
+    /// it is kept: in the window, or in `lastWindowLabel`, which is set only when the
+    /// window's label is not the one it holds (most events find the window they found last
+    /// time).
+    @inline(__always)
+    private func withWindowLabel(_ body: (UnsafePointer<String>) -> Void) {
+        guard let window = traceWindow else {
+            withUnsafeMutablePointer(to: &lastWindowLabel) { body($0) }
+            return
+        }
+        window._withUnsafeGuaranteedRef { window in
+            withUnsafeMutablePointer(to: &window.storedLabel) { label in
+                // The same two words are the same string; other words may still spell it.
+                let same = withUnsafeMutablePointer(to: &lastWindowLabel) { last in
+                    UnsafeRawPointer(last).load(as: (UInt64, UInt64).self) == UnsafeRawPointer(label).load(as: (UInt64, UInt64).self)
+                }
+                if !same && label.pointee != lastWindowLabel { lastWindowLabel = label.pointee }
+                body(label)
+            }
+        }
     }
 
-    /// The window ``windowLabel`` names, read unretained (only its label is read, and
+    /// The window `withWindowLabel` names, read unretained (only its label is read, and
     /// nothing runs in between). The parent is reached through its anchor, not the weak
     /// `parent`, and only when the controller and its view are outside every window.
     private var traceWindow: Unmanaged<Window>? {

@@ -576,6 +576,17 @@ public final class EventLoop {
         trace.record(time: nowNs, turn: turn, window: window, label: label, name: event, detail: detail)
     }
 
+    /// Records a trace event whose label, detail and window are read where they are
+    /// stored, for the trace points of the layers above: the event of
+    /// ``record(label:event:detail:window:)`` without a retain and release of each string.
+    /// The strings must stay where they are, unchanged, through the call.
+    @inlinable
+    package func record(labelAt label: UnsafePointer<String>, event: String, detailAt detail: UnsafePointer<String>,
+                        windowAt window: UnsafePointer<String>) {
+        checkThread("record(label:event:detail:window:)")
+        trace.record(time: nowNs, turn: turn, window: window, label: label, name: event, detail: detail)
+    }
+
     // MARK: Running
 
     /// Runs turns until ``stop()`` is called from one of the loop's callbacks. With

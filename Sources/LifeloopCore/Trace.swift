@@ -247,6 +247,27 @@ public final class Trace {
         }
     }
 
+    /// Records one event whose window, label and detail are passed where they are stored:
+    /// the same event, digest and delivery as ``record(time:turn:window:label:name:detail:)``,
+    /// without a retain and release of each string. The strings are copied only when the
+    /// stream, the ring or the sink takes the event.
+    @usableFromInline
+    func record(time: UInt64, turn: UInt64, window: UnsafePointer<String>, label: UnsafePointer<String>, name: String,
+                detail: UnsafePointer<String>) {
+        guard isEnabled else { return }
+        let sequence = count
+        count = sequence &+ 1
+        let eventHash = TraceDigest.hash(sequence: sequence, time: time, turn: turn, window: window, label: label,
+                                         name: name, detail: detail, knownLayout: knownStringLayout)
+        digest.combine(eventHash: eventHash)
+        if turn != currentTurn || currentTurnSlot < 0 { startTurn(turn) }
+        currentTurnDigest.combine(eventHash: eventHash)
+        if delivers {
+            deliver(sequence: sequence, time: time, turn: turn, window: window.pointee, label: label.pointee, name: name,
+                    detail: detail.pointee)
+        }
+    }
+
     /// The stream, the ring and the sink's part of ``record``.
     @inline(never)
     private func deliver(sequence: UInt64, time: UInt64, turn: UInt64, window: String, label: String, name: String,

@@ -158,6 +158,34 @@ public struct TraceDigest: Hashable, Sendable, CustomStringConvertible {
         return foldContiguous(text, into: hash)
     }
 
+    /// As ``fold(_:into:knownLayout:)``, for the string at `text`: its two words are read
+    /// without a copy of the string, so a trace point passes a label where it is stored,
+    /// with no retain and release of its storage.
+    @inline(__always)
+    static func fold(at text: UnsafePointer<String>, into hash: UInt64, knownLayout: Bool) -> UInt64 {
+        if knownLayout {
+            let raw = UnsafeRawPointer(text).load(as: (UInt64, UInt64).self)
+            if let folded = foldSmall(raw: raw, into: hash) { return folded }
+            // The caller keeps the string where it is through the call.
+            if isTailAllocated(raw) { return foldTailAllocated(raw, into: hash) }
+        }
+        return foldContiguous(text.pointee, into: hash)
+    }
+
+    /// The hash of an event whose window, label and detail are read where they are stored.
+    @inline(__always)
+    static func hash(sequence: UInt64, time: UInt64, turn: UInt64, window: UnsafePointer<String>,
+                     label: UnsafePointer<String>, name: String, detail: UnsafePointer<String>,
+                     knownLayout: Bool) -> UInt64 {
+        var hash = step(seed, sequence)
+        hash = step(hash, time)
+        hash = step(hash, turn)
+        hash = fold(at: window, into: hash, knownLayout: knownLayout)
+        hash = fold(at: label, into: hash, knownLayout: knownLayout)
+        hash = fold(name, into: hash, knownLayout: knownLayout)
+        return fold(at: detail, into: hash, knownLayout: knownLayout)
+    }
+
     /// Whether this platform lays out strings as the fast paths of ``fold(_:into:knownLayout:)``
     /// expect: small strings inline (``smallStringsAreInline``), and native strings and
     /// literals with their UTF-8 at their object's address plus 32 (checked once on a
@@ -221,7 +249,12 @@ public struct TraceDigest: Hashable, Sendable, CustomStringConvertible {
     /// through a closure: most trace fields are short labels. Nil for a large string.
     @inline(__always)
     static func foldSmall(_ text: String, into hash: UInt64) -> UInt64? {
-        let raw = unsafeBitCast(text, to: (UInt64, UInt64).self)
+        foldSmall(raw: unsafeBitCast(text, to: (UInt64, UInt64).self), into: hash)
+    }
+
+    /// As above, from the string's two words.
+    @inline(__always)
+    static func foldSmall(raw: (UInt64, UInt64), into hash: UInt64) -> UInt64? {
         let discriminator = raw.1 &>> 56
         guard discriminator & 0x20 != 0 else { return nil }
         let count = discriminator & 0x0F

@@ -191,3 +191,73 @@ struct TraceTests {
         }
     }
 }
+
+/// Trace points in the layers above pass their strings where they are stored; the trace
+/// must record the same events, digests and stream as when it is given the strings.
+@Suite struct RecordInPlaceTests {
+    static let fields: [(label: String, event: String, detail: String, window: String)] = {
+        var built = "View#"
+        built += "12345678901234567890"
+        return [
+            ("window0", "frame", "16666666ns", "window0"),
+            ("Detail", "willMoveToParentViewController", "Nav0", "phone"),
+            (built, "didMoveToSuperview", "", ""),
+            ("日本語のラベルです", "viewWillAppear", "animated=\"yes\"\n", "écran principal"),
+            ("", "", "", ""),
+        ]
+    }()
+
+    private func run(mode: TraceMode, inPlace: Bool, stream: String? = nil) throws -> Trace {
+        let loop = try EventLoop(LoopConfiguration(clock: .virtual, traceMode: mode))
+        if let stream { try loop.trace.stream(toFileAtPath: stream) }
+        var labels = Self.fields.map(\.label)
+        var details = Self.fields.map(\.detail)
+        var windows = Self.fields.map(\.window)
+        let events = Self.fields.map(\.event)
+        for turn in 0..<3 {
+            loop.schedule(after: .milliseconds(16 * turn)) {
+                for index in events.indices {
+                    if inPlace {
+                        withUnsafeMutablePointer(to: &labels[index]) { label in
+                            withUnsafeMutablePointer(to: &details[index]) { detail in
+                                withUnsafeMutablePointer(to: &windows[index]) { window in
+                                    loop.record(labelAt: label, event: events[index], detailAt: detail, windowAt: window)
+                                }
+                            }
+                        }
+                    } else {
+                        loop.record(label: labels[index], event: events[index], detail: details[index], window: windows[index])
+                    }
+                }
+            }
+        }
+        try loop.runUntilIdle()
+        loop.trace.closeStream()
+        return loop.trace
+    }
+
+    @Test func inPlaceRecordsGiveTheSameTraceAsStrings() throws {
+        for mode in [TraceMode.unbounded, .bounded(capacity: 4), .digestOnly] {
+            let strings = try run(mode: mode, inPlace: false)
+            let inPlace = try run(mode: mode, inPlace: true)
+            #expect(strings.count == 15)
+            #expect(inPlace.count == strings.count)
+            #expect(inPlace.digest == strings.digest, "\(mode)")
+            #expect(inPlace.turnDigests.map(\.digest) == strings.turnDigests.map(\.digest), "\(mode)")
+            #expect(inPlace.events == strings.events, "\(mode)")
+        }
+    }
+
+    @Test func inPlaceRecordsStreamTheSameBytes() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("inplace-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let first = directory.appendingPathComponent("strings.jsonl").path
+        let second = directory.appendingPathComponent("inplace.jsonl").path
+        _ = try run(mode: .digestOnly, inPlace: false, stream: first)
+        _ = try run(mode: .digestOnly, inPlace: true, stream: second)
+        let expected = try Data(contentsOf: URL(fileURLWithPath: first))
+        #expect(!expected.isEmpty)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: second)) == expected)
+    }
+}

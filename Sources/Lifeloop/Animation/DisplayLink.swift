@@ -152,21 +152,24 @@ final class DisplayLink {
         appRef._withUnsafeGuaranteedRef { $0.afterCommit(presentBody) }
     }
 
-    /// The `frame` event's detail for `frameTime`: one of the last two, or a new one.
+    /// Calls `body` with the `frame` event's detail for `frameTime` where it is kept (one
+    /// of the last two, or a new one), so that recording it copies no string.
     @inline(__always)
-    private func frameDetail(_ frameTime: UInt64) -> String {
-        if newerFrameTime == frameTime { return newerFrameDetail }
-        if olderFrameTime == frameTime { return olderFrameDetail }
-        return newFrameDetail(frameTime)
+    private func withFrameDetail(_ frameTime: UInt64, _ body: (UnsafePointer<String>) -> Void) {
+        if newerFrameTime != frameTime && olderFrameTime != frameTime { newFrameDetail(frameTime) }
+        if newerFrameTime == frameTime {
+            withUnsafeMutablePointer(to: &newerFrameDetail) { body($0) }
+        } else {
+            withUnsafeMutablePointer(to: &olderFrameDetail) { body($0) }
+        }
     }
 
     /// Formats a frame time's detail, which becomes the newer of the two kept.
     @inline(never)
-    private func newFrameDetail(_ frameTime: UInt64) -> String {
+    private func newFrameDetail(_ frameTime: UInt64) {
         let text = "\(frameTime)ns"
         (olderFrameTime, olderFrameDetail) = (newerFrameTime, newerFrameDetail)
         (newerFrameTime, newerFrameDetail) = (frameTime, text)
-        return text
     }
 
     /// After the frame's commit: when it is presented, what it dropped, and the next frame.
@@ -179,30 +182,46 @@ final class DisplayLink {
         let dropped = Int(clamping: (presented - nominal) / max(1, period))
         let frameTime = lastPresented.map { presented - $0 } ?? (nominal - deadline)
         lastPresented = presented
-        // Read once: the loop and each window's label stay the same through the frame.
-        let (tracing, probe) = appRef._withUnsafeGuaranteedRef { app in (app.tracing, app.probe) }
-        let detail = tracing ? frameDetail(frameTime) : ""
-        let period = self.period
+        let frame = PresentedFrame(window: "", start: deadline, workEnd: end, presented: presented, period: period,
+                                   dropped: dropped, frameTime: frameTime)
+        if appRef._withUnsafeGuaranteedRef({ $0.tracing }) {
+            withFrameDetail(frameTime) { presentWindows(frame, detail: $0) }
+        } else {
+            presentWindows(frame, detail: nil)
+        }
+        if !clients.isEmpty { schedule(at: presented) }
+    }
+
+    /// The frame's metrics, probe call and (with `detail`, when tracing) `frame` event for
+    /// each window it animated in, in the order they joined the frame.
+    @inline(__always)
+    private func presentWindows(_ frame: PresentedFrame, detail: UnsafePointer<String>?) {
+        let probe = appRef._withUnsafeGuaranteedRef { $0.probe }
         // The list owns its windows through the frame: they are read unretained.
         var index = 0
         while index < frameWindows.count {
             Unmanaged.passUnretained(frameWindows[index])._withUnsafeGuaranteedRef { window in
-                window.frameMetrics.record(frameTime: frameTime, dropped: dropped, period: period)
-                probe?.framePresented(PresentedFrame(window: window.traceLabel, start: deadline, workEnd: end, presented: presented,
-                                                     period: period, dropped: dropped, frameTime: frameTime))
-                if tracing {
-                    // The loop is reached unretained, like the app.
+                window.frameMetrics.record(frameTime: frame.frameTime, dropped: frame.dropped, period: frame.period)
+                if let probe {
+                    var windowFrame = frame
+                    windowFrame.window = window.traceLabel
+                    probe.framePresented(windowFrame)
+                }
+                if let detail {
+                    // The loop is reached unretained, like the app; the label is read where
+                    // the window keeps it.
                     loopRef._withUnsafeGuaranteedRef { loop in
-                        let label = window.traceLabel
-                        loop.record(label: label, event: "frame", detail: detail, window: label)
-                        if dropped > 0 {
-                            loop.record(label: label, event: "droppedFrames", detail: "\(dropped)", window: label)
+                        withUnsafeMutablePointer(to: &window.storedLabel) { label in
+                            loop.record(labelAt: label, event: "frame", detailAt: detail, windowAt: label)
+                        }
+                        if frame.dropped > 0 {
+                            let label = window.traceLabel
+                            loop.record(label: label, event: "droppedFrames", detail: "\(frame.dropped)", window: label)
                         }
                     }
                 }
             }
             index += 1
         }
-        if !clients.isEmpty { schedule(at: presented) }
     }
 }
