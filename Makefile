@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps pictures-deps browser-deps build demo test tsan asan bench bench-frame fuzz fuzz-daemon report-check docs-images clean
+.PHONY: deps pictures-deps browser-deps build demo test tsan asan bench bench-frame bench-digest-instructions fuzz fuzz-daemon report-check docs-images clean
 
 # libuv comes from Debian; install it (and pkg-config) when pkg-config cannot find it.
 deps:
@@ -72,6 +72,14 @@ bench: deps
 # (78608b6), built in .build-baseline-wt and run alternately with this tree's, 3 times.
 bench-frame: deps
 	scripts/bench-frame-baseline.sh 78608b6 3
+
+# Issue 9's digest-only cost in instructions (cachegrind), steadier than time on a busy host.
+bench-digest-instructions: deps
+	@if ! command -v valgrind >/dev/null 2>&1; then \
+		echo "installing valgrind"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq valgrind; \
+	fi
+	scripts/bench-digest-instructions.sh
 
 # Issue 8's fuzz campaign: 10,000 mutated storyboards through a release `lifeloop launch`
 # (FUZZ_SCRATCH=.build-fuzz builds elsewhere; FUZZ_ARGS adds options such as --seed 3).
