@@ -407,7 +407,9 @@ open class View {
             withUnsafeMutablePointer(to: &storedLabel) { label in
                 withUnsafePointer(to: detail) { detail in
                     guard let window = storedWindowRef else {
-                        withUnsafePointer(to: "") { loop.record(labelAt: label, event: event, detailAt: detail, windowAt: $0) }
+                        withUnsafePointer(to: "") { none in
+                            loop.record(labelAt: label, event: event, detailAt: detail, windowAt: none)
+                        }
                         return
                     }
                     window._withUnsafeGuaranteedRef { window in

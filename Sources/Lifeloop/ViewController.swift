@@ -33,11 +33,15 @@ open class ViewController {
         get { storedParent }
         set {
             storedParent = newValue
-            // From the new value, not by loading the weak reference back.
-            if parentAnchorRef?._withUnsafeGuaranteedRef({ $0.controller?.toOpaque() }) != newValue.map({ Unmanaged.passUnretained($0).toOpaque() }) {
-                parentAnchor = newValue?.anchor
-            }
+            // From the new value, not by loading the weak reference back; containers set
+            // the parent of their whole stack on every change, so an unchanged one is kept.
+            if !anchorLeads(to: newValue) { parentAnchor = newValue?.anchor }
         }
+    }
+    /// Whether `parentAnchor` leads to `controller` (compared without a retain).
+    private func anchorLeads(to controller: ViewController?) -> Bool {
+        let current = parentAnchorRef?._withUnsafeGuaranteedRef { $0.controller?.toOpaque() }
+        return current == controller.map { Unmanaged.passUnretained($0).toOpaque() }
     }
     private weak var storedParent: ViewController?
     /// The parent's anchor, which the trace reads to reach the parent without loading the
@@ -588,8 +592,9 @@ open class ViewController {
         window._withUnsafeGuaranteedRef { window in
             withUnsafeMutablePointer(to: &window.storedLabel) { label in
                 // The same two words are the same string; other words may still spell it.
+                let words = UnsafeRawPointer(label).load(as: (UInt64, UInt64).self)
                 let same = withUnsafeMutablePointer(to: &lastWindowLabel) { last in
-                    UnsafeRawPointer(last).load(as: (UInt64, UInt64).self) == UnsafeRawPointer(label).load(as: (UInt64, UInt64).self)
+                    UnsafeRawPointer(last).load(as: (UInt64, UInt64).self) == words
                 }
                 if !same && label.pointee != lastWindowLabel { lastWindowLabel = label.pointee }
                 body(label)
