@@ -233,13 +233,10 @@ public final class Trace {
     @usableFromInline
     func record(time: UInt64, turn: UInt64, window: String, label: String, name: String, detail: String) {
         guard isEnabled else { return }
-        let sequence = count
-        count = sequence &+ 1
-        let eventHash = TraceDigest.hash(sequence: sequence, time: time, turn: turn, window: window, label: label,
-                                         name: name, detail: detail, knownLayout: knownStringLayout)
-        digest.combine(eventHash: eventHash)
-        if turn != currentTurn || currentTurnSlot < 0 { startTurn(turn) }
-        currentTurnDigest.combine(eventHash: eventHash)
+        let sequence = countAndFold(turn: turn) {
+            TraceDigest.hash(sequence: $0, time: time, turn: turn, window: window, label: label, name: name,
+                             detail: detail, knownLayout: knownStringLayout)
+        }
         // Out of line: a digest-only trace without a stream or sink runs none of it, and the
         // record it calls from every trace point stays small.
         if delivers {
@@ -255,17 +252,27 @@ public final class Trace {
     func record(time: UInt64, turn: UInt64, window: UnsafePointer<String>, label: UnsafePointer<String>, name: String,
                 detail: UnsafePointer<String>) {
         guard isEnabled else { return }
-        let sequence = count
-        count = sequence &+ 1
-        let eventHash = TraceDigest.hash(sequence: sequence, time: time, turn: turn, window: window, label: label,
-                                         name: name, detail: detail, knownLayout: knownStringLayout)
-        digest.combine(eventHash: eventHash)
-        if turn != currentTurn || currentTurnSlot < 0 { startTurn(turn) }
-        currentTurnDigest.combine(eventHash: eventHash)
+        let sequence = countAndFold(turn: turn) {
+            TraceDigest.hash(sequence: $0, time: time, turn: turn, window: window, label: label, name: name,
+                             detail: detail, knownLayout: knownStringLayout)
+        }
         if delivers {
             deliver(sequence: sequence, time: time, turn: turn, window: window.pointee, label: label.pointee, name: name,
                     detail: detail.pointee)
         }
+    }
+
+    /// Counts an event and folds its hash (of its sequence number) into the run's digest and
+    /// its turn's, opening the turn's entry if it is new; returns the sequence number.
+    @inline(__always)
+    private func countAndFold(turn: UInt64, hash: (_ sequence: UInt64) -> UInt64) -> UInt64 {
+        let sequence = count
+        count = sequence &+ 1
+        let eventHash = hash(sequence)
+        digest.combine(eventHash: eventHash)
+        if turn != currentTurn || currentTurnSlot < 0 { startTurn(turn) }
+        currentTurnDigest.combine(eventHash: eventHash)
+        return sequence
     }
 
     /// The stream, the ring and the sink's part of ``record``.
