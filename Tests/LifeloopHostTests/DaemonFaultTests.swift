@@ -11,6 +11,17 @@ import Glibc
 struct DaemonFaultTests {
     @Test func aCrashingAndAHangingAppWhileOthersAreDriven() throws {
         let daemon = try DaemonHarness()
+        // Twice under `make tsan` (only there) a request here went unanswered for 60 s,
+        // though the daemon answers every request by its 10 s deadline: the daemon's own
+        // output goes with the failure, for the next time.
+        do {
+            try crashAndHang(daemon)
+        } catch {
+            Issue.record("\(error)\n--- lifeloopd's stderr (last 8,000 bytes) ---\n\(daemon.stderr.suffix(8_000))")
+        }
+    }
+
+    private func crashAndHang(_ daemon: DaemonHarness) throws {
         let client = try daemon.client()
         let watcher = try daemon.client("watcher")
         let crash = try #require(client.call("app.launch", ["sample": "Faults"])["app"]?.string)

@@ -61,6 +61,12 @@ final class DaemonHarness {
     }
 
     deinit {
+        // A sanitizer's report in the daemon goes to its stderr, not to the test process:
+        // it fails the test that ran it (`make tsan`, `make asan`).
+        let output = stderr
+        if output.contains("WARNING: ThreadSanitizer") || output.contains("ERROR: AddressSanitizer") {
+            Issue.record("lifeloopd reported under a sanitizer:\n\(output.suffix(8_000))")
+        }
         if process.isRunning {
             kill(process.processIdentifier, SIGKILL)
             // Bounded: `waitUntilExit()` spins a run loop that can wait forever when the
