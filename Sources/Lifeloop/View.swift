@@ -412,6 +412,10 @@ open class View {
                         }
                         return
                     }
+                    // A window's own events: its label is both (one access, not two at once).
+                    if window.toOpaque() == Unmanaged.passUnretained(self).toOpaque() {
+                        return loop.record(labelAt: label, event: event, detailAt: detail, windowAt: label)
+                    }
                     window._withUnsafeGuaranteedRef { window in
                         withUnsafeMutablePointer(to: &window.storedLabel) {
                             loop.record(labelAt: label, event: event, detailAt: detail, windowAt: $0)
