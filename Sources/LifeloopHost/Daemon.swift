@@ -586,10 +586,14 @@ final class HostedApp {
         self.id = id
         self.process = process
         self.daemon = daemon
-        process.control?.onLine = { [unowned self] line in received(line) }
-        process.stdout.onLine = { [unowned self] line in captured("stdout", line) }
-        process.stderr.onLine = { [unowned self] line in captured("stderr", line) }
-        process.onExit = { [unowned self] status, signal in
+        // Weak: the daemon lets the app go when it has exited, at most 300 ms after its exit,
+        // and its pipes may outlive it (a child holding them, a crash's backtracer): their
+        // late lines and their end then find nothing.
+        process.control?.onLine = { [weak self] line in self?.received(line) }
+        process.stdout.onLine = { [weak self] line in self?.captured("stdout", line) }
+        process.stderr.onLine = { [weak self] line in self?.captured("stderr", line) }
+        process.onExit = { [weak self] status, signal in
+            guard let self else { return }
             exitStatus = (status, signal)
             // Its last output and trace may still be in the pipes: report the exit once
             // they have ended, or 300 ms later at most.
@@ -597,7 +601,8 @@ final class HostedApp {
             _ = daemon.loop.schedule(after: .milliseconds(300)) { [weak self] in self?.exitedWith(status: status, signal: signal) }
         }
         for connection in [process.stdout, process.stderr] + (process.control.map { [$0] } ?? []) {
-            connection.onClose = { [unowned self] in
+            connection.onClose = { [weak self] in
+                guard let self else { return }
                 openStreams -= 1
                 if openStreams == 0, let (status, signal) = exitStatus { exitedWith(status: status, signal: signal) }
             }

@@ -98,6 +98,28 @@ struct DaemonFaultTests {
         #expect(streamed.contains("Chatty: hello on stdout"))
     }
 
+    /// The app exits while a child of its own holds its pipes open and writes to them a
+    /// second later, after the daemon has reported the exit and let the app go: the late
+    /// output and the pipes' end must find nothing, not a freed app (under `make tsan` a
+    /// crashing app's backtracer did this, and the daemon trapped).
+    @Test func outputAfterAnAppHasGoneIsDropped() throws {
+        let daemon = try DaemonHarness()
+        let client = try daemon.client()
+        let app = try #require(client.call("app.launch", ["sample": "Faults"])["app"]?.string)
+        do {
+            try client.call("app.push", ["app": .string(app), "scene": "Orphan"])
+            Issue.record("an exiting push succeeded")
+        } catch let error as RPCError {
+            #expect(error.code == -32003)
+        }
+        #expect(eventually { (try? client.call("app.list")["apps"]?.array?.isEmpty) == true })
+        // The child writes a second after the exit; give it time, then the daemon must answer.
+        usleep(1_500_000)
+        #expect(try client.call("app.list")["apps"]?.array?.isEmpty == true)
+        #expect(daemon.process.isRunning)
+        #expect(!daemon.stderr.contains("Fatal error"), "\(daemon.stderr)")
+    }
+
     @Test func fiftyAppsFromFiveClientsAtOnce() throws {
         let daemon = try DaemonHarness()
         let results = Results()
