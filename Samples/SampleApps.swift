@@ -5,7 +5,7 @@ extension SampleCatalog {
     /// The built-in apps scenario files can name with `app: {sample: NAME}`.
     public static let apps = AppCatalog([
         AppDefinition(name: "SeedSegue", summary: "seed 004's storyboard app: A presents B modally (L15)",
-                      scenes: ["A", "B"]) { context in
+                      scenes: ["A", "B"], threading: .anyThread) { context in
             let storyboard = try context.app.loadStoryboard(path: SeedSegue.storyboardPath)
             let spec = context.windows[0]
             let window = Window(screen: spec.screen, label: spec.label)
@@ -14,22 +14,22 @@ extension SampleCatalog {
             context.makeController = { storyboard.instantiateViewController(withIdentifier: $0) }
         },
         AppDefinition(name: "MultiWindow", summary: MultiWindow.sample.summary,
-                      scenes: MultiWindow.sceneNames, windows: ["phone", "tablet", "pro"], launch: MultiWindow.launch),
+                      scenes: MultiWindow.sceneNames, windows: ["phone", "tablet", "pro"], threading: .anyThread, launch: MultiWindow.launch),
         AppDefinition(name: "UnseededRandom", summary: "a feed that schedules its refresh with Int.random(in:): not deterministic",
-                      scenes: []) { context in
+                      scenes: [], threading: .anyThread) { context in
             let spec = context.windows[0]
             let window = Window(screen: spec.screen, label: spec.label)
             window.rootViewController = Flaky.UnseededFeed(label: "Feed", seeded: false)
             window.makeKeyAndVisible()
         },
-        AppDefinition(name: "SeededRandom", summary: "the same feed drawing from app.random: deterministic", scenes: []) { context in
+        AppDefinition(name: "SeededRandom", summary: "the same feed drawing from app.random: deterministic", scenes: [], threading: .anyThread) { context in
             let spec = context.windows[0]
             let window = Window(screen: spec.screen, label: spec.label)
             window.rootViewController = Flaky.UnseededFeed(label: "Feed", seeded: true)
             window.makeKeyAndVisible()
         },
         AppDefinition(name: "HashOrder", summary: "a page that traces a Set in iteration order: differs between processes",
-                      scenes: []) { context in
+                      scenes: [], threading: .anyThread) { context in
             let spec = context.windows[0]
             let window = Window(screen: spec.screen, label: spec.label)
             window.rootViewController = Flaky.HashOrderSettings(label: "Settings")
@@ -38,7 +38,7 @@ extension SampleCatalog {
         Faults.definition,
         Concurrency.definition,
         AppDefinition(name: "UIKitForm", summary: "UIKit code as written for iOS: a form with UIActions, pushing a page that draws",
-                      scenes: ["Details"], launch: UIKitForm.launch),
+                      scenes: ["Details"], threading: .anyThread, launch: UIKitForm.launch),
     ])
 }
 

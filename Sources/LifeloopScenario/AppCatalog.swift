@@ -22,6 +22,20 @@ public final class LaunchContext {
     }
 }
 
+/// Where an app's seeds may run when many run at once (`lifeloop experiment`).
+public enum AppThreading: Sendable, Equatable {
+    /// The app's code may use the process's main thread: the main actor (`@MainActor`
+    /// tasks, `MainActor.run`), `DispatchQueue.main`, or tasks and sleeps that Lifeloop's
+    /// executors run on the app's loop. Each seed then runs in a process of its own, whose
+    /// main thread the app owns, exactly as `lifeloop run --seed N` runs it; nothing the
+    /// app leaves on the process's queues can reach another seed's app.
+    case mainThread
+    /// The app never touches the main thread's queues: its seeds run on threads of one
+    /// process, each on its own loop (faster: no process per seed). A run that hops to
+    /// the main actor anyway fails, naming the hop, rather than measuring another program.
+    case anyThread
+}
+
 /// A Swift app that scenario files can name with `app: {swift: NAME}` (or `sample:`).
 public struct AppDefinition: Sendable {
     /// The name scenario files use.
@@ -34,15 +48,20 @@ public struct AppDefinition: Sendable {
     /// The labels of the windows the app makes, when it makes its own rather than the
     /// scenario's `windows:`; empty when it follows the scenario.
     public var windows: [String]
+    /// Whether the app's seeds need a main thread of their own (the default: Swift code
+    /// may use the main actor or the main queue anywhere) or may share a process.
+    public var threading: AppThreading
     /// Builds the app's windows and root controllers and makes them visible, at launch.
     public var launch: @Sendable (LaunchContext) throws -> Void
 
     public init(name: String, summary: String = "", scenes: [String] = [], windows: [String] = [],
+                threading: AppThreading = .mainThread,
                 launch: @escaping @Sendable (LaunchContext) throws -> Void) {
         self.name = name
         self.summary = summary
         self.scenes = scenes
         self.windows = windows
+        self.threading = threading
         self.launch = launch
     }
 }

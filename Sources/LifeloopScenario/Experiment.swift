@@ -16,6 +16,10 @@ public struct Experiment: Sendable {
     public var jobs: Int
     /// Record each run's trace digest (a trace is kept, but no events).
     public var digests = false
+    /// Threads of this process, or a process per seed (see ``ScenarioRunner/threading``:
+    /// an app that needs the main thread must run in processes to be measured as
+    /// `lifeloop run` runs it).
+    public var isolation: ExperimentIsolation = .threads
     /// The command that re-runs one seed with its trace, for failure lists.
     public var rerunCommand: @Sendable (UInt64) -> String
 
@@ -66,6 +70,7 @@ public struct Experiment: Sendable {
     }
 
     private func runOne(_ seed: UInt64) -> RunResult {
+        if case .processes(let process) = isolation { return process.run(seed: seed) }
         do {
             return try runner.run(seed: seed, options: RunOptions(digest: digests))
         } catch {

@@ -153,6 +153,11 @@ final class ScenarioRun {
             fail("replay diverged: the run ended at turn \(app.loop.turn) with digest \(app.trace.digest), the recording at turn \(replay.turns) with \(replay.finalDigest)")
         }
         if failure == nil, let jobFailure = probe.failure { failure = jobFailure }
+        // A hop to the main actor from an app on another thread: its task went to the real
+        // main thread, so this run is not the program `lifeloop run` runs. Never a figure.
+        if failure == nil, let hop = app.diagnostics.first(where: { $0.kind == .mainActorNotOwned }) {
+            failure = "\(hop.kind.rawValue): the app's code used the main actor on a thread that is not its process's main thread, so this run measured another program than `lifeloop run`; give the app `threading: .mainThread` (each seed then runs in a process of its own)"
+        }
         if failure == nil, scenario.strict, let diagnostic = app.diagnostics.first {
             failure = "strict mode: \(diagnostic.kind.rawValue) on \(diagnostic.label): \(diagnostic.message)"
         }

@@ -57,6 +57,10 @@ public struct ScenarioRunner: Sendable {
     let storyboard: StoryboardDefinition?
     let definition: AppDefinition?
 
+    /// Where the app's seeds may run: a storyboard app runs anywhere; a Swift app says so
+    /// in its ``AppDefinition/threading``.
+    public var threading: AppThreading { definition?.threading ?? .anyThread }
+
     /// Loads the scenario's app and checks every name the script uses against it.
     /// - Throws: ``ScenarioError`` naming the file, line, column and field of a name the
     ///   app does not have, or an app that cannot be loaded.

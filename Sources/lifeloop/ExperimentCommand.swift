@@ -49,10 +49,23 @@ struct ExperimentCommand: ParsableCommand {
     @Option(help: "Also draw each window's histogram of frame work across the seeds (P50/P95/P99 marked) to this .svg or .png (NAME-WINDOW.svg when several windows animated).")
     var frames: String?
 
+    @Option(help: "Where seeds run: auto (a process per seed for an app that needs the main thread, threads of this process otherwise), threads, or processes.")
+    var isolation: IsolationChoice = .auto
+
     @Flag(help: "No progress on stderr.")
     var quiet = false
 
+    /// A seed's process: run the one seed of --seeds here, on the main thread, and write
+    /// its result to this path.
+    @Option(help: .hidden)
+    var seedResult: String?
+
+    enum IsolationChoice: String, ExpressibleByArgument, CaseIterable {
+        case auto, threads, processes
+    }
+
     func run() throws {
+        if let seedResult { return try runSeedProcess(resultPath: seedResult) }
         guard jobs >= 1 else { throw inputError("--jobs must be at least 1, not \(jobs)") }
         if let html, !html.lowercased().hasSuffix(".html") && !html.lowercased().hasSuffix(".htm") {
             throw inputError("--html \(html): the report page is written as .html")
@@ -85,6 +98,13 @@ struct ExperimentCommand: ParsableCommand {
         let destination = try outputPath(runner: runner, shard: resolution.shard)
         var experiment = Experiment(runner: runner, seeds: block, jobs: jobs, rerunCommand: rerunCommand(file))
         experiment.digests = digests
+        let inProcesses = isolation == .processes || (isolation == .auto && runner.threading == .mainThread)
+        if inProcesses {
+            let (file, digests) = (self.file, self.digests)
+            experiment.isolation = .processes(SeedProcess(executable: Self.executablePath) { seed, path in
+                ["experiment", file, "--seeds", "\(seed)", "--seed-result", path, "--quiet"] + (digests ? ["--digests"] : [])
+            })
+        }
         let streams = try RowStreams(csvPath: format == .csv ? (destination ?? "-") : nil, jsonlPath: rows)
         let progress = quiet ? nil : ProgressReporter.stderr(total: Int(clamping: block.count), label: runner.scenario.name)
         var sink: (@Sendable (RunResult) -> Void)?
@@ -106,7 +126,7 @@ struct ExperimentCommand: ParsableCommand {
         case .text:
             try emit(report.text(), to: destination)
         }
-        if let html { try writePage(report, runner: runner, to: html) }
+        if let html { try writePage(report, runner: runner, onMainThread: inProcesses, to: html) }
         if let frames {
             let histograms = ReportPage.frameHistograms(report: report, scenario: runner.scenario)
             if histograms.isEmpty { log("--frames \(frames): no window presented a frame; nothing drawn") }
@@ -122,15 +142,39 @@ struct ExperimentCommand: ParsableCommand {
         if report.failed > 0 { throw ExitCode(1) }
     }
 
+    /// The seed's process: one seed on this process's main thread (which its app owns, as
+    /// under `lifeloop run`), its result written for the experiment that started it.
+    private func runSeedProcess(resultPath: String) throws {
+        let runner = try loadRunner(file)
+        guard let seeds, let range = try? SeedRange.parse(seeds), range.count == 1 else {
+            throw inputError("--seed-result needs --seeds N, one seed")
+        }
+        let result: RunResult
+        do { result = try runner.run(seed: range.lowerBound, options: RunOptions(digest: digests)) } catch {
+            throw inputError("\(file): seed \(range.lowerBound): \(error)")
+        }
+        do { try SeedProcess.write(result, to: resultPath) } catch { throw inputError("\(error)") }
+        if !result.status.isPassed { throw ExitCode(1) }
+    }
+
+    /// This executable, for the seeds' processes.
+    static var executablePath: String {
+        if let path = Bundle.main.executablePath { return path }
+        return (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }
+
     /// Re-runs the slowest seeds (three at most) with the timeline and frames on, then
-    /// writes the page.
-    private func writePage(_ report: ExperimentReport, runner: ScenarioRunner, to path: String) throws {
+    /// writes the page. An app that needs the main thread re-runs on it (no app has run in
+    /// this process before: its seeds ran in processes of their own); any other on a
+    /// thread, as its seeds ran.
+    private func writePage(_ report: ExperimentReport, runner: ScenarioRunner, onMainThread: Bool, to path: String) throws {
         var options = RunOptions()
         options.timeline = true
         options.keepFrames = true
         var slowRuns: [RunResult] = []
         for slow in report.slowest.prefix(3) {
-            do { slowRuns.append(try runner.run(seed: slow.seed, options: options)) } catch {
+            let rerun = { try runner.run(seed: slow.seed, options: options) }
+            do { slowRuns.append(try onMainThread ? rerun() : runOnThread(rerun)) } catch {
                 log("seed \(slow.seed) could not be re-run for its timeline: \(error)")
             }
         }
@@ -172,6 +216,26 @@ struct ExperimentCommand: ParsableCommand {
     private func log(_ message: String) {
         FileHandle.standardError.write(Data((message + "\n").utf8))
     }
+}
+
+/// Runs `body` on a thread of its own (as an experiment's seeds run) and waits for it.
+func runOnThread(_ body: @escaping () throws -> RunResult) throws -> RunResult {
+    final class Box: @unchecked Sendable {
+        // @unchecked: written by the thread before it signals, read after the wait.
+        var body: (() throws -> RunResult)?
+        var value: Result<RunResult, any Error>?
+    }
+    let box = Box()
+    box.body = body
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+        box.value = Result { try box.body!() }
+        done.signal()
+    }
+    thread.stackSize = 4 << 20
+    thread.start()
+    done.wait()
+    return try box.value!.get()
 }
 
 /// `A..B` (inclusive) or `A..<B`.

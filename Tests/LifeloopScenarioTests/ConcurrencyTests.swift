@@ -98,21 +98,49 @@ struct ConcurrencyTests {
         #expect(output.stdout.contains("every turn's digest agrees"))
     }
 
-    @Test func anAppOffTheMainThreadIsToldItCannotOwnTheMainActor() throws {
-        // `experiment` runs each seed on a thread of its own, never the main one.
+    @Test func anAppOnThreadsIsToldItCannotOwnTheMainActorAndItsSeedsFail() throws {
+        // Forced onto threads (the app says it needs the main thread), each seed's app hops
+        // to the main actor from a thread that is not the process's main thread: the run
+        // measured another program, so it fails rather than give figures.
         let directory = NSTemporaryDirectory() + "concurrency-strict-\(UUID().uuidString)"
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let file = directory + "/strict.yaml"
-        try "lifeloop: 1\napp:\n  sample: Concurrency\nstrict: true\nwindows:\n  - {label: main, screen: phone}\nscript:\n  - settle: true\n"
-            .write(toFile: file, atomically: true, encoding: .utf8)
         // The hop this app made never runs in that process (no app there owns the main
         // thread, which is the point): under `make asan` its task still holds the
         // controller at exit, which the leak check would report, so it is off for this run.
-        let output = try CLI.run(["experiment", file, "--seeds", "0..0"], environment: ["ASAN_OPTIONS": "detect_leaks=0"])
-        #expect(output.status != 0)
-        #expect((output.stdout + output.stderr).contains("strict mode: mainActorNotOwned on mainActor"))
-        #expect((output.stdout + output.stderr).contains("run one app per process on its main thread"))
+        let output = try CLI.run(["experiment", Self.scenario, "--seeds", "0..1", "--isolation", "threads", "--html", directory + "/r.html"],
+                                 environment: ["ASAN_OPTIONS": "detect_leaks=0"])
+        #expect(output.status == 1, "\(output.stdout)\(output.stderr)")
+        #expect(output.stdout.contains("failing seeds (2)"))
+        #expect(output.stdout.contains("mainActorNotOwned: the app's code used the main actor on a thread"))
+        // The page's re-runs ran on threads too: nothing of theirs ran on this main thread.
+        #expect(FileManager.default.fileExists(atPath: directory + "/r.html"))
+    }
+
+    @Test func anExperimentGivesEachSeedExactlyWhatRunGives() throws {
+        // The app uses the main actor and the main queue: each seed runs in a process of
+        // its own, on its main thread, as `lifeloop run --seed N` runs it. (On threads its
+        // tasks never ran: another digest, launch.settleMs 30 instead of 360; and the
+        // page's re-run on the main thread then ran the tasks of apps that were gone.)
+        let directory = NSTemporaryDirectory() + "concurrency-experiment-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let output = try CLI.run(["experiment", Self.scenario, "--seeds", "1..3", "--digests", "--rows", directory + "/rows.jsonl",
+                                  "--html", directory + "/r.html", "--quiet"])
+        #expect(output.status == 0, "\(output.stdout)\(output.stderr)")
+        #expect(FileManager.default.fileExists(atPath: directory + "/r.html"))
+        let rows = try String(contentsOfFile: directory + "/rows.jsonl", encoding: .utf8).split(separator: "\n").map {
+            try JSONSerialization.jsonObject(with: Data($0.utf8)) as! [String: Any]
+        }
+        #expect(rows.count == 3)
+        for row in rows {
+            let seed = (row["seed"] as! NSNumber).intValue
+            let run = try CLI.run(["run", Self.scenario, "--seed", "\(seed)", "--format", "json"])
+            #expect(run.status == 0, "\(run.stderr)")
+            #expect(run.stdout.contains("\"digest\": \"\(row["digest"] as! String)\""), "seed \(seed): the experiment's digest differs from run's")
+            let metrics = row["metrics"] as! [String: Any]
+            #expect((metrics["launch.settleMs"] as! NSNumber).doubleValue == 360)
+        }
     }
 
     @Test func aHostClockRunCompletesEveryHop() throws {
