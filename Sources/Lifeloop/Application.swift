@@ -120,6 +120,8 @@ public final class Application {
     @exclusivity(unchecked) private var spareCommitList: [CommitCallback] = []
     private var storedLink: AppLink?
     @exclusivity(unchecked) private var appearingControllers: [ViewController] = []
+    /// Windows shown for the first time this turn, for their second layout round (L31).
+    private var launchRelayouts: [Window] = []
     @exclusivity(unchecked) private var commitRequested = false
     /// The `animations` block being run, if any: view setters report changes to it.
     var animationCapture: AnimationCapture?
@@ -330,11 +332,13 @@ public final class Application {
         if let probe {
             var windows = self.windows
             windows.forEachUnretained { window in if window.isVisibleWindow { window.runProbedPass(.layout, probe) } }
+            if !launchRelayouts.isEmpty { runLaunchRelayouts { $0.runProbedPass(.layout, probe) } }
             windows = self.windows
             windows.forEachUnretained { window in if window.isVisibleWindow { window.runProbedPass(.display, probe) } }
         } else {
             var windows = self.windows
             windows.forEachUnretained { window in if window.isVisibleWindow { window.runLayoutPass() } }
+            if !launchRelayouts.isEmpty { runLaunchRelayouts { $0.runLayoutPass() } }
             windows = self.windows
             windows.forEachUnretained { window in if window.isVisibleWindow { window.runDisplayPass() } }
         }
@@ -356,6 +360,23 @@ public final class Application {
         probe?.commitDidEnd()
         if !warnedTraceGrowth, loop.trace.count >= storedTraceWarningEvents, loop.trace.capacity == nil {
             warnTraceGrowth()
+        }
+    }
+
+    /// Asks for the second layout round of a window's launch in this turn's commit (L31).
+    func relayoutAtLaunch(_ window: Window) {
+        launchRelayouts.append(window)
+        requestCommit()
+    }
+
+    /// The second layout round of each window launched this turn, right after the first
+    /// and before the display pass, in the order the windows were shown (L31).
+    private func runLaunchRelayouts(_ pass: (Window) -> Void) {
+        let launched = launchRelayouts
+        launchRelayouts.removeAll()
+        for window in launched where window.isVisibleWindow {
+            window.markLaunchRelayout()
+            pass(window)
         }
     }
 

@@ -6,12 +6,13 @@
 /// |---|---|---|
 /// | views unloaded by a memory warning (``UnloadPolicy``) | `legacy` before iOS 6 | `modern` from iOS 6 |
 /// | default ``ViewController/modalPresentationStyle`` | `fullScreen` before iOS 13 | `automatic` (a page sheet) from iOS 13 |
+/// | layout rounds at launch, before `viewDidAppear` (L31) | one before iOS 11 | two from iOS 11 |
 /// | `viewIsAppearing` (``Application/callsViewIsAppearing``) | not called before iOS 17 | called from iOS 17 |
 ///
 /// The individual settings (``Application/unloadPolicy``,
 /// ``Application/callsViewIsAppearing``, a controller's `modalPresentationStyle`) still
-/// override it. Lifeloop follows iOS 12 unless told otherwise: no view unloading,
-/// full-screen presentation, no `viewIsAppearing`.
+/// override it. Lifeloop follows iOS 12 unless told otherwise: no view unloading, two
+/// layout rounds at launch, full-screen presentation, no `viewIsAppearing`.
 public struct UIKitVersion: Hashable, Comparable, Sendable, CustomStringConvertible {
     /// The major version, as in iOS 12.
     public let major: Int
@@ -23,6 +24,10 @@ public struct UIKitVersion: Hashable, Comparable, Sendable, CustomStringConverti
     public static let iOS5 = UIKitVersion(checked: 5)
     /// iOS 6: views are no longer unloaded.
     public static let iOS6 = UIKitVersion(checked: 6)
+    /// iOS 10: the last release that lays a launching window out once (the seeds' traces).
+    public static let iOS10 = UIKitVersion(checked: 10)
+    /// iOS 11: safe-area insets; a launching window is laid out twice.
+    public static let iOS11 = UIKitVersion(checked: 11)
     /// iOS 12: Lifeloop's default.
     public static let iOS12 = UIKitVersion(checked: 12)
     /// iOS 13: presentations default to a page sheet.
@@ -64,6 +69,10 @@ public struct UIKitVersion: Hashable, Comparable, Sendable, CustomStringConverti
 
     /// What a memory warning unloads in this version (L14).
     public var unloadPolicy: UnloadPolicy { major < 6 ? .legacy : .modern }
+
+    /// Whether a window's first appearance lays its root controller's views out twice
+    /// before `viewDidAppear` (L31): from iOS 11, when the safe-area insets settle.
+    public var laysOutTwiceAtLaunch: Bool { major >= 11 }
 
     /// Whether this version calls `viewIsAppearing` (L05).
     public var callsViewIsAppearing: Bool { major >= 17 }

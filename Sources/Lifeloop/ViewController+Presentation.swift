@@ -148,12 +148,12 @@ extension ViewController {
             style = .fullScreen
         }
         let presenter = style.coversContext ? definedPresentationContext : presentationContext
-        if let current = presenter.presentedViewController {
+        if let current = presenter.storedPresentedViewController {
             diagnose(.alreadyPresenting,
                      "Attempt to present \(controller.traceLabel) on \(presenter.traceLabel) which is already presenting \(current.traceLabel)")
             return
         }
-        if controller === presenter || controller.parent != nil || controller.presentingViewController != nil {
+        if controller === presenter || controller.parent != nil || controller.storedPresentingViewController != nil {
             diagnose(.invalidHierarchy,
                      "Attempt to present \(controller.traceLabel) on \(presenter.traceLabel): it is already in a hierarchy")
             return
@@ -162,8 +162,8 @@ extension ViewController {
         guard let presentedView = controller.viewIfLoaded, let presenterView = presenter.viewIfLoaded,
               let host = presenterView.superview else { return }
         window.transitionInFlight = true
-        presenter.presentedViewController = controller
-        controller.presentingViewController = presenter
+        presenter.storedPresentedViewController = controller
+        controller.storedPresentingViewController = presenter
         controller.hostWindow = window
         controller.presentation = style
         let hidesPresenter = style.hidesPresenter
@@ -224,23 +224,28 @@ extension ViewController {
     ///   - completion: Runs after the dismissal finishes.
     func performDismiss(animated: Bool, completion: (() -> Void)? = nil) {
         guard onLoop("dismiss(animated:completion:)") else { return }
+        // The presenting controller handles a dismissal (L32): this one or its nearest
+        // ancestor if it presents (everything above goes), else the controller that
+        // presented this one or its farthest ancestor.
+        var presenter: ViewController? = self
+        while let candidate = presenter, candidate.storedPresentedViewController == nil { presenter = candidate.parent }
         let base: ViewController
-        if presentedViewController != nil {
-            base = self
+        if let presenter {
+            base = presenter
         } else if let presenting = presentingViewController {
             base = presenting
-        } else if let presenting = presentationContext.presentingViewController {
-            // From a child of a presented container, as UIKit forwards it.
+        } else if let presenting = presentationContext.storedPresentingViewController {
+            // From a child of a container presented over a context.
             base = presenting
         } else {
-            diagnose(.nothingToDismiss, "\(traceLabel) neither presents nor is presented")
+            diagnose(.nothingToDismiss, "\(traceLabel) neither presents nor is presented, nor does any controller it is inside")
             return
         }
         var stack: [ViewController] = []
-        var next = base.presentedViewController
+        var next = base.storedPresentedViewController
         while let controller = next {
             stack.append(controller)
-            next = controller.presentedViewController
+            next = controller.storedPresentedViewController
         }
         guard let window = stack.first?.hostWindow, let app else { return }
         if window.deferDuringCompletion({ [self] in dismiss(animated: animated, completion: completion) }) { return }
@@ -257,7 +262,7 @@ extension ViewController {
         for controller in leaving { controller.ownTransitionCoordinator = coordinator }
         let leavingTickets = leaving.map { $0.beginAppearance(false, animated: animated, cause: .beingDismissed) }
         let baseTicket = revealBase(base, under: stack, in: window, coordinator: coordinator, animated: animated)
-        base.presentedViewController = nil
+        base.storedPresentedViewController = nil
         let topView = top.viewIfLoaded
         let height = window.bounds.height
         app.runTransition("dismiss", in: window, coordinator: coordinator, apply: { progress in
@@ -302,8 +307,8 @@ extension ViewController {
 
     /// Forgets a finished presentation's links.
     func leavePresentation() {
-        presentedViewController = nil
-        presentingViewController = nil
+        storedPresentedViewController = nil
+        storedPresentingViewController = nil
         hostWindow = nil
         ownTransitionCoordinator = nil
         presentation = nil
@@ -415,7 +420,7 @@ extension ViewController {
         }
         // Then in the presentation chain below this one, nearest first.
         var presented: ViewController = presentationContext
-        while let presenter = presented.presentingViewController {
+        while let presenter = presented.storedPresentingViewController {
             let context = presenter.presentationContext
             if let target = context.firstDescendant(where: isTarget) {
                 prepare(segue, destination: target, sender: sender)

@@ -60,10 +60,28 @@ open class ViewController {
         anchorStorage = made
         return made
     }
-    /// The controller this one presents.
-    public internal(set) var presentedViewController: ViewController?
-    /// The controller that presents this one.
-    public internal(set) weak var presentingViewController: ViewController?
+    /// The controller presented by this one or by its nearest ancestor (L32, as UIKit's
+    /// `UIViewController.h` says): a controller inside a navigation or tab controller, or
+    /// a child, sees its container's presentation as its own.
+    public var presentedViewController: ViewController? {
+        var current: ViewController? = self
+        while let controller = current {
+            if let presented = controller.storedPresentedViewController { return presented }
+            current = controller.parent
+        }
+        return nil
+    }
+    /// The controller that presented this one, or its farthest ancestor (L32).
+    public var presentingViewController: ViewController? {
+        if let presenting = storedPresentingViewController { return presenting }
+        var farthest = self
+        while let parent = farthest.parent { farthest = parent }
+        return farthest.storedPresentingViewController
+    }
+    /// The controller this one itself presents.
+    package internal(set) var storedPresentedViewController: ViewController?
+    /// The controller that itself presented this one.
+    package internal(set) weak var storedPresentingViewController: ViewController?
 
     /// The app, through the link it clears when it goes (not weak: see ``AppLink``).
     var appLink: AppLink?

@@ -65,7 +65,7 @@ open class Window: View {
         while let controller = controllers.popLast() {
             if controller.hostWindow === self { controller.hostWindow = nil }
             controllers.append(contentsOf: controller.children)
-            if let presented = controller.presentedViewController { controllers.append(presented) }
+            if let presented = controller.storedPresentedViewController { controllers.append(presented) }
         }
     }
 
@@ -100,7 +100,7 @@ open class Window: View {
             var tree: [ViewController] = [controller]
             var presented: [ViewController] = []
             while let node = tree.popLast() {
-                if let next = node.presentedViewController { presented.append(next) }
+                if let next = node.storedPresentedViewController { presented.append(next) }
                 tree.append(contentsOf: node.children.reversed())
             }
             pending.append(contentsOf: presented.reversed())
@@ -227,7 +227,7 @@ open class Window: View {
         var pending: [ViewController] = [root]
         while let controller = pending.popLast() {
             result.append(controller)
-            if let presented = controller.presentedViewController { pending.append(presented) }
+            if let presented = controller.storedPresentedViewController { pending.append(presented) }
             pending.append(contentsOf: controller.children.reversed())
         }
         return result
@@ -247,11 +247,14 @@ open class Window: View {
         isHidden = false
     }
 
-    /// The first showing: the window shows its root controller (L05).
+    /// The first showing: the window shows its root controller (L05). From iOS 11 the
+    /// root's views are laid out a second time in the same commit, before `viewDidAppear`,
+    /// as the window's safe-area insets and traits settle (L31).
     private func becomeVisible() {
         isVisibleWindow = true
         setNeedsLayout()
         if let storedRoot {
+            if let app, app.uikitVersion.laysOutTwiceAtLaunch { app.relayoutAtLaunch(self) }
             show(storedRoot)
         } else {
             app?.diagnose(.noRootViewAtLaunch, label: traceLabel,
@@ -279,6 +282,17 @@ open class Window: View {
         rootView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
         addSubview(rootView)
         app?.afterCommit { root.endAppearance(ticket, animated: false) }
+    }
+
+    /// The second layout round of a launch (L31): the root controller's view and its
+    /// children's views (those loaded and in this window) are marked again and laid out.
+    func markLaunchRelayout() {
+        guard let root = storedRoot else { return }
+        var pending = [root]
+        while let controller = pending.popLast() {
+            if let view = controller.viewIfLoaded, view.window === self { view.markNeedsLayout() }
+            pending.append(contentsOf: controller.children.reversed())
+        }
     }
 
     private func hide(_ root: ViewController) {

@@ -449,7 +449,7 @@ public final class AppHost {
                                        "viewLoaded": .bool(controller.isViewLoaded),
                                        "appeared": .bool(controller.isAppearingOrAppeared)]
         if depth < 64, !controller.children.isEmpty { members["children"] = .array(controller.children.map { describeController($0, depth: depth + 1) }) }
-        if depth < 64, let presented = controller.presentedViewController { members["presented"] = describeController(presented, depth: depth + 1) }
+        if depth < 64, let presented = controller.storedPresentedViewController { members["presented"] = describeController(presented, depth: depth + 1) }
         return .object(members)
     }
 

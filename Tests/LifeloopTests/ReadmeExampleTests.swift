@@ -25,6 +25,8 @@ struct ReadmeExampleTests {
         let first = try run()
         #expect(first.lines.filter { $0.hasPrefix("Home ") }
                 == ["Home initWithNibName", "Home loadView", "Home viewDidLoad", "Home viewWillAppear",
+                    // A launch lays the root out twice before viewDidAppear (L31, iOS 11 on).
+                    "Home viewWillLayoutSubviews", "Home viewDidLayoutSubviews",
                     "Home viewWillLayoutSubviews", "Home viewDidLayoutSubviews", "Home viewDidAppear"])
         #expect(try run().digest == first.digest)
     }

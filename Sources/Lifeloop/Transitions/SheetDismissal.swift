@@ -34,7 +34,7 @@ public final class PresentationController {
     }
 
     /// The controller presenting it, while it is presented.
-    public var presentingViewController: ViewController? { presentedViewController.presentingViewController }
+    public var presentingViewController: ViewController? { presentedViewController.storedPresentingViewController }
 
     /// Hears about swipes on the sheet (L29). Held weakly, as in UIKit.
     public var delegate: AdaptivePresentationControllerDelegate? {
@@ -69,12 +69,12 @@ extension ViewController {
     ///   controller is not a sheet on screen, presents another one, or the window is busy.
     public func beginInteractiveDismissal() -> InteractiveTransition? {
         guard onLoop("beginInteractiveDismissal()") else { return nil }
-        guard let presenter = presentingViewController, presentation == .sheet, let window = hostWindow,
+        guard let presenter = storedPresentingViewController, presentation == .sheet, let window = hostWindow,
               let view = viewIfLoaded, view.window === window, let app else {
             diagnose(.nothingToDismiss, "\(traceLabel) is not presented as a sheet, so it cannot be swiped down")
             return nil
         }
-        guard presentedViewController == nil, appearance == .appeared, !window.transitionInFlight,
+        guard storedPresentedViewController == nil, appearance == .appeared, !window.transitionInFlight,
               !window.isCompletingTransition else {
             diagnose(.presentWhilePresenting, "swipe down on \(traceLabel) while it presents or a transition is in progress")
             return nil
@@ -117,7 +117,7 @@ extension ViewController {
                     }
                     return
                 }
-                presenter.presentedViewController = nil
+                presenter.storedPresentedViewController = nil
                 view.removeFromSuperview()
                 endAppearance(ticket, animated: true)
                 settleDisappearance(animated: true)

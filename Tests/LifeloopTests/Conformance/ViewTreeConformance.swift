@@ -72,6 +72,8 @@ struct ViewTreeConformance {
     @Test
     func L05_appearanceOfRootController() throws {
         let app = try Application()
+        // The seeds' one layout round at launch: a release before iOS 11 (L31).
+        app.uikitVersion = .iOS10
         _ = try showInWindow(SeedTreeController(label: "VC"), app: app)
         #expect(app.trace.projected(labels: seedTreeLabels.union(["VC"]), events: Self.appearEvents)
                 == Self.appearanceOfSeedTree)
@@ -84,11 +86,17 @@ struct ViewTreeConformance {
     @Test(arguments: [false, true])
     func L05_viewIsAppearingComesRightAfterTheSuperviewLaysOut(byVersion: Bool) throws {
         let app = try Application()
-        if byVersion { app.uikitVersion = .iOS17 } else { app.callsViewIsAppearing = true }
+        // Seed 001's tree with one launch round (before iOS 11), or iOS 17 itself, whose
+        // launch lays the root out a second time before viewDidAppear (L31).
+        if byVersion { app.uikitVersion = .iOS17 } else { app.uikitVersion = .iOS10; app.callsViewIsAppearing = true }
         _ = try showInWindow(SeedTreeController(label: "VC"), app: app)
         var expected = Self.appearanceOfSeedTree
         let layout = expected.firstIndex(of: "VC viewWillLayoutSubviews")!
         expected.insert(contentsOf: ["main layoutSubviews", "VC viewIsAppearing"], at: layout)
+        if byVersion {
+            let drawn = expected.firstIndex(of: "root drawRect")!
+            expected.insert(contentsOf: ["VC viewWillLayoutSubviews", "root layoutSubviews", "VC viewDidLayoutSubviews"], at: drawn)
+        }
         #expect(app.trace.projected(labels: seedTreeLabels.union(["VC", "main"]), events: Self.appearEvents)
                     .filter { $0 != "main willMoveToWindow" && $0 != "main didMoveToWindow" && $0 != "main drawRect" }
                 == expected)
@@ -107,9 +115,11 @@ struct ViewTreeConformance {
             _ = try showInWindow(parent, app: app)
             let lines = app.trace.projected(labels: ["Parent", "Child"],
                                             events: ["viewWillAppear", "viewIsAppearing", "viewWillLayoutSubviews", "viewDidAppear"])
+            // viewIsAppearing in the first round only; the launch's second round (L31) after.
             #expect(lines == [
                 "Parent viewWillAppear", "Child viewWillAppear", "Parent viewIsAppearing", "Parent viewWillLayoutSubviews",
-                "Child viewIsAppearing", "Child viewWillLayoutSubviews", "Parent viewDidAppear", "Child viewDidAppear",
+                "Child viewIsAppearing", "Child viewWillLayoutSubviews", "Parent viewWillLayoutSubviews", "Child viewWillLayoutSubviews",
+                "Parent viewDidAppear", "Child viewDidAppear",
             ])
             try app.close()
         }
@@ -134,6 +144,7 @@ struct ViewTreeConformance {
     @Test
     func L07_layoutPassOrder() throws {
         let app = try Application()
+        app.uikitVersion = .iOS10  // seed 001's one launch round (L31)
         _ = try showInWindow(SeedTreeController(label: "VC"), app: app)
         #expect(app.trace.projected(labels: seedTreeLabels.union(["VC"]),
                                     events: ["viewWillLayoutSubviews", "layoutSubviews", "viewDidLayoutSubviews"]) == [
@@ -218,6 +229,7 @@ struct ViewTreeConformance {
     @Test
     func L10_framesThroughTheCycle() throws {
         let app = try Application(screen: .phone)
+        app.uikitVersion = .iOS10  // seed 003's one launch round (L31)
         let textView = ViewNode(label: "textView", frame: Rect(x: 20, y: 40, width: 560, height: 160),
                                 autoresizingMask: [.flexibleWidth, .flexibleHeight])
         app.registerNib(NibDefinition(name: "FrameWatcher", root: ViewNode(
