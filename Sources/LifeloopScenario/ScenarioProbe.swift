@@ -179,10 +179,10 @@ final class ScenarioProbe: RuntimeProbe {
         case .nothing:
             break
         case .layout(let label):
-            guard let view = app.view(labelled: label) else { return jobFailed(job, "no view labelled '\(label)' is in a window") }
+            guard let view = liveView(labelled: label) else { return jobFailed(job, "no view labelled '\(label)' is in the app") }
             view.setNeedsLayout()
         case .display(let label):
-            guard let view = app.view(labelled: label) else { return jobFailed(job, "no view labelled '\(label)' is in a window") }
+            guard let view = liveView(labelled: label) else { return jobFailed(job, "no view labelled '\(label)' is in the app") }
             view.setNeedsDisplay()
         case .push(let scene, let label):
             guard let target = window(label), let navigation = navigation(in: target) else {
@@ -198,6 +198,23 @@ final class ScenarioProbe: RuntimeProbe {
             if let style { controller.modalPresentationStyle = style }
             top.present(controller, animated: true)
         }
+    }
+
+    /// A view a job's completion marks: in a window, or still held by a controller of one
+    /// (a page pushed over, a tab not selected, a presenter covered). As a completion
+    /// handler's `setNeedsLayout()` in UIKit, marking a view that left the window is fine:
+    /// it is laid out when it is back.
+    private func liveView(labelled label: String) -> View? {
+        if let view = app.view(labelled: label) { return view }
+        for window in app.windows {
+            var pending: [ViewController] = window.rootViewController.map { [$0] } ?? []
+            while let controller = pending.popLast() {
+                if let view = controller.viewIfLoaded?.viewWithLabel(label) { return view }
+                pending.append(contentsOf: controller.children)
+                if let presented = controller.storedPresentedViewController { pending.append(presented) }
+            }
+        }
+        return nil
     }
 
     private func jobFailed(_ job: JobSpec, _ message: String) {
