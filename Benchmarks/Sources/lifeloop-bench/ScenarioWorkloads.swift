@@ -30,6 +30,7 @@ enum ScenarioWorkloads {
         print("  throughput: `lifeloop experiment` as a whole process, start-up included)")
         let three = try runner("three-windows.yaml")
         let throughput = try experimentThroughput()
+        try isolationCost()
         let costs = try traceCosts(three)
 
         // Peak memory: each experiment in a child process of its own, so nothing else in
@@ -78,6 +79,37 @@ enum ScenarioWorkloads {
         print(String(format: "  --jobs 2: %d seeds in %.3f s wall = %.0f simulated s per wall s (%.2f× --jobs 1)",
                      seeds.count, two, simulated / two, scaling))
         return (perCore, scaling)
+    }
+
+    /// What a process per seed costs (how `lifeloop experiment` runs an app that needs
+    /// the main thread): the same 200 seeds of three-windows.yaml (an app that may run on
+    /// threads) on threads and in processes, both `--jobs 2`, best of 3 each, taking turns;
+    /// and the concurrency sample, which needs its processes, for scale.
+    static func isolationCost() throws {
+        let executable = scenarios + "/../../.build/release/lifeloop"
+        guard FileManager.default.isExecutableFile(atPath: executable) else { return }
+        let seeds = 200
+        func experiment(_ file: String, _ isolation: String) throws {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: executable)
+            process.arguments = ["experiment", scenarios + "/" + file, "--seeds", "0..\(seeds - 1)", "--jobs", "2",
+                                 "--isolation", isolation, "--quiet", "--format", "json"]
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            process.waitUntilExit()
+        }
+        var threads = Double.infinity, processes = Double.infinity, concurrency = Double.infinity
+        for _ in 0..<3 {
+            threads = min(threads, try wall { try experiment("three-windows.yaml", "threads") })
+            processes = min(processes, try wall { try experiment("three-windows.yaml", "processes") })
+            concurrency = min(concurrency, try wall { try experiment("concurrency.yaml", "auto") })
+        }
+        print(String(format: "  isolation, three-windows.yaml, %d seeds, --jobs 2: threads %.3f s, a process per seed %.3f s "
+                     + "(%.2f×, %.1f ms more per seed per job)", seeds, threads, processes, processes / threads,
+                     (processes - threads) * 2 * 1000 / Double(seeds)))
+        print(String(format: "  concurrency.yaml (needs the main thread: a process per seed), %d seeds, --jobs 2: %.3f s, %.1f seeds/s",
+                     seeds, concurrency, Double(seeds) / concurrency))
     }
 
     /// Seconds for 500 seeds, one after another, in each way of running them.
