@@ -209,7 +209,7 @@ public final class Application {
                     guard !reported else { return }
                     reported = true
                     link.app?.diagnose(.mainActorNotOwned, label: "mainActor",
-                                       message: "a main-actor hop from this app's thread: this app runs on another thread than the process's main thread, so it cannot own the main actor (the hop runs on the real main thread, outside this app's loop); run one app per process on its main thread, as the daemon does")
+                                       message: "a main-actor hop from this app's thread: this app runs on another thread than the process's main thread, so it cannot own the main actor (the hop is held and never runs: on the real main thread it would run outside this app's loop, perhaps in another app's); run one app per process on its main thread, as the daemon and lifeloop experiment do")
                 }
             }
         }

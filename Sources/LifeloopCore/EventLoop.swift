@@ -114,6 +114,10 @@ public final class EventLoop {
     /// Called when a main-actor hop comes from this loop's thread while it does not own
     /// the main thread (the app records `mainActorNotOwned`).
     public var onMainActorNotOwned: (() -> Void)?
+    /// Main-actor jobs that came from this loop's thread while it does not own the main
+    /// thread: held here, never run (they belong on the process's main thread, which may
+    /// run another app), and dropped when the loop closes.
+    var heldMainActorJobs: [UnownedJob] = []
     private var nextJobID: UInt64 = 0
     @exclusivity(unchecked) private var observers: [[(id: UInt64, body: () -> Void)]] = Array(repeating: [], count: LoopPhase.allCases.count)
     private var nextObserverID: UInt64 = 0
@@ -694,6 +698,7 @@ public final class EventLoop {
             RunningLoop.current = nil
         }
         deferredWork.removeAll()
+        heldMainActorJobs.removeAll()
         for job in jobs.values { job.cancelled.set() }
         jobs.removeAll()
         tasks.removeAll()

@@ -28,7 +28,8 @@ private func dispatchMainQueueCallback(_ message: UnsafeMutableRawPointer?)
 ///
 /// Process-wide by nature (a process has one main thread and one main actor): an app on
 /// another thread never owns it, and a main-actor hop from its callbacks is diagnosed
-/// (`mainActorNotOwned`) instead of running on the wrong thread.
+/// (`mainActorNotOwned`) and held by that app's loop, never run: not on the wrong thread,
+/// and not later in another app.
 public enum MainThread {
     /// Whether the calling thread is the process's main thread.
     public static var isCurrent: Bool { Thread.isMainThread }
@@ -188,11 +189,15 @@ enum RunningLoop {
 }
 
 extension EventLoop {
-    /// The report of a main-actor hop from a loop that does not own the main thread, if
-    /// the current thread runs such a loop.
-    static func currentNotOwnedReport() -> (() -> Void)? {
-        guard let loop = RunningLoop.current?.takeUnretainedValue(), !loop.ownsMainThread else { return nil }
-        return loop.onMainActorNotOwned
+    /// A main-actor job from the thread of a loop that does not own the main thread: the
+    /// loop reports it and holds the job, which never runs (on the real main thread it
+    /// would run outside this app's loop, perhaps while another app owns it). False when
+    /// the current thread runs no such loop.
+    static func holdIfNotOwned(_ job: UnownedJob) -> Bool {
+        guard let loop = RunningLoop.current?.takeUnretainedValue(), !loop.ownsMainThread else { return false }
+        loop.onMainActorNotOwned?()
+        loop.heldMainActorJobs.append(job)
+        return true
     }
 }
 
@@ -344,8 +349,8 @@ final class LoopMainExecutor: MainExecutor, SchedulingExecutor, @unchecked Senda
 
     func enqueue(_ job: consuming ExecutorJob) {
         let unowned = UnownedJob(job)
-        // A hop from an app on another thread: said, and sent to the real main thread.
-        if let report = EventLoop.currentNotOwnedReport() { report() }
+        // A hop from an app on another thread: said, and held by that app's loop.
+        if EventLoop.holdIfNotOwned(unowned) { return }
         guard let (loop, poster) = MainThread.owner else {
             platform.enqueue(ExecutorJob(unowned))
             return
@@ -360,6 +365,7 @@ final class LoopMainExecutor: MainExecutor, SchedulingExecutor, @unchecked Senda
 
     func enqueue<C: Clock>(_ job: consuming ExecutorJob, after delay: C.Duration, tolerance: C.Duration?, clock: C) {
         let unowned = UnownedJob(job)
+        if EventLoop.holdIfNotOwned(unowned) { return }
         guard let (loop, poster) = MainThread.owner else {
             enqueueAfter(unowned, delay, on: .main, into: platform)
             return
