@@ -4,6 +4,18 @@ enum JSONNumberText {
     /// that fits an Int, decided from its digits: `1.0`, `1e2` and `-0` are integers,
     /// `1.5` and `1e-1` are not.
     static func exactInteger(at offset: Int, in input: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let (negative, magnitude) = exactMagnitude(at: offset, in: input) else { return nil }
+        if negative {
+            if magnitude == UInt64(Int64.max) &+ 1 { return Int(Int64.min) }
+            return magnitude <= UInt64(Int64.max) ? -Int(magnitude) : nil
+        }
+        return magnitude <= UInt64(Int64.max) ? Int(magnitude) : nil
+    }
+
+    /// The sign and magnitude of the (already checked) number literal at `offset` when it
+    /// is an integer whose magnitude fits a UInt64, decided from its digits; `-0` is
+    /// `(false, 0)`.
+    static func exactMagnitude(at offset: Int, in input: UnsafeBufferPointer<UInt8>) -> (negative: Bool, magnitude: UInt64)? {
         let count = input.count
         var index = offset
         guard index < count else { return nil }
@@ -45,24 +57,26 @@ enum JSONNumberText {
         }
         var first = 0
         while first < digitCount, digit(first) == 0 { first &+= 1 }
-        if first == digitCount { return 0 }
+        if first == digitCount { return (false, 0) }
         var last = digitCount &- 1
         while digit(last) == 0 { last &-= 1 }
         // value = digits[first...last] × 10^scale
         let scale = exponent &- (fractionEnd &- fractionStart) &+ (digitCount &- 1 &- last)
         let significant = last &- first &+ 1
-        guard scale >= 0, significant &+ scale <= 19 else { return nil }
+        guard scale >= 0, significant &+ scale <= 20 else { return nil }
         var magnitude: UInt64 = 0
-        for position in first...last { magnitude = magnitude &* 10 &+ digit(position) }
+        // Up to 20 digits: the 20th can overflow, so every step is checked.
+        for position in first...last {
+            let (product, overflow) = magnitude.multipliedReportingOverflow(by: 10)
+            let (total, carry) = product.addingReportingOverflow(digit(position))
+            if overflow || carry { return nil }
+            magnitude = total
+        }
         for _ in 0..<scale {
             let (product, overflow) = magnitude.multipliedReportingOverflow(by: 10)
             if overflow { return nil }
             magnitude = product
         }
-        if negative {
-            if magnitude == UInt64(Int64.max) &+ 1 { return Int(Int64.min) }
-            return magnitude <= UInt64(Int64.max) ? -Int(magnitude) : nil
-        }
-        return magnitude <= UInt64(Int64.max) ? Int(magnitude) : nil
+        return (negative, magnitude)
     }
 }

@@ -83,6 +83,28 @@ package struct JSONValue: Sendable {
         }
     }
 
+    /// A number as a UInt64 when its exact value is a non-negative integer in range: `0`,
+    /// `-0`, `18446744073709551615` and `1e19` are, `-1`, `2.5` and `18446744073709551616`
+    /// are not; nil for other kinds.
+    package var uint64: UInt64? {
+        let word = self.word
+        switch JSONTape.kind(word) {
+        case JSONTape.smallInteger:
+            return UInt64(exactly: JSONTape.smallInteger(word))
+        case JSONTape.number:
+            if word & JSONTape.flagBit != 0 { return UInt64(exactly: Int64(bitPattern: document.word(at: index &+ 1))) }
+            guard let (negative, magnitude) = document.bytes.withUnsafeBufferPointer({
+                JSONNumberText.exactMagnitude(at: JSONTape.offset(word), in: $0)
+            }) else { return nil }
+            return negative && magnitude != 0 ? nil : magnitude
+        default:
+            return nil
+        }
+    }
+
+    /// A number as an Int64 when its exact value is an integer in range, as ``int``.
+    package var int64: Int64? { int.flatMap { Int64(exactly: $0) } }
+
     /// `true` or `false`; nil for other kinds.
     package var bool: Bool? {
         switch JSONTape.kind(word) {

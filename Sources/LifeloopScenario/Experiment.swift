@@ -63,7 +63,7 @@ public struct Experiment: Sendable {
         }
         group.wait()
         var total = ExperimentReport(scenario: runner.scenario)
-        for report in reports.withLock({ $0 }) { total.merge(report) }
+        for report in reports.withLock({ $0 }) { total.absorb(report) }
         total.cover(seeds)
         progress?.finish()
         return total

@@ -90,8 +90,48 @@ public struct ExperimentReport: Sendable, Equatable {
     }
 
     /// Adds another report of the same scenario: seeds, failures and histograms; the
-    /// percentiles are recomputed from the merged histograms, never averaged.
-    public mutating func merge(_ other: ExperimentReport) {
+    /// percentiles are recomputed from the merged histograms, never averaged. Checks first
+    /// that the two can merge, and merges nothing when they cannot.
+    /// - Throws: ``ReportMergeError`` when the reports are of different scenarios or
+    ///   clocks, a metric has another unit or scope in each, or a total (runs, failed, a
+    ///   histogram's count or sum) would overflow.
+    public mutating func merge(_ other: ExperimentReport) throws(ReportMergeError) {
+        if let problem = mergeProblem(with: other) { throw problem }
+        absorb(other)
+    }
+
+    /// Why `other` cannot merge into this report, or nil.
+    public func mergeProblem(with other: ExperimentReport) -> ReportMergeError? {
+        if other.scenarioHash != scenarioHash || other.scenarioName != scenarioName {
+            return ReportMergeError(field: "context.scenarioHash", message: "of scenario \(other.scenarioName) (hash \(other.scenarioHash)), "
+                                    + "not \(scenarioName) (hash \(scenarioHash))")
+        }
+        if other.clock != clock {
+            return ReportMergeError(field: "context.clock", message: "of the \(other.clock) clock, not the \(clock) clock")
+        }
+        if runs.addingReportingOverflow(other.runs).overflow {
+            return ReportMergeError(field: "runs", message: "the merged runs, \(runs) + \(other.runs), are past \(UInt64.max)")
+        }
+        if failed.addingReportingOverflow(other.failed).overflow {
+            return ReportMergeError(field: "failed", message: "the merged failed runs, \(failed) + \(other.failed), are past \(UInt64.max)")
+        }
+        for theirs in other.metrics.sorted {
+            guard let mine = metrics[theirs.name] else { continue }
+            let field = "metrics.\(theirs.name)"
+            if mine.unit != theirs.unit || mine.scope != theirs.scope {
+                return ReportMergeError(field: field, message: "is in \(theirs.unit.rawValue) per \(theirs.scope.rawValue), "
+                                        + "but in \(mine.unit.rawValue) per \(mine.scope.rawValue) in the results before it")
+            }
+            if let problem = mine.values.mergeProblem(with: theirs.values) {
+                return ReportMergeError(field: field + ".histogram", message: problem)
+            }
+        }
+        return nil
+    }
+
+    /// Adds a report of runs made in this process (``Experiment``'s threads), whose totals
+    /// cannot overflow; reports read from files go through ``merge(_:)``.
+    mutating func absorb(_ other: ExperimentReport) {
         runs += other.runs
         failed += other.failed
         for range in other.seedRanges { cover(range) }
@@ -146,6 +186,21 @@ public struct ExperimentReport: Sendable, Equatable {
         }
         return out
     }
+}
+
+/// Why two reports cannot merge: the field, and what disagrees or would overflow.
+public struct ReportMergeError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The field of the report being added, such as `runs` or `metrics.NAME.histogram`.
+    public var field: String
+    public var message: String
+
+    public init(field: String, message: String) {
+        self.field = field
+        self.message = message
+    }
+
+    /// `field: message`.
+    public var description: String { "\(field): \(message)" }
 }
 
 /// Writes seed ranges as `A..B` (or `A` for one seed).

@@ -57,85 +57,18 @@ extension ExperimentReport {
         return out
     }
 
-    /// Reads a report back, as `lifeloop merge` does.
-    /// - Throws: ``ScenarioError`` naming the file and the field that is missing or wrong.
+    /// Reads a report back, as `lifeloop merge` does, refusing anything this version could
+    /// not have written: invalid or duplicate-keyed JSON, unknown fields, numbers out of
+    /// range or not whole, and figures that disagree (runs against the seed ranges, bucket
+    /// counts against a histogram's count, minimum, maximum and sum).
+    /// - Throws: ``ScenarioError`` naming the file, the field, and the line and column.
     public static func parse(_ data: Data, file: String) throws(ScenarioError) -> ExperimentReport {
-        func fail(_ field: String, _ message: String) -> ScenarioError {
-            ScenarioError(file: file, field: field, message: message)
-        }
-        let object: Any
-        do {
-            object = try JSONSerialization.jsonObject(with: data)
-        } catch {
-            throw fail("", "not a JSON report: \(error.localizedDescription)")
-        }
-        guard let top = object as? [String: Any] else { throw fail("", "not a JSON report: the top level is not an object") }
-        guard let version = (top["schemaVersion"] as? NSNumber)?.intValue else { throw fail("schemaVersion", "missing") }
-        guard version == schemaVersion else {
-            throw fail("schemaVersion", "schema version \(version) is not supported by this reader (it reads \(schemaVersion))")
-        }
-        guard let context = top["context"] as? [String: Any] else { throw fail("context", "missing") }
-        guard let name = context["scenario"] as? String else { throw fail("context.scenario", "missing") }
-        guard let hash = context["scenarioHash"] as? String else { throw fail("context.scenarioHash", "missing") }
-        guard let clock = context["clock"] as? String else { throw fail("context.clock", "missing") }
-        var report = ExperimentReport(scenarioName: name, scenarioHash: hash, clock: clock)
-        func ranges(_ key: String) throws(ScenarioError) -> [ClosedRange<UInt64>] {
-            guard let list = top[key] as? [[NSNumber]] else { throw fail(key, "missing or not a list of [from, to] pairs") }
-            var out: [ClosedRange<UInt64>] = []
-            for pair in list {
-                guard pair.count == 2, pair[0].uint64Value <= pair[1].uint64Value else {
-                    throw fail(key, "a range is not [from, to] with from ≤ to")
-                }
-                out.append(pair[0].uint64Value...pair[1].uint64Value)
-            }
-            return out
-        }
-        report.seedRanges = try ranges("seedRanges")
-        report.duplicateRanges = try ranges("duplicateSeedRanges")
-        guard let runs = (top["runs"] as? NSNumber)?.uint64Value else { throw fail("runs", "missing") }
-        guard let failed = (top["failed"] as? NSNumber)?.uint64Value else { throw fail("failed", "missing") }
-        report.runs = runs
-        report.failed = failed
-        guard let failures = top["failures"] as? [[String: Any]] else { throw fail("failures", "missing") }
-        for (index, entry) in failures.enumerated() {
-            guard let seed = (entry["seed"] as? NSNumber)?.uint64Value, let message = entry["message"] as? String,
-                  let rerun = entry["rerun"] as? String else {
-                throw fail("failures[\(index)]", "needs seed, message and rerun")
-            }
-            report.failures.append(SeedFailure(seed: seed, message: message, rerun: rerun))
-        }
-        // Optional: reports written before the report page existed have none.
-        if let slowest = top["slowestSeeds"] as? [[String: Any]] {
-            for (index, entry) in slowest.enumerated() {
-                guard let seed = (entry["seed"] as? NSNumber)?.uint64Value, let hitch = (entry["hitchNs"] as? NSNumber)?.int64Value,
-                      let longest = (entry["longestFrameNs"] as? NSNumber)?.int64Value else {
-                    throw fail("slowestSeeds[\(index)]", "needs seed, hitchNs and longestFrameNs")
-                }
-                report.slowest.append(SlowSeed(seed: seed, hitchNanoseconds: hitch, longestFrameNanoseconds: longest))
-            }
-        }
-        guard let metrics = top["metrics"] as? [String: Any] else { throw fail("metrics", "missing") }
-        for name in metrics.keys.sorted() {
-            let field = "metrics.\(name)"
-            guard let entry = metrics[name] as? [String: Any], let scopeText = entry["scope"] as? String,
-                  let scope = MetricScope(rawValue: scopeText), let histogram = entry["histogram"] as? [String: Any],
-                  let unitText = histogram["unit"] as? String, let unit = MetricUnit(rawValue: unitText),
-                  let count = (histogram["count"] as? NSNumber)?.uint64Value,
-                  let min = (histogram["min"] as? NSNumber)?.int64Value, let max = (histogram["max"] as? NSNumber)?.int64Value,
-                  let sum = (histogram["sum"] as? NSNumber)?.int64Value, let bucketList = histogram["buckets"] as? [[NSNumber]]
-            else { throw fail(field, "needs scope and a histogram with unit, count, min, max, sum and buckets") }
-            var buckets: [(value: Int64, count: UInt64)] = []
-            for pair in bucketList {
-                guard pair.count == 2 else { throw fail(field + ".histogram.buckets", "a bucket is not [value, count]") }
-                buckets.append((pair[0].int64Value, pair[1].uint64Value))
-            }
-            guard buckets.reduce(0, { $0 + $1.count }) == count else {
-                throw fail(field + ".histogram", "the bucket counts do not add up to count \(count)")
-            }
-            let values = ValueHistogram(buckets: buckets, count: count, min: min, max: max, sum: sum)
-            report.metrics.add(Metric(name: name, unit: unit, scope: scope, values: values))
-        }
-        return report
+        try ReportReader.read([UInt8](data), file: file)
+    }
+
+    /// Reads a report from its bytes, as ``parse(_:file:)``.
+    public static func parse(bytes: [UInt8], file: String) throws(ScenarioError) -> ExperimentReport {
+        try ReportReader.read(bytes, file: file)
     }
 }
 
@@ -174,6 +107,6 @@ extension ExperimentReport {
         } catch {
             throw ScenarioError(file: path, field: "", message: error.reason)
         }
-        return try parse(Data(bytes), file: path)
+        return try ReportReader.read(bytes, file: path)
     }
 }

@@ -24,7 +24,8 @@ public struct ValueHistogram: Sendable, Equatable {
     public private(set) var min: Int64 = 0
     /// The largest value recorded (0 when empty).
     public private(set) var max: Int64 = 0
-    /// The sum of the values, wrapping only past ±9.2e18.
+    /// The sum of the values. Recording wraps only past ±9.2e18; merging checks first
+    /// (``mergeProblem(with:)``).
     public private(set) var sum: Int64 = 0
 
     public init() {}
@@ -36,11 +37,6 @@ public struct ValueHistogram: Sendable, Equatable {
 
     /// Records one value.
     public mutating func record(_ value: Int64) {
-        record(value, count: 1)
-    }
-
-    private mutating func record(_ value: Int64, count times: UInt64) {
-        guard times > 0 else { return }
         if count == 0 {
             min = value
             max = value
@@ -48,14 +44,14 @@ public struct ValueHistogram: Sendable, Equatable {
             min = Swift.min(min, value)
             max = Swift.max(max, value)
         }
-        count += times
-        sum = sum &+ value &* Int64(truncatingIfNeeded: times)
+        count += 1
+        sum = sum &+ value
         if !spilled && count <= UInt64(Self.exactLimit) {
-            exact.append(contentsOf: repeatElement(value, count: Int(times)))
+            exact.append(value)
             return
         }
         spill()
-        bucket(value, count: times)
+        bucket(value, count: 1)
     }
 
     private mutating func bucket(_ value: Int64, count times: UInt64) {
@@ -76,7 +72,8 @@ public struct ValueHistogram: Sendable, Equatable {
         exact = []
     }
 
-    /// Adds every value of `other`.
+    /// Adds every value of `other`; ``mergeProblem(with:)`` says first whether the count
+    /// or the sum would overflow (it traps then).
     public mutating func merge(_ other: ValueHistogram) {
         guard other.count > 0 else { return }
         if count == 0 {
@@ -114,7 +111,9 @@ public struct ValueHistogram: Sendable, Equatable {
         guard count > 0 else { return 0 }
         if percentile <= 0 { return min }
         if percentile >= 100 { return max }
-        let rank = Swift.max(1, UInt64((percentile / 100 * Double(count)).rounded(.up)))
+        // Within 1...count even where the double rounds past the count (near 2^64).
+        let scaled = (percentile / 100 * Double(count)).rounded(.up)
+        let rank = Swift.max(1, Swift.min(count, UInt64(exactly: scaled) ?? count))
         if !spilled {
             return exact.sorted()[Int(rank - 1)]
         }
@@ -160,17 +159,129 @@ public struct ValueHistogram: Sendable, Equatable {
         return out
     }
 
-    /// Rebuilds a histogram from its stored buckets and exact figures.
-    public init(buckets: [(value: Int64, count: UInt64)], count: UInt64, min: Int64, max: Int64, sum: Int64) {
-        if count > UInt64(Self.exactLimit) {
-            spilled = true
-            for bucket in buckets where bucket.count > 0 { self.bucket(bucket.value, count: bucket.count) }
+    /// Rebuilds a histogram from its stored buckets and exact figures, as ``buckets`` and
+    /// the properties gave them, checking that they could have come from one: every count
+    /// adds up, `min` and `max` are the first and last buckets' values (the same bucket past
+    /// ``exactLimit`` values), and `sum` lies within what the buckets allow (equals it while
+    /// the values are exact). Nothing here traps, whatever the figures.
+    /// - Throws: ``ValueHistogramError`` naming the figure or bucket that does not hold.
+    public init(
+        buckets: [(value: Int64, count: UInt64)], count: UInt64, min: Int64, max: Int64, sum: Int64
+    ) throws(ValueHistogramError) {
+        func fail(_ field: ValueHistogramError.Field, _ message: String) -> ValueHistogramError {
+            ValueHistogramError(field: field, message: message)
+        }
+        if count == 0 {
+            guard buckets.isEmpty else { throw fail(.buckets, "count is 0 but there \(buckets.count == 1 ? "is a bucket" : "are \(buckets.count) buckets")") }
+            guard min == 0 else { throw fail(.min, "must be 0 when count is 0, not \(min)") }
+            guard max == 0 else { throw fail(.max, "must be 0 when count is 0, not \(max)") }
+            guard sum == 0 else { throw fail(.sum, "must be 0 when count is 0, not \(sum)") }
+            return
+        }
+        guard min <= max else { throw fail(.max, "\(max) is below min \(min)") }
+        let exactForm = count <= UInt64(Self.exactLimit)
+        // Bounds of the sum, from each bucket's range of values; 128 bits hold any of them,
+        // as the counts add up to at most 2^64 and each value is at most 2^63 in magnitude.
+        var lowest: Int128 = 0
+        var highest: Int128 = 0
+        var total: UInt64 = 0
+        var previous: Int64?
+        for (index, bucket) in buckets.enumerated() {
+            guard bucket.count > 0 else { throw fail(.bucketCount(index), "a bucket's count must be at least 1") }
+            if let previous, bucket.value <= previous {
+                throw fail(.bucketValue(index), "bucket values must increase: \(bucket.value) follows \(previous)")
+            }
+            previous = bucket.value
+            guard bucket.count <= count - total else {
+                throw fail(.bucketCount(index), "the bucket counts add up to more than count \(count)")
+            }
+            total += bucket.count
+            let range = exactForm ? bucket.value...bucket.value : Self.valueRange(ofBucket: bucket.value)
+            guard range.lowerBound == range.upperBound || Self.representative(bucket.value) == bucket.value else {
+                throw fail(.bucketValue(index), "\(bucket.value) is not a bucket value (HdrHistogram, 3 significant digits) "
+                                                + "though count \(count) is past \(Self.exactLimit)")
+            }
+            lowest += Int128(bucket.count) * Int128(Swift.max(range.lowerBound, min))
+            highest += Int128(bucket.count) * Int128(Swift.min(range.upperBound, max))
+        }
+        guard total == count else { throw fail(.buckets, "the bucket counts add up to \(total), not count \(count)") }
+        let first = buckets[0].value
+        let last = buckets[buckets.count - 1].value
+        if exactForm {
+            guard first == min else { throw fail(.min, "\(min) is not the smallest value, \(first)") }
+            guard last == max else { throw fail(.max, "\(max) is not the largest value, \(last)") }
+            guard Int128(sum) == lowest else { throw fail(.sum, "\(sum) is not the sum of the values, \(lowest)") }
         } else {
+            guard Self.representative(min) == first else { throw fail(.min, "\(min) is not in the first bucket, \(first)") }
+            guard Self.representative(max) == last else { throw fail(.max, "\(max) is not in the last bucket, \(last)") }
+            guard lowest <= Int128(sum), Int128(sum) <= highest else {
+                throw fail(.sum, "\(sum) is outside what the buckets allow, \(lowest) to \(highest)")
+            }
+        }
+        if exactForm {
+            spilled = false
+            exact.reserveCapacity(Int(count))
             for bucket in buckets { exact.append(contentsOf: repeatElement(bucket.value, count: Int(bucket.count))) }
+        } else {
+            spilled = true
+            for bucket in buckets { self.bucket(bucket.value, count: bucket.count) }
         }
         self.count = count
         self.min = min
         self.max = max
         self.sum = sum
     }
+
+    /// The value ``buckets`` gives for the bucket holding `value` once spilled: the highest
+    /// value of its HdrHistogram bucket, signed, within Int64.
+    static func representative(_ value: Int64) -> Int64 {
+        let highest = Self.layout.highestEquivalentForValue(value.magnitude)
+        return value >= 0 ? Int64(clamping: highest) : -Int64(clamping: highest)
+    }
+
+    /// The values a spilled bucket written as `value` holds.
+    static func valueRange(ofBucket value: Int64) -> ClosedRange<Int64> {
+        let lowest = Self.layout.lowestEquivalentForValue(value.magnitude)
+        if value >= 0 { return Int64(clamping: lowest)...value }
+        // The bucket of -Int64.max also holds Int64.min, whose magnitude is clamped.
+        return (value == -Int64.max ? Int64.min : value)...(-Int64(clamping: lowest))
+    }
+
+    /// An empty histogram of the layout the buckets use, for its bucket arithmetic.
+    private static let layout = Histogram<UInt64>(numberOfSignificantValueDigits: .three)
+
+    /// Why `other` cannot be merged into this histogram: its count or sum would overflow;
+    /// nil when it can. ``merge(_:)`` assumes it can.
+    public func mergeProblem(with other: ValueHistogram) -> String? {
+        if count.addingReportingOverflow(other.count).overflow {
+            return "the merged count, \(count) + \(other.count), is past the largest count, \(UInt64.max)"
+        }
+        if sum.addingReportingOverflow(other.sum).overflow {
+            return "the merged sum, \(sum) + \(other.sum), is outside the 64-bit range"
+        }
+        return nil
+    }
+}
+
+/// Why stored histogram figures (a report's `histogram`) are not a histogram.
+public struct ValueHistogramError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The figure that does not hold.
+    public enum Field: Sendable, Equatable {
+        case count, min, max, sum, buckets
+        /// The value of the bucket at this index.
+        case bucketValue(Int)
+        /// The count of the bucket at this index.
+        case bucketCount(Int)
+    }
+
+    public var field: Field
+    /// What is wrong, naming the values.
+    public var message: String
+
+    public init(field: Field, message: String) {
+        self.field = field
+        self.message = message
+    }
+
+    public var description: String { message }
 }

@@ -6,7 +6,13 @@ import LifeloopScenario
 struct Merge: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Merge experiment results (shards) into one report; histograms merge, percentiles are recomputed.",
-        discussion: "Exit status: 0 merged and complete, 1 seeds missing or run twice, 2 bad input."
+        discussion: """
+            Each result is read strictly: valid JSON without duplicate or unknown fields, whole numbers in range, \
+            and figures that agree (runs with the seed ranges, a histogram's buckets with its count, min, max and sum). \
+            A result that does not, or results that do not merge (another scenario or clock, a total past 64 bits), \
+            are named with the field and line:column. \
+            Exit status: 0 merged and complete, 1 seeds missing or run twice, 2 bad input.
+            """
     )
 
     @Argument(help: "The JSON results of `lifeloop experiment --format json`, or directories holding them.")
@@ -39,11 +45,18 @@ struct Merge: ParsableCommand {
             let report: ExperimentReport
             do { report = try ExperimentReport.load(path: path) } catch { throw inputError("\(error)") }
             if var total = merged {
-                guard report.scenarioHash == total.scenarioHash else {
+                guard report.scenarioHash == total.scenarioHash, report.scenarioName == total.scenarioName else {
                     throw inputError("\(path) is of scenario \(report.scenarioName) (hash \(report.scenarioHash)), "
                                      + "but \(first) is of \(total.scenarioName) (hash \(total.scenarioHash)): they cannot merge")
                 }
-                total.merge(report)
+                guard report.clock == total.clock else {
+                    throw inputError("\(path) ran on the \(report.clock) clock, but \(first) on the \(total.clock) clock: they cannot merge")
+                }
+                do {
+                    try total.merge(report)
+                } catch {
+                    throw inputError("\(path): \(error.field): cannot merge into the results before it (from \(first) on): \(error.message)")
+                }
                 merged = total
             } else {
                 merged = report

@@ -204,6 +204,21 @@ struct JSONReaderTests {
         #expect(try Self.read("1e-999999999999999").double == 0)
     }
 
+    @Test func unsignedIntegersReadExactlyUpTo2To64() throws {
+        let cases: [(String, UInt64?)] = [
+            ("0", 0), ("-0", 0), ("-0.0", 0), ("7", 7), ("-1", nil), ("2.5", nil), ("1e2", 100), ("\"1\"", nil),
+            ("9223372036854775808", 9_223_372_036_854_775_808), ("18446744073709551615", .max),
+            ("18446744073709551615.0", .max), ("1844674407370955161.5e1", .max), ("1e19", 10_000_000_000_000_000_000),
+            ("18446744073709551616", nil), ("99999999999999999999", nil), ("1e20", nil), ("1e308", nil),
+            ("-18446744073709551615", nil), ("-268435456", nil), ("268435456", 268_435_456),
+        ]
+        for (text, expected) in cases {
+            #expect(try Self.read(text).uint64 == expected, "\(text)")
+        }
+        #expect(try Self.read("-9223372036854775808").int64 == .min)
+        #expect(try Self.read("9223372036854775808").int64 == nil)
+    }
+
     @Test func doublesAreCorrectlyRounded() throws {
         var generator = SeededGenerator(seed: 8259)
         for _ in 0..<2_000 {

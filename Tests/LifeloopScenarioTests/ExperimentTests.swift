@@ -23,7 +23,7 @@ import LifeloopCore
             // Through the file format, as `lifeloop merge` reads it.
             let parsed = try ExperimentReport.parse(Data(shard.json().utf8), file: "shard-\(index).json")
             #expect(parsed == shard)
-            if merged == nil { merged = parsed } else { merged!.merge(parsed) }
+            if merged == nil { merged = parsed } else { try merged!.merge(parsed) }
         }
         let total = try #require(merged)
         #expect(total == whole)
@@ -39,8 +39,8 @@ import LifeloopCore
         b.cover(5...14)
         var c = ExperimentReport(scenarioName: "s", scenarioHash: "h", clock: "virtual")
         c.cover(20...29)
-        a.merge(b)
-        a.merge(c)
+        try a.merge(b)
+        try a.merge(c)
         #expect(a.seedRanges == [0...14, 20...29])
         #expect(a.duplicateRanges == [5...9])
         #expect(a.missingRanges(of: 0...34) == [15...19, 30...34])
@@ -55,7 +55,7 @@ import LifeloopCore
         highSet.record("x", 1_000_000, unit: .count, scope: .sample)
         low.add(RunResult(seed: 0, status: .passed, digest: nil, endTime: 0, turns: 0, windows: [], metrics: lowSet), rerun: "")
         high.add(RunResult(seed: 1, status: .passed, digest: nil, endTime: 0, turns: 0, windows: [], metrics: highSet), rerun: "")
-        low.merge(high)
+        try low.merge(high)
         let x = try #require(low.metrics["x"])
         #expect(x.values.count == 100)
         #expect(x.values.median == 50)
@@ -63,7 +63,7 @@ import LifeloopCore
         #expect(x.values.value(atPercentile: 99) == 99)
     }
 
-    @Test func negativeOverrunsKeepTheirOrder() {
+    @Test func negativeOverrunsKeepTheirOrder() throws {
         var histogram = ValueHistogram()
         for value: Int64 in [-16_667_000, -8_000_000, 0, 4_000_000, 20_000_000] { histogram.record(value) }
         #expect(histogram.min == -16_667_000)
@@ -71,7 +71,7 @@ import LifeloopCore
         #expect(histogram.value(atPercentile: 40) < -7_900_000 && histogram.value(atPercentile: 40) > -8_100_000)
         #expect(histogram.median == 0)
         #expect(histogram.max == 20_000_000)
-        let rebuilt = ValueHistogram(buckets: histogram.buckets, count: histogram.count, min: histogram.min,
+        let rebuilt = try ValueHistogram(buckets: histogram.buckets, count: histogram.count, min: histogram.min,
                                      max: histogram.max, sum: histogram.sum)
         #expect(rebuilt == histogram)
     }
