@@ -157,8 +157,10 @@ final class ScenarioRun {
             failure = "strict mode: \(diagnostic.kind.rawValue) on \(diagnostic.label): \(diagnostic.message)"
         }
         try probe.perfetto?.close()
+        // A trace that could not be written whole is an error, not a short file.
+        if options.tracePath != nil { try app.trace.finishStream() }
         if let recording {
-            try recording.finish(ok: failure == nil, turns: app.loop.turn, finalDigest: app.trace.digest)
+            try recording.finish(ok: failure == nil, turns: app.loop.turn, finalDigest: app.trace.digest, reason: failure)
             app.loop.recorder = nil
         }
         let metrics = probe.finalMetrics(endTime: app.loop.now.nanoseconds, turns: app.loop.turn)

@@ -56,12 +56,19 @@ func checkPicturePath(_ path: String, option: String) throws {
     guard lower.hasSuffix(".svg") || lower.hasSuffix(".png") else {
         throw inputError("\(option) \(path): a picture is written as .svg or .png")
     }
+    do { try AtomicFile.checkTarget(path) } catch { throw inputError("\(option) \(error)") }
     if lower.hasSuffix(".png"), PNGConverter.converterPath() == nil {
         throw inputError("\(option) \(path): writing PNG needs rsvg-convert, which is not installed; install Debian's librsvg2-bin (apt-get install -y librsvg2-bin), or write .svg")
     }
 }
 
-/// Writes a picture; a failure is bad input (exit status 2) with the converter's words.
+/// Writes a picture atomically (SVG text, or PNG through rsvg-convert); a failure is exit
+/// status 2 with the path and the reason (the converter's words, or the system's).
 func writePicture(_ svg: String, to path: String) throws {
-    do { try PNGConverter.write(svg: svg, to: path) } catch { throw inputError("\(error)") }
+    do {
+        let bytes = path.lowercased().hasSuffix(".png") ? try PNGConverter.png(svg: svg, for: path) : Array(svg.utf8)
+        try AtomicFile.write(bytes, to: path)
+    } catch {
+        throw inputError("\(error)")
+    }
 }

@@ -93,7 +93,7 @@ enum ReportFormat: String, ExpressibleByArgument, CaseIterable {
 
 /// Bad input: the message goes to stderr, and the command exits with status 2.
 func inputError(_ message: String) -> ExitCode {
-    FileHandle.standardError.write(Data(("lifeloop: " + message + "\n").utf8))
+    writeStandardError("lifeloop: " + message + "\n")
     return ExitCode(2)
 }
 
