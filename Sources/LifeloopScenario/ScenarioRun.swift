@@ -140,6 +140,7 @@ final class ScenarioRun {
                 if case .afterStep(let number)? = options.snapshot?.moment, number == index + 1 { probe.takeSnapshot() }
             }
             if failure == nil { try finish() }
+            if failure == nil, options.snapshot?.moment == .end { probe.takeSnapshot() }
         } catch let error as LoopError {
             switch error {
             case .budgetExceeded, .replayDiverged: fail("\(error)")

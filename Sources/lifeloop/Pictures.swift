@@ -3,13 +3,14 @@ import Foundation
 import LifeloopPictures
 import LifeloopScenario
 
-/// `lifeloop snapshot FILE --at MOMENT [--window LABEL] -o out.svg|out.png`.
+/// `lifeloop snapshot FILE [--at MOMENT] [--window LABEL] -o out.svg|out.png`.
 struct Snapshot: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Draw a window of a scenario run at a named moment, as SVG or PNG.",
         discussion: """
             MOMENT: a step number (3, or step:3: right after the script's third step), a time after \
-            launch (250ms, 1.5s: the end of the turn at that instant) or turn:N (the end of turn N). \
+            launch (250ms, 1.5s: the end of the turn at that instant), turn:N (the end of turn N) or \
+            end (the default: the end of the run, once it has settled). \
             Every view is a rectangle at its presentation frame (mid-animation values included). \
             PNG needs rsvg-convert (Debian's librsvg2-bin). Exit status: 0 written, 2 bad input.
             """
@@ -18,8 +19,8 @@ struct Snapshot: ParsableCommand {
     @Argument(help: "The scenario file (YAML or JSON).")
     var file: String
 
-    @Option(help: "The moment: a step number, a time (250ms) or turn:N.")
-    var at: String
+    @Option(help: "The moment: a step number, a time (250ms), turn:N or end (the default: the settled end of the run).")
+    var at: String = "end"
 
     @Option(help: "The window's label (default: the key window).")
     var window: String?

@@ -71,9 +71,37 @@ final class LockedData: @unchecked Sendable {
         let first = try CLI.run(["run", scenario, "--seed", "4"])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.hasPrefix("seed 4, digest "))
-        #expect(first.stdout.contains("latency.tap"))
+        #expect(first.stdout.contains("\n  tap "), "the taps' latencies")
         let again = try CLI.run(["run", scenario, "--seed", "4"])
         #expect(again.stdout == first.stdout, "same scenario and seed, same report and digest")
+    }
+
+    @Test func runWithOneSeedSummarisesEachWindowWithoutPercentilesOverOneValue() throws {
+        let threeWindows = Fixtures.samples + "/three-windows.yaml"
+        let text = try CLI.run(["run", threeWindows, "--seed", "2"])
+        #expect(text.status == 0, "\(text.stderr)")
+        let lines = text.stdout.split(separator: "\n").map(String.init)
+        let header = try #require(lines.first { $0.hasPrefix("window ") }, "\(text.stdout)")
+        let columns = header.split(separator: " ").map(String.init)
+        #expect(columns.starts(with: ["window", "frames", "dropped"]))
+        #expect(header.contains("hitch ms") && header.contains("hitch ms/s"))
+        #expect(!text.stdout.contains("p90") && !text.stdout.contains("p95"), "no percentile columns: \(text.stdout)")
+        #expect(text.stdout.contains("inputs (latency") && text.stdout.contains("main-thread callbacks"))
+        #expect(text.stdout.contains("main-thread passes per window"))
+        // Each window's row carries the run's own figures: the CSV's, for the same seed.
+        let csv = try CLI.run(["run", threeWindows, "--seed", "2", "--format", "csv"])
+        let csvRows = csv.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        #expect(csvRows.count == 3)
+        var totalFrames = 0
+        for row in csvRows {
+            let window = String(row[2])
+            let cells = try #require(lines.first { $0.hasPrefix(window + " ") }, "no row for \(window)").split(separator: " ")
+            #expect(cells[1] == row[3], "\(window): frames")
+            #expect(cells[2] == row[4], "\(window): dropped frames")
+            totalFrames += Int(row[3]) ?? 0
+        }
+        let all = try #require(lines.first { $0.hasPrefix("all ") }, "several windows: a row for all of them").split(separator: " ")
+        #expect(Int(all[1]) == totalFrames)
     }
 
     @Test func runWritesATraceAndAPerfettoFileThatValidate() throws {
