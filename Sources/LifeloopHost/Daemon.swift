@@ -69,7 +69,7 @@ public final class Daemon {
     /// Called once the daemon listens (tests and `lifeloopd` print the path).
     public var onReady: ((String) -> Void)?
     /// Where the daemon writes what it does (stderr by default).
-    // fputs, not FileHandle.write, which traps when stderr fails (a closed pipe).
+    // Not FileHandle.write, which traps when stderr fails (a closed pipe, a full disk).
     public var log: (String) -> Void = { FileOutput.writeStandardError("lifeloopd: " + $0 + "\n") }
 
     /// The methods clients may call.
