@@ -45,10 +45,14 @@ public struct RecordingError: Error, Sendable, CustomStringConvertible {
 /// then a trailer `{"ok":true,"turns":n,"finalDigest":"hex"}`. Lines go through a 64 KiB
 /// buffer, so a long run's memory stays flat.
 public final class RecordingWriter: LoopRecorder {
-    private let file: UnsafeMutablePointer<FILE>
+    /// The open file, nil once ``finish(ok:turns:finalDigest:reason:)`` has closed it.
+    private var file: UnsafeMutablePointer<FILE>?
     // Written on the loop's thread only, never across a call out.
     @exclusivity(unchecked) private var buffer: [UInt8] = []
     public let path: String
+    /// The first write that failed (its `errno`): later lines are dropped, and
+    /// ``finish(ok:turns:finalDigest:reason:)`` throws it.
+    private var writeError: Int32?
 
     public init(path: String, header: RecordingHeader) throws {
         guard let file = fopen(path, "w") else {
@@ -64,7 +68,9 @@ public final class RecordingWriter: LoopRecorder {
     }
 
     deinit {
-        fclose(file)
+        // Not finished: the file is left without a trailer, which a reader calls cut short.
+        flush()
+        if let file { _ = FileOutput.syncAndClose(file) }
     }
 
     private func write(_ line: String) {
@@ -75,7 +81,9 @@ public final class RecordingWriter: LoopRecorder {
 
     private func flush() {
         guard !buffer.isEmpty else { return }
-        _ = buffer.withUnsafeBufferPointer { fwrite($0.baseAddress, 1, $0.count, file) }
+        if let file, writeError == nil {
+            writeError = buffer.withUnsafeBytes { FileOutput.write(file, $0.baseAddress, count: $0.count) }
+        }
         buffer.removeAll(keepingCapacity: true)
     }
 
@@ -147,11 +155,20 @@ public final class RecordingWriter: LoopRecorder {
         write("{\"i\":\(Self.quoted(text)),\"t\":\(turn)}")
     }
 
-    /// Ends the file with its trailer and closes it.
-    public func finish(ok: Bool, turns: UInt64, finalDigest: TraceDigest) throws {
-        write("{\"ok\":\(ok),\"turns\":\(turns),\"finalDigest\":\"\(finalDigest)\"}")
+    /// Ends the file with its trailer, flushes it to disk and closes it. A second call
+    /// does nothing.
+    /// - Parameter reason: Why a recording that is not `ok` ended, kept in the trailer.
+    /// - Throws: ``RecordingError`` naming the path and the system's reason when any write,
+    ///   the flush or the close failed: the recording is then incomplete.
+    public func finish(ok: Bool, turns: UInt64, finalDigest: TraceDigest, reason: String? = nil) throws {
+        guard let file else { return }
+        let why = reason.map { ",\"reason\":\(Self.quoted($0))" } ?? ""
+        write("{\"ok\":\(ok),\"turns\":\(turns),\"finalDigest\":\"\(finalDigest)\"\(why)}")
         flush()
-        guard fflush(file) == 0 else { throw RecordingError("\(path): cannot write: \(String(cString: strerror(errno)))") }
+        self.file = nil
+        let closing = FileOutput.syncAndClose(file)
+        if let writeError { throw RecordingError("\(path): cannot write the recording: \(FileOutput.reason(writeError))") }
+        if let closing { throw RecordingError("\(path): \(closing)") }
     }
 
     static func quoted(_ text: String) -> String {

@@ -62,6 +62,9 @@ public final class Trace {
 
     @exclusivity(unchecked) private var stream: UnsafeMutablePointer<FILE>?
     private var streamPath = ""
+    /// The first failure writing or closing the stream ("PATH: cannot write: reason");
+    /// later events are not written once it is set.
+    public private(set) var streamFailure: String?
     /// JSON Lines bytes not yet written (`streamUsed` of them, in room for
     /// `streamCapacity`); flushed at 64 KiB and when the stream closes.
     @exclusivity(unchecked) private var streamBuffer: UnsafeMutablePointer<UInt8>?
@@ -220,6 +223,7 @@ public final class Trace {
         }
         stream = file
         streamPath = path
+        streamFailure = nil
         updateDelivers()
         if streamBuffer == nil {
             streamCapacity = Self.streamChunk + 4096
@@ -298,7 +302,9 @@ public final class Trace {
 
     private func flushStream() {
         guard let stream, let streamBuffer, streamUsed > 0 else { return }
-        _ = fwrite(streamBuffer, 1, streamUsed, stream)
+        if streamFailure == nil, let code = FileOutput.write(stream, streamBuffer, count: streamUsed) {
+            streamFailure = "\(streamPath): cannot write the trace: \(FileOutput.reason(code))"
+        }
         streamUsed = 0
     }
 
@@ -318,10 +324,21 @@ public final class Trace {
     func closeStream() {
         flushStream()
         if let stream {
-            fclose(stream)
+            if let failure = FileOutput.syncAndClose(stream), streamFailure == nil {
+                streamFailure = "\(streamPath): \(failure)"
+            }
             self.stream = nil
             updateDelivers()
         }
+    }
+
+    /// Ends the stream: writes what is buffered, flushes it to disk and closes the file.
+    /// - Throws: ``LoopError/invalidArgument(_:)`` naming the path and the reason when any
+    ///   write, the flush or the close failed (a full disk, a failing device), so that a
+    ///   short trace is never taken for a whole one.
+    public func finishStream() throws {
+        closeStream()
+        if let streamFailure { throw LoopError.invalidArgument(streamFailure) }
     }
 
     @inline(__always)

@@ -63,7 +63,7 @@ public final class AppHost {
             }
         }
         // The daemon is gone: finish what must be finished, then leave.
-        finishRecordings(ok: false)
+        finishRecordings(ok: false, reason: "the daemon went away before record.stop")
         return 0
     }
 
@@ -117,7 +117,9 @@ public final class AppHost {
     private func handle(_ method: String, _ params: Params) throws(RPCError) -> JSON {
         if method == "open" { return try open(params) }
         if method == "stop" {
-            finishRecordings(ok: true)
+            // With a reason (app.terminate), the recording did not end as asked: not ok.
+            let reason = try params.string("reason")
+            finishRecordings(ok: reason == nil, reason: reason)
             return ["stopped": true]
         }
         guard let session else { throw .invalidRequest("\(method): the app is not open yet") }
@@ -174,8 +176,8 @@ public final class AppHost {
             try params.allowOnly(["app"])
             guard let recording = traceRecording else { throw RPCError.actionFailed("record.stop: not recording") }
             flushEvents()
-            try recording.finish(ok: true, session: session, toSeq: nextSeq)
             traceRecording = nil
+            try recording.finish(ok: true, session: session, toSeq: nextSeq)
             return ["path": .string(recording.path), "events": .int(recording.events), "turn": .int(Int(session.turn)),
                     "digest": .string(session.digest.description)]
         default:
@@ -409,11 +411,17 @@ public final class AppHost {
         channel.send(bytes: out)
     }
 
-    private func finishRecordings(ok: Bool) {
+    /// Ends the recording, if one runs, with its trailer; a failure goes to stderr (the
+    /// app's log in the daemon), as no request waits for it.
+    private func finishRecordings(ok: Bool, reason: String? = nil) {
         flushEvents()
         if let session, let recording = traceRecording {
-            try? recording.finish(ok: ok, session: session, toSeq: nextSeq)
             traceRecording = nil
+            do {
+                try recording.finish(ok: ok, reason: reason, session: session, toSeq: nextSeq)
+            } catch {
+                FileOutput.writeStandardError("lifeloop host-app: \(error.message)\n")
+            }
         }
     }
 
@@ -484,18 +492,17 @@ public final class AppHost {
                                      "digest": .string(session.digest.description)]
         if let path = try params.string("path") {
             do {
-                if format == "png" { try PNGConverter.writePNG(svg: svg, to: path) }
-                else { try svg.write(toFile: path, atomically: true, encoding: .utf8) }
+                // Atomic, checked, and never a rename over a device or a FIFO.
+                let bytes = format == "png" ? try PNGConverter.png(svg: svg, for: path) : Array(svg.utf8)
+                try AtomicFile.write(bytes, to: path)
             } catch {
                 throw RPCError.actionFailed("app.snapshot: cannot write \(path): \(error)")
             }
             reply["path"] = .string(path)
         } else if format == "png" {
-            let temporary = NSTemporaryDirectory() + "lifeloop-snapshot-\(getpid()).png"
-            defer { unlink(temporary) }
-            do { try PNGConverter.writePNG(svg: svg, to: temporary) } catch { throw RPCError.actionFailed("app.snapshot: \(error)") }
-            guard let data = FileManager.default.contents(atPath: temporary) else { throw RPCError.actionFailed("app.snapshot: the PNG was not written") }
-            reply["pngBase64"] = .string(data.base64EncodedString())
+            let bytes: [UInt8]
+            do { bytes = try PNGConverter.png(svg: svg, for: "the snapshot") } catch { throw RPCError.actionFailed("app.snapshot: \(error)") }
+            reply["pngBase64"] = .string(Data(bytes).base64EncodedString())
         } else {
             reply["svg"] = .string(svg)
         }
@@ -509,11 +516,14 @@ func formatMilliseconds(_ value: Double) -> String {
 
 /// The app's trace and inputs, streamed to a file: a header, one line per event and per
 /// input (with its turn), and a trailer with the turn, digest and event count once it is
-/// finished; a file without a trailer was cut short.
+/// finished (with `ok: false` and a `reason` when the recording ended otherwise than by
+/// `record.stop`); a file without a trailer was cut short.
 final class TraceRecording {
     let path: String
-    private let file: UnsafeMutablePointer<FILE>
+    private var file: UnsafeMutablePointer<FILE>?
     private(set) var events = 0
+    /// The first write that failed (its `errno`); later lines are dropped.
+    private var writeError: Int32?
 
     init(path: String, session: ScenarioSession, fromSeq: UInt64) throws {
         guard let file = fopen(path, "w") else {
@@ -526,6 +536,16 @@ final class TraceRecording {
                             "clock": .string(session.scenario.clock.rawValue), "fromSeq": .int(Int(fromSeq)),
                             "turn": .int(Int(session.turn)), "lifeloop": .string(LifeloopVersion.string)]
         write(JSON.object(["header": header]).text)
+        if let writeError {
+            _ = FileOutput.syncAndClose(file)
+            self.file = nil
+            throw RPCError.actionFailed("record.start: cannot write \(path): \(FileOutput.reason(writeError))")
+        }
+    }
+
+    deinit {
+        // Not finished: no trailer, so a reader sees a recording cut short.
+        if let file { _ = FileOutput.syncAndClose(file) }
     }
 
     func event(_ line: String) {
@@ -537,18 +557,27 @@ final class TraceRecording {
         write(JSON.object(["input": .string(method), "params": params, "turn": .int(Int(turn))]).text)
     }
 
-    func finish(ok: Bool, session: ScenarioSession, toSeq: UInt64) throws {
-        let trailer: JSON = ["ok": .bool(ok), "toSeq": .int(Int(toSeq)), "turn": .int(Int(session.turn)),
-                             "digest": .string(session.digest.description), "events": .int(events)]
-        write(JSON.object(["trailer": trailer]).text)
-        fflush(file)
-        fclose(file)
+    /// Writes the trailer, flushes the file to disk and closes it.
+    /// - Parameter reason: Why the recording ended when it is not `ok`.
+    /// - Throws: ``RPCError`` naming the path and the reason when a write, the flush or the
+    ///   close failed.
+    func finish(ok: Bool, reason: String? = nil, session: ScenarioSession, toSeq: UInt64) throws(RPCError) {
+        guard let file else { return }
+        var trailer: [String: JSON] = ["ok": .bool(ok), "toSeq": .int(Int(toSeq)), "turn": .int(Int(session.turn)),
+                                       "digest": .string(session.digest.description), "events": .int(events)]
+        if let reason { trailer["reason"] = .string(reason) }
+        write(JSON.object(["trailer": .object(trailer)]).text)
+        self.file = nil
+        let closing = FileOutput.syncAndClose(file)
+        if let writeError { throw .actionFailed("cannot write the recording \(path): \(FileOutput.reason(writeError))") }
+        if let closing { throw .actionFailed("cannot write the recording \(path): \(closing)") }
     }
 
     private func write(_ line: String) {
+        guard let file, writeError == nil else { return }
         var bytes = Array(line.utf8)
         bytes.append(10)
-        _ = bytes.withUnsafeBytes { fwrite($0.baseAddress, 1, $0.count, file) }
+        writeError = bytes.withUnsafeBytes { FileOutput.write(file, $0.baseAddress, count: $0.count) }
     }
 }
 

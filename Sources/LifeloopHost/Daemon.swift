@@ -69,7 +69,8 @@ public final class Daemon {
     /// Called once the daemon listens (tests and `lifeloopd` print the path).
     public var onReady: ((String) -> Void)?
     /// Where the daemon writes what it does (stderr by default).
-    public var log: (String) -> Void = { FileHandle.standardError.write(Data(("lifeloopd: " + $0 + "\n").utf8)) }
+    // Not FileHandle.write, which traps when stderr fails (a closed pipe, a full disk).
+    public var log: (String) -> Void = { FileOutput.writeStandardError("lifeloopd: " + $0 + "\n") }
 
     /// The methods clients may call.
     public static let methods = [
@@ -162,6 +163,11 @@ public final class Daemon {
             for app in apps.values {
                 app.logSubscribers.remove(client.id)
                 app.subscribers[client.id] = nil
+                // An app whose launch this client was waiting for would belong to nobody.
+                if app.launchingClient == client.id {
+                    app.launchingClient = nil
+                    app.stop(reason: "the client that launched the app disconnected during app.launch", grace: configuration.terminateGrace)
+                }
             }
         }
     }
@@ -313,18 +319,25 @@ public final class Daemon {
             throw RPCError.internalError("app.launch: cannot start the app process: \(error)")
         }
         let app = HostedApp(id: appID, process: process, daemon: self)
+        app.launchingClient = client.id
         apps[appID] = app
         appOrder.append(appID)
         app.call("open", params: params.json, deadline: deadline, clientMethod: "app.launch") { [weak client, unowned self] result in
+            app.launchingClient = nil
             switch result {
             case .success(var reply):
+                // Its client left before hearing of it: nobody knows the app, so it goes.
+                guard let client, !client.isClosed else {
+                    app.stop(reason: "the client that launched the app disconnected during app.launch", grace: configuration.terminateGrace)
+                    return
+                }
                 app.state = .ready
                 if case .object(var members) = reply {
                     members["app"] = .string(appID)
                     app.scenario = members["scenario"]?.string ?? ""
                     reply = .object(members)
                 }
-                if let client { self.reply(client, id, .success(reply)) }
+                self.reply(client, id, .success(reply))
             case .failure(let error):
                 // A launch that failed leaves no process behind.
                 app.process.kill(SIGKILL)
@@ -341,7 +354,9 @@ public final class Daemon {
             guard let client else { return }
             reply(client, id, .success(["app": .string(app.id), "status": .int(Int(status)), "signal": .int(Int(signal))]))
         }
-        app.terminate(grace: grace)
+        // Not SIGTERM: it would end the app with its recording unwritten. The app is asked
+        // to stop (finishing its recording), and killed only when the grace is over.
+        app.stop(reason: "the app was terminated (app.terminate) before record.stop", grace: grace)
     }
 
     private func appLog(_ client: Client, id: JSON, _ params: Params) throws {
@@ -569,6 +584,9 @@ final class HostedApp {
     var logSubscribers: Set<Int> = []
     var log = Deque<(stream: String, line: String)>()
     var exitWaiters: [(Int64, Int32) -> Void] = []
+    /// The client whose `app.launch` has not been answered yet: if it disconnects first,
+    /// the app is stopped.
+    var launchingClient: Int?
     private var calls: [Int: Call] = [:]
     private var nextCallID = 1
     private var turn = 0
@@ -675,6 +693,19 @@ final class HostedApp {
         log.append((stream, line))
         if log.count > daemon.configuration.logLines { log.removeFirst() }
         daemon.deliverLog(self, stream: stream, line: line)
+    }
+
+    /// Asks the app to stop (it finishes its recording with `ok: false` and `reason`, then
+    /// exits), and kills it with SIGKILL `grace` later if it is still running: only a hung
+    /// app loses the end of its recording.
+    func stop(reason: String, grace: Duration) {
+        guard !exited else { return }
+        if killTimer != nil { return }
+        call("stop", params: ["reason": .string(reason)], deadline: grace, clientMethod: "stop") { _ in }
+        killTimer = daemon.loop.schedule(after: grace) { [weak self] in
+            guard let self, !exited else { return }
+            process.kill(SIGKILL)
+        }
     }
 
     /// SIGTERM now (or after `after`), SIGKILL `grace` later if it is still running.

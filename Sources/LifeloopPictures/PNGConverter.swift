@@ -46,6 +46,28 @@ public enum PNGConverter {
         }
     }
 
+    /// Renders `svg` as PNG bytes, through files in a fresh private temporary directory
+    /// (never next to where the PNG will go, which may be a device or a read-only place).
+    /// - Throws: ``Failure`` naming what to install when `rsvg-convert` is missing, or
+    ///   what it said when it failed; `what` names the output in the message.
+    public static func png(svg: String, for what: String) throws -> [UInt8] {
+        guard converterPath() != nil else {
+            throw Failure(description: "\(what): writing PNG needs rsvg-convert, which is not installed; install Debian's librsvg2-bin (apt-get install -y librsvg2-bin), or write .svg")
+        }
+        var template = Array((NSTemporaryDirectory() + "lifeloop-png-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else {
+            throw Failure(description: "\(what): cannot create a temporary directory for rsvg-convert: \(String(cString: strerror(errno)))")
+        }
+        let directory = String(cString: made)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let output = directory + "/picture.png"
+        try writePNG(svg: svg, to: output)
+        guard let data = FileManager.default.contents(atPath: output) else {
+            throw Failure(description: "\(what): rsvg-convert wrote no PNG")
+        }
+        return Array(data)
+    }
+
     /// Writes `svg` to `path`: SVG text for `.svg`, PNG for `.png`.
     /// - Throws: ``Failure`` for any other extension, or from ``writePNG(svg:to:)``.
     public static func write(svg: String, to path: String) throws {

@@ -30,16 +30,8 @@ public enum AtomicFile {
     /// Replaces the file at `path` with `bytes`, atomically.
     /// - Throws: ``AtomicFileError`` naming `path` and the reason.
     public static func write(_ bytes: [UInt8], to path: String) throws(AtomicFileError) {
+        try checkTarget(path)
         let (directory, name) = split(path)
-        guard !name.isEmpty, name != ".", name != ".." else {
-            throw AtomicFileError("cannot write \(path): not a file name")
-        }
-        // Renaming over a device or a FIFO (`--out /dev/null`, as root) would replace it
-        // with a plain file: only a missing path or a regular file may be replaced.
-        var info = stat()
-        if lstat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
-            throw AtomicFileError("cannot write \(path): it exists and is not a regular file; results go to a file or a directory")
-        }
         let (temporary, descriptor) = try createTemporary(directory: directory, name: name, for: path)
         do throws(AtomicFileError) {
             try writeAll(bytes, to: descriptor, path: path)
@@ -64,6 +56,21 @@ public enum AtomicFile {
             throw failure(path, "cannot rename \(temporary) over it", code)
         }
         syncDirectory(directory)
+    }
+
+    /// Checks, before anything is computed, that `path` can be the target of `write(_:to:)`:
+    /// a file name that is missing or names a regular file. Renaming over a device, a FIFO
+    /// or a symbolic link (`--out /dev/null`, as root) would replace it with a plain file.
+    /// - Throws: ``AtomicFileError`` naming `path` and why it cannot be written.
+    public static func checkTarget(_ path: String) throws(AtomicFileError) {
+        let (_, name) = split(path)
+        guard !name.isEmpty, name != ".", name != ".." else {
+            throw AtomicFileError("cannot write \(path): not a file name")
+        }
+        var info = stat()
+        if lstat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
+            throw AtomicFileError("cannot write \(path): it exists and is not a regular file; results go to a file or a directory")
+        }
     }
 
     /// Replaces the file at `path` with `text` as UTF-8, atomically.

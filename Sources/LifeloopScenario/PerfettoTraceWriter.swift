@@ -1,4 +1,5 @@
 import Glibc
+import LifeloopCore
 
 /// Streams a trace in the Chrome trace-event JSON format, which the Perfetto UI
 /// (ui.perfetto.dev) and chrome://tracing open, to a file as events happen.
@@ -193,8 +194,8 @@ public final class PerfettoTraceWriter {
         flush()
         self.file = nil
         output = PerfettoEventBytes()
-        let closed = fclose(file)
-        let closeReason = closed == 0 ? nil : String(cString: strerror(errno))
+        // Flushed to disk as well as closed: a full disk can show only there.
+        let closeReason = FileOutput.syncAndClose(file)
         if let writeError { throw writeError }
         if let closeReason { throw PerfettoTraceError.closeFailed(path: path, reason: closeReason) }
     }

@@ -140,6 +140,7 @@ final class ScenarioRun {
                 if case .afterStep(let number)? = options.snapshot?.moment, number == index + 1 { probe.takeSnapshot() }
             }
             if failure == nil { try finish() }
+            if failure == nil, options.snapshot?.moment == .end { probe.takeSnapshot() }
         } catch let error as LoopError {
             switch error {
             case .budgetExceeded, .replayDiverged: fail("\(error)")
@@ -162,8 +163,10 @@ final class ScenarioRun {
             failure = "strict mode: \(diagnostic.kind.rawValue) on \(diagnostic.label): \(diagnostic.message)"
         }
         try probe.perfetto?.close()
+        // A trace that could not be written whole is an error, not a short file.
+        if options.tracePath != nil { try app.trace.finishStream() }
         if let recording {
-            try recording.finish(ok: failure == nil, turns: app.loop.turn, finalDigest: app.trace.digest)
+            try recording.finish(ok: failure == nil, turns: app.loop.turn, finalDigest: app.trace.digest, reason: failure)
             app.loop.recorder = nil
         }
         let metrics = probe.finalMetrics(endTime: app.loop.now.nanoseconds, turns: app.loop.turn)

@@ -115,19 +115,24 @@ public struct SnapshotRequest: Sendable, Equatable {
         case time(UInt64)
         /// At the end of this loop turn.
         case turn(UInt64)
+        /// At the end of the run, once it has settled (or run for the scenario's
+        /// `duration`): what the app shows when the script is done.
+        case end
 
         public var description: String {
             switch self {
             case .afterStep(let step): return "after step \(step)"
             case .time(let time): return "at \(time / 1_000_000)ms"
             case .turn(let turn): return "at turn \(turn)"
+            case .end: return "at the end of the run"
             }
         }
 
-        /// Parses `3` or `step:3` (after step 3), `250ms`/`1.5s` (a time), `turn:40`.
+        /// Parses `3` or `step:3` (after step 3), `250ms`/`1.5s` (a time), `turn:40`, `end`.
         public static func parse(_ text: String) throws -> Moment {
             struct Problem: Error, CustomStringConvertible { let description: String }
             let trimmed = text.trimmingCharacters(in: .whitespaces)
+            if trimmed == "end" { return .end }
             if trimmed.hasPrefix("turn:") {
                 guard let turn = UInt64(trimmed.dropFirst(5)), turn > 0 else {
                     throw Problem(description: "'\(text)': expected turn:N with N ≥ 1")
@@ -142,7 +147,7 @@ public struct SnapshotRequest: Sendable, Equatable {
             if case .success(let nanoseconds) = parseNanoseconds(trimmed), nanoseconds >= 0 {
                 return .time(UInt64(nanoseconds))
             }
-            throw Problem(description: "'\(text)': expected a step number (3 or step:3), a time (250ms, 1.5s) or turn:N")
+            throw Problem(description: "'\(text)': expected a step number (3 or step:3), a time (250ms, 1.5s), turn:N or end")
         }
     }
 

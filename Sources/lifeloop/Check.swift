@@ -100,7 +100,7 @@ struct Check: ParsableCommand {
                     break
                 }
             }
-            if !quiet { FileHandle.standardError.write(Data("seed \(seed): \(kinds.count + 1) runs checked\n".utf8)) }
+            if !quiet { writeStandardError("seed \(seed): \(kinds.count + 1) runs checked\n") }
         }
         let runsText = "\(seedCount) seed\(seedCount == 1 ? "" : "s") × \(kinds.count + 1) runs"
         if diverged > 0 {
@@ -177,7 +177,7 @@ struct Check: ParsableCommand {
             let run = try check.run(seed: seed, perturbation: .none, events: false)
             var out = ""
             for (turn, digest) in run.turnDigests { out += "\(turn) \(digest)\n" }
-            FileHandle.standardOutput.write(Data(out.utf8))
+            writeStandardOutput(out)
         case "events":
             let run = try check.run(seed: seed, perturbation: .none, events: true)
             let encoder = JSONEncoder()
@@ -187,7 +187,7 @@ struct Check: ParsableCommand {
                 out += try encoder.encode(event)
                 out += Data("\n".utf8)
             }
-            FileHandle.standardOutput.write(out)
+            writeStandardOutput(out)
         default:
             throw inputError("--child \(mode): unknown")
         }

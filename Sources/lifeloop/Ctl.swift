@@ -55,7 +55,7 @@ struct Ctl: ParsableCommand {
         } catch let error as RPCError {
             var message = "lifeloop ctl: \(error.message) (error \(error.code))"
             if let data = error.data { message += "\n" + data.text }
-            FileHandle.standardError.write(Data((message + "\n").utf8))
+            writeStandardError(message + "\n")
             throw ExitCode(1)
         } catch {
             throw CtlError(message: "\(method): \(error)")
@@ -80,12 +80,15 @@ struct Ctl: ParsableCommand {
                                               detail: event["detail"]?.string ?? "")
                     // The same bytes as `lifeloop run --format jsonl|lines`.
                     let line = format == .jsonl ? rendered.jsonLine : rendered.line
-                    FileHandle.standardOutput.write(Data((line + "\n").utf8))
+                    writeStandardOutput(line + "\n")
                 }
+                // Events are watched live: each batch goes out now, and a stdout that
+                // cannot take them ends the watch (exit status 2).
+                checkStandardOutput()
             case "trace.dataLoss" where params["app"]?.string == app:
-                FileHandle.standardError.write(Data("lifeloop ctl watch: lost events \(params["fromSeq"]?.int ?? 0)..<\(params["toSeq"]?.int ?? 0) (\(params["reason"]?.string ?? ""))\n".utf8))
+                writeStandardError("lifeloop ctl watch: lost events \(params["fromSeq"]?.int ?? 0)..<\(params["toSeq"]?.int ?? 0) (\(params["reason"]?.string ?? ""))\n")
             case "app.exited" where params["app"]?.string == app:
-                FileHandle.standardError.write(Data("lifeloop ctl watch: \(app) exited (status \(params["status"]?.int ?? 0), signal \(params["signal"]?.int ?? 0))\n".utf8))
+                writeStandardError("lifeloop ctl watch: \(app) exited (status \(params["status"]?.int ?? 0), signal \(params["signal"]?.int ?? 0))\n")
                 return
             default:
                 continue

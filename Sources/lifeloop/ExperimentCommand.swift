@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LifeloopCore
 import LifeloopScenario
 
 /// `lifeloop experiment FILE --seeds A..B`: every seed as its own app, on `--jobs` threads.
@@ -70,6 +71,7 @@ struct ExperimentCommand: ParsableCommand {
         if let html, !html.lowercased().hasSuffix(".html") && !html.lowercased().hasSuffix(".htm") {
             throw inputError("--html \(html): the report page is written as .html")
         }
+        if let html { do { try AtomicFile.checkTarget(html) } catch { throw inputError("--html \(error)") } }
         if let frames { try checkPicturePath(frames, option: "--frames") }
         let runner = try loadRunner(file)
         let requested: ClosedRange<UInt64>
@@ -96,6 +98,7 @@ struct ExperimentCommand: ParsableCommand {
         log("\(resolution.explanation): seeds \(block.lowerBound)..\(block.upperBound)")
 
         let destination = try outputPath(runner: runner, shard: resolution.shard)
+        if let destination { do { try AtomicFile.checkTarget(destination) } catch { throw inputError("--out \(error)") } }
         var experiment = Experiment(runner: runner, seeds: block, jobs: jobs, rerunCommand: rerunCommand(file))
         experiment.digests = digests
         let inProcesses = isolation == .processes || (isolation == .auto && runner.threading == .mainThread)
@@ -214,7 +217,7 @@ struct ExperimentCommand: ParsableCommand {
     }
 
     private func log(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        writeStandardError(message + "\n")
     }
 }
 
@@ -261,53 +264,72 @@ enum SeedRange {
 }
 
 /// Per-seed rows streamed to files (or stdout) as they come, in seed order. A file is
-/// written under a temporary name and renamed at the end, so it is never seen half-written.
+/// written under a temporary name next to it, flushed to disk and renamed at the end, so it
+/// is never seen half-written; a write that fails (a full disk) is an error at the end,
+/// naming the file, and the file is not replaced.
 final class RowStreams: @unchecked Sendable {
     // @unchecked: `write` is called by Experiment one row at a time, under its lock.
-    /// Each output: a file written under a temporary name, or nil for stdout.
-    private var outputs: [(file: UnsafeMutablePointer<FILE>?, format: SeedRowFormat, temp: String?, path: String)] = []
+    private struct Output {
+        /// A file written under a temporary name, or nil for stdout.
+        var file: UnsafeMutablePointer<FILE>?
+        var format: SeedRowFormat
+        var temp: String?
+        var path: String
+        /// The first write that failed (its `errno`).
+        var writeError: Int32?
+    }
+
+    private var outputs: [Output] = []
 
     init(csvPath: String?, jsonlPath: String?) throws {
         if let csvPath { try open(csvPath, .csv) }
         if let jsonlPath { try open(jsonlPath, .jsonl) }
-        for output in outputs where output.format == .csv { put(SeedRows.csvHeader, output.file) }
+        for index in outputs.indices where outputs[index].format == .csv { put(SeedRows.csvHeader, index) }
     }
 
     var isEmpty: Bool { outputs.isEmpty }
 
     private func open(_ path: String, _ format: SeedRowFormat) throws {
         if path == "-" {
-            outputs.append((nil, format, nil, path))
+            outputs.append(Output(file: nil, format: format, temp: nil, path: path))
             return
         }
+        // Checked now, not after the run: a device or a FIFO would be replaced by the rename.
+        do { try AtomicFile.checkTarget(path) } catch { throw inputError("\(error)") }
         let temp = path + ".tmp-\(getpid())"
-        guard let file = fopen(temp, "w") else {
-            throw inputError("cannot write \(path): \(String(cString: strerror(errno)))")
+        guard let file = fopen(temp, "wx") else {
+            throw inputError("cannot write \(path): cannot create \(temp): \(String(cString: strerror(errno)))")
         }
-        outputs.append((file, format, temp, path))
+        outputs.append(Output(file: file, format: format, temp: temp, path: path))
     }
 
     func write(_ result: RunResult) {
-        for output in outputs { put(SeedRows.render(result, format: output.format), output.file) }
+        for index in outputs.indices { put(SeedRows.render(result, format: outputs[index].format), index) }
     }
 
-    private func put(_ text: String, _ file: UnsafeMutablePointer<FILE>?) {
-        if let file {
-            fputs(text, file)
-        } else {
-            FileHandle.standardOutput.write(Data(text.utf8))
-        }
+    private func put(_ text: String, _ index: Int) {
+        guard let file = outputs[index].file else { return writeStandardOutput(text) }
+        guard outputs[index].writeError == nil else { return }
+        var bytes = Array(text.utf8)
+        outputs[index].writeError = bytes.withUnsafeMutableBytes { FileOutput.write(file, $0.baseAddress, count: $0.count) }
     }
 
+    /// Closes every file and renames it into place; throws (exit status 2) for the first
+    /// that could not be written whole, after removing every temporary file.
     func close() throws {
+        var failure: String?
         for output in outputs {
             guard let temp = output.temp, let file = output.file else { continue }
-            let failed = fclose(file) != 0
-            if failed || rename(temp, output.path) != 0 {
-                unlink(temp)
-                throw inputError("cannot write \(output.path): \(String(cString: strerror(errno)))")
+            let closing = FileOutput.syncAndClose(file)
+            var problem = output.writeError.map { "cannot write \(output.path): \(FileOutput.reason($0))" }
+                ?? closing.map { "cannot write \(output.path): \($0)" }
+            if problem == nil, rename(temp, output.path) != 0 {
+                problem = "cannot write \(output.path): cannot rename \(temp) over it: \(FileOutput.reason(errno))"
             }
+            if problem != nil { unlink(temp) }
+            if failure == nil { failure = problem }
         }
         outputs.removeAll()
+        if let failure { throw inputError(failure) }
     }
 }

@@ -46,7 +46,7 @@ struct Launch: ParsableCommand {
         }
         try output.finish()
         for diagnostic in app.diagnostics {
-            FileHandle.standardError.write(Data("diagnostic: \(diagnostic)\n".utf8))
+            writeStandardError("diagnostic: \(diagnostic)\n")
         }
     }
 }

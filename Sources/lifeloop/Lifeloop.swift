@@ -15,6 +15,16 @@ struct Lifeloop: ParsableCommand {
     /// main thread owns the main actor, the main queue and the default executor.
     static func main() {
         MainThread.installExecutors()
-        main(nil)
+        // As `main(nil)` does, and then stdout is checked: a report or trace that did not
+        // reach it is exit status 2, not a success.
+        do {
+            var command = try parseAsRoot(nil)
+            try command.run()
+        } catch {
+            if (error as? ExitCode)?.rawValue != 2 { checkStandardOutput() }
+            exit(withError: error)
+        }
+        checkStandardOutput()
+        exit()
     }
 }

@@ -39,6 +39,7 @@ struct Merge: ParsableCommand {
             }
         }
         guard !paths.isEmpty else { throw inputError("merge: no result files given") }
+        if let out { do { try AtomicFile.checkTarget(out) } catch { throw inputError("--out \(error)") } }
         var merged: ExperimentReport?
         var first = ""
         for path in paths {
@@ -95,6 +96,6 @@ struct Merge: ParsableCommand {
     }
 
     private func log(_ message: String) {
-        FileHandle.standardError.write(Data((message + "\n").utf8))
+        writeStandardError(message + "\n")
     }
 }

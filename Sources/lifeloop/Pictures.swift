@@ -3,13 +3,14 @@ import Foundation
 import LifeloopPictures
 import LifeloopScenario
 
-/// `lifeloop snapshot FILE --at MOMENT [--window LABEL] -o out.svg|out.png`.
+/// `lifeloop snapshot FILE [--at MOMENT] [--window LABEL] -o out.svg|out.png`.
 struct Snapshot: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Draw a window of a scenario run at a named moment, as SVG or PNG.",
         discussion: """
             MOMENT: a step number (3, or step:3: right after the script's third step), a time after \
-            launch (250ms, 1.5s: the end of the turn at that instant) or turn:N (the end of turn N). \
+            launch (250ms, 1.5s: the end of the turn at that instant), turn:N (the end of turn N) or \
+            end (the default: the end of the run, once it has settled). \
             Every view is a rectangle at its presentation frame (mid-animation values included). \
             PNG needs rsvg-convert (Debian's librsvg2-bin). Exit status: 0 written, 2 bad input.
             """
@@ -18,8 +19,8 @@ struct Snapshot: ParsableCommand {
     @Argument(help: "The scenario file (YAML or JSON).")
     var file: String
 
-    @Option(help: "The moment: a step number, a time (250ms) or turn:N.")
-    var at: String
+    @Option(help: "The moment: a step number, a time (250ms), turn:N or end (the default: the settled end of the run).")
+    var at: String = "end"
 
     @Option(help: "The window's label (default: the key window).")
     var window: String?
@@ -56,12 +57,19 @@ func checkPicturePath(_ path: String, option: String) throws {
     guard lower.hasSuffix(".svg") || lower.hasSuffix(".png") else {
         throw inputError("\(option) \(path): a picture is written as .svg or .png")
     }
+    do { try AtomicFile.checkTarget(path) } catch { throw inputError("\(option) \(error)") }
     if lower.hasSuffix(".png"), PNGConverter.converterPath() == nil {
         throw inputError("\(option) \(path): writing PNG needs rsvg-convert, which is not installed; install Debian's librsvg2-bin (apt-get install -y librsvg2-bin), or write .svg")
     }
 }
 
-/// Writes a picture; a failure is bad input (exit status 2) with the converter's words.
+/// Writes a picture atomically (SVG text, or PNG through rsvg-convert); a failure is exit
+/// status 2 with the path and the reason (the converter's words, or the system's).
 func writePicture(_ svg: String, to path: String) throws {
-    do { try PNGConverter.write(svg: svg, to: path) } catch { throw inputError("\(error)") }
+    do {
+        let bytes = path.lowercased().hasSuffix(".png") ? try PNGConverter.png(svg: svg, for: path) : Array(svg.utf8)
+        try AtomicFile.write(bytes, to: path)
+    } catch {
+        throw inputError("\(error)")
+    }
 }

@@ -58,17 +58,12 @@ final class TraceOutput {
         buffer.removeAll(keepingCapacity: true)
     }
 
-    /// Flushes, then fails if any write failed, so a cut-off trace is not a success.
+    /// Flushes, then fails if any write failed (exit status 2, with the reason), so a
+    /// cut-off trace is not a success.
     func finish() throws {
         flush()
         if let writeError {
-            throw TraceOutputError(message: "cannot write the trace to stdout: \(String(cString: strerror(writeError)))")
+            throw inputError("cannot write the trace to stdout: \(String(cString: strerror(writeError)))")
         }
     }
-}
-
-/// stdout could not take the whole trace.
-struct TraceOutputError: Error, CustomStringConvertible {
-    let message: String
-    var description: String { message }
 }

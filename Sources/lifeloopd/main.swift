@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import LifeloopCore
 import LifeloopHost
 
 /// `lifeloopd`: hosts simulated apps and serves JSON-RPC 2.0 on a Unix socket (thin; the
@@ -57,14 +58,14 @@ struct LifeloopDaemon: ParsableCommand {
         do {
             daemon = try Daemon(configuration: configuration)
         } catch let error as SocketPathError {
-            FileHandle.standardError.write(Data("lifeloopd: \(error)\n".utf8))
+            FileOutput.writeStandardError("lifeloopd: \(error)\n")
             throw ExitCode(1)
         }
         daemon.onReady = { path in
-            FileHandle.standardError.write(Data("lifeloopd: listening on \(path) (pid \(getpid()))\n".utf8))
+            FileOutput.writeStandardError("lifeloopd: listening on \(path) (pid \(getpid()))\n")
         }
         try daemon.run()
-        FileHandle.standardError.write(Data("lifeloopd: stopped\n".utf8))
+        FileOutput.writeStandardError("lifeloopd: stopped\n")
     }
 
     static func sibling(_ name: String) -> String {

@@ -290,6 +290,56 @@ struct DaemonFaultTests {
         #expect(!FileManager.default.fileExists(atPath: daemon.socketPath))
     }
 
+    @Test func appTerminateFinishesTheRecordingWithItsReasonBeforeTheAppExits() throws {
+        let daemon = try DaemonHarness()
+        let client = try daemon.client()
+        let app = try #require(client.call("app.launch", ["sample": "MultiWindow", "seed": 5])["app"]?.string)
+        let path = daemon.directory + "/terminated.jsonl"
+        _ = try client.call("record.start", ["app": .string(app), "path": .string(path)])
+        // Enough events for more than one stdio buffer (4 KiB), which SIGTERM used to cut.
+        for _ in 0..<4 {
+            _ = try client.call("app.push", ["app": .string(app), "scene": "Message", "window": "phone"])
+            _ = try client.call("app.settle", ["app": .string(app)])
+            _ = try client.call("app.pop", ["app": .string(app), "window": "phone"])
+            _ = try client.call("app.settle", ["app": .string(app)])
+        }
+        // A long grace: the app stops when asked, well before it.
+        let terminated = try client.call("app.terminate", ["app": .string(app), "graceMs": 60_000], timeout: 90)
+        #expect(terminated["signal"]?.int == 0, "the app was killed (\(terminated)), not stopped")
+        #expect(terminated["status"]?.int == 0)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.hasSuffix("\n"), "the recording ends mid-line")
+        let lines = text.split(separator: "\n").map(String.init)
+        #expect(lines.count > 10)
+        let objects = lines.compactMap { try? JSON.parse($0) }
+        #expect(objects.count == lines.count, "every line of the recording is whole JSON")
+        #expect(objects.first?["header"] != nil)
+        let trailer = try #require(objects.last?["trailer"], "the recording has no trailer")
+        #expect(trailer["ok"] == .bool(false))
+        #expect(trailer["reason"]?.string?.contains("app.terminate") == true, "\(trailer)")
+        let events = objects.dropFirst().dropLast().filter { $0["seq"] != nil }.count
+        #expect(trailer["events"]?.int == events, "the trailer counts every event line: the file is complete")
+        #expect(events > 0)
+    }
+
+    @Test func anAppWhoseLauncherDisconnectsDuringLaunchIsStopped() throws {
+        let daemon = try DaemonHarness()
+        do {
+            let launcher = try daemon.client("launcher")
+            try launcher.send(RPCMessage.request(id: 1, method: "app.launch", params: ["sample": "MultiWindow"]).line)
+            // The launcher goes at once, without waiting for the reply.
+        }
+        let other = try daemon.client("other")
+        // The app is launched (the daemon logs its exit), and then stopped: listed for nobody.
+        #expect(eventually(30) { daemon.stderr.contains("app-1 (pid") && daemon.stderr.contains("exited") }, "\(daemon.stderr)")
+        #expect(eventually(30) { (try? other.call("app.list")["apps"]?.array?.isEmpty) == true })
+        #expect(eventually(30) { children(of: daemon.process.processIdentifier).isEmpty },
+                "an app process outlived its launcher: \(children(of: daemon.process.processIdentifier))")
+        // The daemon still launches apps for clients that stay.
+        let kept = try #require(other.call("app.launch", ["sample": "MultiWindow"])["app"]?.string)
+        #expect(try other.call("app.list")["apps"]?.array?.map { $0["app"]?.string } == [kept])
+    }
+
     @Test func noAppProcessOutlivesADaemonKilledWithSIGKILL() throws {
         let daemon = try DaemonHarness()
         let client = try daemon.client()
@@ -374,4 +424,16 @@ final class Results: @unchecked Sendable {
     var digests: [String] { lock.withLock { _digests } }
     var failures: [String] { lock.withLock { _failures } }
     var done: Int { lock.withLock { _apps.count } }
+}
+
+/// The live (not zombie) processes whose parent is `pid`.
+func children(of pid: Int32) -> [Int32] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.compactMap(Int32.init).filter { child in
+        guard let stat = try? String(contentsOfFile: "/proc/\(child)/stat", encoding: .utf8),
+              let close = stat.lastIndex(of: ")") else { return false }
+        // After the name: state, then the parent's pid.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        return fields.count > 1 && Int32(fields[1]) == pid && fields[0] != "Z" && fields[0] != "X"
+    }
 }

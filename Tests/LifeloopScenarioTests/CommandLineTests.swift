@@ -15,7 +15,9 @@ enum CLI {
         var stderr: String
     }
 
-    static func run(_ arguments: [String], environment: [String: String] = [:]) throws -> Output {
+    /// Runs `lifeloop` with `arguments`; `stdoutPath`, when given, is opened for writing and
+    /// is the process's stdout instead of a pipe (its `stdout` is then empty).
+    static func run(_ arguments: [String], environment: [String: String] = [:], stdoutPath: String? = nil) throws -> Output {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -28,9 +30,14 @@ enum CLI {
         process.environment = env
         let out = Pipe()
         let err = Pipe()
-        process.standardOutput = out
+        let stdoutFile = try stdoutPath.map { path in
+            guard let handle = FileHandle(forWritingAtPath: path) else { throw CocoaError(.fileNoSuchFile) }
+            return handle
+        }
+        process.standardOutput = stdoutFile ?? out
         process.standardError = err
         try process.run()
+        if stdoutFile != nil { try out.fileHandleForWriting.close() }
         // Read both pipes while the process runs, so a full pipe cannot block it.
         let errData = LockedData()
         let reader = Thread { errData.set(err.fileHandleForReading.readDataToEndOfFile()) }
@@ -64,9 +71,37 @@ final class LockedData: @unchecked Sendable {
         let first = try CLI.run(["run", scenario, "--seed", "4"])
         #expect(first.status == 0, "\(first.stderr)")
         #expect(first.stdout.hasPrefix("seed 4, digest "))
-        #expect(first.stdout.contains("latency.tap"))
+        #expect(first.stdout.contains("\n  tap "), "the taps' latencies")
         let again = try CLI.run(["run", scenario, "--seed", "4"])
         #expect(again.stdout == first.stdout, "same scenario and seed, same report and digest")
+    }
+
+    @Test func runWithOneSeedSummarisesEachWindowWithoutPercentilesOverOneValue() throws {
+        let threeWindows = Fixtures.samples + "/three-windows.yaml"
+        let text = try CLI.run(["run", threeWindows, "--seed", "2"])
+        #expect(text.status == 0, "\(text.stderr)")
+        let lines = text.stdout.split(separator: "\n").map(String.init)
+        let header = try #require(lines.first { $0.hasPrefix("window ") }, "\(text.stdout)")
+        let columns = header.split(separator: " ").map(String.init)
+        #expect(columns.starts(with: ["window", "frames", "dropped"]))
+        #expect(header.contains("hitch ms") && header.contains("hitch ms/s"))
+        #expect(!text.stdout.contains("p90") && !text.stdout.contains("p95"), "no percentile columns: \(text.stdout)")
+        #expect(text.stdout.contains("inputs (latency") && text.stdout.contains("main-thread callbacks"))
+        #expect(text.stdout.contains("main-thread passes per window"))
+        // Each window's row carries the run's own figures: the CSV's, for the same seed.
+        let csv = try CLI.run(["run", threeWindows, "--seed", "2", "--format", "csv"])
+        let csvRows = csv.stdout.split(separator: "\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false) }
+        #expect(csvRows.count == 3)
+        var totalFrames = 0
+        for row in csvRows {
+            let window = String(row[2])
+            let cells = try #require(lines.first { $0.hasPrefix(window + " ") }, "no row for \(window)").split(separator: " ")
+            #expect(cells[1] == row[3], "\(window): frames")
+            #expect(cells[2] == row[4], "\(window): dropped frames")
+            totalFrames += Int(row[3]) ?? 0
+        }
+        let all = try #require(lines.first { $0.hasPrefix("all ") }, "several windows: a row for all of them").split(separator: " ")
+        #expect(Int(all[1]) == totalFrames)
     }
 
     @Test func runWritesATraceAndAPerfettoFileThatValidate() throws {
@@ -171,5 +206,75 @@ enum LifeloopScenarioValidation {
     static func validate(_ path: String) throws -> Bool {
         let validation = try PerfettoValidator.validate(path: path)
         return validation.isValid && validation.events > 0
+    }
+}
+
+/// Every file the CLI writes, and its stdout, checked against a device that takes no byte
+/// (`/dev/full`: every write fails with ENOSPC): exit status 2, naming the output and the
+/// reason, never a success with a missing or short file.
+@Suite struct FullDiskTests {
+    struct Case: CustomStringConvertible, Sendable {
+        /// The arguments; `FULL.ext` is replaced by a symbolic link to /dev/full with that
+        /// extension (a link, so that a writer that renames over its target replaces the
+        /// link, not the device, and the test sees it).
+        var arguments: [String]
+        /// stdout is /dev/full, not a pipe.
+        var stdoutIsFull = false
+        var description: String { arguments.prefix(2).joined(separator: " ") + (stdoutIsFull ? " > /dev/full" : " " + (arguments.first { $0.hasPrefix("FULL") } ?? "")) }
+    }
+
+    static let scenario = Fixtures.samples + "/seed-segue-jitter.yaml"
+    static let cases: [Case] = [
+        Case(arguments: ["run", scenario, "--trace", "FULL.jsonl"]),
+        Case(arguments: ["run", scenario, "--perfetto", "FULL.json"]),
+        Case(arguments: ["run", scenario, "--timeline", "FULL.svg"]),
+        Case(arguments: ["run", scenario, "--frames", "FULL.svg"]),
+        Case(arguments: ["run", scenario], stdoutIsFull: true),
+        Case(arguments: ["run", scenario, "--format", "json"], stdoutIsFull: true),
+        Case(arguments: ["snapshot", scenario, "--at", "1", "-o", "FULL.svg"]),
+        Case(arguments: ["experiment", scenario, "--seeds", "0..2", "--quiet", "--format", "json", "--out", "FULL.json"]),
+        Case(arguments: ["experiment", scenario, "--seeds", "0..2", "--quiet", "--rows", "FULL.jsonl"]),
+        Case(arguments: ["experiment", scenario, "--seeds", "0..2", "--quiet", "--html", "FULL.html"]),
+        Case(arguments: ["experiment", scenario, "--seeds", "0..2", "--quiet", "--frames", "FULL.svg"]),
+        Case(arguments: ["experiment", scenario, "--seeds", "0..2", "--quiet", "--format", "csv"], stdoutIsFull: true),
+        Case(arguments: ["experiment", scenario, "--seeds", "0..2", "--quiet", "--format", "json"], stdoutIsFull: true),
+        Case(arguments: ["merge", "SHARD", "--out", "FULL.json"]),
+        Case(arguments: ["merge", "SHARD"], stdoutIsFull: true),
+        Case(arguments: ["record", Fixtures.samples + "/feed-host.yaml", "-o", "FULL.llrec"]),
+        Case(arguments: ["demo"], stdoutIsFull: true),
+        Case(arguments: ["launch", Fixtures.samples + "/Launch.storyboard.json"], stdoutIsFull: true),
+    ]
+
+    @Test(arguments: cases)
+    func aFailedWriteIsExitStatusTwoNamingTheOutput(_ test: Case) throws {
+        let directory = try Fixtures.temporaryDirectory()
+        var links: [String] = []
+        var arguments: [String] = []
+        for argument in test.arguments {
+            if argument.hasPrefix("FULL") {
+                let link = directory + "/out" + argument.dropFirst(4)
+                #expect(symlink("/dev/full", link) == 0)
+                links.append(link)
+                arguments.append(link)
+            } else if argument == "SHARD" {
+                let shard = directory + "/shard.json"
+                let made = try CLI.run(["experiment", Self.scenario, "--seeds", "0..1", "--quiet", "--format", "json", "--out", shard])
+                #expect(made.status == 0, "\(made.stderr)")
+                arguments.append(shard)
+            } else {
+                arguments.append(argument)
+            }
+        }
+        let output = try CLI.run(arguments, stdoutPath: test.stdoutIsFull ? "/dev/full" : nil)
+        #expect(output.status == 2, "\(test): status \(output.status), stderr: \(output.stderr)")
+        #expect(!output.stderr.contains("Fatal error"), "\(output.stderr)")
+        if test.stdoutIsFull {
+            #expect(output.stderr.contains("stdout"), "\(output.stderr)")
+        }
+        for link in links {
+            #expect(output.stderr.contains(link), "the message names \(link): \(output.stderr)")
+            var info = stat()
+            #expect(lstat(link, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK, "\(link) was replaced, not written")
+        }
     }
 }

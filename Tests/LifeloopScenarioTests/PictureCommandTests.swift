@@ -26,6 +26,29 @@ import Testing
         #expect(try String(contentsOfFile: directory + "/again.svg", encoding: .utf8) == svg)
     }
 
+    @Test func snapshotWithoutAMomentDrawsTheSettledEndOfTheRun() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let output = try CLI.run(["snapshot", gallery, "-o", directory + "/end.svg"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let svg = try String(contentsOfFile: directory + "/end.svg", encoding: .utf8)
+        // The script pushes Detail at 400 ms and pops it 800 ms later: at the end, Home again.
+        #expect(svg.contains("data-label=\"Home.banner\"") && !svg.contains("Detail.image"))
+        let named = try CLI.run(["snapshot", gallery, "--at", "end", "-o", directory + "/named.svg"])
+        #expect(named.status == 0, "\(named.stderr)")
+        #expect(try String(contentsOfFile: directory + "/named.svg", encoding: .utf8) == svg)
+        // Not the launch: the end's turn is the last step's or later.
+        _ = try CLI.run(["snapshot", gallery, "--at", "step:5", "-o", directory + "/last-step.svg"])
+        let lastStep = try String(contentsOfFile: directory + "/last-step.svg", encoding: .utf8)
+        func turn(_ svg: String) -> Int? {
+            guard let range = svg.range(of: #"turn (\d+)"#, options: .regularExpression) else { return nil }
+            return Int(svg[range].dropFirst(5))
+        }
+        let endTurn = try #require(turn(svg))
+        let lastStepTurn = try #require(turn(lastStep))
+        #expect(endTurn >= lastStepTurn)
+    }
+
     @Test func snapshotAsPNGThroughRsvgConvert() throws {
         guard PNGConverter.converterPath() != nil else { return }
         let directory = try Fixtures.temporaryDirectory()
