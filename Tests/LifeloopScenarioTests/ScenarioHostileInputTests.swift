@@ -1,0 +1,192 @@
+import Foundation
+@testable import Lifeloop
+@testable import LifeloopScenario
+import Testing
+
+/// Scenario files that name legal but extreme numbers (times near the end of the clock,
+/// costs of centuries, huge sizes): the run never traps, and what cannot work is an error
+/// that names the place in the file.
+///
+/// The runs go through the built `lifeloop` binary, so that a trap fails one test (as a
+/// signal status) instead of ending the test process.
+@Suite struct ScenarioHostileInputTests {
+    static let feed = Fixtures.samples + "/Feed.storyboard.json"
+    static let maxNanoseconds = "9223372036854775807ns"
+
+    /// Writes `body` after a header naming the Feed storyboard in a navigation window,
+    /// runs `lifeloop run` on it, and returns the output and the file's path.
+    func run(_ body: String, refreshRate: Int = 60, extra: [String] = []) throws -> (CLI.Output, String) {
+        let directory = try Fixtures.temporaryDirectory()
+        let path = directory + "/hostile.yaml"
+        let text = """
+            lifeloop: 1
+            app: {storyboard: \(Self.feed)}
+            windows:
+              - label: main
+                refreshRate: \(refreshRate)
+                container: navigation
+
+            """ + body
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        let output = try CLI.run(["run", path] + extra.map { $0.replacingOccurrences(of: "DIR", with: directory) })
+        return (output, path)
+    }
+
+    /// Exit statuses 0 (passed) and 1 (a check failed) are outcomes; anything else from
+    /// these files (a trap's signal, bad input) is not.
+    func expectNoTrap(_ output: CLI.Output, _ comment: Comment, sourceLocation: SourceLocation = #_sourceLocation) {
+        #expect(output.status == 0 || output.status == 1, "\(comment): status \(output.status)\n\(output.stderr)",
+                sourceLocation: sourceLocation)
+        #expect(!output.stderr.contains("Fatal error") && !output.stderr.contains("runtime failure"),
+                "\(comment): \(output.stderr)", sourceLocation: sourceLocation)
+        #expect(output.stdout.contains("run.durationMs"), "\(comment): the report is printed", sourceLocation: sourceLocation)
+    }
+
+    @Test func twoAdvancesOfTheLargestDurationDoNotTrap() throws {
+        let (output, _) = try run("""
+            script:
+              - advance: \(Self.maxNanoseconds)
+              - advance: \(Self.maxNanoseconds)
+            """)
+        expectNoTrap(output, "2 × (2^63 − 1) ns")
+    }
+
+    @Test func aPushAfterTheLargestWholeSecondsDoesNotTrap() throws {
+        let (output, _) = try run("""
+            script:
+              - advance: 9223372036s
+              - push: Detail
+            """)
+        expectNoTrap(output, "push at 292 years")
+        #expect(output.status == 0, "\(output.stdout)")
+    }
+
+    @Test func framesAfterAYearAndAHalfAt480HzDoNotTrap() throws {
+        // 1.3e9 s × 480 Hz passes 2^64 in a product of nanoseconds and the rate.
+        let (output, _) = try run("""
+            script:
+              - push: Detail
+              - advance: 1300000000s
+              - pop: true
+            """, refreshRate: 480)
+        expectNoTrap(output, "frames at 41 years, 480 Hz")
+        #expect(output.status == 0, "\(output.stdout)")
+        #expect(output.stdout.contains("latency.pop"), "the pop's latency is measured at its vsync")
+    }
+
+    @Test func aLayoutCostOfTheLargestDurationDoesNotTrap() throws {
+        let (output, _) = try run("""
+            costs:
+              layout: \(Self.maxNanoseconds)
+            script:
+              - push: Detail
+            """)
+        expectNoTrap(output, "layout cost 2^63 − 1 ns")
+    }
+
+    @Test func aJobOfTheLargestCostNearTheEndOfTheClockDoesNotTrapItsPictures() throws {
+        let (output, _) = try run("""
+            jobs:
+              - label: slow
+                cost: \(Self.maxNanoseconds)
+            script:
+              - advance: \(Self.maxNanoseconds)
+              - job: slow
+              - push: Detail
+            """, extra: ["--perfetto", "DIR/p.json", "--timeline", "DIR/t.svg", "--frames", "DIR/f.svg", "--trace", "DIR/t.jsonl"])
+        expectNoTrap(output, "job of 292 years at 292 years")
+    }
+
+    @Test func reachingTheEndOfTheClockFailsTheRunAtTheStep() throws {
+        let (output, path) = try run("""
+            script:
+              - advance: \(Self.maxNanoseconds)
+              - advance: \(Self.maxNanoseconds)
+              - advance: \(Self.maxNanoseconds)
+              - push: Detail
+            """)
+        expectNoTrap(output, "3 × (2^63 − 1) ns")
+        #expect(output.status == 1)
+        #expect(output.stdout.contains("\(path):10:14: script[2].advance: virtual time reached the end of the clock"),
+                "\(output.stdout)")
+    }
+
+    @Test func costsThatReachTheEndOfTheClockMidAnimationEndTheRun() throws {
+        // Each frame's passes cost 2^63 − 1 ns: the clock reaches its end during the push,
+        // where frames would follow each other at the same instant forever.
+        let (output, path) = try run("""
+            costs:
+              layout: \(Self.maxNanoseconds)
+              display: \(Self.maxNanoseconds)
+            script:
+              - push: Detail
+              - advance: 1s
+            """)
+        expectNoTrap(output, "costs to the end of the clock")
+        #expect(output.status == 1)
+        #expect(output.stdout.contains("\(path):12:14: script[1].advance: virtual time reached the end of the clock"),
+                "\(output.stdout)")
+    }
+
+    @Test func everyTimeOfTheScriptAtTheLargestDurationDoesNotTrap() throws {
+        let (output, _) = try run("""
+            duration: \(Self.maxNanoseconds)
+            script:
+              - at: \(Self.maxNanoseconds)
+                push: Detail
+              - after: {uniform: [\(Self.maxNanoseconds), \(Self.maxNanoseconds)]}
+                pop: true
+              - interactivePop: {progress: [0.2, 0.5], every: \(Self.maxNanoseconds), then: finish}
+              - mark: start a
+              - advance: \(Self.maxNanoseconds)
+              - mark: end a
+            """)
+        expectNoTrap(output, "at, after, every and mark at the largest duration")
+    }
+
+    @Test func aHugeWindowSizeIsRefusedAtItsPlace() throws {
+        let (output, path) = try run("""
+            script:
+              - resize: [1e308, 100]
+            """)
+        #expect(output.status == 2)
+        #expect(output.stderr.contains("\(path):8:14: script[0].resize[0]: resize width must be above 0 and at most 100000 points"),
+                "\(output.stderr)")
+    }
+
+    // MARK: The arithmetic, directly
+
+    @Test func aVsyncAfterAnyInstantIsTheNextOnTheGrid() {
+        #expect(ScenarioProbe.vsync(after: 0, rate: 60) == 16_666_666)
+        #expect(ScenarioProbe.vsync(after: 16_666_666, rate: 60) == 33_333_333)
+        #expect(ScenarioProbe.vsync(after: 999_999_999, rate: 480) == 1_000_000_000)
+        // 1.3e9 s at 480 Hz: the product of instant and rate passes 64 bits.
+        let late: UInt64 = 1_300_000_000 * 1_000_000_000
+        let next = ScenarioProbe.vsync(after: late, rate: 480)
+        #expect(next > late && next - late <= 1_000_000_000 / 480 + 1)
+        #expect(ScenarioProbe.vsync(after: .max - 1, rate: 480) == .max)
+        #expect(ScenarioProbe.vsync(after: .max, rate: 1) == .max)
+    }
+
+    @Test func windowFramesOfCenturiesSaturate() {
+        var frames = WindowFrames(window: "main")
+        let frame = PresentedFrame(window: "main", start: .max - 10, workEnd: .max, presented: .max, period: 16_666_666,
+                                   dropped: .max, frameTime: .max)
+        frames.record(frame)
+        frames.record(frame)
+        var all = WindowFrames(window: "all")
+        all.merge(frames)
+        all.merge(frames)
+        #expect(all.droppedFrames == .max)
+        #expect(all.animatedNanoseconds == .max)
+        #expect(all.droppedPercentMilli > 0)
+    }
+
+    @Test func histogramsTakeTheLargestValuesPastTheirExactLimit() {
+        var histogram = ValueHistogram()
+        for _ in 0...ValueHistogram.exactLimit { histogram.record(.max) }
+        histogram.record(.min)
+        #expect(histogram.max == .max)
+        #expect(histogram.value(atPercentile: 99) > 0)
+    }
+}
