@@ -450,7 +450,7 @@ final class ScenarioRun {
         case .memoryWarning:
             app.simulateMemoryWarning()
         case .startJob(let name):
-            guard let job = scenario.jobs.first(where: { $0.label == name }) else { return fail("\(place): no job '\(name)'") }
+            guard let job = runner.job(labelled: name) else { return fail("\(place): no job '\(name)'") }
             probe.submit(job)
         case .advance, .settle, .markStart, .markEnd, .expectSequence, .expectMetric, .interactivePop:
             break

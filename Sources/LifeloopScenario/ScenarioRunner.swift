@@ -56,12 +56,20 @@ public struct ScenarioRunner: Sendable {
     public let scenario: Scenario
     let storyboard: StoryboardDefinition?
     let definition: AppDefinition?
+    /// Each job's index in ``Scenario/jobs`` by its label (the first, should two share
+    /// one), so that a script step finds its job in constant time: a script that starts
+    /// each of thousands of jobs stays linear.
+    let jobIndex: [String: Int]
 
     /// Loads the scenario's app and checks every name the script uses against it.
     /// - Throws: ``ScenarioError`` naming the file, line, column and field of a name the
     ///   app does not have, or an app that cannot be loaded.
     public init(scenario: Scenario, catalog: AppCatalog = AppCatalog()) throws(ScenarioError) {
         self.scenario = scenario
+        var jobIndex: [String: Int] = [:]
+        jobIndex.reserveCapacity(scenario.jobs.count)
+        for (index, job) in scenario.jobs.enumerated() where jobIndex[job.label] == nil { jobIndex[job.label] = index }
+        self.jobIndex = jobIndex
         switch scenario.app {
         case .storyboard(let path):
             do {
@@ -80,6 +88,11 @@ public struct ScenarioRunner: Sendable {
             definition = app
         }
         try ScenarioNames(scenario: scenario, storyboard: storyboard, definition: definition).check()
+    }
+
+    /// The job a script step starts, by its label.
+    func job(labelled label: String) -> JobSpec? {
+        jobIndex[label].map { scenario.jobs[$0] }
     }
 
     /// Runs the scenario with one seed on a fresh app on the calling thread.

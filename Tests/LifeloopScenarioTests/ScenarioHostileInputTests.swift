@@ -154,6 +154,44 @@ import Testing
                 "\(output.stderr)")
     }
 
+    // MARK: Many jobs
+
+    /// A script that starts each of thousands of jobs by its own step: the runner finds a
+    /// step's job through an index by label (built once), not by a search of the job list
+    /// per step, which made such a scenario quadratic.
+    @Test func aScriptStartsEachOfManyJobsThroughTheRunnersIndex() throws {
+        let count = 3_000
+        var yaml = "lifeloop: 1\napp: {storyboard: Feed.storyboard.json}\njobs:\n"
+        for index in 0..<count { yaml += "  - {label: j\(index), cost: 1ms}\n" }
+        yaml += "  - {label: spare, cost: 2ms}\n"
+        yaml += "script:\n"
+        for index in 0..<count { yaml += "  - job: j\(index)\n" }
+        let runner = try Fixtures.runner(yaml: yaml)
+        #expect(runner.jobIndex.count == count + 1)
+        for index in [0, 1, count / 2, count - 1] {
+            #expect(runner.job(labelled: "j\(index)")?.label == "j\(index)")
+            #expect(runner.jobIndex["j\(index)"] == index)
+        }
+        #expect(runner.job(labelled: "missing") == nil)
+        let (result, events) = try runner.runReturningEvents(seed: 1, options: RunOptions(keepEvents: true))
+        #expect(result.status == .passed)
+        let submitted = events.filter { $0.name == "jobSubmit" }.map(\.label)
+        #expect(submitted.count == count)
+        #expect(Set(submitted).count == count, "each step started its own job")
+    }
+
+    @Test func theFirstOfTwoJobsWithOneLabelIsTheOneAStepStarts() throws {
+        // A Scenario built in code may repeat a label (a file may not): the first wins,
+        // as it did when the list was searched.
+        var scenario = try ScenarioFile.parse("lifeloop: 1\napp: {storyboard: Feed.storyboard.json}\n", file: "test.yaml",
+                                              directory: Fixtures.samples)
+        let location = ScenarioLocation(line: 1, column: 1, field: "jobs")
+        scenario.jobs = [JobSpec(label: "a", cost: .fixed(.milliseconds(1)), location: location),
+                         JobSpec(label: "a", cost: .fixed(.milliseconds(2)), location: location)]
+        let runner = try ScenarioRunner(scenario: scenario)
+        #expect(runner.job(labelled: "a")?.cost == .fixed(.milliseconds(1)))
+    }
+
     // MARK: The arithmetic, directly
 
     @Test func aVsyncAfterAnyInstantIsTheNextOnTheGrid() {
