@@ -51,10 +51,16 @@ struct ScenarioNames {
     func check() throws(ScenarioError) {
         let windows = Set(windowLabels)
         for (index, window) in scenario.windows.enumerated() {
-            let location = ScenarioLocation(line: 0, column: 0, field: "windows[\(index)]")
-            if let root = window.root { try scene(root, at: location, field: "root") }
+            if let root = window.root {
+                try scene(root, at: window.rootLocation ?? ScenarioLocation(line: 0, column: 0, field: "windows[\(index)].root"),
+                          field: nil)
+            }
             if case .tabs(let tabs) = window.container {
-                for tab in tabs { try scene(tab, at: location, field: "tabs") }
+                for (tabIndex, tab) in tabs.enumerated() {
+                    let location = tabIndex < window.tabLocations.count ? window.tabLocations[tabIndex]
+                        : ScenarioLocation(line: 0, column: 0, field: "windows[\(index)].tabs")
+                    try scene(tab, at: location, field: nil)
+                }
             }
         }
         for rule in scenario.costs {

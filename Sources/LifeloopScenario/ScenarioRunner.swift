@@ -75,19 +75,24 @@ public struct ScenarioRunner: Sendable {
             do {
                 storyboard = try StoryboardDefinition.load(path: path)
             } catch {
-                throw ScenarioError(file: scenario.file, field: "app.storyboard", message: "\(error)")
+                throw Self.error(scenario, "app.storyboard", "\(error)")
             }
             definition = nil
         case .registered(let name):
             guard let app = catalog.app(named: name) else {
                 let names = catalog.apps.map(\.name).joined(separator: ", ")
-                throw ScenarioError(file: scenario.file, field: "app",
-                                    message: "no app named '\(name)'; the apps are: \(names.isEmpty ? "(none registered)" : names)")
+                throw Self.error(scenario, "app", "no app named '\(name)'; the apps are: \(names.isEmpty ? "(none registered)" : names)")
             }
             storyboard = nil
             definition = app
         }
         try ScenarioNames(scenario: scenario, storyboard: storyboard, definition: definition).check()
+    }
+
+    /// An error about the app, at the place the file names it.
+    private static func error(_ scenario: Scenario, _ field: String, _ message: String) -> ScenarioError {
+        guard let location = scenario.appLocation else { return ScenarioError(file: scenario.file, field: field, message: message) }
+        return ScenarioError(file: scenario.file, at: location, message: message)
     }
 
     /// The job a script step starts, by its label.

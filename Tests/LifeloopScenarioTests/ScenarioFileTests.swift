@@ -377,7 +377,7 @@ private let fullExampleJSON = """
         let path = folder.appendingPathComponent("absent.yaml").path
         let error = try #require(loadError(path))
         #expect(error.file == path && error.field == "" && error.line == nil)
-        #expect(error.message.contains("no such file"))
+        #expect(error.message.contains("No such file or directory"))
     }
 
     @Test func aFIFOIsRefusedWithoutBlocking() throws {
@@ -445,7 +445,7 @@ private let fullExampleJSON = """
         #expect(error.line == 2 && error.column == 19)
         #expect(error.field == "app.storyboard")
         #expect(error.message.contains(folder.path + "/Main.json"))
-        #expect(error.message.contains("no such file"))
+        #expect(error.message.contains("No such file or directory"))
     }
 
     // MARK: YAML itself

@@ -1,6 +1,7 @@
 import Foundation
 @testable import Lifeloop
 @testable import LifeloopScenario
+import LifeloopSamples
 import Testing
 
 /// Scenario files that name legal but extreme numbers (times near the end of the clock,
@@ -190,6 +191,152 @@ import Testing
                          JobSpec(label: "a", cost: .fixed(.milliseconds(2)), location: location)]
         let runner = try ScenarioRunner(scenario: scenario)
         #expect(runner.job(labelled: "a")?.cost == .fixed(.milliseconds(1)))
+    }
+
+    // MARK: Every error names file:line:column
+
+    /// A scenario's text (with `BAD` for a path to a file that is not a storyboard) and
+    /// where its error is.
+    struct BadInput: Sendable, CustomStringConvertible {
+        let text: String
+        let line: Int
+        let column: Int
+        let field: String
+        var description: String { "\(field) at \(line):\(column)" }
+    }
+
+    static let feedHeader = "lifeloop: 1\napp: {storyboard: Feed.storyboard.json}\n"
+
+    static let badInputs: [BadInput] = [
+        // The app, checked when the runner loads it.
+        BadInput(text: "lifeloop: 1\napp: {storyboard: BAD}\n", line: 2, column: 19, field: "app.storyboard"),
+        BadInput(text: "lifeloop: 1\napp: {sample: Nope}\n", line: 2, column: 15, field: "app.sample"),
+        BadInput(text: "lifeloop: 1\napp: {swift: Nope}\n", line: 2, column: 14, field: "app.swift"),
+        BadInput(text: "lifeloop: 1\napp: {storyboard: Missing.json}\n", line: 2, column: 19, field: "app.storyboard"),
+        // Names checked against the app.
+        BadInput(text: feedHeader + "windows:\n  - label: main\n    root: Nope\n", line: 5, column: 11, field: "windows[0].root"),
+        BadInput(text: feedHeader + "windows:\n  - label: main\n    tabs: [Feed, Nope]\n", line: 5, column: 18,
+                 field: "windows[0].tabs[1]"),
+        BadInput(text: feedHeader + "windows:\n  - label: a\n  - label: b\n    root: Nope\n", line: 6, column: 11,
+                 field: "windows[1].root"),
+        BadInput(text: feedHeader + "jobs:\n  - label: j\n    cost: 1ms\n    then: {push: Nope}\n", line: 4, column: 5,
+                 field: "jobs[0]"),
+        BadInput(text: feedHeader + "jobs:\n  - label: j\n    cost: 1ms\n    then: {layout: Nope}\n", line: 4, column: 5,
+                 field: "jobs[0]"),
+        BadInput(text: feedHeader + "script:\n  - tap: Nope\n", line: 4, column: 10, field: "script[0].tap"),
+        BadInput(text: feedHeader + "script:\n  - push: Nope\n", line: 4, column: 11, field: "script[0].push"),
+        BadInput(text: feedHeader + "script:\n  - present: Nope\n", line: 4, column: 14, field: "script[0].present"),
+        BadInput(text: "lifeloop: 1\napp: {sample: MultiWindow}\nscript:\n  - rotate: true\n    window: nope\n", line: 4,
+                 column: 13, field: "script[0].rotate"),
+        // Read from the file alone.
+        BadInput(text: "", line: 1, column: 1, field: ""),
+        BadInput(text: "app: {sample: SeedSegue}\n", line: 1, column: 1, field: "lifeloop"),
+        BadInput(text: "lifeloop: 2\napp: {sample: SeedSegue}\n", line: 1, column: 11, field: "lifeloop"),
+        BadInput(text: "lifeloop: 1\nlifeloop: 1\n", line: 1, column: 1, field: ""),
+        BadInput(text: "lifeloop: 1\n\tapp: x\n", line: 2, column: 1, field: ""),
+        BadInput(text: "- 1\n", line: 1, column: 1, field: ""),
+        BadInput(text: feedHeader + "workers: 0\n", line: 3, column: 10, field: "workers"),
+        BadInput(text: feedHeader + "workerz: 2\n", line: 3, column: 1, field: "workerz"),
+        BadInput(text: feedHeader + "seeds: 5..1\n", line: 3, column: 8, field: "seeds"),
+        BadInput(text: feedHeader + "duration: -1s\n", line: 3, column: 11, field: "duration"),
+        BadInput(text: feedHeader + "settleBudget: 0ms\n", line: 3, column: 15, field: "settleBudget"),
+        BadInput(text: feedHeader + "windows: []\n", line: 3, column: 10, field: "windows"),
+        BadInput(text: feedHeader + "windows:\n  - label: main\n    refreshRate: 0\n", line: 5, column: 18,
+                 field: "windows[0].refreshRate"),
+        BadInput(text: feedHeader + "windows:\n  - label: main\n    size: [1e308, 10]\n", line: 5, column: 12,
+                 field: "windows[0].size[0]"),
+        BadInput(text: feedHeader + "costs:\n  layout@other: 1ms\n", line: 4, column: 3, field: "costs.layout@other"),
+        BadInput(text: feedHeader + "costs:\n  Feed.viewDidLoad: {uniform: [3ms, 1ms]}\n", line: 4, column: 37,
+                 field: "costs.Feed.viewDidLoad"),
+        BadInput(text: feedHeader + "jobs:\n  - cost: 1ms\n", line: 4, column: 5, field: "jobs[0].label"),
+        BadInput(text: feedHeader + "jobs:\n  - label: j\n    cost: 99999999999s\n", line: 5, column: 11, field: "jobs[0].cost"),
+        BadInput(text: feedHeader + "script:\n  - advance: 5\n", line: 4, column: 14, field: "script[0].advance"),
+        BadInput(text: feedHeader + "script:\n  - pusj: Detail\n", line: 4, column: 5, field: "script[0].pusj"),
+        BadInput(text: feedHeader + "script:\n  - mark: start a\n", line: 4, column: 11, field: "script[0].mark"),
+        BadInput(text: feedHeader + "script:\n  - job: nope\n", line: 4, column: 10, field: "script[0].job"),
+        BadInput(text: feedHeader + "script:\n  - selectTab: -1\n", line: 4, column: 16, field: "script[0].selectTab"),
+        BadInput(text: feedHeader + "script:\n  - resize: [10, 0]\n", line: 4, column: 18, field: "script[0].resize[1]"),
+    ]
+
+    @Test(arguments: badInputs)
+    func everyBadInputIsNamedByFileLineAndColumn(_ input: BadInput) throws {
+        let directory = try Fixtures.temporaryDirectory()
+        let bad = directory + "/Bad.json"
+        try "{\"not\": \"a storyboard\"}".write(toFile: bad, atomically: true, encoding: .utf8)
+        try FileManager.default.copyItem(atPath: Self.feed, toPath: directory + "/Feed.storyboard.json")
+        let path = directory + "/bad.yaml"
+        try input.text.replacingOccurrences(of: "BAD", with: bad).write(toFile: path, atomically: true, encoding: .utf8)
+        let error: ScenarioError
+        do {
+            let runner = try ScenarioRunner(scenario: ScenarioFile.load(path: path), catalog: SampleCatalog.apps)
+            Issue.record("\(input): no error; the scenario runs \(runner.scenario.steps.count) steps")
+            return
+        } catch let caught {
+            error = caught
+        }
+        #expect(error.line == input.line && error.column == input.column, "\(input): \(error)")
+        #expect(error.field == input.field, "\(input): \(error)")
+        let prefix = "\(path):\(input.line):\(input.column): " + (input.field.isEmpty ? "" : input.field + ": ")
+        #expect(error.description.hasPrefix(prefix), "\(error)")
+    }
+
+    // MARK: Too many nodes
+
+    @Test func aDocumentWithTooManyNodesWithoutAliasesSaysSo() throws {
+        let text = "lifeloop: 1\nname: [" + Array(repeating: "0", count: YAMLBombGuard.maxExpandedNodes).joined(separator: ",") + "]\n"
+        let error = try #require(parseError(text))
+        #expect(error.line == 2, "\(error)")
+        #expect(error.message.contains("this document has more than 1000000 nodes"), "\(error)")
+        #expect(!error.message.contains("alias"), "no alias is in the file: \(error)")
+    }
+
+    @Test func aDocumentThatAliasesExpandPastTheLimitNamesTheAliases() throws {
+        // 100 values, 100 aliases of them, 100 aliases of those: a million and more nodes
+        // from a file of some hundred.
+        func list(_ item: String) -> String { "[" + Array(repeating: item, count: 100).joined(separator: ",") + "]" }
+        let text = "lifeloop: 1\na: &a \(list("0"))\nb: &b \(list("*a"))\nc: \(list("*b"))\n"
+        let error = try #require(parseError(text))
+        #expect(error.message.contains("aliases expand this document to more than 1000000 nodes"), "\(error)")
+        #expect(error.message.contains("as written"), "\(error)")
+    }
+
+    func parseError(_ text: String) -> ScenarioError? {
+        do {
+            _ = try ScenarioFile.parse(text, file: "big.yaml", directory: Fixtures.samples)
+            return nil
+        } catch {
+            return error
+        }
+    }
+
+    // MARK: Files that cannot be read
+
+    @Test func aMissingScenarioFileIsOneClearSentence() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        let path = directory + "/absent.yaml"
+        let output = try CLI.run(["run", path])
+        #expect(output.status == 2)
+        #expect(output.stderr == "lifeloop: \(path): cannot read the scenario file: No such file or directory\n")
+    }
+
+    @Test func aMissingStoryboardIsOneClearSentenceAtItsPlace() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        let path = directory + "/s.yaml"
+        try "lifeloop: 1\napp: {storyboard: Gone.json}\n".write(toFile: path, atomically: true, encoding: .utf8)
+        let output = try CLI.run(["run", path])
+        #expect(output.status == 2)
+        #expect(output.stderr == "lifeloop: \(path):2:19: app.storyboard: cannot read the storyboard file "
+                    + "'\(directory)/Gone.json': No such file or directory\n")
+    }
+
+    @Test func aDirectoryGivenAsAScenarioOrAReportIsOneClearSentence() throws {
+        let directory = try Fixtures.temporaryDirectory()
+        let run = try CLI.run(["run", directory])
+        #expect(run.stderr == "lifeloop: \(directory): cannot read the scenario file: it is a directory, not a regular file\n")
+        let merge = try CLI.run(["merge", directory + "/absent.json"])
+        #expect(merge.status == 2)
+        #expect(merge.stderr.contains("\(directory)/absent.json: cannot read the report file: No such file or directory"),
+                "\(merge.stderr)")
     }
 
     // MARK: The arithmetic, directly
