@@ -58,6 +58,13 @@ private func comparable(_ scenario: Scenario) -> Scenario {
     var result = scenario
     result.file = ""
     result.hash = ""
+    result.appLocation = result.appLocation.map(strip)
+    result.windows = result.windows.map { window in
+        var window = window
+        window.rootLocation = window.rootLocation.map(strip)
+        window.tabLocations = window.tabLocations.map(strip)
+        return window
+    }
     result.costs = result.costs.map { rule in
         var rule = rule
         rule.location = strip(rule.location)
