@@ -10,8 +10,10 @@ import Darwin
 public struct InputFileError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The file as it was named to ``InputFile/read(path:maxBytes:)``.
     public let path: String
-    /// What is wrong, phrased to follow the file's name: "no such file", "is a FIFO, not a
-    /// regular file", "is 120 bytes, over the limit of 50 bytes".
+    /// What is wrong, a clause that reads after the file's name or after "cannot read
+    /// the file:": the system's words for a failed call ("No such file or directory",
+    /// "Permission denied"), "it is a FIFO, not a regular file", "it is 120 bytes, over
+    /// the limit of 50 bytes".
     public let reason: String
 
     /// Creates an error for `path`.
@@ -22,6 +24,12 @@ public struct InputFileError: Error, Sendable, Equatable, CustomStringConvertibl
 
     /// `PATH: reason`.
     public var description: String { "\(path): \(reason)" }
+
+    /// `cannot read WHAT 'PATH': reason`, as in "cannot read the storyboard file
+    /// 'Feed.json': No such file or directory".
+    public func sentence(reading what: String) -> String {
+        "cannot read \(what) '\(path)': \(reason)"
+    }
 }
 
 /// Reads whole input files (storyboards, nibs, scenarios, reports) that may come from
@@ -76,13 +84,13 @@ public enum InputFile {
     /// Why a file with this `stat` is not read, or nil when it may be.
     private static func refusal(_ info: stat, limit: Int) -> String? {
         let kind = info.st_mode & S_IFMT
-        guard kind == S_IFREG else { return "is \(describe(kind: kind)), not a regular file" }
+        guard kind == S_IFREG else { return "it is \(describe(kind: kind)), not a regular file" }
         let size = Int(exactly: info.st_size) ?? .max
         return size > limit ? tooLarge(size, limit: limit, atLeast: false) : nil
     }
 
     private static func tooLarge(_ size: Int, limit: Int, atLeast: Bool) -> String {
-        "is \(atLeast ? "at least " : "")\(size) bytes, over the limit of \(limit) bytes"
+        "it is \(atLeast ? "at least " : "")\(size) bytes, over the limit of \(limit) bytes"
     }
 
     private static func describe(kind: mode_t) -> String {
@@ -97,15 +105,10 @@ public enum InputFile {
         }
     }
 
+    /// The system's words for `code`, as `strerror` gives them ("No such file or directory").
     private static func describe(errno code: Int32) -> String {
-        switch code {
-        case ENOENT: return "no such file"
-        case EACCES: return "is not readable (permission denied)"
-        case ENOTDIR: return "no such file (a part of the path is not a directory)"
-        default:
-            guard let message = strerror(code) else { return "cannot be read (error \(code))" }
-            return "cannot be read (\(String(cString: message)))"
-        }
+        guard let message = strerror(code) else { return "error \(code)" }
+        return String(cString: message)
     }
 }
 

@@ -101,28 +101,32 @@ public struct WindowFrames: Sendable, Equatable {
         self.window = window
     }
 
+    // Sums saturate and differences clamp: a frame stalled by a main-thread cost of
+    // centuries, or one near the end of the clock's range, must not trap the metrics.
     mutating func record(_ frame: PresentedFrame) {
-        frameCount += 1
-        droppedFrames += frame.dropped
-        animatedNanoseconds += Int64(frame.frameTime)
+        frameCount = saturatingSum(frameCount, 1)
+        droppedFrames = saturatingSum(droppedFrames, frame.dropped)
+        animatedNanoseconds = saturatingSum(animatedNanoseconds, Int64(clamping: frame.frameTime))
         // Within a microsecond of the period is on time: periods are rounded down.
-        if frame.frameTime > frame.period + 1_000 { hitchNanoseconds += Int64(frame.frameTime - frame.period) }
-        frameDurationCpu.record(Int64(frame.workEnd) - Int64(frame.start))
-        frameOverrun.record(Int64(frame.workEnd) - Int64(frame.start + frame.period))
+        if frame.frameTime > saturatingSum(frame.period, 1_000) {
+            hitchNanoseconds = saturatingSum(hitchNanoseconds, Int64(clamping: frame.frameTime - frame.period))
+        }
+        frameDurationCpu.record(clampedDifference(frame.workEnd, frame.start))
+        frameOverrun.record(clampedDifference(frame.workEnd, saturatingSum(frame.start, frame.period)))
     }
 
     mutating func merge(_ other: WindowFrames) {
-        frameCount += other.frameCount
-        droppedFrames += other.droppedFrames
-        hitchNanoseconds += other.hitchNanoseconds
-        animatedNanoseconds += other.animatedNanoseconds
+        frameCount = saturatingSum(frameCount, other.frameCount)
+        droppedFrames = saturatingSum(droppedFrames, other.droppedFrames)
+        hitchNanoseconds = saturatingSum(hitchNanoseconds, other.hitchNanoseconds)
+        animatedNanoseconds = saturatingSum(animatedNanoseconds, other.animatedNanoseconds)
         frameDurationCpu.merge(other.frameDurationCpu)
         frameOverrun.merge(other.frameOverrun)
     }
 
     /// Dropped frames as thousandths of a percent of vsyncs (frames plus dropped).
     public var droppedPercentMilli: Int64 {
-        let vsyncs = frameCount + droppedFrames
+        let vsyncs = saturatingSum(frameCount, droppedFrames)
         return vsyncs == 0 ? 0 : Int64((Double(droppedFrames) * 100_000 / Double(vsyncs)).rounded())
     }
 

@@ -99,17 +99,26 @@ struct NodeReader {
         return sequence.enumerated().map { value.item($0.offset, $0.element) }
     }
 
-    /// A list of exactly two positive numbers: a size.
+    /// The largest width or height a size may have, in points: far past any screen, and
+    /// small enough that layout and pictures of it stay finite.
+    static let maxSizeSide = 100_000.0
+
+    /// A list of exactly two numbers above 0 and at most ``maxSizeSide``: a size.
     func size(_ value: FieldValue, what: String) throws(ScenarioError) -> Size {
         let items = try list(value, expected: "\(what) as [WIDTH, HEIGHT]")
         guard items.count == 2 else {
             throw error(value, "\(what) is [WIDTH, HEIGHT], two numbers; found \(items.count)")
         }
-        let width = try number(items[0], expected: "a width above 0")
-        let height = try number(items[1], expected: "a height above 0")
-        if width <= 0 { throw error(items[0], "\(what) width must be above 0, found \(writtenNumber(width))") }
-        if height <= 0 { throw error(items[1], "\(what) height must be above 0, found \(writtenNumber(height))") }
-        return Size(width: width, height: height)
+        var sides: [Double] = []
+        for (item, side) in zip(items, ["width", "height"]) {
+            let number = try number(item, expected: "a \(side) above 0")
+            guard number > 0, number <= Self.maxSizeSide else {
+                throw error(item, "\(what) \(side) must be above 0 and at most \(writtenNumber(Self.maxSizeSide)) points, "
+                                + "found \(writtenNumber(number))")
+            }
+            sides.append(number)
+        }
+        return Size(width: sides[0], height: sides[1])
     }
 
     // MARK: Scalars

@@ -134,7 +134,7 @@ final class PerfettoExporter {
     /// slice on the loop; returns the flow's id.
     func jobSubmitted(_ label: String, cost: Duration, at time: UInt64) -> UInt64 {
         let id = newID()
-        let end = time + UInt64(max(0, cost.nanoseconds))
+        let end = saturatingSum(time, UInt64(max(0, cost.nanoseconds)))
         let (lane, isNew) = lanes.place(start: time, end: end)
         if isNew { writer.threadName(pid: pid, tid: 100 + lane, name: "worker \(lane)", sortIndex: 100 + lane) }
         writer.complete(pid: pid, tid: loopTid, name: "submit \(label)", category: "job", start: time, duration: 0)

@@ -105,7 +105,7 @@ extension ExperimentReport {
         do {
             bytes = try InputFile.read(path: path, maxBytes: maxBytes)
         } catch {
-            throw ScenarioError(file: path, field: "", message: error.reason)
+            throw ScenarioError(file: path, field: "", message: "cannot read the report file: \(error.reason)")
         }
         return try ReportReader.read(bytes, file: path)
     }

@@ -28,6 +28,9 @@ public struct Scenario: Sendable, Hashable {
     public var file: String
     /// What app runs.
     public var app: AppSource
+    /// Where the file names the app (its `storyboard`, `sample` or `swift` value), for
+    /// errors about the app found after parsing; nil for a scenario built in code.
+    public var appLocation: ScenarioLocation?
     /// The clock: virtual (deterministic, the default) or host.
     public var clock: ClockMode
     /// How many worker jobs run at once.
@@ -124,6 +127,10 @@ public struct WindowSpec: Sendable, Hashable {
     public var root: String?
     /// A container around the root: none, a navigation controller, or tabs.
     public var container: Container
+    /// Where the file names ``root``, for errors about the scene; nil when it does not.
+    public var rootLocation: ScenarioLocation?
+    /// Where the file names each of the tabs' scenes, in order; empty when it does not.
+    public var tabLocations: [ScenarioLocation] = []
 
     /// What wraps a window's root scene.
     public enum Container: Sendable, Hashable {

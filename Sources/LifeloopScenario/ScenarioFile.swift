@@ -22,7 +22,7 @@ public enum ScenarioFile {
         do {
             bytes = try InputFile.read(path: path, maxBytes: maxBytes)
         } catch {
-            throw ScenarioError(file: path, field: "", message: "the scenario file \(error.reason)")
+            throw ScenarioError(file: path, field: "", message: "cannot read the scenario file: \(error.reason)")
         }
         let text = try decodeUTF8(bytes, file: path)
         return try read(text, file: path, directory: directory(of: path), maxBytes: maxBytes)
@@ -41,9 +41,7 @@ public enum ScenarioFile {
     private static func read(_ text: String, file: String, directory: String,
                              maxBytes: Int) throws(ScenarioError) -> Scenario {
         if let bomb = YAMLBombGuard.check(text) {
-            throw ScenarioError(file: file, line: bomb.line, column: bomb.column, field: "",
-                                message: "\(bomb.message); a scenario needs far fewer (write repeated parts out, "
-                                    + "or alias smaller ones)")
+            throw ScenarioError(file: file, line: bomb.line, column: bomb.column, field: "", message: bomb.message)
         }
         let root: Node?
         do {
@@ -63,7 +61,7 @@ public enum ScenarioFile {
             do {
                 hash.combine(try InputFile.read(path: storyboard.path, maxBytes: maxBytes))
             } catch {
-                throw reader.nodes.error(storyboard.value, "the storyboard file \(storyboard.path) \(error.reason)")
+                throw reader.nodes.error(storyboard.value, error.sentence(reading: "the storyboard file"))
             }
         }
         scenario.hash = hash.hex

@@ -2,32 +2,48 @@ import Lifeloop
 
 /// Checks the names a scenario uses (scenes, view labels, windows) against its app before
 /// any run, so a typo is an error at its line and column rather than a failed run.
+///
+/// The app's names are gathered once into sets, so the check is linear in the scenario
+/// and the app however many steps name them.
 struct ScenarioNames {
     let scenario: Scenario
     let storyboard: StoryboardDefinition?
     let definition: AppDefinition?
-
-    /// The scene names the app knows; nil when it does not say.
-    private var scenes: [String]? {
-        if let storyboard { return storyboard.scenes.map(\.id) }
-        if let definition, !definition.scenes.isEmpty { return definition.scenes }
-        return nil
-    }
-
+    /// The scene names the app knows, in its order (for messages); nil when it does not say.
+    private let sceneList: [String]?
+    private let sceneSet: Set<String>
     /// Every view label in the storyboard's scenes; nil for a Swift app (checked at run time).
-    private var viewLabels: Set<String>? {
-        guard let storyboard else { return nil }
-        var labels = Set(windowLabels)
-        var stack = storyboard.scenes.compactMap(\.view)
-        while let node = stack.popLast() {
-            if let label = node.label { labels.insert(label) }
-            stack.append(contentsOf: node.subviews)
+    private let viewLabels: Set<String>?
+
+    init(scenario: Scenario, storyboard: StoryboardDefinition?, definition: AppDefinition?) {
+        self.scenario = scenario
+        self.storyboard = storyboard
+        self.definition = definition
+        if let storyboard {
+            sceneList = storyboard.scenes.map(\.id)
+        } else if let definition, !definition.scenes.isEmpty {
+            sceneList = definition.scenes
+        } else {
+            sceneList = nil
         }
-        return labels
+        sceneSet = Set(sceneList ?? [])
+        if let storyboard {
+            var labels = Set(Self.windowLabels(scenario, definition))
+            var stack = storyboard.scenes.compactMap(\.view)
+            while let node = stack.popLast() {
+                if let label = node.label { labels.insert(label) }
+                stack.append(contentsOf: node.subviews)
+            }
+            viewLabels = labels
+        } else {
+            viewLabels = nil
+        }
     }
 
     /// The windows the app will have: its own, or the scenario's.
-    private var windowLabels: [String] {
+    private var windowLabels: [String] { Self.windowLabels(scenario, definition) }
+
+    private static func windowLabels(_ scenario: Scenario, _ definition: AppDefinition?) -> [String] {
         if let definition, !definition.windows.isEmpty { return definition.windows }
         return scenario.windows.map(\.label)
     }
@@ -35,10 +51,16 @@ struct ScenarioNames {
     func check() throws(ScenarioError) {
         let windows = Set(windowLabels)
         for (index, window) in scenario.windows.enumerated() {
-            let location = ScenarioLocation(line: 0, column: 0, field: "windows[\(index)]")
-            if let root = window.root { try scene(root, at: location, field: "root") }
+            if let root = window.root {
+                try scene(root, at: window.rootLocation ?? ScenarioLocation(line: 0, column: 0, field: "windows[\(index)].root"),
+                          field: nil)
+            }
             if case .tabs(let tabs) = window.container {
-                for tab in tabs { try scene(tab, at: location, field: "tabs") }
+                for (tabIndex, tab) in tabs.enumerated() {
+                    let location = tabIndex < window.tabLocations.count ? window.tabLocations[tabIndex]
+                        : ScenarioLocation(line: 0, column: 0, field: "windows[\(index)].tabs")
+                    try scene(tab, at: location, field: nil)
+                }
             }
         }
         for rule in scenario.costs {
@@ -68,7 +90,7 @@ struct ScenarioNames {
     }
 
     private func scene(_ name: String, at location: ScenarioLocation, field: String?) throws(ScenarioError) {
-        guard let scenes, !scenes.contains(name) else { return }
+        guard let scenes = sceneList, !sceneSet.contains(name) else { return }
         var place = location
         if let field { place.field += "." + field }
         throw error(at: place, "unknown scene '\(name)'; the scenes are: \(scenes.joined(separator: ", "))")

@@ -104,6 +104,7 @@ final class ScenarioProbe: RuntimeProbe {
         guard cost > .zero else { return }
         let start = now
         app.loop.consume(cost)
+        noteClockEnd()
         perfetto?.consumed(start: start, end: now)
         timeline?.span(lane: timeline!.loopLane, name: "consume", category: "consume", start: start, end: now)
     }
@@ -118,7 +119,7 @@ final class ScenarioProbe: RuntimeProbe {
         let start = callbackStack.popLast() ?? now
         let end = now
         if measures, end > start {
-            samples.record("callback.\(controller.traceLabel).\(event)", Int64(end - start), unit: .nanoseconds, scope: .sample)
+            samples.record("callback.\(controller.traceLabel).\(event)", Int64(clamping: end - start), unit: .nanoseconds, scope: .sample)
         }
         perfetto?.callback(event, of: controller, start: start, end: end)
         if let timeline {
@@ -142,7 +143,7 @@ final class ScenarioProbe: RuntimeProbe {
     func passDidRun(_ pass: UpdatePass, in window: Window) {
         let end = now
         if measures, end > passStart {
-            samples.record("pass.\(pass.rawValue)@\(window.traceLabel)", Int64(end - passStart), unit: .nanoseconds, scope: .sample)
+            samples.record("pass.\(pass.rawValue)@\(window.traceLabel)", Int64(clamping: end - passStart), unit: .nanoseconds, scope: .sample)
         }
         perfetto?.pass(pass, in: window, start: passStart, end: end)
         if let timeline { timeline.end(lane: timeline.windowLane(window.traceLabel), name: "\(pass.rawValue) pass", category: pass.rawValue, at: end) }
@@ -157,7 +158,9 @@ final class ScenarioProbe: RuntimeProbe {
         let hostSleep = scenario.clock == .host ? UInt32(clamping: max(0, cost.nanoseconds) / 1000) : 0
         let submitted = now
         let id = perfetto?.jobSubmitted(job.label, cost: cost, at: submitted)
-        let token = timeline?.jobSubmitted(job.label, cost: UInt64(max(0, cost.nanoseconds)), at: submitted)
+        // The timeline ends the job at the clock's end at the latest.
+        let token = timeline?.jobSubmitted(job.label, cost: min(UInt64(max(0, cost.nanoseconds)), .max - submitted),
+                                           at: submitted)
         app.loop.submit(label: job.label, cost: cost, work: {
             // Under the host clock the job really takes its time, off the loop.
             if hostSleep > 0 { usleep(hostSleep) }
@@ -266,7 +269,19 @@ final class ScenarioProbe: RuntimeProbe {
         timeline?.commitWillBegin(at: now)
     }
 
+    /// Whether the virtual clock reached the end of its range, where it stops: the run
+    /// ends there (a frame at that instant would schedule the next at the same instant).
+    private(set) var clockEnded = false
+
+    /// Stops the loop's run once the virtual clock is at its end.
+    private func noteClockEnd() {
+        guard scenario.clock == .virtual, now == .max else { return }
+        clockEnded = true
+        app.loop.stop()
+    }
+
     func commitDidEnd() {
+        noteClockEnd()
         let end = now
         perfetto?.commitDidEnd(at: end)
         if snapshotRequest != nil, snapshot == nil {
@@ -307,6 +322,7 @@ final class ScenarioProbe: RuntimeProbe {
     }
 
     func framePresented(_ frame: PresentedFrame) {
+        noteClockEnd()
         perfetto?.frame(frame)
         timeline?.frame(frame)
         if keepsFrames { frames.append(frame) }
@@ -326,16 +342,36 @@ final class ScenarioProbe: RuntimeProbe {
     private func resolveInputs(_ presentation: (String) -> UInt64?) {
         pendingInputs.removeAll { input in
             guard let shown = presentation(input.window) else { return false }
-            samples.record("latency.\(input.kind)", Int64(shown) - Int64(input.time), unit: .nanoseconds, scope: .sample)
+            samples.record("latency.\(input.kind)", clampedDifference(shown, input.time), unit: .nanoseconds, scope: .sample)
             return true
         }
     }
 
+    /// The first vsync (`k × 1 s / rate`, rounded down) after `instant`, or the clock's end.
+    ///
+    /// The products take 128 bits: `instant × rate` passes 64 bits after about 1.2 years
+    /// of virtual time at 480 Hz.
+    static func vsync(after instant: UInt64, rate: Int) -> UInt64 {
+        let rate = UInt64(min(max(1, rate), 1_000_000_000))
+        func time(ofVsync index: UInt64) -> UInt64 {
+            let product = index.multipliedFullWidth(by: 1_000_000_000)
+            // The quotient fits in 64 bits exactly when the high half is below the divisor.
+            guard product.high < rate else { return .max }
+            return rate.dividingFullWidth(product).quotient
+        }
+        guard instant < .max else { return .max }
+        // ⌊(instant + 1) × rate / 1 s⌋ fits in 64 bits since rate ≤ 1 s in ns; its vsync is
+        // at or before instant + 1, so at most two steps on is the first one after instant.
+        var index = UInt64(1_000_000_000).dividingFullWidth((instant + 1).multipliedFullWidth(by: rate)).quotient
+        while time(ofVsync: index) <= instant {
+            guard index < .max else { return .max }
+            index += 1
+        }
+        return time(ofVsync: index)
+    }
+
     private func vsync(after instant: UInt64, rate: Int) -> UInt64 {
-        let rate = UInt64(max(1, rate))
-        var index = (instant + 1) * rate / 1_000_000_000
-        while index * 1_000_000_000 / rate <= instant { index += 1 }
-        return index * 1_000_000_000 / rate
+        Self.vsync(after: instant, rate: rate)
     }
 
     func transitionDidBegin(_ name: String, id: ObjectIdentifier, in window: Window) {
@@ -364,7 +400,7 @@ final class ScenarioProbe: RuntimeProbe {
     // MARK: Marks and expectations
 
     func recordMark(_ name: String, duration: UInt64) {
-        samples.record("mark.\(name)", Int64(duration), unit: .nanoseconds, scope: .sample)
+        samples.record("mark.\(name)", Int64(clamping: duration), unit: .nanoseconds, scope: .sample)
     }
 
     /// Follows each expected sequence through the events as they are recorded.
@@ -384,7 +420,7 @@ final class ScenarioProbe: RuntimeProbe {
         let progress = sequenceProgress[lines] ?? 0
         guard progress < lines.count else { return nil }
         let seen = progress == 0 ? "none of it was seen" : "seen up to '\(lines[progress - 1])'"
-        return "expected the sequence \(lines.map { "'\($0)'" }.joined(separator: ", ")) by \(formatDuration(.nanoseconds(Int64(now)))); \(seen), then no '\(lines[progress])'"
+        return "expected the sequence \(lines.map { "'\($0)'" }.joined(separator: ", ")) by \(formatDuration(.nanoseconds(Int64(clamping: now)))); \(seen), then no '\(lines[progress])'"
     }
 
     func frameValue(_ metric: FrameMetricName, window: String?) -> Double {
@@ -406,10 +442,13 @@ final class ScenarioProbe: RuntimeProbe {
             record(frames, prefix: frames.window, into: &set)
         }
         if windowFrames.count > 1 { record(all, prefix: "all", into: &set) }
-        if let firstCommit { set.record("launch.firstCommitMs", Int64(firstCommit - launchTime), unit: .nanoseconds, scope: .seed) }
-        if let settled { set.record("launch.settleMs", Int64(settled - launchTime), unit: .nanoseconds, scope: .seed) }
-        set.record("run.durationMs", Int64(endTime - launchTime), unit: .nanoseconds, scope: .seed)
-        set.record("run.turns", Int64(turns), unit: .count, scope: .seed)
+        // Clamped: a run may last up to the clock's end, past `Int64`'s nanoseconds.
+        if let firstCommit {
+            set.record("launch.firstCommitMs", clampedDifference(firstCommit, launchTime), unit: .nanoseconds, scope: .seed)
+        }
+        if let settled { set.record("launch.settleMs", clampedDifference(settled, launchTime), unit: .nanoseconds, scope: .seed) }
+        set.record("run.durationMs", clampedDifference(endTime, launchTime), unit: .nanoseconds, scope: .seed)
+        set.record("run.turns", Int64(clamping: turns), unit: .count, scope: .seed)
         return set
     }
 

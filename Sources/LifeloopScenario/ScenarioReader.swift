@@ -35,8 +35,9 @@ struct ScenarioReader {
         guard let appEntry = fields["app"] else {
             throw nodes.error(root, "app", "missing `app`: one of storyboard, sample or swift")
         }
-        let (app, storyboard) = try self.app(appEntry.value)
+        let (app, storyboard, appLocation) = try self.app(appEntry.value)
         var scenario = Scenario(name: defaultName, file: nodes.file, app: app)
+        scenario.appLocation = appLocation
         if let entry = fields["name"] { scenario.name = try nodes.text(entry.value, expected: "a name for reports") }
         if let entry = fields["clock"] {
             scenario.clock = try nodes.pick(entry.value, [("virtual", .virtual), ("host", .host)], noun: "clock")
@@ -92,7 +93,8 @@ struct ScenarioReader {
 
     // MARK: The app
 
-    private func app(_ value: FieldValue) throws(ScenarioError) -> (AppSource, (path: String, value: FieldValue)?) {
+    private func app(_ value: FieldValue) throws(ScenarioError)
+        -> (AppSource, (path: String, value: FieldValue)?, ScenarioLocation) {
         let sources = ["storyboard", "sample", "swift"]
         let fields = try nodes.fields(value, allowed: sources, what: "app")
         guard let source = fields.entries.first else {
@@ -107,10 +109,10 @@ struct ScenarioReader {
         case "storyboard":
             let path = try nodes.text(source.value, expected: "a storyboard file's path")
             let resolved = path.hasPrefix("/") ? path : directory + "/" + path
-            return (.storyboard(path: resolved), (resolved, source.value))
+            return (.storyboard(path: resolved), (resolved, source.value), nodes.location(source.value))
         default:
             let name = try nodes.text(source.value, expected: "the name of a registered app")
-            return (.registered(name: name), nil)
+            return (.registered(name: name), nil, nodes.location(source.value))
         }
     }
 
@@ -183,10 +185,16 @@ struct ScenarioReader {
             let items = try nodes.list(tabs.value, expected: "a list of scene names")
             guard !items.isEmpty else { throw nodes.error(tabs.value, "tabs needs at least one scene") }
             var scenes: [String] = []
-            for item in items { scenes.append(try nodes.text(item, expected: "a scene name")) }
+            for item in items {
+                scenes.append(try nodes.text(item, expected: "a scene name"))
+                spec.tabLocations.append(nodes.location(item))
+            }
             spec.container = .tabs(scenes)
         }
-        if let entry = fields["root"] { spec.root = try nodes.text(entry.value, expected: "a scene name") }
+        if let entry = fields["root"] {
+            spec.root = try nodes.text(entry.value, expected: "a scene name")
+            spec.rootLocation = nodes.location(entry.value)
+        }
         if let entry = fields["container"] {
             spec.container = try nodes.pick(entry.value, [("none", WindowSpec.Container.none), ("navigation", .navigation)],
                                             noun: "container")

@@ -130,7 +130,7 @@ final class ScenarioRun {
             if case .time(let time)? = options.snapshot?.moment {
                 // A turn at that instant, whose commit takes the picture.
                 probe.ownTimers += 1
-                app.loop.schedule(at: LoopInstant(nanoseconds: probe.launchTime + time)) { [unowned self] in
+                app.loop.schedule(at: LoopInstant(nanoseconds: saturatingSum(probe.launchTime, time))) { [unowned self] in
                     probe.ownTimers -= 1
                     probe.snapshotDue = true
                 }
@@ -279,7 +279,7 @@ final class ScenarioRun {
 
     private func finish() throws {
         if let duration = scenario.duration {
-            try run(until: probe.launchTime + UInt64(max(0, duration.nanoseconds)))
+            try run(until: saturatingSum(probe.launchTime, UInt64(max(0, duration.nanoseconds))))
         } else {
             do {
                 try settle()
@@ -287,8 +287,16 @@ final class ScenarioRun {
                 fail("\(scenario.file): the app did not settle after the script within its budget of \(formatDuration(scenario.settleBudget)): \(error)")
             }
         }
+        if failure == nil, app.loop.now.nanoseconds == .max {
+            fail("\(scenario.file): \(Self.clockEndMessage) while the app settled after the script")
+        }
         for (name, _) in openMarks { fail("mark '\(name)' was started and never ended") }
     }
+
+    /// What a run says when its virtual time reaches the end of the clock's range.
+    static let clockEndMessage = "virtual time reached the end of the clock (\(UInt64.max)ns, about 584 years "
+        + "after launch); the script's times, costs and jobs must add up to less"
+
 
     // MARK: Steps
 
@@ -302,14 +310,14 @@ final class ScenarioRun {
     func run(_ step: Step, index: Int) throws {
         let instant: UInt64
         switch step.timing {
-        case .at(let distribution): instant = probe.launchTime + draw(distribution, step: index)
-        case .after(let distribution): instant = previousEnd + draw(distribution, step: index)
+        case .at(let distribution): instant = saturatingSum(probe.launchTime, draw(distribution, step: index))
+        case .after(let distribution): instant = saturatingSum(previousEnd, draw(distribution, step: index))
         }
         let place = "\(scenario.file):\(step.location.line):\(step.location.column): \(step.location.field)"
         switch step.action {
         case .advance(let duration):
             try run(until: instant)
-            try run(until: app.loop.now.nanoseconds + UInt64(max(0, duration.nanoseconds)))
+            try run(until: saturatingSum(app.loop.now.nanoseconds, UInt64(max(0, duration.nanoseconds))))
         case .settle:
             try run(until: instant)
             do {
@@ -350,14 +358,17 @@ final class ScenarioRun {
             }
             let step = UInt64(max(0, interval.nanoseconds))
             for value in progress where transition != nil {
-                try run(until: app.loop.now.nanoseconds + step) { transition?.update(value) }
+                try run(until: saturatingSum(app.loop.now.nanoseconds, step)) { transition?.update(value) }
             }
             if let transition {
-                try run(until: app.loop.now.nanoseconds + step) { finish ? transition.finish() : transition.cancel() }
+                try run(until: saturatingSum(app.loop.now.nanoseconds, step)) { finish ? transition.finish() : transition.cancel() }
             }
         default:
             try run(until: instant) { [unowned self] in perform(step, place: place) }
         }
+        // Time saturates at the clock's end, where nothing moves any more: the run stops
+        // there, at the step that took it there.
+        if app.loop.now.nanoseconds == .max { fail("\(place): \(Self.clockEndMessage)") }
         previousEnd = app.loop.now.nanoseconds
     }
 
@@ -447,12 +458,23 @@ final class ScenarioRun {
         case .memoryWarning:
             app.simulateMemoryWarning()
         case .startJob(let name):
-            guard let job = scenario.jobs.first(where: { $0.label == name }) else { return fail("\(place): no job '\(name)'") }
+            guard let job = runner.job(labelled: name) else { return fail("\(place): no job '\(name)'") }
             probe.submit(job)
         case .advance, .settle, .markStart, .markEnd, .expectSequence, .expectMetric, .interactivePop:
             break
         }
     }
+}
+
+/// `a + b`, or the type's bound when the sum passes it (for a time, the clock's end).
+func saturatingSum<Value: FixedWidthInteger>(_ a: Value, _ b: Value) -> Value {
+    let (sum, overflow) = a.addingReportingOverflow(b)
+    return overflow ? (b < 0 ? .min : .max) : sum
+}
+
+/// `a - b` as a signed count of nanoseconds, clamped to `Int64`'s range.
+func clampedDifference(_ a: UInt64, _ b: UInt64) -> Int64 {
+    a >= b ? Int64(clamping: a - b) : -Int64(clamping: b - a)
 }
 
 /// A number for messages: integers without decimals, others with up to three.

@@ -56,6 +56,10 @@ public struct ScenarioRunner: Sendable {
     public let scenario: Scenario
     let storyboard: StoryboardDefinition?
     let definition: AppDefinition?
+    /// Each job's index in ``Scenario/jobs`` by its label (the first, should two share
+    /// one), so that a script step finds its job in constant time: a script that starts
+    /// each of thousands of jobs stays linear.
+    let jobIndex: [String: Int]
 
     /// Where the app's seeds may run: a storyboard app runs anywhere; a Swift app says so
     /// in its ``AppDefinition/threading``.
@@ -66,24 +70,38 @@ public struct ScenarioRunner: Sendable {
     ///   app does not have, or an app that cannot be loaded.
     public init(scenario: Scenario, catalog: AppCatalog = AppCatalog()) throws(ScenarioError) {
         self.scenario = scenario
+        var jobIndex: [String: Int] = [:]
+        jobIndex.reserveCapacity(scenario.jobs.count)
+        for (index, job) in scenario.jobs.enumerated() where jobIndex[job.label] == nil { jobIndex[job.label] = index }
+        self.jobIndex = jobIndex
         switch scenario.app {
         case .storyboard(let path):
             do {
                 storyboard = try StoryboardDefinition.load(path: path)
             } catch {
-                throw ScenarioError(file: scenario.file, field: "app.storyboard", message: "\(error)")
+                throw Self.error(scenario, "app.storyboard", "\(error)")
             }
             definition = nil
         case .registered(let name):
             guard let app = catalog.app(named: name) else {
                 let names = catalog.apps.map(\.name).joined(separator: ", ")
-                throw ScenarioError(file: scenario.file, field: "app",
-                                    message: "no app named '\(name)'; the apps are: \(names.isEmpty ? "(none registered)" : names)")
+                throw Self.error(scenario, "app", "no app named '\(name)'; the apps are: \(names.isEmpty ? "(none registered)" : names)")
             }
             storyboard = nil
             definition = app
         }
         try ScenarioNames(scenario: scenario, storyboard: storyboard, definition: definition).check()
+    }
+
+    /// An error about the app, at the place the file names it.
+    private static func error(_ scenario: Scenario, _ field: String, _ message: String) -> ScenarioError {
+        guard let location = scenario.appLocation else { return ScenarioError(file: scenario.file, field: field, message: message) }
+        return ScenarioError(file: scenario.file, at: location, message: message)
+    }
+
+    /// The job a script step starts, by its label.
+    func job(labelled label: String) -> JobSpec? {
+        jobIndex[label].map { scenario.jobs[$0] }
     }
 
     /// Runs the scenario with one seed on a fresh app on the calling thread.

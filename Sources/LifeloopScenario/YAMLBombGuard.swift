@@ -3,16 +3,18 @@
 // target of the `Yams` product we depend on.
 import CYaml
 
-/// Refuses YAML whose aliases expand to a huge tree (a "billion laughs": `b: &b [*a, *a,
+/// Refuses YAML with more than ``maxExpandedNodes`` nodes, written out or through aliases
+/// that expand to a huge tree (a "billion laughs": `b: &b [*a, *a,
 /// …]` over `a: &a [x, x, …]`, nested a few times). Yams shares the aliased nodes, but its
 /// duplicate-key check hashes every key in full, so aliases used as keys made composing
 /// exponential (a 1 KB file never finished), and reading such a tree would be too.
 /// (Nesting deeper than 1,000 levels is libyaml's own error.)
 ///
 /// It walks libyaml's events once, in time and memory linear in the text, counting the
-/// nodes each anchor expands to.
+/// nodes written and the nodes each anchor expands to, so that the finding names the real
+/// cause: too many nodes in the text itself, or aliases that expand to too many.
 enum YAMLBombGuard {
-    /// The most nodes a document may expand to, aliases counted in full.
+    /// The most nodes a document may have, or expand to with aliases counted in full.
     static let maxExpandedNodes = 1_000_000
 
     /// What is wrong and where (1-based line and column), or nil when the document is
@@ -46,6 +48,10 @@ enum YAMLBombGuard {
         var anchors: [String: Int] = [:]
         var open: [Open] = []
         var total = 0
+        // Nodes as written, counted as they start (an alias counts once): without aliases
+        // never below any expanded count, so the finding names aliases only when they are
+        // the cause.
+        var written = 0
         while true {
             var event = yaml_event_t()
             guard yaml_parser_parse(&parser, &event) == 1 else { return nil }
@@ -59,6 +65,7 @@ enum YAMLBombGuard {
             case YAML_DOCUMENT_START_EVENT:
                 anchors.removeAll()
                 total = 0
+                written = 0
             case YAML_SCALAR_EVENT:
                 finished = (name(event.data.scalar.anchor), 1)
             case YAML_ALIAS_EVENT:
@@ -74,6 +81,17 @@ enum YAMLBombGuard {
             default:
                 break
             }
+            switch event.type {
+            case YAML_SCALAR_EVENT, YAML_ALIAS_EVENT, YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+                written += 1
+            default:
+                break
+            }
+            if written > maxExpandedNodes {
+                return Finding(line: line, column: column,
+                               message: "this document has more than \(maxExpandedNodes) nodes (values, lists and maps); "
+                                   + "a scenario needs far fewer (split the work into several scenarios)")
+            }
             guard let (anchor, size) = finished else { continue }
             if let anchor { anchors[anchor] = size }
             // Sizes saturate just past the limit, so no sum overflows.
@@ -88,7 +106,9 @@ enum YAMLBombGuard {
             }
             if expanded > maxExpandedNodes {
                 return Finding(line: line, column: column,
-                               message: "aliases expand this document to more than \(maxExpandedNodes) nodes")
+                               message: "aliases expand this document to more than \(maxExpandedNodes) nodes "
+                                   + "(it has \(written) as written); a scenario needs far fewer (write repeated parts "
+                                   + "out, or alias smaller ones)")
             }
         }
     }

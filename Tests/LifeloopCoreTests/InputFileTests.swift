@@ -49,25 +49,25 @@ struct InputFileTests {
         try #require(mkfifo(path, 0o600) == 0)
         // No writer ever opens it: `open` alone would block here forever.
         let error = try #require(Self.refusal(path))
-        #expect(error.reason == "is a FIFO, not a regular file")
+        #expect(error.reason == "it is a FIFO, not a regular file")
 
         // A link to it is followed and refused the same way.
         let link = folder + "/link.json"
         try #require(symlink(path, link) == 0)
-        #expect(Self.refusal(link)?.reason == "is a FIFO, not a regular file")
+        #expect(Self.refusal(link)?.reason == "it is a FIFO, not a regular file")
     }
 
     @Test func devZeroIsRefused() throws {
         // Endless: reading it would only stop when memory runs out.
         let error = try #require(Self.refusal("/dev/zero"))
-        #expect(error.reason == "is a character device, not a regular file")
+        #expect(error.reason == "it is a character device, not a regular file")
     }
 
     @Test func aDirectoryIsRefused() throws {
         let folder = try Self.makeFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let error = try #require(Self.refusal(folder))
-        #expect(error.reason == "is a directory, not a regular file")
+        #expect(error.reason == "it is a directory, not a regular file")
     }
 
     @Test func aFileOverTheLimitIsRefusedWithBothSizes() throws {
@@ -76,10 +76,10 @@ struct InputFileTests {
         let path = folder + "/big.json"
         try Data(repeating: 0x20, count: 100).write(to: URL(fileURLWithPath: path))
         let error = try #require(Self.refusal(path, maxBytes: 50))
-        #expect(error.reason == "is 100 bytes, over the limit of 50 bytes")
-        #expect(error.description == "\(path): is 100 bytes, over the limit of 50 bytes")
-        #expect(Self.refusal(path, maxBytes: 99)?.reason == "is 100 bytes, over the limit of 99 bytes")
-        #expect(Self.refusal(path, maxBytes: -1)?.reason == "is 100 bytes, over the limit of 0 bytes")
+        #expect(error.reason == "it is 100 bytes, over the limit of 50 bytes")
+        #expect(error.description == "\(path): it is 100 bytes, over the limit of 50 bytes")
+        #expect(Self.refusal(path, maxBytes: 99)?.reason == "it is 100 bytes, over the limit of 99 bytes")
+        #expect(Self.refusal(path, maxBytes: -1)?.reason == "it is 100 bytes, over the limit of 0 bytes")
     }
 
     @Test func aMissingFileIsNamed() throws {
@@ -87,12 +87,12 @@ struct InputFileTests {
         defer { try? FileManager.default.removeItem(atPath: folder) }
         let path = folder + "/absent.json"
         let error = try #require(Self.refusal(path))
-        #expect(error.reason == "no such file")
-        #expect(error.description == "\(path): no such file")
+        #expect(error.reason == "No such file or directory")
+        #expect(error.description == "\(path): No such file or directory")
 
         let file = folder + "/file"
         try Data("x".utf8).write(to: URL(fileURLWithPath: file))
-        #expect(Self.refusal(file + "/inside.json")?.reason == "no such file (a part of the path is not a directory)")
+        #expect(Self.refusal(file + "/inside.json")?.reason == "Not a directory")
     }
 
     @Test func theDefaultLimitIs64MiB() {

@@ -47,7 +47,7 @@ import Testing
         let output = try CLI.run(["launch", "/dev/zero"])
         #expect(output.status != 0)
         #expect(output.stdout == "")
-        #expect(output.stderr.contains("/dev/zero: (file): is a character device, not a regular file"))
+        #expect(output.stderr.contains("/dev/zero: (file): it is a character device, not a regular file"))
     }
 
     /// A 1.2 MB storyboard of 100,000 views: its JSON Lines trace is about 70 MB, which the

@@ -32,7 +32,7 @@ import Testing
         #expect(mixed.stdout == "\(storyboard): ok (2 scenes, 8 views)\n")
         #expect(mixed.stderr == """
             lifeloop: \(bad): scenes[0].view.tag: expected an integer, found 1.5
-            lifeloop: \(folder)/Missing.json: (file): no such file
+            lifeloop: \(folder)/Missing.json: (file): No such file or directory
 
             """)
     }

@@ -173,11 +173,11 @@ struct StoryboardFileTests {
         let path = "/nonexistent-lifeloop-dir/Missing.storyboard.json"
         let error = try #require(throws: StoryboardError.self) { try StoryboardDefinition.load(path: path) }
         #expect(error.field == "(file)")
-        #expect(error.problem == "no such file")
-        #expect(error.description == "\(path): (file): no such file")
+        #expect(error.problem == "No such file or directory")
+        #expect(error.description == "\(path): (file): No such file or directory")
         let nibError = try #require(throws: StoryboardError.self) { try NibDefinition.load(path: "/tmp") }
         #expect(nibError.field == "(file)")
-        #expect(nibError.problem == "is a directory, not a regular file")
+        #expect(nibError.problem == "it is a directory, not a regular file")
     }
 
     // MARK: Files that are not regular files of bounded size
@@ -198,18 +198,18 @@ struct StoryboardFileTests {
         let nibPath = folder + "/Editor.nib.json"
         try #require(mkfifo(storyboardPath, 0o600) == 0 && mkfifo(nibPath, 0o600) == 0)
         let error = try #require(throws: StoryboardError.self) { try StoryboardDefinition.load(path: storyboardPath) }
-        #expect(error == StoryboardError(file: storyboardPath, field: "(file)", problem: "is a FIFO, not a regular file"))
+        #expect(error == StoryboardError(file: storyboardPath, field: "(file)", problem: "it is a FIFO, not a regular file"))
         let nibError = try #require(throws: StoryboardError.self) { try NibDefinition.load(path: nibPath) }
-        #expect(nibError == StoryboardError(file: nibPath, field: "(file)", problem: "is a FIFO, not a regular file"))
+        #expect(nibError == StoryboardError(file: nibPath, field: "(file)", problem: "it is a FIFO, not a regular file"))
     }
 
     @Test
     func devZeroIsRefused() throws {
         // Endless: reading it would only stop when memory runs out.
         let error = try #require(throws: StoryboardError.self) { try StoryboardDefinition.load(path: "/dev/zero") }
-        #expect(error.description == "/dev/zero: (file): is a character device, not a regular file")
+        #expect(error.description == "/dev/zero: (file): it is a character device, not a regular file")
         let nibError = try #require(throws: StoryboardError.self) { try NibDefinition.load(path: "/dev/zero") }
-        #expect(nibError.description == "/dev/zero: (file): is a character device, not a regular file")
+        #expect(nibError.description == "/dev/zero: (file): it is a character device, not a regular file")
     }
 
     @Test
@@ -221,14 +221,14 @@ struct StoryboardFileTests {
         try storyboard.write(to: URL(fileURLWithPath: storyboardPath))
         let error = try #require(throws: StoryboardError.self) { try StoryboardDefinition.load(path: storyboardPath, maxBytes: 100) }
         #expect(error == StoryboardError(file: storyboardPath, field: "(file)",
-                                         problem: "is \(storyboard.count) bytes, over the limit of 100 bytes"))
+                                         problem: "it is \(storyboard.count) bytes, over the limit of 100 bytes"))
         #expect(try StoryboardDefinition.load(path: storyboardPath, maxBytes: storyboard.count).scenes.count == 2)
 
         let nibPath = folder + "/Editor.nib.json"
         let nib = Data(Self.nib("{}").utf8)
         try nib.write(to: URL(fileURLWithPath: nibPath))
         let nibError = try #require(throws: StoryboardError.self) { try NibDefinition.load(path: nibPath, maxBytes: 5) }
-        #expect(nibError.problem == "is \(nib.count) bytes, over the limit of 5 bytes")
+        #expect(nibError.problem == "it is \(nib.count) bytes, over the limit of 5 bytes")
         #expect(try NibDefinition.load(path: nibPath, maxBytes: nib.count).name == "Editor")
     }
 
