@@ -94,15 +94,21 @@ struct Round3Conformance {
 
     // MARK: L32
 
+    /// An app showing `Nav`, a navigation controller whose root is `A`.
+    static func navigationWithRootA() throws -> (Application, ViewController, NavigationController) {
+        let app = try Application()
+        let a = ViewController(label: "A")
+        let navigation = NavigationController(rootViewController: a, label: "Nav")
+        _ = try showInWindow(navigation, app: app)
+        return (app, a, navigation)
+    }
+
     /// L32: a controller inside a navigation controller sees the presentation its
     /// container made: `presentedViewController` through the nearest ancestor,
     /// `presentingViewController` through the farthest.
     @Test
     func L32_aControllerInsideAContainerSeesItsPresentation() throws {
-        let app = try Application()
-        let a = ViewController(label: "A")
-        let navigation = NavigationController(rootViewController: a, label: "Nav")
-        _ = try showInWindow(navigation, app: app)
+        let (app, a, navigation) = try Self.navigationWithRootA()
         let inner = ViewController(label: "Inner")
         let presented = NavigationController(rootViewController: inner, label: "Sheet")
         navigation.present(presented, animated: false)
@@ -120,10 +126,7 @@ struct Round3Conformance {
     /// L17's order, and the dismissed controller goes.
     @Test(arguments: [false, true])
     func L32_dismissFromInsideTheContainerThatPresented(animated: Bool) throws {
-        let app = try Application()
-        let a = ViewController(label: "A")
-        let navigation = NavigationController(rootViewController: a, label: "Nav")
-        _ = try showInWindow(navigation, app: app)
+        let (app, a, navigation) = try Self.navigationWithRootA()
         weak var gone: ViewController?
         do {
             let b = ViewController(label: "B")
@@ -149,10 +152,7 @@ struct Round3Conformance {
     /// above; called from a child of the presenting container, the same.
     @Test
     func L32_dismissLowerInAStackDismissesEverythingAbove() throws {
-        let app = try Application()
-        let a = ViewController(label: "A")
-        let navigation = NavigationController(rootViewController: a, label: "Nav")
-        _ = try showInWindow(navigation, app: app)
+        let (app, a, navigation) = try Self.navigationWithRootA()
         let b = ViewController(label: "B")
         navigation.present(b, animated: false)
         try app.settle()
@@ -171,10 +171,7 @@ struct Round3Conformance {
     /// ancestors, and that is not presented itself.
     @Test
     func L32_nothingToDismissWhenNoAncestorPresents() throws {
-        let app = try Application()
-        let a = ViewController(label: "A")
-        let navigation = NavigationController(rootViewController: a, label: "Nav")
-        _ = try showInWindow(navigation, app: app)
+        let (app, a, navigation) = try Self.navigationWithRootA()
         a.dismiss(animated: false)
         try app.settle()
         #expect(app.diagnostics.map(\.kind) == [.nothingToDismiss])
