@@ -312,6 +312,11 @@ public final class EventLoop {
     public var replaySource: LoopReplaySource? {
         didSet { updateTaskSerialization() }
     }
+    /// How long a replay waits for a recomputed job result, a re-sent post or the main
+    /// dispatch queue's work that its recording has in the current turn before it stops
+    /// with ``LoopError/replayDiverged(_:)``: 60 s unless set. Measured on the monotonic
+    /// clock.
+    public var replayWaitLimit: Duration = .seconds(60)
     private var nextPosterID: UInt32 = 0
     /// Arrivals taken from the mailbox that the replay has not reached yet.
     private var heldResults: [UInt64: JobResult] = [:]
@@ -366,7 +371,7 @@ public final class EventLoop {
             return
         }
         guard !expected.isEmpty else { return }
-        var waited = 0
+        var wait = ReplayWait(limit: replayWaitLimit)
         while true {
             mailbox.takeAll(tasks: &postedBuffer, results: &resultBuffer)
             // A job already delivered (its recorded result injected) drops its recomputation.
@@ -385,10 +390,9 @@ public final class EventLoop {
                 }
             }
             if !missing { break }
-            // A recomputed job or a re-sent post is late: wait for it, up to 60 s.
-            waited += 1
-            if waited > 600_000 {
-                replayFailed(LoopError.replayDiverged("turn \(turn): waited 60 s for \(expected.map(\.description).joined(separator: ", ")), which never arrived"))
+            // A recomputed job or a re-sent post is late: wait for it, up to the limit.
+            if let waited = wait.expired() {
+                replayFailed(LoopError.replayDiverged("turn \(turn): waited \(waited) for \(expected.map(\.description).joined(separator: ", ")), which never arrived"))
                 return
             }
             usleep(100)
@@ -429,11 +433,10 @@ public final class EventLoop {
             }
             guard replayMainQueueDue else { return }
             replayMainQueueDue = false
-            var waited = 0
+            var wait = ReplayWait(limit: replayWaitLimit)
             while !MainThread.mainQueueHasWork {
-                waited += 1
-                if waited > 600_000 {
-                    replayFailed(LoopError.replayDiverged("turn \(turn): the recording drained the main dispatch queue here; waited 60 s for its work, which never came"))
+                if let waited = wait.expired() {
+                    replayFailed(LoopError.replayDiverged("turn \(turn): the recording drained the main dispatch queue here; waited \(waited) for its work, which never came"))
                     return
                 }
                 usleep(100)
@@ -445,6 +448,26 @@ public final class EventLoop {
             recorder.arrivals(turn: turn, [.mainQueue])
         }
         _ = MainThread.drainMainQueue(drainRecord)
+    }
+
+    /// A replay's wait for what its recording has next, timed on the monotonic clock
+    /// from its start (the sleeps between checks last longer than asked on a busy machine).
+    struct ReplayWait {
+        let start = uv_hrtime()
+        let limit: UInt64
+
+        init(limit: Duration) {
+            self.limit = UInt64(max(0, limit.nanosecondsClamped))
+        }
+
+        /// How long it has waited ("60.012 s"), once that is at least the limit; else nil.
+        func expired() -> String? {
+            let elapsed = uv_hrtime() &- start
+            guard elapsed >= limit else { return nil }
+            let milliseconds = elapsed / 1_000_000
+            let fraction = String(milliseconds % 1000)
+            return "\(milliseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction) s"
+        }
     }
 
     // MARK: Observers

@@ -4,6 +4,23 @@ enum JSONNumberText {
     /// that fits an Int, decided from its digits: `1.0`, `1e2` and `-0` are integers,
     /// `1.5` and `1e-1` are not.
     static func exactInteger(at offset: Int, in input: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let (negative, magnitude) = exactMagnitude(at: offset, in: input) else { return nil }
+        if negative {
+            if magnitude == UInt64(Int64.max) &+ 1 { return Int(Int64.min) }
+            return magnitude <= UInt64(Int64.max) ? -Int(magnitude) : nil
+        }
+        return magnitude <= UInt64(Int64.max) ? Int(magnitude) : nil
+    }
+
+    /// The value of the (already checked) number literal at `offset` when it is an integer
+    /// from 0 to `UInt64.max` (`-0` is 0), decided from its digits.
+    static func exactUnsigned(at offset: Int, in input: UnsafeBufferPointer<UInt8>) -> UInt64? {
+        guard let (negative, magnitude) = exactMagnitude(at: offset, in: input) else { return nil }
+        return negative && magnitude != 0 ? nil : magnitude
+    }
+
+    /// The sign and magnitude of an integer literal whose magnitude fits a UInt64.
+    private static func exactMagnitude(at offset: Int, in input: UnsafeBufferPointer<UInt8>) -> (Bool, UInt64)? {
         let count = input.count
         var index = offset
         guard index < count else { return nil }
@@ -45,24 +62,25 @@ enum JSONNumberText {
         }
         var first = 0
         while first < digitCount, digit(first) == 0 { first &+= 1 }
-        if first == digitCount { return 0 }
+        if first == digitCount { return (negative, 0) }
         var last = digitCount &- 1
         while digit(last) == 0 { last &-= 1 }
         // value = digits[first...last] × 10^scale
         let scale = exponent &- (fractionEnd &- fractionStart) &+ (digitCount &- 1 &- last)
         let significant = last &- first &+ 1
-        guard scale >= 0, significant &+ scale <= 19 else { return nil }
+        guard scale >= 0, significant &+ scale <= 20 else { return nil }
         var magnitude: UInt64 = 0
-        for position in first...last { magnitude = magnitude &* 10 &+ digit(position) }
+        for position in first...last {
+            let (product, overflow) = magnitude.multipliedReportingOverflow(by: 10)
+            let (sum, carry) = product.addingReportingOverflow(digit(position))
+            if overflow || carry { return nil }
+            magnitude = sum
+        }
         for _ in 0..<scale {
             let (product, overflow) = magnitude.multipliedReportingOverflow(by: 10)
             if overflow { return nil }
             magnitude = product
         }
-        if negative {
-            if magnitude == UInt64(Int64.max) &+ 1 { return Int(Int64.min) }
-            return magnitude <= UInt64(Int64.max) ? -Int(magnitude) : nil
-        }
-        return magnitude <= UInt64(Int64.max) ? Int(magnitude) : nil
+        return (negative, magnitude)
     }
 }

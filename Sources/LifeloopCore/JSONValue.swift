@@ -83,6 +83,22 @@ package struct JSONValue: Sendable {
         }
     }
 
+    /// A number as a UInt64 when its exact value is an integer from 0 to `UInt64.max`:
+    /// `18446744073709551615` and `1e3` are, `-1`, `0.5` and `18446744073709551616` are
+    /// not; nil for other kinds.
+    package var uint64: UInt64? {
+        let word = self.word
+        switch JSONTape.kind(word) {
+        case JSONTape.smallInteger:
+            return UInt64(exactly: JSONTape.smallInteger(word))
+        case JSONTape.number:
+            if word & JSONTape.flagBit != 0 { return UInt64(exactly: Int64(bitPattern: document.word(at: index &+ 1))) }
+            return document.bytes.withUnsafeBufferPointer { JSONNumberText.exactUnsigned(at: JSONTape.offset(word), in: $0) }
+        default:
+            return nil
+        }
+    }
+
     /// `true` or `false`; nil for other kinds.
     package var bool: Bool? {
         switch JSONTape.kind(word) {
