@@ -14,14 +14,18 @@ public struct InputFileError: Error, Sendable, Equatable, CustomStringConvertibl
     /// regular file", "is 120 bytes, over the limit of 50 bytes".
     public let reason: String
 
-    /// Creates an error for `path`.
-    public init(path: String, reason: String) {
+    /// The line the problem is on (from 1), when it is one line's: ``InputLines`` sets it.
+    public let line: Int?
+
+    /// Creates an error for `path`, or for one of its lines.
+    public init(path: String, line: Int? = nil, reason: String) {
         self.path = path
+        self.line = line
         self.reason = reason
     }
 
-    /// `PATH: reason`.
-    public var description: String { "\(path): \(reason)" }
+    /// `PATH: reason`, or `PATH:LINE: reason`.
+    public var description: String { line.map { "\(path):\($0): \(reason)" } ?? "\(path): \(reason)" }
 }
 
 /// Reads whole input files (storyboards, nibs, scenarios, reports) that may come from
@@ -173,8 +177,8 @@ public final class InputLines {
     }
 
     /// The next line without its line feed, or nil at the end of the file.
-    /// - Throws: ``InputFileError`` when the line is longer than ``maxLineBytes`` (the
-    ///   reason names the line), the file grows past ``maxBytes`` or cannot be read.
+    /// - Throws: ``InputFileError`` when the line is longer than ``maxLineBytes`` (its
+    ///   ``InputFileError/line`` names the line), the file grows past ``maxBytes`` or cannot be read.
     public func next() throws(InputFileError) -> ArraySlice<UInt8>? {
         var searched = start
         while true {
@@ -220,7 +224,7 @@ public final class InputLines {
 
     private func check(_ length: Int) throws(InputFileError) {
         guard length > maxLineBytes else { return }
-        throw InputFileError(path: path, reason: "line \(lineNumber + 1) is \(atEnd ? "" : "at least ")\(length) bytes long, "
+        throw InputFileError(path: path, line: lineNumber + 1, reason: "the line is \(atEnd ? "" : "at least ")\(length) bytes long, "
             + "over the limit of \(maxLineBytes) bytes")
     }
 

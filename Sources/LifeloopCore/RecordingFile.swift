@@ -211,7 +211,7 @@ public final class RecordingReader: LoopReplaySource {
         do {
             lines = try InputLines(path: path, maxBytes: maxBytes, maxLineBytes: maxLineBytes)
         } catch {
-            throw RecordingError("\(path): cannot read the recording: it \(error.reason)")
+            throw RecordingError(reading: error)
         }
         header = try Self.readHeader(lines, path: path)
         checker = RecordingLineChecker(path: path)
@@ -240,7 +240,7 @@ public final class RecordingReader: LoopReplaySource {
         do {
             try lines.rewind()
         } catch {
-            throw RecordingError("\(path): cannot read the recording: it \(error.reason)")
+            throw RecordingError(reading: error)
         }
         _ = try Self.next(lines, path: path)
         checker = RecordingLineChecker(path: path)
@@ -256,7 +256,7 @@ public final class RecordingReader: LoopReplaySource {
         do {
             lines = try InputLines(path: path, maxBytes: self.lines.maxBytes, maxLineBytes: self.lines.maxLineBytes)
         } catch {
-            throw RecordingError("\(path): cannot read the recording: it \(error.reason)")
+            throw RecordingError(reading: error)
         }
         _ = try Self.next(lines, path: path)
         var checker = RecordingLineChecker(path: path)
@@ -292,7 +292,7 @@ public final class RecordingReader: LoopReplaySource {
         do {
             return try lines.next()
         } catch {
-            throw RecordingError("\(path): cannot read the recording: it \(error.reason)")
+            throw RecordingError(reading: error)
         }
     }
 
@@ -402,6 +402,14 @@ public final class RecordingReader: LoopReplaySource {
         guard recorded == digest.description else {
             throw LoopError.replayDiverged("turn \(turn): digest \(digest), recorded \(recorded)")
         }
+    }
+}
+
+extension RecordingError {
+    /// A problem reading the file: `PATH: the recording is a FIFO, not a regular file`, or
+    /// `PATH:LINE: the line is … bytes long, over the limit of … bytes`.
+    init(reading error: InputFileError) {
+        self.init(error.line.map { "\(error.path):\($0): \(error.reason)" } ?? "\(error.path): the recording \(error.reason)")
     }
 }
 

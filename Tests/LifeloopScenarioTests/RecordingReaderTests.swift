@@ -177,13 +177,13 @@ import Testing
             Issue.record("the reader blocked on the FIFO")
         }
         let message = outcome.withLock { $0 } ?? ""
-        #expect(message == "\(path): cannot read the recording: it is a FIFO, not a regular file", "\(message)")
+        #expect(message == "\(path): the recording is a FIFO, not a regular file", "\(message)")
     }
 
     @Test func aDeviceIsRefused() throws {
         let replay = try CLI.run(["replay", "/dev/zero", "--scenario", Fixtures.samples + "/feed-host.yaml"])
         #expect(replay.status == 2)
-        #expect(replay.stderr.contains("/dev/zero: cannot read the recording: it is a character device, not a regular file"), "\(replay.stderr)")
+        #expect(replay.stderr.contains("/dev/zero: the recording is a character device, not a regular file"), "\(replay.stderr)")
     }
 
     /// A line over the limit (16 MiB) is refused, naming it, before it is all in memory.
@@ -195,7 +195,7 @@ import Testing
         let path = try write(lines, in: directory)
         let replay = try CLI.run(["replay", path, "--scenario", Fixtures.samples + "/feed-host.yaml"])
         #expect(replay.status == 2)
-        #expect(replay.stderr.contains("\(path): cannot read the recording: it line 5 is at least"), "\(replay.stderr)")
+        #expect(replay.stderr.contains("\(path):5: the line is at least"), "\(replay.stderr)")
         #expect(replay.stderr.contains("over the limit of \(RecordingReader.defaultMaxLineBytes) bytes"), "\(replay.stderr)")
         // The limit can be set; a line at it is read.
         #expect(throws: RecordingError.self) { _ = try RecordingReader(path: try write(Self.lines, in: directory, name: "small.llrec"), maxLineBytes: 40) }
