@@ -318,6 +318,9 @@ public final class EventLoop {
     /// clock.
     public var replayWaitLimit: Duration = .seconds(60)
     private var nextPosterID: UInt32 = 0
+    /// The job codecs found so far, by result type: finding one is a dynamic cast to a
+    /// protocol, which costs more than a loop turn.
+    private var codecs: [ObjectIdentifier: JobCodec?] = [:]
     /// Arrivals taken from the mailbox that the replay has not reached yet.
     private var heldResults: [UInt64: JobResult] = [:]
     private var heldPosts: [Arrival: PostedTask] = [:]
@@ -450,6 +453,13 @@ public final class EventLoop {
         _ = MainThread.drainMainQueue(drainRecord)
     }
 
+    private func codec<Value: Sendable>(of type: Value.Type) -> JobCodec? {
+        if let known = codecs[ObjectIdentifier(type)] { return known }
+        let codec = JobCodec.of(type)
+        codecs[ObjectIdentifier(type)] = .some(codec)
+        return codec
+    }
+
     /// A replay's wait for what its recording has next, timed on the monotonic clock
     /// from its start (the sleeps between checks last longer than asked on a busy machine).
     struct ReplayWait {
@@ -531,7 +541,7 @@ public final class EventLoop {
         jobs[id] = JobRecord(label: label, cancelled: flag, delivery: delivery, result: nil, completion: { result in
             // The record was created with this Value, so the cast cannot fail.
             completion(result.map { $0 as! Value })
-        }, codec: recorder != nil || replaySource != nil ? JobCodec.of(Value.self) : nil)
+        }, codec: recorder != nil || replaySource != nil ? codec(of: Value.self) : nil)
         record(label: label, event: "jobSubmit", detail: "cost=\(costNs)ns")
         let item = WorkItem(id: id, cancelled: flag, work: { Result { try work() as any Sendable } }, mailbox: mailbox)
         if clock == .virtual, ownsMainThread { deferredWork[id] = item } else { workers.submit(item) }
@@ -830,7 +840,9 @@ public final class EventLoop {
             recorder.arrivals(turn: turn, arrivalBuffer)
             for result in resultBuffer {
                 guard case .success(let value) = result.result else { continue }
-                recorder.jobResult(result.id, json: jobs[result.id]?.codec?.encode(value), description: String(describing: value))
+                // The description is written only for a result without JSON.
+                let json = jobs[result.id]?.codec?.encode(value)
+                recorder.jobResult(result.id, json: json, description: json == nil ? String(describing: value) : "")
             }
         }
         while let result = resultBuffer.popFirst() {

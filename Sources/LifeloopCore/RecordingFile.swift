@@ -83,66 +83,110 @@ public final class RecordingWriter: LoopRecorder {
         buffer.removeAll(keepingCapacity: true)
     }
 
-    // The two lines written every turn are built as bytes (no String): recording must
-    // cost little next to a turn.
+    // The two lines written every turn are built as bytes in a stack buffer and appended
+    // at once (no String, no per-byte append): recording must cost little next to a turn.
     public func clockRead(_ nanoseconds: UInt64) {
-        buffer.append(contentsOf: Self.clockPrefix)
-        appendDecimal(nanoseconds)
-        buffer.append(contentsOf: Self.lineEnd)
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 32) { line in
+            // {"c":DIGITS}\n, the digits written backwards from the end.
+            line[30] = 0x7D; line[31] = 0x0A
+            var start = 30
+            var rest = nanoseconds
+            repeat {
+                start &-= 1
+                line[start] = UInt8(truncatingIfNeeded: 48 &+ rest % 10)
+                rest /= 10
+            } while rest > 0
+            line[start &- 5] = 0x7B; line[start &- 4] = 0x22; line[start &- 3] = 0x63; line[start &- 2] = 0x22; line[start &- 1] = 0x3A
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: line[(start &- 5)..<32]))
+        }
         if buffer.count >= 1 << 16 { flush() }
     }
 
-    private static let clockPrefix: [UInt8] = Array("{\"c\":".utf8)
-    private static let digestPrefix: [UInt8] = Array("{\"d\":\"".utf8)
-    private static let turnInfix: [UInt8] = Array("\",\"t\":".utf8)
-    private static let lineEnd: [UInt8] = Array("}\n".utf8)
-    private static let hexDigits: [UInt8] = Array("0123456789abcdef".utf8)
-
-    private func appendDecimal(_ value: UInt64) {
-        var digits: (UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8,
-                     UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8, UInt8) =
-            (0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-        var count = 0
+    /// Writes `value` in decimal at `start` (20 bytes at most) and returns the index after it.
+    @inline(__always)
+    private static func writeDecimal(_ value: UInt64, into line: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
+        var digits = 1
         var rest = value
-        withUnsafeMutableBytes(of: &digits) { bytes in
-            repeat {
-                bytes[19 - count] = UInt8(48 + rest % 10)
-                rest /= 10
-                count += 1
-            } while rest > 0
-            buffer.append(contentsOf: bytes[(20 - count)...])
+        while rest >= 10 {
+            rest /= 10
+            digits += 1
+        }
+        rest = value
+        var index = start + digits
+        repeat {
+            index -= 1
+            line[index] = UInt8(truncatingIfNeeded: 48 &+ rest % 10)
+            rest /= 10
+        } while rest > 0
+        return start + digits
+    }
+
+    /// Appends `value` in decimal.
+    private func appendDecimal(_ value: UInt64) {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            let end = Self.writeDecimal(value, into: digits, at: 0)
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: digits[0..<end]))
         }
     }
 
+    /// Appends ASCII text.
+    private func appendASCII(_ text: StaticString) {
+        buffer.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
+
+    // Written as bytes too: a job's arrival and result come every few turns.
     public func arrivals(turn: UInt64, _ arrivals: [Arrival]) {
-        let items = arrivals.map { arrival -> String in
+        appendASCII("{\"a\":[")
+        for (index, arrival) in arrivals.enumerated() {
+            if index > 0 { appendASCII(",") }
             switch arrival {
-            case .job(let id, let arrival): return "[\"j\",\(id),\(arrival)]"
-            case .post(let poster, let sequence): return "[\"p\",\(poster),\(sequence)]"
-            case .mainQueue: return "[\"m\"]"
+            case .job(let id, let arrival):
+                appendASCII("[\"j\",")
+                appendDecimal(id)
+                appendASCII(",")
+                appendDecimal(arrival)
+            case .post(let poster, let sequence):
+                appendASCII("[\"p\",")
+                appendDecimal(UInt64(poster))
+                appendASCII(",")
+                appendDecimal(sequence)
+            case .mainQueue:
+                appendASCII("[\"m\"")
             }
+            appendASCII("]")
         }
-        write("{\"a\":[\(items.joined(separator: ","))],\"t\":\(turn)}")
+        appendASCII("],\"t\":")
+        appendDecimal(turn)
+        appendASCII("}\n")
+        if buffer.count >= 1 << 16 { flush() }
     }
 
     public func jobResult(_ id: UInt64, json: String?, description: String) {
-        if let json {
-            write("{\"r\":\(id),\"v\":\(Self.quoted(json))}")
-        } else {
-            write("{\"r\":\(id),\"s\":\(Self.quoted(description))}")
-        }
+        appendASCII("{\"r\":")
+        appendDecimal(id)
+        appendASCII(json == nil ? ",\"s\":" : ",\"v\":")
+        buffer.append(contentsOf: Self.quoted(json ?? description).utf8)
+        appendASCII("}\n")
+        if buffer.count >= 1 << 16 { flush() }
     }
 
     public func turnEnded(_ turn: UInt64, digest: TraceDigest) {
-        buffer.append(contentsOf: Self.digestPrefix)
-        var shift = 60
-        while shift >= 0 {
-            buffer.append(Self.hexDigits[Int((digest.value >> UInt64(shift)) & 0xF)])
-            shift -= 4
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { line in
+            // {"d":"
+            line[0] = 0x7B; line[1] = 0x22; line[2] = 0x64; line[3] = 0x22; line[4] = 0x3A; line[5] = 0x22
+            var shift: UInt64 = 60
+            for index in 6..<22 {
+                let nibble = UInt8(truncatingIfNeeded: (digest.value >> shift) & 0xF)
+                line[index] = nibble < 10 ? 48 &+ nibble : 87 &+ nibble
+                shift &-= 4
+            }
+            // ","t":
+            line[22] = 0x22; line[23] = 0x2C; line[24] = 0x22; line[25] = 0x74; line[26] = 0x22; line[27] = 0x3A
+            var end = Self.writeDecimal(turn, into: line, at: 28)
+            line[end] = 0x7D; line[end + 1] = 0x0A
+            end += 2
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: line[0..<end]))
         }
-        buffer.append(contentsOf: Self.turnInfix)
-        appendDecimal(turn)
-        buffer.append(contentsOf: Self.lineEnd)
         if buffer.count >= 1 << 16 { flush() }
     }
 
@@ -159,8 +203,7 @@ public final class RecordingWriter: LoopRecorder {
     }
 
     static func quoted(_ text: String) -> String {
-        let data = (try? JSONSerialization.data(withJSONObject: [text], options: [.fragmentsAllowed])) ?? Data("[\"\"]".utf8)
-        return String(decoding: data.dropFirst().dropLast(), as: UTF8.self)
+        JSONText.quoted(text)
     }
 }
 
