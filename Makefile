@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps pictures-deps browser-deps build demo test tsan asan bench bench-frame bench-digest-instructions fuzz fuzz-daemon report-check docs-images clean
+.PHONY: deps pictures-deps browser-deps build demo test tsan asan bench bench-frame bench-digest-instructions bench-recording-instructions fuzz fuzz-daemon report-check docs-images clean
 
 # libuv comes from Debian; install it (and pkg-config) when pkg-config cannot find it.
 deps:
@@ -80,6 +80,14 @@ bench-digest-instructions: deps
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq valgrind; \
 	fi
 	scripts/bench-digest-instructions.sh
+
+# Recording's cost (recorded / unrecorded host-clock run) in instructions (cachegrind).
+bench-recording-instructions: deps
+	@if ! command -v valgrind >/dev/null 2>&1; then \
+		echo "installing valgrind"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq valgrind; \
+	fi
+	scripts/bench-recording-instructions.sh
 
 # Issue 8's fuzz campaign: 10,000 mutated storyboards through a release `lifeloop launch`
 # (FUZZ_SCRATCH=.build-fuzz builds elsewhere; FUZZ_ARGS adds options such as --seed 3).

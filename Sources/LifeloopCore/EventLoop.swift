@@ -316,7 +316,15 @@ public final class EventLoop {
     public var replaySource: LoopReplaySource? {
         didSet { updateTaskSerialization() }
     }
+    /// How long a replay waits for a recomputed job result, a re-sent post or the main
+    /// dispatch queue's work that its recording has in the current turn before it stops
+    /// with ``LoopError/replayDiverged(_:)``: 60 s unless set. Measured on the monotonic
+    /// clock.
+    public var replayWaitLimit: Duration = .seconds(60)
     private var nextPosterID: UInt32 = 0
+    /// The job codecs found so far, by result type: finding one is a dynamic cast to a
+    /// protocol, which costs more than a loop turn.
+    private var codecs: [ObjectIdentifier: JobCodec?] = [:]
     /// Arrivals taken from the mailbox that the replay has not reached yet.
     private var heldResults: [UInt64: JobResult] = [:]
     private var heldPosts: [Arrival: PostedTask] = [:]
@@ -370,7 +378,7 @@ public final class EventLoop {
             return
         }
         guard !expected.isEmpty else { return }
-        var waited = 0
+        var wait = ReplayWait(limit: replayWaitLimit)
         while true {
             mailbox.takeAll(tasks: &postedBuffer, results: &resultBuffer)
             // A job already delivered (its recorded result injected) drops its recomputation.
@@ -389,10 +397,9 @@ public final class EventLoop {
                 }
             }
             if !missing { break }
-            // A recomputed job or a re-sent post is late: wait for it, up to 60 s.
-            waited += 1
-            if waited > 600_000 {
-                replayFailed(LoopError.replayDiverged("turn \(turn): waited 60 s for \(expected.map(\.description).joined(separator: ", ")), which never arrived"))
+            // A recomputed job or a re-sent post is late: wait for it, up to the limit.
+            if let waited = wait.expired() {
+                replayFailed(LoopError.replayDiverged("turn \(turn): waited \(waited) for \(expected.map(\.description).joined(separator: ", ")), which never arrived"))
                 return
             }
             usleep(100)
@@ -433,11 +440,10 @@ public final class EventLoop {
             }
             guard replayMainQueueDue else { return }
             replayMainQueueDue = false
-            var waited = 0
+            var wait = ReplayWait(limit: replayWaitLimit)
             while !MainThread.mainQueueHasWork {
-                waited += 1
-                if waited > 600_000 {
-                    replayFailed(LoopError.replayDiverged("turn \(turn): the recording drained the main dispatch queue here; waited 60 s for its work, which never came"))
+                if let waited = wait.expired() {
+                    replayFailed(LoopError.replayDiverged("turn \(turn): the recording drained the main dispatch queue here; waited \(waited) for its work, which never came"))
                     return
                 }
                 usleep(100)
@@ -449,6 +455,33 @@ public final class EventLoop {
             recorder.arrivals(turn: turn, [.mainQueue])
         }
         _ = MainThread.drainMainQueue(drainRecord)
+    }
+
+    private func codec<Value: Sendable>(of type: Value.Type) -> JobCodec? {
+        if let known = codecs[ObjectIdentifier(type)] { return known }
+        let codec = JobCodec.of(type)
+        codecs[ObjectIdentifier(type)] = .some(codec)
+        return codec
+    }
+
+    /// A replay's wait for what its recording has next, timed on the monotonic clock
+    /// from its start (the sleeps between checks last longer than asked on a busy machine).
+    struct ReplayWait {
+        let start = uv_hrtime()
+        let limit: UInt64
+
+        init(limit: Duration) {
+            self.limit = UInt64(max(0, limit.nanosecondsClamped))
+        }
+
+        /// How long it has waited ("60.012 s"), once that is at least the limit; else nil.
+        func expired() -> String? {
+            let elapsed = uv_hrtime() &- start
+            guard elapsed >= limit else { return nil }
+            let milliseconds = elapsed / 1_000_000
+            let fraction = String(milliseconds % 1000)
+            return "\(milliseconds / 1000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction) s"
+        }
     }
 
     // MARK: Observers
@@ -512,7 +545,7 @@ public final class EventLoop {
         jobs[id] = JobRecord(label: label, cancelled: flag, delivery: delivery, result: nil, completion: { result in
             // The record was created with this Value, so the cast cannot fail.
             completion(result.map { $0 as! Value })
-        }, codec: recorder != nil || replaySource != nil ? JobCodec.of(Value.self) : nil)
+        }, codec: recorder != nil || replaySource != nil ? codec(of: Value.self) : nil)
         record(label: label, event: "jobSubmit", detail: "cost=\(costNs)ns")
         let item = WorkItem(id: id, cancelled: flag, work: { Result { try work() as any Sendable } }, mailbox: mailbox)
         if clock == .virtual, ownsMainThread { deferredWork[id] = item } else { workers.submit(item) }
@@ -812,7 +845,9 @@ public final class EventLoop {
             recorder.arrivals(turn: turn, arrivalBuffer)
             for result in resultBuffer {
                 guard case .success(let value) = result.result else { continue }
-                recorder.jobResult(result.id, json: jobs[result.id]?.codec?.encode(value), description: String(describing: value))
+                // The description is written only for a result without JSON.
+                let json = jobs[result.id]?.codec?.encode(value)
+                recorder.jobResult(result.id, json: json, description: json == nil ? String(describing: value) : "")
             }
         }
         while let result = resultBuffer.popFirst() {

@@ -16,14 +16,18 @@ public struct InputFileError: Error, Sendable, Equatable, CustomStringConvertibl
     /// the limit of 50 bytes".
     public let reason: String
 
-    /// Creates an error for `path`.
-    public init(path: String, reason: String) {
+    /// The line the problem is on (from 1), when it is one line's: ``InputLines`` sets it.
+    public let line: Int?
+
+    /// Creates an error for `path`, or for one of its lines.
+    public init(path: String, line: Int? = nil, reason: String) {
         self.path = path
+        self.line = line
         self.reason = reason
     }
 
-    /// `PATH: reason`.
-    public var description: String { "\(path): \(reason)" }
+    /// `PATH: reason`, or `PATH:LINE: reason`.
+    public var description: String { line.map { "\(path):\($0): \(reason)" } ?? "\(path): \(reason)" }
 
     /// `cannot read WHAT 'PATH': reason`, as in "cannot read the storyboard file
     /// 'Feed.json': No such file or directory".
@@ -55,14 +59,8 @@ public enum InputFile {
         func problem(_ reason: String) -> InputFileError { InputFileError(path: path, reason: reason) }
 
         var info = stat()
-        guard stat(path, &info) == 0 else { throw problem(describe(errno: errno)) }
-        if let reason = refusal(info, limit: limit) { throw problem(reason) }
-
-        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
-        guard descriptor >= 0 else { throw problem(describe(errno: errno)) }
+        let descriptor = try openChecked(path: path, limit: limit, info: &info)
         defer { close(descriptor) }
-        guard fstat(descriptor, &info) == 0 else { throw problem(describe(errno: errno)) }
-        if let reason = refusal(info, limit: limit) { throw problem(reason) }
 
         var bytes: [UInt8] = []
         bytes.reserveCapacity(Int(exactly: info.st_size) ?? 0)
@@ -81,6 +79,28 @@ public enum InputFile {
         }
     }
 
+    /// Opens `path` for reading once `stat` and then `fstat` of the descriptor show a
+    /// regular file of at most `limit` bytes; `info` is the descriptor's `fstat`.
+    /// - Returns: The descriptor (non-blocking, close-on-exec); the caller closes it.
+    static func openChecked(path: String, limit: Int, info: inout stat) throws(InputFileError) -> Int32 {
+        func problem(_ reason: String) -> InputFileError { InputFileError(path: path, reason: reason) }
+        guard stat(path, &info) == 0 else { throw problem(describe(errno: errno)) }
+        if let reason = refusal(info, limit: limit) { throw problem(reason) }
+
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK | O_CLOEXEC)
+        guard descriptor >= 0 else { throw problem(describe(errno: errno)) }
+        guard fstat(descriptor, &info) == 0 else {
+            let code = errno
+            close(descriptor)
+            throw problem(describe(errno: code))
+        }
+        if let reason = refusal(info, limit: limit) {
+            close(descriptor)
+            throw problem(reason)
+        }
+        return descriptor
+    }
+
     /// Why a file with this `stat` is not read, or nil when it may be.
     private static func refusal(_ info: stat, limit: Int) -> String? {
         let kind = info.st_mode & S_IFMT
@@ -89,7 +109,7 @@ public enum InputFile {
         return size > limit ? tooLarge(size, limit: limit, atLeast: false) : nil
     }
 
-    private static func tooLarge(_ size: Int, limit: Int, atLeast: Bool) -> String {
+    static func tooLarge(_ size: Int, limit: Int, atLeast: Bool) -> String {
         "it is \(atLeast ? "at least " : "")\(size) bytes, over the limit of \(limit) bytes"
     }
 
@@ -106,13 +126,132 @@ public enum InputFile {
     }
 
     /// The system's words for `code`, as `strerror` gives them ("No such file or directory").
-    private static func describe(errno code: Int32) -> String {
+    static func describe(errno code: Int32) -> String {
         guard let message = strerror(code) else { return "error \(code)" }
         return String(cString: message)
     }
 }
 
 /// `read(2)`, named apart from `InputFile.read` so the C function is the one called.
-private func readSome(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Int {
+func readSome(_ descriptor: Int32, _ buffer: UnsafeMutableRawBufferPointer) -> Int {
     read(descriptor, buffer.baseAddress, buffer.count)
+}
+
+/// Reads an input file one line at a time, under the checks of ``InputFile``: only a
+/// regular file of at most `maxBytes` bytes is opened (a FIFO or a device is refused
+/// before it is opened, so this never blocks or reads forever), and no line may be longer
+/// than `maxLineBytes`, so memory stays bounded by one line whatever the file holds.
+///
+/// - Warning: Not thread-safe; use it from one thread at a time.
+public final class InputLines {
+    /// The file as it was named.
+    public let path: String
+    /// The largest file accepted, in bytes.
+    public let maxBytes: Int
+    /// The longest line accepted, in bytes, without its line feed.
+    public let maxLineBytes: Int
+    /// The number of the line last returned by ``next()``, from 1; 0 before the first.
+    public private(set) var lineNumber = 0
+    /// Whether the line last returned ended with a line feed (the last line of a file
+    /// may not).
+    public private(set) var lineEnded = true
+    private let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private var start = 0
+    private var totalRead = 0
+    private var atEnd = false
+
+    /// Opens the regular file at `path`.
+    /// - Parameters:
+    ///   - maxBytes: The largest file accepted (``InputFile/defaultMaxBytes`` unless told).
+    ///   - maxLineBytes: The longest line accepted.
+    /// - Throws: ``InputFileError`` naming `path` when it is missing, unreadable, not a
+    ///   regular file or larger than `maxBytes`.
+    public init(path: String, maxBytes: Int = InputFile.defaultMaxBytes, maxLineBytes: Int) throws(InputFileError) {
+        self.path = path
+        self.maxBytes = max(0, maxBytes)
+        self.maxLineBytes = max(0, maxLineBytes)
+        var info = stat()
+        descriptor = try InputFile.openChecked(path: path, limit: self.maxBytes, info: &info)
+    }
+
+    deinit {
+        close(descriptor)
+    }
+
+    /// The next line without its line feed, or nil at the end of the file.
+    /// - Throws: ``InputFileError`` when the line is longer than ``maxLineBytes`` (its
+    ///   ``InputFileError/line`` names the line), the file grows past ``maxBytes`` or cannot be read.
+    public func next() throws(InputFileError) -> ArraySlice<UInt8>? {
+        var searched = start
+        while true {
+            if let newline = buffer[searched...].firstIndex(of: 10) {
+                let line = buffer[start..<newline]
+                try check(line.count)
+                start = newline + 1
+                lineNumber += 1
+                lineEnded = true
+                return line
+            }
+            searched = buffer.count
+            try check(buffer.count - start)
+            if atEnd {
+                guard start < buffer.count else { return nil }
+                let line = buffer[start...]
+                start = buffer.count
+                lineNumber += 1
+                lineEnded = false
+                return line
+            }
+            // Keep the unfinished line, drop what was returned, and read on.
+            if start > 0 {
+                buffer.removeSubrange(0..<start)
+                searched -= start
+                start = 0
+            }
+            try fill()
+        }
+    }
+
+    /// Goes back to the first line.
+    /// - Throws: ``InputFileError`` when the file cannot be read from its start.
+    public func rewind() throws(InputFileError) {
+        guard lseek(descriptor, 0, SEEK_SET) == 0 else { throw InputFileError(path: path, reason: InputFile.describe(errno: errno)) }
+        buffer.removeAll(keepingCapacity: true)
+        start = 0
+        totalRead = 0
+        atEnd = false
+        lineNumber = 0
+        lineEnded = true
+    }
+
+    private func check(_ length: Int) throws(InputFileError) {
+        guard length > maxLineBytes else { return }
+        throw InputFileError(path: path, line: lineNumber + 1, reason: "the line is \(atEnd ? "" : "at least ")\(length) bytes long, "
+            + "over the limit of \(maxLineBytes) bytes")
+    }
+
+    private func fill() throws(InputFileError) {
+        let chunk = 64 << 10
+        let old = buffer.count
+        buffer.append(contentsOf: repeatElement(0, count: chunk))
+        var count = 0
+        while true {
+            count = buffer.withUnsafeMutableBytes { bytes in
+                readSome(descriptor, UnsafeMutableRawBufferPointer(rebasing: bytes[old...]))
+            }
+            if count >= 0 || errno != EINTR { break }
+        }
+        guard count >= 0 else {
+            let code = errno
+            buffer.removeSubrange(old...)
+            throw InputFileError(path: path, reason: InputFile.describe(errno: code))
+        }
+        buffer.removeSubrange((old + count)...)
+        if count == 0 { atEnd = true }
+        totalRead += count
+        if totalRead > maxBytes {
+            throw InputFileError(path: path, reason: InputFile.tooLarge(totalRead, limit: maxBytes, atLeast: true))
+        }
+    }
 }

@@ -31,7 +31,12 @@ final class ScenarioRun {
     /// storyboard).
     static func change(from recorded: String, toFileAt path: String) -> String {
         guard !recorded.isEmpty else { return "the recording does not keep the scenario's text" }
-        guard let current = try? String(contentsOfFile: path, encoding: .utf8) else { return "\(path) cannot be read" }
+        let current: String
+        do {
+            current = String(decoding: try InputFile.read(path: path), as: UTF8.self)
+        } catch {
+            return "\(error)"
+        }
         if current == recorded { return "its text is the same, so a file it names (its storyboard) changed" }
         let old = recorded.split(separator: "\n", omittingEmptySubsequences: false)
         let new = current.split(separator: "\n", omittingEmptySubsequences: false)
@@ -84,7 +89,11 @@ final class ScenarioRun {
         } else if let path = options.recordPath {
             var header = RecordingHeader(lifeloopVersion: LifeloopVersion.string, program: scenario.name, programHash: scenario.hash,
                                          vocabulary: String(vocabulary, radix: 16), seed: seed, clock: scenario.clock.rawValue)
-            header.source = (try? String(contentsOfFile: scenario.file, encoding: .utf8)) ?? ""
+            // The text as read under the input checks; a file that became unreadable since
+            // it was loaded leaves the text out (a replay then needs the file named).
+            header.source = (try? InputFile.read(path: scenario.file)).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            header.scenarioFile = scenario.file.hasPrefix("/") ? scenario.file
+                : FileManager.default.currentDirectoryPath + "/" + scenario.file
             let writer = try RecordingWriter(path: path, header: header)
             app.loop.recorder = writer
             recording = writer

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Lifeloop
+import LifeloopSamples
 import LifeloopScenario
 
 /// `lifeloop record FILE [--seed N] -o run.llrec`: a host-clock run, recorded.
@@ -42,15 +43,17 @@ struct Record: ParsableCommand {
 
 extension ClockMode: ExpressibleByArgument {}
 
-/// `lifeloop replay run.llrec --scenario FILE`: the recorded run again, checked turn by turn.
+/// `lifeloop replay run.llrec [--scenario FILE]`: the recorded run again, checked turn by turn.
 struct Replay: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Replay a recording: the same clock reads and arrivals, and every turn's digest checked against the recording.",
         discussion: """
             The scenario is re-run on a replay clock that returns the recorded clock reads, and each \
             worker result and post is delivered at its recorded turn and position (the jobs' work runs \
-            again; a late one is waited for). A truncated recording, one too new for this Lifeloop, or \
-            one made from a different scenario is refused before anything runs. The first turn whose \
+            again; a late one is waited for). Without --scenario, the scenario text the recording \
+            carries is run (a relative storyboard path resolves against the folder the scenario file \
+            was in when recorded). A truncated or malformed recording, one too new for this Lifeloop, \
+            or one made from a different scenario is refused before anything runs. The first turn whose \
             digest differs stops the replay with a report. Exit status: 0 replayed identically, 1 \
             diverged, 2 bad input.
             """
@@ -59,13 +62,13 @@ struct Replay: ParsableCommand {
     @Argument(help: "The recording (.llrec).")
     var recording: String
 
-    @Option(help: "The scenario file it was recorded from.")
-    var scenario: String
+    @Option(help: "The scenario file it was recorded from (default: the scenario text the recording carries).")
+    var scenario: String?
 
     func run() throws {
         let reader: RecordingReader
         do { reader = try RecordingReader(path: recording) } catch { throw inputError("\(error)") }
-        let runner = try loadRunner(scenario)
+        let runner = try scenario.map(loadRunner) ?? recordedRunner(reader.header)
         var options = RunOptions(keepEvents: true)
         options.replayPath = recording
         options.clock = ClockMode(rawValue: reader.header.clock)
@@ -85,8 +88,8 @@ struct Replay: ParsableCommand {
             for event in turnEvents.prefix(20) { print("    \(event.label) \(event.name)\(event.detail.isEmpty ? "" : " " + event.detail)") }
             print("  the 10 events before that turn:")
             for event in before { print("    turn \(event.turn): \(event.label) \(event.name)\(event.detail.isEmpty ? "" : " " + event.detail)") }
-            print("  consumed in turn \(turn) (recorded): \(consumed(inTurn: turn))")
-            print("  replay: lifeloop replay \(recording) --scenario \(scenario)")
+            print("  consumed in turn \(turn) (recorded): \(consumed(inTurn: turn, reader: reader))")
+            print("  replay: lifeloop replay \(recording)\(scenario.map { " --scenario \($0)" } ?? "")")
             throw ExitCode(1)
         }
         if !result.status.isPassed, case .failed(let message) = result.status {
@@ -95,28 +98,30 @@ struct Replay: ParsableCommand {
         print("replayed \(recording): \(result.turns) turns, digest \(result.digest?.description ?? "-") (recorded \(reader.finalDigest)), every turn's digest as recorded")
     }
 
-    /// The inputs, arrivals and job results the recording has for `turn`.
-    private func consumed(inTurn turn: UInt64) -> String {
-        guard let text = try? String(contentsOfFile: recording, encoding: .utf8) else { return "(unreadable)" }
-        var items: [String] = []
-        var inTurn = false
-        for line in text.split(separator: "\n") {
-            guard let object = (try? JSONSerialization.jsonObject(with: Data(line.utf8))) as? [String: Any] else { continue }
-            if let at = (object["t"] as? NSNumber)?.uint64Value { inTurn = at == turn && object["d"] == nil }
-            guard inTurn || at(object) == turn else { continue }
-            if let input = object["i"] as? String { items.append("input \(input)") }
-            if let arrivals = object["a"] as? [[Any]] {
-                for item in arrivals {
-                    if item.first as? String == "j" { items.append("job \(item[1]) result (arrival \(item.count > 2 ? "\(item[2])" : "?"))") }
-                    if item.first as? String == "p" { items.append("post \(item[2]) of poster \(item[1])") }
-                }
-            }
-            if let id = object["r"], inTurn { items.append("job \(id) result \(object["v"] as? String ?? object["s"] as? String ?? "")") }
+    /// The scenario from the text the recording carries, at the path it was recorded from
+    /// (so a relative storyboard path resolves as it did).
+    private func recordedRunner(_ header: RecordingHeader) throws -> ScenarioRunner {
+        guard !header.source.isEmpty else {
+            throw inputError("\(recording): the recording does not carry its scenario's text; name the scenario with --scenario FILE")
         }
-        return items.isEmpty ? "no inputs, job results or posts" : items.joined(separator: "; ")
+        let file = header.scenarioFile.isEmpty ? header.program + ".yaml" : header.scenarioFile
+        let directory = file.lastIndex(of: "/").map { $0 == file.startIndex ? "/" : String(file[..<$0]) } ?? "."
+        let scenario: Scenario
+        do {
+            scenario = try ScenarioFile.parse(header.source, file: file, directory: directory)
+        } catch {
+            throw inputError("\(recording): the scenario text the recording carries: \(error)")
+        }
+        guard scenario.hash == header.programHash else {
+            throw inputError("\(recording): recorded from scenario '\(header.program)' (hash \(header.programHash)); its text is the one the recording carries, but it now hashes to \(scenario.hash): a file it names (its storyboard) changed since the recording")
+        }
+        do { return try ScenarioRunner(scenario: scenario, catalog: SampleCatalog.apps) } catch { throw inputError("\(error)") }
     }
 
-    private func at(_ object: [String: Any]) -> UInt64? {
-        (object["t"] as? NSNumber)?.uint64Value
+    /// The inputs, arrivals and job results the recording has for `turn`.
+    private func consumed(inTurn turn: UInt64, reader: RecordingReader) -> String {
+        let items: [String]
+        do { items = try reader.consumed(inTurn: turn) } catch { return "(\(error))" }
+        return items.isEmpty ? "no inputs, job results or posts" : items.joined(separator: "; ")
     }
 }
