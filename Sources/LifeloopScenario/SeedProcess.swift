@@ -164,7 +164,11 @@ public struct SeedProcess: Sendable {
                 buckets.append((value, times))
             }
             guard counted == total, total == 0 || low <= high else { throw problem("a histogram's counts do not add up") }
-            return ValueHistogram(buckets: buckets, count: total, min: low, max: high, sum: sum)
+            do {
+                return try ValueHistogram(buckets: buckets, count: total, min: low, max: high, sum: sum)
+            } catch {
+                throw problem("a histogram does not hold: \(error.message)")
+            }
         }
 
         fields = try next()[...]
