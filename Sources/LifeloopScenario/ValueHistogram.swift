@@ -543,13 +543,15 @@ struct BucketCounts: Sendable {
     /// Calls `body` with each non-empty bucket's index and count, lowest index first or last.
     func forEach(descending: Bool, _ body: (Int, UInt64) -> Void) {
         if isDense {
-            for index in descending ? Array(dense.indices.reversed()) : Array(dense.indices) where dense[index] != 0 {
-                body(index, dense[index])
+            if descending {
+                for index in dense.indices.reversed() where dense[index] != 0 { body(index, dense[index]) }
+            } else {
+                for index in dense.indices where dense[index] != 0 { body(index, dense[index]) }
             }
+        } else if descending {
+            for position in indices.indices.reversed() { body(Int(indices[position]), sparseCounts[position]) }
         } else {
-            for position in descending ? Array(indices.indices.reversed()) : Array(indices.indices) {
-                body(Int(indices[position]), sparseCounts[position])
-            }
+            for position in indices.indices { body(Int(indices[position]), sparseCounts[position]) }
         }
     }
 
