@@ -184,7 +184,7 @@ import Testing
 /// `pass.layout@W`), each past 512 values spread over many HdrHistogram buckets, one
 /// `[value, count]` pair per bucket. Read through JSONSerialization (an object per number)
 /// such a file peaked at about fifteen times its size.
-@Suite struct MergeMemoryTests {
+@Suite(.serialized) struct MergeMemoryTests {
     /// A shard of `seeds` seeds whose runs each record `samples` values, spread
     /// log-uniformly from 1 µs to 10 s, into each of `metrics` sample metrics.
     static func shard(metrics: Int, seeds: UInt64, samples: Int) -> String {
@@ -211,6 +211,74 @@ import Testing
         }
         report.cover(0...(seeds - 1))
         return report.json(context: [("seeds", "[0, \(seeds - 1)]"), ("shard", "{\"index\": 0, \"count\": 1}")])
+    }
+
+    /// A shard of `metrics` sample metrics, each a few hundred bytes: 1000 values of 1 ns
+    /// and one of about 10^12 ns (every other metric also one of about -10^12): two or three
+    /// buckets far apart, which a dense bucket array spans with 250 KB per sign.
+    static func sparseShard(metrics: Int) throws -> String {
+        let far = ValueHistogram.representative(1_000_000_000_000)
+        var report = ExperimentReport(scenarioName: "sparse", scenarioHash: "0123456789abcdef", clock: "virtual")
+        var set = MetricSet()
+        set.add(Metric(name: "wide", unit: .nanoseconds, scope: .sample,
+                       values: try ValueHistogram(buckets: [(1, 1000), (far, 1)], count: 1001, min: 1, max: far, sum: 1000 + far)))
+        set.add(Metric(name: "wider", unit: .nanoseconds, scope: .sample,
+                       values: try ValueHistogram(buckets: [(-far, 1), (1, 1000), (far, 1)], count: 1002, min: -far, max: far, sum: 1000)))
+        report.add(RunResult(seed: 0, status: .passed, digest: nil, endTime: 0, turns: 0, windows: [], metrics: set), rerun: "r")
+        report.cover(0...0)
+        let text = report.json(context: [("seeds", "[0, 0]")])
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let wide = lines.firstIndex(where: { $0.hasPrefix("    \"wide\": ") }),
+              let wider = lines.firstIndex(where: { $0.hasPrefix("    \"wider\": ") }) else {
+            throw MergeInputTests.MergeTestError(description: "no metric lines in \(text)")
+        }
+        let templates = [lines[wide].dropFirst(12).drop { $0 == " " }, lines[wider].dropFirst(13).drop { $0 == " " }]
+            .map { String($0.hasSuffix(",") ? $0.dropLast() : $0) }
+        let many = (0..<metrics).map { "    \"mark.step-\($0)\": " + templates[$0 % 2] }.joined(separator: ",\n")
+        let start = try #require(lines.firstIndex { $0.hasPrefix("  \"metrics\": {") })
+        let end = try #require(lines[start...].firstIndex { $0 == "  }" })
+        return (lines[...start] + [Substring(many)] + lines[end...]).joined(separator: "\n")
+    }
+
+    /// A shard of many sparse metrics (two or three buckets each, 10^12 apart) merges within ten
+    /// times its size: a dense bucket array per histogram took thousands of times its size.
+    @Test func mergingAShardOfSparseWideHistogramsPeaksBelowTenTimesItsSize() throws {
+        let folder = try Fixtures.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let tiny = folder + "/tiny.json"
+        let sparse = folder + "/sparse.json"
+        try Self.sparseShard(metrics: 2).write(toFile: tiny, atomically: false, encoding: .utf8)
+        try Self.sparseShard(metrics: 3000).write(toFile: sparse, atomically: false, encoding: .utf8)
+        let size = try #require(FileManager.default.attributesOfItem(atPath: sparse)[.size] as? Int)
+        #expect(size > 800_000 && size < 2_000_000, "\(size) bytes")
+
+        func merge(_ file: String) throws -> MeasuredRun {
+            let err = folder + "/stderr.txt"
+            let arguments = ["merge", file, "--out", folder + "/merged.json"]
+            let nice = "/usr/bin/nice"
+            let run = FileManager.default.isExecutableFile(atPath: nice)
+                ? try MeasuredRun(nice, ["-n", "19", CLI.executable] + arguments, stdout: folder + "/stdout.txt", stderr: err)
+                : try MeasuredRun(CLI.executable, arguments, stdout: folder + "/stdout.txt", stderr: err)
+            #expect(run.exitStatus == 0, "\((try? String(contentsOfFile: err, encoding: .utf8)) ?? "")")
+            return run
+        }
+        let baseline = try merge(tiny)
+        let measured = try merge(sparse)
+        let merged = try String(contentsOfFile: folder + "/merged.json", encoding: .utf8)
+        #expect(merged.contains("\"mark.step-2999\""))
+        // What was merged is what was read: the far buckets are still there.
+        #expect(merged.contains("[[-\(ValueHistogram.representative(1_000_000_000_000)), 1], [1, 1000], ["))
+
+        // The child's peak is at least the parent's size when it started (see MeasuredRun),
+        // which other tests may have grown since the baseline: the floor is the larger.
+        let sizeKiB = size / 1024
+        let limit = Swift.max(baseline.peakKiB, measured.parentKiB) + ParseMemoryTests.allowance * sizeKiB
+        #expect(measured.peakKiB <= limit,
+                """
+                peak RSS \(measured.peakKiB) KiB for a \(sizeKiB) KiB shard: \
+                \(Double(measured.peakKiB - baseline.peakKiB) / Double(sizeKiB))× its size above the \
+                baseline \(baseline.peakKiB) KiB (parent \(measured.parentKiB) KiB); limit \(limit) KiB
+                """)
     }
 
     @Test func mergingA20MBShardPeaksBelowTenTimesItsSize() throws {
