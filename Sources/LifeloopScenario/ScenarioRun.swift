@@ -286,6 +286,13 @@ final class ScenarioRun {
         try app.loop.runUntilIdle(maxTurns: options.maxTurns, maxTime: scenario.settleBudget)
     }
 
+    /// Where the script ends, for failures after its last step: that step's place, or the
+    /// file alone when the script is empty.
+    private var endOfScript: String {
+        guard let last = scenario.steps.last?.location else { return scenario.file }
+        return "\(scenario.file):\(last.line):\(last.column): after \(last.field), the script's last step"
+    }
+
     private func finish() throws {
         if let duration = scenario.duration {
             try run(until: saturatingSum(probe.launchTime, UInt64(max(0, duration.nanoseconds))))
@@ -293,11 +300,11 @@ final class ScenarioRun {
             do {
                 try settle()
             } catch let error as LoopError {
-                fail("\(scenario.file): the app did not settle after the script within its budget of \(formatDuration(scenario.settleBudget)): \(error)")
+                fail("\(endOfScript): the app did not settle after the script within its budget of \(formatDuration(scenario.settleBudget)): \(error)")
             }
         }
         if failure == nil, app.loop.now.nanoseconds == .max {
-            fail("\(scenario.file): \(Self.clockEndMessage) while the app settled after the script")
+            fail("\(endOfScript): \(Self.clockEndMessage) while the app settled after the script")
         }
         for (name, _) in openMarks { fail("mark '\(name)' was started and never ended") }
     }

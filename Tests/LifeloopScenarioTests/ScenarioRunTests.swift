@@ -255,6 +255,28 @@ enum Fixtures {
         #expect(message.contains("1 jobs"), "the pending work is listed")
     }
 
+    /// The settle after the script has no step of its own: its failure names the
+    /// script's last step (it used to name the file alone).
+    @Test func aRunThatDoesNotSettleAfterItsScriptNamesTheScriptsEnd() throws {
+        let runner = try Fixtures.runner(yaml: """
+            lifeloop: 1
+            app: {storyboard: ../SeedSegue/Main.storyboard.json}
+            settleBudget: 1s
+            jobs:
+              - label: slow
+                cost: 5s
+            script:
+              - advance: 10ms
+              - job: slow
+            """)
+        let result = try runner.run(seed: 0)
+        guard case .failed(let message) = result.status else {
+            Issue.record("expected a failure")
+            return
+        }
+        #expect(message.hasPrefix("test.yaml:9:10: after script[1].job, the script's last step: the app did not settle after the script within its budget of 1s"), "\(message)")
+    }
+
     @Test func strictModeFailsTheRunOnADiagnostic() throws {
         let yaml = """
             lifeloop: 1
