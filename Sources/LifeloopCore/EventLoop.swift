@@ -441,18 +441,24 @@ public final class EventLoop {
             guard replayMainQueueDue else { return }
             replayMainQueueDue = false
             var wait = ReplayWait(limit: replayWaitLimit)
-            while !MainThread.mainQueueHasWork {
+            // Until a block really runs: a bell that rang for nothing is not the work.
+            while !(MainThread.mainQueueHasWork && MainThread.drainMainQueue(drainRecord)) {
                 if let waited = wait.expired() {
                     replayFailed(LoopError.replayDiverged("turn \(turn): the recording drained the main dispatch queue here; waited \(waited) for its work, which never came"))
                     return
                 }
                 usleep(100)
             }
-            _ = MainThread.drainMainQueue(drainRecord)
             return
         }
-        if clock == .host, let recorder, MainThread.mainQueueHasWork {
-            recorder.arrivals(turn: turn, [.mainQueue])
+        if clock == .host, let recorder {
+            // Noted when the first block runs, before anything it does: a drain that runs
+            // nothing (its bell rang for a block an earlier drain took) is not an arrival.
+            _ = MainThread.drainMainQueue { [self] in
+                recorder.arrivals(turn: turn, [.mainQueue])
+                drainRecord()
+            }
+            return
         }
         _ = MainThread.drainMainQueue(drainRecord)
     }

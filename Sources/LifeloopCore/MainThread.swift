@@ -103,15 +103,34 @@ public enum MainThread {
     /// The main queue's eventfd (libdispatch makes it on first use).
     static let mainQueueDescriptor: Int32 = dispatchMainQueueHandle()
 
-    /// Runs the blocks waiting on the main dispatch queue (after `before`); false if there
-    /// were none.
+    /// Runs the blocks waiting on the main dispatch queue, calling `before` right before
+    /// the first of them runs; false if none ran. The main queue's bell (an eventfd) can
+    /// ring for a block that an earlier drain already ran (the enqueuer rings after the
+    /// block is in the queue, and the drain may take it first): such a drain runs nothing,
+    /// calls no `before`, and so records nothing in a trace or a recording.
     static func drainMainQueue(_ before: () -> Void) -> Bool {
         var count: UInt64 = 0
         let got = read(mainQueueDescriptor, &count, 8)
         guard got == 8 else { return false }
-        before()
-        dispatchMainQueueCallback(nil)
-        return true
+        return withoutActuallyEscaping(before) { before in
+            let drain = MainQueueDrain.current
+            drain.pendingBefore = before
+            drain.blocksRun = 0
+            dispatchMainQueueCallback(nil)
+            drain.pendingBefore = nil
+            return drain.blocksRun > 0
+        }
+    }
+
+    /// Called on the main thread right before each main-queue block runs (the blocks are
+    /// wrapped when they are submitted, see `dispatch_async` below).
+    static func mainQueueBlockWillRun() {
+        let drain = MainQueueDrain.current
+        drain.blocksRun &+= 1
+        if let before = drain.pendingBefore {
+            drain.pendingBefore = nil
+            before()
+        }
     }
 
     /// Whether the main dispatch queue has rung and not been drained.
@@ -332,6 +351,66 @@ public func lifeloopDispatchAfter(_ when: UInt64, _ queue: OpaquePointer?, _ blo
         fatalError("Lifeloop: libdispatch's own dispatch_after was not found (dlsym); Dispatch is not loaded as expected")
     }
     systemDispatchAfter(when, queue, block)
+}
+
+/// The drain of the main queue in progress on the main thread: read and written only
+/// there (main-queue blocks run on the main thread alone).
+final class MainQueueDrain: @unchecked Sendable {
+    // @unchecked: confined to the process's main thread, where main-queue blocks run.
+    var pendingBefore: (() -> Void)?
+    var blocksRun = 0
+
+    static let current = MainQueueDrain()
+}
+
+// MARK: DispatchQueue.main.async, counted
+
+private typealias DispatchAsync = @convention(c) (OpaquePointer?, @escaping @convention(block) () -> Void) -> Void
+/// libdispatch's own `dispatch_async`, under this process's.
+private let systemDispatchAsync: DispatchAsync? = dlsym(UnsafeMutableRawPointer(bitPattern: -1), "dispatch_async")
+    .map { unsafeBitCast($0, to: DispatchAsync.self) }
+private typealias DispatchFunction = @convention(c) (UnsafeMutableRawPointer?) -> Void
+private typealias DispatchAsyncF = @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, DispatchFunction) -> Void
+/// libdispatch's own `dispatch_async_f`, under this process's.
+private let systemDispatchAsyncF: DispatchAsyncF? = dlsym(UnsafeMutableRawPointer(bitPattern: -1), "dispatch_async_f")
+    .map { unsafeBitCast($0, to: DispatchAsyncF.self) }
+
+/// `dispatch_async`, which `DispatchQueue.async` calls: libdispatch's own, except that a
+/// block for the main queue is wrapped so that the loop draining the queue knows when a
+/// block really runs (a drain whose bell rang for nothing records nothing, so a recording
+/// replays). The executable exports it, so Dispatch's overlay reaches this one first.
+@_cdecl("dispatch_async")
+public func lifeloopDispatchAsync(_ queue: OpaquePointer?, _ block: @escaping @convention(block) () -> Void) {
+    guard let systemDispatchAsync else {
+        fatalError("Lifeloop: libdispatch's own dispatch_async was not found (dlsym); Dispatch is not loaded as expected")
+    }
+    guard let queue, UInt(bitPattern: UnsafeRawPointer(queue)) == dispatchMainQueueObject else {
+        systemDispatchAsync(queue, block)
+        return
+    }
+    systemDispatchAsync(queue) {
+        MainThread.mainQueueBlockWillRun()
+        block()
+    }
+}
+
+/// `dispatch_async_f`, as ``lifeloopDispatchAsync(_:_:)``: a function for the main queue
+/// is wrapped the same way.
+@_cdecl("dispatch_async_f")
+public func lifeloopDispatchAsyncF(_ queue: OpaquePointer?, _ context: UnsafeMutableRawPointer?,
+                                   _ work: @convention(c) (UnsafeMutableRawPointer?) -> Void) {
+    guard let systemDispatchAsync, let systemDispatchAsyncF else {
+        fatalError("Lifeloop: libdispatch's own dispatch_async_f was not found (dlsym); Dispatch is not loaded as expected")
+    }
+    guard let queue, UInt(bitPattern: UnsafeRawPointer(queue)) == dispatchMainQueueObject else {
+        systemDispatchAsyncF(queue, context, work)
+        return
+    }
+    let address = UInt(bitPattern: context)
+    systemDispatchAsync(queue) {
+        MainThread.mainQueueBlockWillRun()
+        work(UnsafeMutableRawPointer(bitPattern: address))
+    }
 }
 
 /// With no app owning the main thread: the job goes to `executor` after `delay` of real
