@@ -315,9 +315,19 @@ public func lifeloopClockGettime(_ clock: clockid_t, _ time: UnsafeMutablePointe
 
 // MARK: DispatchQueue.main.asyncAfter on the virtual clock
 
+/// The entry point this process's own `name` stands in front of: a sanitizer's
+/// interceptor when the executable has one (ThreadSanitizer's keeps its happens-before
+/// edges through Dispatch), else libdispatch's own (the next definition after ours).
+private func libdispatchEntry(_ name: String) -> UnsafeMutableRawPointer? {
+    for interceptor in ["___interceptor_" + name, "__interceptor_" + name] {
+        if let found = dlsym(nil, interceptor) { return found }
+    }
+    return dlsym(UnsafeMutableRawPointer(bitPattern: -1), name)
+}
+
 private typealias DispatchAfter = @convention(c) (UInt64, OpaquePointer?, @escaping @convention(block) () -> Void) -> Void
 /// libdispatch's own `dispatch_after`, under this process's.
-private let systemDispatchAfter: DispatchAfter? = dlsym(UnsafeMutableRawPointer(bitPattern: -1), "dispatch_after")
+private let systemDispatchAfter: DispatchAfter? = libdispatchEntry("dispatch_after")
     .map { unsafeBitCast($0, to: DispatchAfter.self) }
 /// The main queue's address, as an integer (a constant, so it can be shared).
 private let dispatchMainQueueObject: UInt = dlsym(nil, "_dispatch_main_q").map { UInt(bitPattern: $0) } ?? 0
@@ -367,12 +377,12 @@ final class MainQueueDrain: @unchecked Sendable {
 
 private typealias DispatchAsync = @convention(c) (OpaquePointer?, @escaping @convention(block) () -> Void) -> Void
 /// libdispatch's own `dispatch_async`, under this process's.
-private let systemDispatchAsync: DispatchAsync? = dlsym(UnsafeMutableRawPointer(bitPattern: -1), "dispatch_async")
+private let systemDispatchAsync: DispatchAsync? = libdispatchEntry("dispatch_async")
     .map { unsafeBitCast($0, to: DispatchAsync.self) }
 private typealias DispatchFunction = @convention(c) (UnsafeMutableRawPointer?) -> Void
 private typealias DispatchAsyncF = @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, DispatchFunction) -> Void
 /// libdispatch's own `dispatch_async_f`, under this process's.
-private let systemDispatchAsyncF: DispatchAsyncF? = dlsym(UnsafeMutableRawPointer(bitPattern: -1), "dispatch_async_f")
+private let systemDispatchAsyncF: DispatchAsyncF? = libdispatchEntry("dispatch_async_f")
     .map { unsafeBitCast($0, to: DispatchAsyncF.self) }
 
 /// `dispatch_async`, which `DispatchQueue.async` calls: libdispatch's own, except that a
