@@ -26,6 +26,11 @@ public struct SeedProcess: Sendable {
     /// Where result files are written (one per seed, removed once read).
     public var directory: String
 
+    /// A way to run seeds in child processes.
+    /// - Parameters:
+    ///   - executable: The program each seed's process runs (the `lifeloop` command).
+    ///   - directory: Where each seed's result file is written and removed once read.
+    ///   - arguments: The child's arguments for a seed and its result file's path.
     public init(executable: String, directory: String = NSTemporaryDirectory(),
                 arguments: @escaping @Sendable (_ seed: UInt64, _ resultPath: String) -> [String]) {
         self.executable = executable
@@ -220,7 +225,10 @@ public struct SeedProcess: Sendable {
 
 /// A seed's result file that cannot be read.
 public struct SeedResultError: Error, CustomStringConvertible {
+    /// The result file.
     public var path: String
+    /// What does not hold, with the line it is on.
     public var message: String
+    /// `PATH: line N: message`.
     public var description: String { "\(path): \(message)" }
 }
