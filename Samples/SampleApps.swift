@@ -37,6 +37,7 @@ extension SampleCatalog {
         },
         Faults.definition,
         Concurrency.definition,
+        BackgroundWork.definition,
         AppDefinition(name: "UIKitForm", summary: "UIKit code as written for iOS: a form with UIActions, pushing a page that draws",
                       scenes: ["Details"], threading: .anyThread, launch: UIKitForm.launch),
     ])

@@ -199,6 +199,13 @@ public final class Application {
         // Swift concurrency (README, "Swift concurrency on the loop"): with Lifeloop's
         // executors installed, an app on the main thread owns the main queue and the main
         // actor; one elsewhere is told when its code hops to the main actor.
+        var realTimeReported = Set<String>()
+        let diagnostics = self.link
+        loop.onDispatchDiagnostic = { name, label, message in
+            guard let kind = Diagnostic.Kind(rawValue: name) else { return }
+            if kind == .realTime, !realTimeReported.insert(label).inserted { return }
+            diagnostics.app?.diagnose(kind, label: label, message: message)
+        }
         if MainThread.executorsInstalled {
             if MainThread.isCurrent {
                 try loop.adoptMainThread()

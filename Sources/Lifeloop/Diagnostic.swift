@@ -48,6 +48,17 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         /// call) from an app that runs on another thread than the process's main thread:
         /// only the main thread's app owns the main actor. Reported once per app.
         case mainActorNotOwned
+        /// A `sync` that libdispatch would deadlock on (onto the serial queue the code
+        /// already runs on, or `DispatchQueue.main.sync` from main-queue code): the block
+        /// did not run.
+        case dispatchDeadlock
+        /// A semaphore or group wait on the app's loop thread that nothing left under the
+        /// virtual clock could end: it returned as timed out instead of hanging.
+        case blockingWait
+        /// Work that stays on real time under the virtual clock (a `DispatchSource`, a
+        /// wall-clock `asyncAfter`, a group entered only by threads of the app's own).
+        /// Reported once per label.
+        case realTime
     }
 
     /// What kind of misuse it is; its raw value is the event name in the trace.

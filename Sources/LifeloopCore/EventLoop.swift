@@ -118,6 +118,20 @@ public final class EventLoop {
     /// thread: held here, never run (they belong on the process's main thread, which may
     /// run another app), and dropped when the loop closes.
     var heldMainActorJobs: [UnownedJob] = []
+    /// Dispatch under the virtual clock, when this loop owns the main thread.
+    var dispatchScheduler: DispatchScheduler?
+    /// Foundation timers on the main run loop, on this loop's timers (the main thread's app).
+    var runLoopTimers: [UInt: TimerHandle] = [:]
+    /// The virtual cost of a Dispatch block on a queue with this label (the main thread's
+    /// app under the virtual clock; nil: zero).
+    public var dispatchCost: ((String) -> Duration)? {
+        didSet { dispatchScheduler?.cost = dispatchCost }
+    }
+    /// Called with a Dispatch misuse the scheduler saw: a diagnostic's name, a label, a
+    /// message (the app records it).
+    public var onDispatchDiagnostic: ((String, String, String) -> Void)? {
+        didSet { dispatchScheduler?.diagnose = onDispatchDiagnostic }
+    }
     private var nextJobID: UInt64 = 0
     @exclusivity(unchecked) private var observers: [[(id: UInt64, body: () -> Void)]] = Array(repeating: [], count: LoopPhase.allCases.count)
     private var nextObserverID: UInt64 = 0
@@ -738,6 +752,12 @@ public final class EventLoop {
         }
         deferredWork.removeAll()
         heldMainActorJobs.removeAll()
+        if let scheduler = dispatchScheduler {
+            scheduler.close()
+            if isOwnerThreadCurrent, SchedulerSlot.installed === scheduler { SchedulerSlot.set(nil) }
+            dispatchScheduler = nil
+        }
+        closeRunLoopTimers()
         for job in jobs.values { job.cancelled.set() }
         jobs.removeAll()
         tasks.removeAll()
@@ -813,7 +833,7 @@ public final class EventLoop {
                 if let label { record(label: label, event: "timer") }
                 body()
             case .job(let id):
-                if ownsMainThread, let item = deferredWork.removeValue(forKey: id) { workers.submit(item) }
+                if ownsMainThread, let item = deferredWork.removeValue(forKey: id) { SchedulerSlot.bypassing { workers.submit(item) } }
                 // Its turn has come: if the real work is late, wait here, in order.
                 if let job = jobs[id], job.result == nil { waitForResult(of: id) }
                 deliverVirtualResult(of: id)

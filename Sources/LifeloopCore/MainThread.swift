@@ -62,6 +62,8 @@ public enum MainThread {
         /// Called on an app's loop thread when a main-actor job comes from it while it
         /// does not own the main thread (the app records its diagnostic).
         var notOwned: [ObjectIdentifier: @Sendable () -> Void] = [:]
+        /// Whether the owner runs Dispatch on its ``DispatchScheduler`` (virtual clock).
+        var schedulerActive = false
     }
 
     static let state = Locked(State())
@@ -83,11 +85,15 @@ public enum MainThread {
             if state.owner?.toOpaque() == Unmanaged.passUnretained(loop).toOpaque() {
                 state.owner = nil
                 state.poster = nil
+                state.schedulerActive = false
             }
         }
     }
 
     static var serializesTasks: Bool { state.withLock { $0.serializesTasks } }
+
+    /// Whether the owner runs Dispatch on its scheduler.
+    static var schedulerActive: Bool { state.withLock { $0.schedulerActive } }
 
     /// Called by the owner when its clock, recorder or replay source is known or changes.
     static func update(_ loop: EventLoop, serializesTasks: Bool) {
@@ -152,6 +158,14 @@ extension EventLoop {
         }
         MainThread.adopt(self)
         ownsMainThread = true
+        if clock == .virtual, dispatchScheduler == nil {
+            let scheduler = DispatchScheduler(loop: self)
+            scheduler.cost = dispatchCost
+            scheduler.diagnose = onDispatchDiagnostic
+            dispatchScheduler = scheduler
+            SchedulerSlot.set(scheduler)
+            MainThread.state.withLock { $0.schedulerActive = true }
+        }
         updateTaskSerialization()
         if clock == .host { try watchMainQueue() }
     }
@@ -236,7 +250,7 @@ struct LifeloopExecutorFactory: ExecutorFactory {
 /// The delay of a sleep on the loop's clock. Under the virtual clock a sleep's deadline
 /// (computed by Swift from the real clock a moment before it reaches the executor) is
 /// taken to the next whole millisecond, so sleeps of whole milliseconds are exact.
-private func loopDelay(_ delay: some DurationProtocol, virtual: Bool) -> Duration {
+func loopDelay(_ delay: some DurationProtocol, virtual: Bool) -> Duration {
     guard let duration = delay as? Duration else { return .zero }
     let nanoseconds = max(0, duration.nanosecondsClamped)
     guard virtual else { return .nanoseconds(nanoseconds) }
@@ -313,56 +327,6 @@ public func lifeloopClockGettime(_ clock: clockid_t, _ time: UnsafeMutablePointe
     return 0
 }
 
-// MARK: DispatchQueue.main.asyncAfter on the virtual clock
-
-/// The entry point this process's own `name` stands in front of: a sanitizer's
-/// interceptor when the executable has one (ThreadSanitizer's keeps its happens-before
-/// edges through Dispatch), else libdispatch's own (the next definition after ours).
-private func libdispatchEntry(_ name: String) -> UnsafeMutableRawPointer? {
-    for interceptor in ["___interceptor_" + name, "__interceptor_" + name] {
-        if let found = dlsym(nil, interceptor) { return found }
-    }
-    return dlsym(UnsafeMutableRawPointer(bitPattern: -1), name)
-}
-
-private typealias DispatchAfter = @convention(c) (UInt64, OpaquePointer?, @escaping @convention(block) () -> Void) -> Void
-/// libdispatch's own `dispatch_after`, under this process's.
-private let systemDispatchAfter: DispatchAfter? = libdispatchEntry("dispatch_after")
-    .map { unsafeBitCast($0, to: DispatchAfter.self) }
-/// The main queue's address, as an integer (a constant, so it can be shared).
-private let dispatchMainQueueObject: UInt = dlsym(nil, "_dispatch_main_q").map { UInt(bitPattern: $0) } ?? 0
-
-/// `dispatch_after`, which `DispatchQueue.asyncAfter(deadline:)` calls: the same for every
-/// queue and every process, except the main queue of the app that owns the main thread,
-/// whose delayed blocks wait on a loop timer (virtual time, to the next whole millisecond
-/// as sleeps do; or host time, where a settle then knows they are pending) and then join
-/// the main queue, drained in that turn. The
-/// executable exports it, so Dispatch's overlay reaches this one first.
-@_cdecl("dispatch_after")
-public func lifeloopDispatchAfter(_ when: UInt64, _ queue: OpaquePointer?, _ block: @escaping @convention(block) () -> Void) {
-    // Wall-clock deadlines (the high bit) and "forever" keep Dispatch's own timers.
-    if let queue, UInt(bitPattern: UnsafeRawPointer(queue)) == dispatchMainQueueObject, when >> 63 == 0, let (loop, poster) = MainThread.owner {
-        let now = DispatchTime.now().rawValue
-        let target = loop.takeUnretainedValue()
-        let wait = loopDelay(Duration.nanoseconds(Int64(clamping: when > now ? when - now : 0)), virtual: target.clock == .virtual)
-        // A Swift closure around the block: generic metadata over a block type is not
-        // available without Objective-C.
-        let work = UncheckedBox<() -> Void>({ block() })
-        target.enqueueConcurrencyJob({ [unowned target] in
-            _ = target.schedule(after: wait) {
-                target.record(label: "mainQueue", event: "asyncAfter")
-                let block = work.value
-                DispatchQueue.main.async { block() }
-            }
-        }, from: poster)
-        return
-    }
-    guard let systemDispatchAfter else {
-        fatalError("Lifeloop: libdispatch's own dispatch_after was not found (dlsym); Dispatch is not loaded as expected")
-    }
-    systemDispatchAfter(when, queue, block)
-}
-
 /// The drain of the main queue in progress on the main thread: read and written only
 /// there (main-queue blocks run on the main thread alone).
 final class MainQueueDrain: @unchecked Sendable {
@@ -371,56 +335,6 @@ final class MainQueueDrain: @unchecked Sendable {
     var blocksRun = 0
 
     static let current = MainQueueDrain()
-}
-
-// MARK: DispatchQueue.main.async, counted
-
-private typealias DispatchAsync = @convention(c) (OpaquePointer?, @escaping @convention(block) () -> Void) -> Void
-/// libdispatch's own `dispatch_async`, under this process's.
-private let systemDispatchAsync: DispatchAsync? = libdispatchEntry("dispatch_async")
-    .map { unsafeBitCast($0, to: DispatchAsync.self) }
-private typealias DispatchFunction = @convention(c) (UnsafeMutableRawPointer?) -> Void
-private typealias DispatchAsyncF = @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?, DispatchFunction) -> Void
-/// libdispatch's own `dispatch_async_f`, under this process's.
-private let systemDispatchAsyncF: DispatchAsyncF? = libdispatchEntry("dispatch_async_f")
-    .map { unsafeBitCast($0, to: DispatchAsyncF.self) }
-
-/// `dispatch_async`, which `DispatchQueue.async` calls: libdispatch's own, except that a
-/// block for the main queue is wrapped so that the loop draining the queue knows when a
-/// block really runs (a drain whose bell rang for nothing records nothing, so a recording
-/// replays). The executable exports it, so Dispatch's overlay reaches this one first.
-@_cdecl("dispatch_async")
-public func lifeloopDispatchAsync(_ queue: OpaquePointer?, _ block: @escaping @convention(block) () -> Void) {
-    guard let systemDispatchAsync else {
-        fatalError("Lifeloop: libdispatch's own dispatch_async was not found (dlsym); Dispatch is not loaded as expected")
-    }
-    guard let queue, UInt(bitPattern: UnsafeRawPointer(queue)) == dispatchMainQueueObject else {
-        systemDispatchAsync(queue, block)
-        return
-    }
-    systemDispatchAsync(queue) {
-        MainThread.mainQueueBlockWillRun()
-        block()
-    }
-}
-
-/// `dispatch_async_f`, as ``lifeloopDispatchAsync(_:_:)``: a function for the main queue
-/// is wrapped the same way.
-@_cdecl("dispatch_async_f")
-public func lifeloopDispatchAsyncF(_ queue: OpaquePointer?, _ context: UnsafeMutableRawPointer?,
-                                   _ work: @convention(c) (UnsafeMutableRawPointer?) -> Void) {
-    guard let systemDispatchAsync, let systemDispatchAsyncF else {
-        fatalError("Lifeloop: libdispatch's own dispatch_async_f was not found (dlsym); Dispatch is not loaded as expected")
-    }
-    guard let queue, UInt(bitPattern: UnsafeRawPointer(queue)) == dispatchMainQueueObject else {
-        systemDispatchAsyncF(queue, context, work)
-        return
-    }
-    let address = UInt(bitPattern: context)
-    systemDispatchAsync(queue) {
-        MainThread.mainQueueBlockWillRun()
-        work(UnsafeMutableRawPointer(bitPattern: address))
-    }
 }
 
 /// With no app owning the main thread: the job goes to `executor` after `delay` of real

@@ -50,7 +50,8 @@ final class WorkerPool: Sendable {
             return true
         }
         if startDrainer {
-            queue.async { [self] in drain() }
+            // Lifeloop's own threads: libdispatch's, not the app's scheduler.
+            SchedulerSlot.bypassing { queue.async { [self] in drain() } }
         }
     }
 

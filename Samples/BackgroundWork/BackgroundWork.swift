@@ -1,0 +1,163 @@
+import Dispatch
+import Foundation
+import Glibc
+import Lifeloop
+import LifeloopCore
+import LifeloopScenario
+
+/// Background work as real view-controller code writes it, all from one `viewDidLoad`:
+/// a global queue hopping back to the main queue, a serial queue of the app's own (with a
+/// `sync` read after its writes), a concurrent queue with a barrier, a `DispatchGroup`
+/// whose `notify` lands on the main queue, an `OperationQueue` with a dependency and a
+/// width of two, a repeating `Timer` on the main run loop, a notification posted from a
+/// background queue to a main-queue observer, `asyncAfter` on a queue of the app's own,
+/// a cancelled `DispatchWorkItem`, and a semaphore one block waits on and another
+/// signals. Under the virtual clock (`lifeloop run`, the app on the main thread) every
+/// block runs on the app's loop in a known turn: the trace is the same on every run.
+public enum BackgroundWork {
+    /// Traces from whatever thread the code runs on: on the loop's thread directly, from
+    /// any other (the host clock, where queues run on libdispatch's threads) as a post.
+    final class Tracer: @unchecked Sendable {
+        // @unchecked: `loop` is only touched on its own thread; other threads use `poster`.
+        private let loop: EventLoop
+        private let poster: LoopPoster
+        private let loopThread = pthread_self()
+        init(_ loop: EventLoop) {
+            self.loop = loop
+            poster = loop.makePoster()
+        }
+        func callAsFunction(_ event: String, _ detail: String = "") {
+            if pthread_equal(loopThread, pthread_self()) != 0 {
+                loop.record(label: "Probe", event: event, detail: detail)
+            } else {
+                let loop = UncheckedSendable(loop)
+                poster.post { loop.value.record(label: "Probe", event: event, detail: detail) }
+            }
+        }
+    }
+
+    struct UncheckedSendable<Value>: @unchecked Sendable {
+        let value: Value
+        init(_ value: Value) { self.value = value }
+    }
+
+    /// A value shared between blocks, as app code shares one (behind a lock).
+    final class Shared<Value>: @unchecked Sendable {
+        private let lock = NSLock()
+        private var value: Value
+        init(_ value: Value) { self.value = value }
+        func update<R>(_ body: (inout Value) -> R) -> R {
+            lock.lock()
+            defer { lock.unlock() }
+            return body(&value)
+        }
+    }
+
+    static let refreshed = Notification.Name("ProbeRefreshed")
+
+    public final class Probe: ViewController {
+        var observer: NSObjectProtocol?
+
+        public override func viewDidLoad() {
+            super.viewDidLoad()
+            guard let app = application else { return }
+            let trace = Tracer(app.loop)
+
+            // 1. The most common pattern there is.
+            DispatchQueue.global().async {
+                let sum = (1...1000).reduce(0, +)
+                DispatchQueue.main.async { trace("globalToMain", "\(sum)") }
+            }
+
+            // 2. A serial queue of the app's own: writes, then a sync read.
+            let serial = DispatchQueue(label: "com.probe.serial")
+            let log = Shared<[Int]>([])
+            for index in 0..<3 { serial.async { log.update { $0.append(index) } } }
+            let read = serial.sync { log.update { $0 } }
+            trace("serialSyncRead", read.map(String.init).joined(separator: ","))
+
+            // 3. A concurrent queue with a barrier between two batches.
+            let concurrent = DispatchQueue(label: "com.probe.concurrent", attributes: .concurrent)
+            let batches = Shared<[String]>([])
+            for index in 0..<2 { concurrent.async { batches.update { $0.append("a\(index)") } } }
+            concurrent.async(flags: .barrier) { batches.update { $0.append("barrier") } }
+            for index in 0..<2 { concurrent.async { batches.update { $0.append("b\(index)") } } }
+            concurrent.async(flags: .barrier) {
+                let seen = batches.update { $0 }
+                DispatchQueue.main.async { trace("barrier", seen.joined(separator: ",")) }
+            }
+
+            // 4. A group: three blocks, one manual enter/leave, notify on the main queue.
+            let group = DispatchGroup()
+            let parts = Shared(0)
+            for part in 1...3 { DispatchQueue.global().async(group: group) { parts.update { $0 += part } } }
+            group.enter()
+            serial.asyncAfter(deadline: .now() + .milliseconds(50)) {
+                parts.update { $0 += 100 }
+                group.leave()
+            }
+            group.notify(queue: .main) { trace("groupNotify", "\(parts.update { $0 })") }
+
+            // 5. An operation queue, two wide, with a dependency.
+            let operations = OperationQueue()
+            operations.maxConcurrentOperationCount = 2
+            let order = Shared<[String]>([])
+            let download = BlockOperation { order.update { $0.append("download") } }
+            let decode = BlockOperation { order.update { $0.append("decode") } }
+            decode.addDependency(download)
+            let finish = BlockOperation {
+                let steps = order.update { $0 }
+                OperationQueue.main.addOperation { trace("operations", steps.joined(separator: ",")) }
+            }
+            finish.addDependency(decode)
+            operations.addOperations([finish, decode, download], waitUntilFinished: false)
+
+            // 6. A repeating timer on the main run loop, invalidated after three fires.
+            let fires = Shared(0)
+            Timer.scheduledTimer(withTimeInterval: 0.1, repeats: true) { timer in
+                let count = fires.update { $0 += 1; return $0 }
+                trace("timer", "\(count)")
+                if count == 3 { timer.invalidate() }
+            }
+
+            // 7. A notification posted from a background queue, observed on the main queue.
+            observer = NotificationCenter.default.addObserver(forName: BackgroundWork.refreshed, object: nil, queue: .main) { note in
+                trace("notification", "\(note.userInfo?["count"] ?? "?")")
+            }
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(30)) {
+                NotificationCenter.default.post(name: BackgroundWork.refreshed, object: nil, userInfo: ["count": 7])
+            }
+
+            // 8. A cancelled work item never runs; the other one does.
+            let cancelled = DispatchWorkItem { trace("cancelledRan") }
+            let kept = DispatchWorkItem { DispatchQueue.main.async { trace("workItem") } }
+            serial.asyncAfter(deadline: .now() + .milliseconds(20), execute: cancelled)
+            serial.asyncAfter(deadline: .now() + .milliseconds(20), execute: kept)
+            cancelled.cancel()
+
+            // 9. A semaphore one background block waits on and another signals.
+            let ready = DispatchSemaphore(value: 0)
+            let value = Shared(0)
+            DispatchQueue.global().async {
+                ready.wait()
+                let got = value.update { $0 }
+                DispatchQueue.main.async { trace("semaphore", "\(got)") }
+            }
+            DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(40)) {
+                value.update { $0 = 42 }
+                ready.signal()
+            }
+        }
+    }
+
+    static let definition = AppDefinition(
+        name: "BackgroundWork",
+        summary: "global→main, serial and concurrent queues, a group, an operation queue, a timer, a notification, a semaphore",
+        scenes: []
+    ) { context in
+        let spec = context.windows[0]
+        let window = Window(screen: spec.screen, label: spec.label)
+        window.rootViewController = Probe(label: "Probe")
+        window.makeKeyAndVisible()
+    }
+}

@@ -1,0 +1,111 @@
+import Foundation
+import Glibc
+
+// Foundation's `Timer` on the main run loop. On Linux a `Timer` is a CoreFoundation timer
+// that fires only while a thread runs its CFRunLoop, and the main thread runs the app's
+// loop instead: `CFRunLoopAddTimer` (which `Timer.scheduledTimer` and `RunLoop.add` call
+// by name) puts timers for the main run loop on the loop's timers, on the loop's clock.
+
+private func coreFoundation<F>(_ name: String, as type: F.Type) -> F? {
+    dlsym(UnsafeMutableRawPointer(bitPattern: -1), name).map { unsafeBitCast($0, to: type) }
+}
+
+private struct RunLoopTimerContext {
+    var version: Int = 0
+    var info: UnsafeMutableRawPointer?
+    var retain: UnsafeRawPointer?
+    var release: UnsafeRawPointer?
+    var copyDescription: UnsafeRawPointer?
+}
+
+private enum CF {
+    typealias AddTimer = @convention(c) (OpaquePointer?, OpaquePointer?, OpaquePointer?) -> Void
+    typealias TimerCall = @convention(c) (OpaquePointer?) -> Void
+    typealias TimerDouble = @convention(c) (OpaquePointer?) -> Double
+    typealias TimerBool = @convention(c) (OpaquePointer?) -> UInt8
+    typealias Current = @convention(c) () -> Double
+    typealias GetMain = @convention(c) () -> OpaquePointer?
+    typealias Retain = @convention(c) (OpaquePointer?) -> OpaquePointer?
+    typealias GetContext = @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Void
+
+    static let addTimer = coreFoundation("CFRunLoopAddTimer", as: AddTimer.self)
+    static let invalidate = coreFoundation("CFRunLoopTimerInvalidate", as: TimerCall.self)
+    static let nextFireDate = coreFoundation("CFRunLoopTimerGetNextFireDate", as: TimerDouble.self)
+    static let interval = coreFoundation("CFRunLoopTimerGetInterval", as: TimerDouble.self)
+    static let isValid = coreFoundation("CFRunLoopTimerIsValid", as: TimerBool.self)
+    static let absoluteTime = coreFoundation("CFAbsoluteTimeGetCurrent", as: Current.self)
+    static let mainRunLoop = coreFoundation("CFRunLoopGetMain", as: GetMain.self)
+    static let retain = coreFoundation("CFRetain", as: Retain.self)
+    static let release = coreFoundation("CFRelease", as: TimerCall.self)
+    static let context = coreFoundation("CFRunLoopTimerGetContext", as: GetContext.self)
+}
+
+/// `CFRunLoopAddTimer`: a timer for the main run loop, added on the main thread while an
+/// app owns it, fires on that app's loop: at its fire date (on the virtual clock, the
+/// delay from now, exact when it is the timer's interval, else to the next whole
+/// millisecond), then every interval from there (no drift), until it is invalidated.
+/// Any other run loop or thread: CoreFoundation's own.
+@_cdecl("CFRunLoopAddTimer")
+public func lifeloopRunLoopAddTimer(_ runLoop: OpaquePointer?, _ timer: OpaquePointer?, _ mode: OpaquePointer?) {
+    guard let timer, MainThread.isCurrent, let (owner, _) = MainThread.owner,
+          let mainRunLoop = CF.mainRunLoop, runLoop == mainRunLoop(),
+          let nextFireDate = CF.nextFireDate, let intervalOf = CF.interval, let now = CF.absoluteTime,
+          let retain = CF.retain else {
+        CF.addTimer?(runLoop, timer, mode)
+        return
+    }
+    let loop = owner.takeUnretainedValue()
+    let key = UInt(bitPattern: UnsafeRawPointer(timer))
+    guard loop.runLoopTimers[key] == nil else { return }
+    let interval = intervalOf(timer)
+    let seconds = max(0, nextFireDate(timer) - now())
+    let intervalNs = interval > 0 ? Int64(min(interval, 1e9) * 1e9) : 0
+    var delay = Duration.nanoseconds(Int64(min(seconds, 1e9) * 1e9))
+    if loop.clock == .virtual {
+        delay = intervalNs > 0 && abs(seconds - interval) < 0.001 ? .nanoseconds(intervalNs) : loopDelay(delay, virtual: true)
+    }
+    _ = retain(timer)
+    let first = loop.now + delay
+    let fire = { [unowned loop] in loop.fireRunLoopTimer(key) }
+    if intervalNs > 0, let handle = try? loop.scheduleRepeating(every: .nanoseconds(intervalNs), startingAt: first, fire) {
+        loop.runLoopTimers[key] = handle
+    } else {
+        loop.runLoopTimers[key] = loop.schedule(at: first, fire)
+    }
+}
+
+/// `CFRunLoopTimerInvalidate`: CoreFoundation's, and the loop forgets the timer.
+@_cdecl("CFRunLoopTimerInvalidate")
+public func lifeloopRunLoopTimerInvalidate(_ timer: OpaquePointer?) {
+    CF.invalidate?(timer)
+    guard let timer, MainThread.isCurrent, let (owner, _) = MainThread.owner else { return }
+    owner.takeUnretainedValue().forgetRunLoopTimer(UInt(bitPattern: UnsafeRawPointer(timer)))
+}
+
+extension EventLoop {
+    func fireRunLoopTimer(_ key: UInt) {
+        guard let timer = OpaquePointer(bitPattern: key), let isValid = CF.isValid, isValid(timer) != 0,
+              let context = CF.context else {
+            forgetRunLoopTimer(key)
+            return
+        }
+        var info = RunLoopTimerContext()
+        withUnsafeMutablePointer(to: &info) { context(timer, UnsafeMutableRawPointer($0)) }
+        guard let object = info.info else { return forgetRunLoopTimer(key) }
+        let foundationTimer = Unmanaged<Timer>.fromOpaque(object).takeUnretainedValue()
+        record(label: "Timer", event: "fire")
+        foundationTimer.fire()
+        if isValid(timer) == 0 { forgetRunLoopTimer(key) }
+    }
+
+    func forgetRunLoopTimer(_ key: UInt) {
+        guard let handle = runLoopTimers.removeValue(forKey: key) else { return }
+        _ = cancel(handle)
+        CF.release?(OpaquePointer(bitPattern: key))
+    }
+
+    func closeRunLoopTimers() {
+        for key in runLoopTimers.keys { CF.release?(OpaquePointer(bitPattern: key)) }
+        runLoopTimers.removeAll()
+    }
+}
