@@ -158,14 +158,6 @@ extension EventLoop {
         }
         MainThread.adopt(self)
         ownsMainThread = true
-        if clock == .virtual, dispatchScheduler == nil {
-            let scheduler = DispatchScheduler(loop: self)
-            scheduler.cost = dispatchCost
-            scheduler.diagnose = onDispatchDiagnostic
-            dispatchScheduler = scheduler
-            SchedulerSlot.set(scheduler)
-            MainThread.state.withLock { $0.schedulerActive = true }
-        }
         updateTaskSerialization()
         if clock == .host { try watchMainQueue() }
     }
@@ -173,7 +165,19 @@ extension EventLoop {
     /// Tells the executors whether tasks must run on this loop (see ``MainThread``).
     func updateTaskSerialization() {
         guard ownsMainThread else { return }
-        MainThread.update(self, serializesTasks: clock == .virtual || recorder != nil || replaySource != nil)
+        let serial = clock == .virtual || recorder != nil || replaySource != nil
+        MainThread.update(self, serializesTasks: serial)
+        // Dispatch goes the same way: on the loop under the virtual clock, and while a
+        // host-clock run is recorded or replayed (so that only what the recording keeps
+        // arrives at real times).
+        if serial, dispatchScheduler == nil, isOwnerThreadCurrent {
+            let scheduler = DispatchScheduler(loop: self)
+            scheduler.cost = dispatchCost
+            scheduler.diagnose = onDispatchDiagnostic
+            dispatchScheduler = scheduler
+            SchedulerSlot.set(scheduler)
+            MainThread.state.withLock { $0.schedulerActive = true }
+        }
     }
 
     /// Runs a job of Swift concurrency; under the virtual clock with the monotonic clocks

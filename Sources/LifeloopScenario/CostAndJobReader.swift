@@ -4,7 +4,7 @@ import Yams
 /// Costs (main-thread time per callback or pass) and worker jobs.
 extension ScenarioReader {
     private static let costForms = "a cost key is Controller.callback (as in B.viewDidLoad or *.viewWillAppear), "
-        + "layout, display, layout@WINDOW or display@WINDOW"
+        + "layout, display, layout@WINDOW, display@WINDOW, or queue:LABEL (a Dispatch queue's label, or queue:* for any)"
 
     func costs(_ value: FieldValue, windows: DeclaredLabels) throws(ScenarioError) -> [CostRule] {
         let fields = try nodes.fields(value, what: "costs")
@@ -23,6 +23,13 @@ extension ScenarioReader {
         case "layout": return .layoutPass(window: nil)
         case "display": return .displayPass(window: nil)
         default: break
+        }
+        if key.hasPrefix("queue:") {
+            let label = String(key.dropFirst("queue:".count))
+            guard !label.isEmpty else {
+                throw nodes.error(entry.keyNode, entry.value.field, "'queue:' needs a queue's label, as in queue:com.app.images (or queue:* for any queue)")
+            }
+            return .queue(label: label)
         }
         if let at = key.firstIndex(of: "@") {
             let pass = key[..<at], window = String(key[key.index(after: at)...])

@@ -177,12 +177,16 @@ public enum CostTarget: Sendable, Hashable, CustomStringConvertible {
     case layoutPass(window: String?)
     /// Every display pass over a window, or only that window's.
     case displayPass(window: String?)
+    /// Each Dispatch block on a queue with this label (`*`: any queue), the virtual time
+    /// it takes before what it does lands (the main thread's app, virtual clock).
+    case queue(label: String)
 
     public var description: String {
         switch self {
         case .callback(let controller, let event): return "\(controller).\(event)"
         case .layoutPass(let window): return window.map { "layout@\($0)" } ?? "layout"
         case .displayPass(let window): return window.map { "display@\($0)" } ?? "display"
+        case .queue(let label): return "queue:\(label)"
         }
     }
 }

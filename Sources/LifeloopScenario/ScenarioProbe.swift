@@ -40,6 +40,7 @@ final class ScenarioProbe: RuntimeProbe {
     /// Cost rule per (event, controller label): looked up once per pair, then cached.
     private var callbackRules: [String: [String: Int]] = [:]
     private var passRules: [String: Int] = [:]
+    private var queueRules: [String: Int] = [:]
     private var ruleStreams: [Int: DrawStream] = [:]
     private var jobStreams: [String: DrawStream] = [:]
     private let jobsByTrigger: [String: [JobSpec]]
@@ -57,6 +58,9 @@ final class ScenarioProbe: RuntimeProbe {
             if let trigger = job.trigger { triggers[trigger.event, default: []].append(job) }
         }
         jobsByTrigger = triggers
+        if scenario.costs.contains(where: { if case .queue = $0.target { return true } else { return false } }) {
+            app.loop.dispatchCost = { [unowned self] label in self.queueCost(label) }
+        }
         for step in scenario.steps {
             if case .expectSequence(let lines) = step.action { sequenceProgress[lines] = 0 }
         }
@@ -96,6 +100,21 @@ final class ScenarioProbe: RuntimeProbe {
         } ?? -1
         passRules[key] = index
         return index
+    }
+
+    /// The cost of a Dispatch block on a queue with `label`: its rule's draw, or zero.
+    func queueCost(_ label: String) -> Duration {
+        let index: Int
+        if let known = queueRules[label] {
+            index = known
+        } else {
+            index = scenario.costs.firstIndex { rule in
+                if case .queue(let target) = rule.target { return target == label || target == "*" }
+                return false
+            } ?? -1
+            queueRules[label] = index
+        }
+        return index >= 0 ? draw(rule: index) : .zero
     }
 
     private func spend(rule index: Int) {
