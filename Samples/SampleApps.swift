@@ -38,6 +38,7 @@ extension SampleCatalog {
         Faults.definition,
         Concurrency.definition,
         BackgroundWork.definition,
+        BackgroundWork.misuse,
         AppDefinition(name: "UIKitForm", summary: "UIKit code as written for iOS: a form with UIActions, pushing a page that draws",
                       scenes: ["Details"], threading: .anyThread, launch: UIKitForm.launch),
     ])

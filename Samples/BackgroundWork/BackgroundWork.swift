@@ -150,6 +150,43 @@ public enum BackgroundWork {
         }
     }
 
+    /// Dispatch misuse, each caught without a hang: a `sync` onto the serial queue a block
+    /// already runs on, `DispatchQueue.main.sync` from a callback, a semaphore nothing will
+    /// signal, and a `DispatchSource` timer (real time).
+    public final class Misuse: ViewController {
+        public override func viewDidLoad() {
+            super.viewDidLoad()
+            guard let app = application else { return }
+            let trace = Tracer(app.loop)
+            let serial = DispatchQueue(label: "com.probe.misuse")
+            serial.async {
+                serial.sync { trace("nestedSyncRan") }
+                trace("afterNestedSync")
+            }
+            DispatchQueue.main.sync { trace("mainSyncRan") }
+            DispatchQueue.global().async {
+                let never = DispatchSemaphore(value: 0)
+                let result = never.wait(timeout: .distantFuture)
+                trace("waitReturned", result == .timedOut ? "timedOut" : "success")
+            }
+            let source = DispatchSource.makeTimerSource(queue: serial)
+            source.schedule(deadline: .now() + .seconds(3600))
+            source.setEventHandler {}
+            source.activate()
+            source.cancel()
+        }
+    }
+
+    static let misuse = AppDefinition(
+        name: "DispatchMisuse", summary: "Dispatch misuse caught without a hang: deadlocking syncs, an endless wait, a real-time source",
+        scenes: []
+    ) { context in
+        let spec = context.windows[0]
+        let window = Window(screen: spec.screen, label: spec.label)
+        window.rootViewController = Misuse(label: "Misuse")
+        window.makeKeyAndVisible()
+    }
+
     static let definition = AppDefinition(
         name: "BackgroundWork",
         summary: "global→main, serial and concurrent queues, a group, an operation queue, a timer, a notification, a semaphore",
