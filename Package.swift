@@ -135,6 +135,10 @@ let package = Package(
             ]
         ),
         .testTarget(
+            name: "LifeloopDispatchTests",
+            dependencies: ["Lifeloop"]
+        ),
+        .testTarget(
             name: "LifeloopCoreTests",
             dependencies: ["LifeloopCore"]
         ),
