@@ -63,6 +63,25 @@ final class DispatchScheduler {
         self.loop = loop
     }
 
+    /// Queue facts and serial chains, by queue address, while no queue is made or
+    /// retargeted anywhere in the process.
+    private var factsCache: [UInt: (facts: DispatchObjects.QueueFacts, chain: [UInt])] = [:]
+    private var cacheGeneration: UInt64 = .max
+
+    private func factsAndChain(_ queue: OpaquePointer) -> (facts: DispatchObjects.QueueFacts, chain: [UInt]) {
+        let generation = DispatchObjects.generation.load(ordering: .acquiring)
+        if generation != cacheGeneration {
+            factsCache.removeAll(keepingCapacity: true)
+            cacheGeneration = generation
+        }
+        let address = UInt(bitPattern: UnsafeRawPointer(queue))
+        if let cached = factsCache[address] { return cached }
+        let facts = DispatchObjects.facts(queue)
+        let found = (facts, serialChain(of: queue, facts: facts))
+        factsCache[address] = found
+        return found
+    }
+
     /// Drops every waiting block (the loop is closing): none runs.
     func close() {
         for entry in pending.values {
@@ -93,9 +112,8 @@ final class DispatchScheduler {
 
     /// Schedules `work` on `queue` (not the main queue) after `delay` nanoseconds.
     func submit(_ queue: OpaquePointer, delay: UInt64 = 0, barrier: Bool = false, kind: String, _ work: @escaping () -> Void) {
-        let facts = DispatchObjects.facts(queue)
+        let (facts, chain) = factsAndChain(queue)
         let address = UInt(bitPattern: UnsafeRawPointer(queue))
-        let chain = serialChain(of: queue, facts: facts)
         let costNs = cost.map { UInt64(max(0, $0(facts.label).nanosecondsClamped)) } ?? 0
         var start = EventLoop.saturatingSum(loop.nowNs, delay)
         for member in chain { start = max(start, serialFree[member] ?? 0) }
@@ -200,8 +218,7 @@ final class DispatchScheduler {
             frames.removeLast()
             return
         }
-        let facts = DispatchObjects.facts(queue)
-        let chain = serialChain(of: queue, facts: facts)
+        let (facts, chain) = factsAndChain(queue)
         if let held = chain.first(where: { member in frames.contains { $0.serialChain.contains(member) } }) {
             let heldLabel = OpaquePointer(bitPattern: held).map(LibDispatch.label) ?? facts.label
             diagnose?("dispatchDeadlock", facts.label, "sync onto '\(facts.label)' from a block that already runs on serial queue '\(heldLabel)': libdispatch would deadlock here; the block did not run")

@@ -149,6 +149,17 @@ enum DispatchObjects {
     }
 
     private static let state = Mutex(State())
+    /// Grows with every queue made or retargeted: a scheduler's cache of facts is good
+    /// while it stands still (an address can be reused by a new queue).
+    static let generation = Atomic<UInt64>(0)
+    /// The global queues' facts, made once.
+    private static let rootFacts: [UInt: QueueFacts] = {
+        var facts: [UInt: QueueFacts] = [:]
+        for address in LibDispatch.rootQueues {
+            facts[address] = QueueFacts(serial: false, label: LibDispatch.label(OpaquePointer(bitPattern: address)), target: 0)
+        }
+        return facts
+    }()
 
     static func attribute(_ made: OpaquePointer?, from base: OpaquePointer?) {
         guard let made else { return }
@@ -168,6 +179,7 @@ enum DispatchObjects {
         let facts = QueueFacts(serial: !isConcurrent(attribute), label: LibDispatch.label(queue),
                                target: target.map { UInt(bitPattern: UnsafeRawPointer($0)) } ?? 0)
         state.withLock { $0.queues[UInt(bitPattern: UnsafeRawPointer(queue))] = facts }
+        generation.add(1, ordering: .releasing)
     }
 
     static func targetChanged(_ object: OpaquePointer?, to target: OpaquePointer?) {
@@ -176,14 +188,15 @@ enum DispatchObjects {
         state.withLock { state in
             state.queues[address]?.target = target.map { UInt(bitPattern: UnsafeRawPointer($0)) } ?? 0
         }
+        generation.add(1, ordering: .releasing)
     }
 
     /// A queue's facts: made by a creation Lifeloop saw, a global queue (concurrent), the
     /// main queue (serial), or otherwise taken as serial with libdispatch's label.
     static func facts(_ queue: OpaquePointer) -> QueueFacts {
         let address = UInt(bitPattern: UnsafeRawPointer(queue))
+        if let root = rootFacts[address] { return root }
         if let known = state.withLock({ $0.queues[address] }) { return known }
-        if LibDispatch.rootQueues.contains(address) { return QueueFacts(serial: false, label: LibDispatch.label(queue), target: 0) }
         return QueueFacts(serial: true, label: LibDispatch.label(queue), target: 0)
     }
 }
