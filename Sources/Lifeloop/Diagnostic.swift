@@ -48,6 +48,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         /// call) from an app that runs on another thread than the process's main thread:
         /// only the main thread's app owns the main actor. Reported once per app.
         case mainActorNotOwned
+        /// A request to the app's scripted network that no rule matches: it failed with
+        /// `URLError.resourceUnavailable` (the message names the URL and the rules' place).
+        case networkRequestUnmatched
     }
 
     /// What kind of misuse it is; its raw value is the event name in the trace.

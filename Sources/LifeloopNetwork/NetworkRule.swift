@@ -55,6 +55,8 @@ public struct NetworkRule: Sendable, Hashable {
     public var failures: NetworkFailures
     /// Where the rule was written (`feed.yaml:12:5`), for messages and reports.
     public var location: String
+    /// A scenario mark this rule's response ends, at the first frame that shows it.
+    public var mark: String?
 
     public init(pattern: Pattern, method: String? = nil, status: Int = 200, headers: [String: String] = [:],
                 body: Data = Data(), latency: NetworkLatency = .fixed(.zero), rate: Double? = nil,

@@ -51,6 +51,8 @@ public final class ScriptedNetwork: @unchecked Sendable {
         public var failure: URLError.Code?
         /// Whether the real network answered.
         public var fromRealNetwork: Bool
+        /// The mark the rule ends (``NetworkRule/mark``).
+        public var mark: String?
     }
 
     private struct State {
@@ -139,6 +141,7 @@ public final class ScriptedNetwork: @unchecked Sendable {
         var cost: Duration
         /// Nil: fetch from the real network.
         var reply: NetworkReply?
+        var mark: String?
         var fromRealNetwork: Bool { reply == nil }
     }
 
@@ -176,7 +179,7 @@ public final class ScriptedNetwork: @unchecked Sendable {
                 reply = NetworkReply(status: rule.status, headers: rule.headers, body: rule.body)
             }
             return Plan(label: label, method: method, url: url, pattern: rule.pattern.description,
-                        cost: .nanoseconds(Int64(clamping: ns)), reply: reply)
+                        cost: .nanoseconds(Int64(clamping: ns)), reply: reply, mark: rule.mark)
         }
     }
 
@@ -242,7 +245,7 @@ public final class ScriptedNetwork: @unchecked Sendable {
         onDelivery?(Exchange(method: plan.method, url: plan.url, pattern: plan.pattern, latency: latency,
                              status: reply.failure == nil ? reply.status : nil,
                              failure: reply.failure.map { URLError.Code.code($0) },
-                             fromRealNetwork: plan.fromRealNetwork))
+                             fromRealNetwork: plan.fromRealNetwork, mark: plan.mark))
         // The task's completion handler runs on URLSession's delegate queue; what it posts
         // to the loop (or the main queue) must be there before this turn's task phase
         // ends, or the run would depend on thread timing. So would a request it starts.

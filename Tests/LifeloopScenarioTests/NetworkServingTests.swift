@@ -16,7 +16,8 @@ final class Seen: @unchecked Sendable {
 }
 
 private func feedRule(latency: NetworkLatency = .fixed(.milliseconds(120))) -> NetworkRule {
-    NetworkRule(pattern: .exact("https://api.example.com/feed"), headers: ["Content-Type": "text/plain"],
+    // A URL no other test of the process fetches (see `networkCatalog(url:)`).
+    NetworkRule(pattern: .exact("https://api.example.com/served"), headers: ["Content-Type": "text/plain"],
                 body: Data("hello".utf8), latency: latency, location: "test.yaml:3:5")
 }
 
@@ -30,14 +31,14 @@ struct NetworkServingTests {
         let seen = Seen()
         let poster = loop.makePoster()
         let now = UncheckedLoop(loop)
-        URLSession.shared.dataTask(with: URL(string: "https://api.example.com/feed")!) { data, response, error in
+        URLSession.shared.dataTask(with: URL(string: "https://api.example.com/served")!) { data, response, error in
             let status = (response as? HTTPURLResponse)?.statusCode ?? -1
             let text = String(decoding: data ?? Data(), as: UTF8.self)
             poster.post { seen.add("\(status) \(text) @\(now.loop.now.nanoseconds / 1_000_000)ms") }
         }.resume()
         try loop.runUntilIdle()
         #expect(seen.all == ["200 hello @120ms"])
-        #expect(loop.trace.lines.contains("GET https://api.example.com/feed jobSubmit"))
+        #expect(loop.trace.lines.contains("GET https://api.example.com/served jobSubmit"))
         #expect(loop.trace.lines.contains("network response"))
     }
 
@@ -49,11 +50,11 @@ struct NetworkServingTests {
         network.onDiagnostic = { diagnostics.append($0) }
         network.install(on: loop)
         let seen = Seen()
-        URLSession.shared.dataTask(with: URL(string: "https://api.example.com/other")!) { _, _, error in
+        URLSession.shared.dataTask(with: URL(string: "https://api.example.com/other-unmatched")!) { _, _, error in
             seen.add("\((error as? URLError)?.code == .resourceUnavailable) \(error?.localizedDescription ?? "")")
         }.resume()
         try loop.runUntilIdle()
-        #expect(seen.all == ["true no rule of the scripted network (test.yaml:2:1) matches GET https://api.example.com/other"])
+        #expect(seen.all == ["true no rule of the scripted network (test.yaml:2:1) matches GET https://api.example.com/other-unmatched"])
         #expect(diagnostics.count == 1)
     }
 }
@@ -63,3 +64,4 @@ struct UncheckedLoop: @unchecked Sendable {
     let loop: EventLoop
     init(_ loop: EventLoop) { self.loop = loop }
 }
+
