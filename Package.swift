@@ -44,6 +44,7 @@ let package = Package(
         .library(name: "Lifeloop", targets: ["Lifeloop"]),
         .library(name: "LifeloopPictures", targets: ["LifeloopPictures"]),
         .library(name: "LifeloopScenario", targets: ["LifeloopScenario"]),
+        .library(name: "LifeloopNetwork", targets: ["LifeloopNetwork"]),
         .library(name: "LifeloopSamples", targets: ["LifeloopSamples"]),
         .library(name: "LifeloopHost", targets: ["LifeloopHost"]),
         // `import UIKit` on Linux: UIKit's names over Lifeloop (issue 15).
@@ -82,10 +83,16 @@ let package = Package(
             name: "LifeloopPictures",
             dependencies: ["Lifeloop"]
         ),
+        // A scripted network served to URLSession (FoundationNetworking stays out of the core).
+        .target(
+            name: "LifeloopNetwork",
+            dependencies: ["LifeloopCore"]
+        ),
         .target(
             name: "LifeloopScenario",
             dependencies: [
                 "Lifeloop",
+                "LifeloopNetwork",
                 "LifeloopPictures",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Histogram", package: "hdrhistogram-swift"),
@@ -144,7 +151,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LifeloopScenarioTests",
-            dependencies: ["LifeloopScenario", "LifeloopSamples"]
+            dependencies: ["LifeloopScenario", "LifeloopSamples", "LifeloopNetwork"]
         ),
         .testTarget(
             name: "LifeloopTests",

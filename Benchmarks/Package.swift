@@ -18,6 +18,7 @@ let package = Package(
                 .product(name: "LifeloopCore", package: "Lifeloop"),
                 .product(name: "Lifeloop", package: "Lifeloop"),
                 .product(name: "LifeloopScenario", package: "Lifeloop"),
+                .product(name: "LifeloopNetwork", package: "Lifeloop"),
                 .product(name: "LifeloopSamples", package: "Lifeloop"),
                 .product(name: "LifeloopHost", package: "Lifeloop"),
                 .product(name: "NIOCore", package: "swift-nio"),

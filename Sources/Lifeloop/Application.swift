@@ -465,6 +465,11 @@ public final class Application {
     /// The thread that runs the loop; objects keep a copy for their confinement check.
     var loopThread: pthread_t { owner }
 
+    /// Records a diagnostic for a module of this package (the scripted network).
+    package func reportDiagnostic(_ kind: Diagnostic.Kind, label: String, message: String) {
+        diagnose(kind, label: label, message: message)
+    }
+
     /// Records a diagnostic in the list and in the trace.
     func diagnose(_ kind: Diagnostic.Kind, label: String, message: String) {
         diagnosticStore.append(Diagnostic(kind: kind, label: label, message: message))

@@ -59,6 +59,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         /// wall-clock `asyncAfter`, a group entered only by threads of the app's own).
         /// Reported once per label.
         case realTime
+        /// A request to the app's scripted network that no rule matches: it failed with
+        /// `URLError.resourceUnavailable` (the message names the URL and the rules' place).
+        case networkRequestUnmatched
     }
 
     /// What kind of misuse it is; its raw value is the event name in the trace.

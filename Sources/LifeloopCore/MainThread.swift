@@ -189,6 +189,13 @@ extension EventLoop {
     /// Whether the calling thread is this loop's.
     var isOwnerThreadCurrent: Bool { pthread_equal(owner, pthread_self()) != 0 }
 
+    /// Whether the calling thread is this loop's: for modules of this package that are
+    /// called on any thread and must choose between running here and posting.
+    package var isLoopThreadCurrent: Bool { isOwnerThreadCurrent }
+
+    /// Whether this loop owns the process's main thread (``adoptMainThread()``).
+    package var ownsProcessMainThread: Bool { ownsMainThread }
+
     /// Wakes the host-clock loop when the main dispatch queue rings.
     func watchMainQueue() throws {
         let handle = UnsafeMutablePointer<uv_poll_t>.allocate(capacity: 1)

@@ -1,4 +1,5 @@
 import Lifeloop
+import LifeloopNetwork
 
 /// A scenario: an app, its windows and clock, main-thread and worker costs, and a timed
 /// script, read from a YAML or JSON file with `lifeloop: 1` (see `docs/scenario-format.md`).
@@ -60,6 +61,12 @@ public struct Scenario: Sendable, Hashable {
     public var settleBudget: Duration
     /// Seeds `lifeloop experiment` runs when no `--seeds` is given.
     public var seeds: ClosedRange<UInt64>?
+    /// The scripted network the app's `URLSession` requests are served from, if the file
+    /// has a `network:` section.
+    public var network: ScenarioNetwork?
+    /// Whether, under the host clock, requests no rule matches go to the real network
+    /// (`allowNetwork: true`, or `--allow-network`).
+    public var allowsRealNetwork = false
     /// A digest of the file's bytes and the app file's, so shard results of different
     /// scenarios are never merged: 16 hex digits.
     public var hash: String

@@ -64,6 +64,8 @@ public enum ScenarioFile {
                 throw reader.nodes.error(storyboard.value, error.sentence(reading: "the storyboard file"))
             }
         }
+        // Body files are part of what a run serves: a changed one is another scenario.
+        for rule in scenario.network?.rules ?? [] where !rule.body.isEmpty { hash.combine(rule.body) }
         scenario.hash = hash.hex
         return scenario
     }

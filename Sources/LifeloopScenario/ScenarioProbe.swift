@@ -1,5 +1,6 @@
 import Foundation
 import Lifeloop
+import LifeloopNetwork
 import LifeloopPictures
 
 /// The scenario's eyes and hands inside a run: spends the main-thread costs the scenario
@@ -361,7 +362,9 @@ final class ScenarioProbe: RuntimeProbe {
     private func resolveInputs(_ presentation: (String) -> UInt64?) {
         pendingInputs.removeAll { input in
             guard let shown = presentation(input.window) else { return false }
-            samples.record("latency.\(input.kind)", clampedDifference(shown, input.time), unit: .nanoseconds, scope: .sample)
+            // A mark a network response ends is named as it is (`mark.NAME`).
+            let name = input.kind.hasPrefix("mark.") ? input.kind : "latency.\(input.kind)"
+            samples.record(name, clampedDifference(shown, input.time), unit: .nanoseconds, scope: .sample)
             return true
         }
     }
@@ -414,6 +417,19 @@ final class ScenarioProbe: RuntimeProbe {
     func animationDidEnd(id: ObjectIdentifier, finished: Bool) {
         perfetto?.spanEnded(id: id)
         timeline?.asyncEnded(id: id, at: now)
+    }
+
+    // MARK: The scripted network
+
+    /// A response was delivered: its count and latency under its rule's pattern, the
+    /// time to the first frame that shows it (`latency.response`), and the mark it ends,
+    /// which runs from the mark's start to that frame.
+    func noteResponse(_ exchange: ScriptedNetwork.Exchange, window: String, endingMarkStartedAt markStart: UInt64?) {
+        guard measures else { return }
+        samples.record("network.requests[\(exchange.pattern)]", 1, unit: .count, scope: .sample)
+        samples.record("network.latencyMs[\(exchange.pattern)]", exchange.latency.nanoseconds, unit: .nanoseconds, scope: .sample)
+        pendingInputs.append(("response", window, now))
+        if let markStart, let mark = exchange.mark { pendingInputs.append(("mark." + mark, window, markStart)) }
     }
 
     // MARK: Marks and expectations

@@ -19,7 +19,7 @@ struct ScenarioReader {
     let defaultName: String
 
     static let keys = ["lifeloop", "name", "app", "clock", "workers", "uikitVersion", "unloadPolicy", "viewIsAppearing", "strict",
-                       "duration", "settleBudget", "seeds", "windows", "costs", "jobs", "script"]
+                       "duration", "settleBudget", "seeds", "windows", "costs", "jobs", "script", "network", "allowNetwork"]
 
     func read(_ root: Node?) throws(ScenarioError) -> ReadScenario {
         guard let root else {
@@ -71,8 +71,11 @@ struct ScenarioReader {
         let windowLabels = fields["windows"] == nil ? DeclaredLabels.undeclared : DeclaredLabels(scenario.windows.map(\.label))
         if let entry = fields["costs"] { scenario.costs = try costs(entry.value, windows: windowLabels) }
         if let entry = fields["jobs"] { scenario.jobs = try jobs(entry.value, windows: windowLabels) }
+        if let entry = fields["network"] { scenario.network = try network(entry.value, keyNode: entry.keyNode) }
+        if let entry = fields["allowNetwork"] { scenario.allowsRealNetwork = try nodes.bool(entry.value) }
         if let entry = fields["script"] {
-            let script = ScriptReader(nodes: nodes, windows: windowLabels, jobs: DeclaredLabels(scenario.jobs.map(\.label)))
+            var script = ScriptReader(nodes: nodes, windows: windowLabels, jobs: DeclaredLabels(scenario.jobs.map(\.label)))
+            script.networkMarks = Set(scenario.network?.rules.compactMap(\.mark) ?? [])
             scenario.steps = try script.steps(entry.value)
         }
         return ReadScenario(scenario: scenario, storyboard: storyboard)

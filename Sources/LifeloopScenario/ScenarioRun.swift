@@ -1,6 +1,7 @@
 import Foundation
 import Lifeloop
 import LifeloopPictures
+import LifeloopNetwork
 
 /// One run of a scenario with one seed: builds the app on the calling thread, launches
 /// it at time 0, then drives the loop step by step.
@@ -25,6 +26,8 @@ final class ScenarioRun {
     private var openMarks: [String: UInt64] = [:]
     private var recording: RecordingWriter?
     private var replay: RecordingReader?
+    /// The scripted network the app's requests are served from, if the scenario has one.
+    private(set) var network: ScriptedNetwork?
 
     /// What changed between a recorded scenario text and the file now: its first differing
     /// line, or that the text is the same (then a file it names changed, such as its
@@ -113,6 +116,7 @@ final class ScenarioRun {
             recorder.watchPhases(of: app.loop)
             probe.timeline = recorder
         }
+        if let spec = scenario.network { installNetwork(spec) }
         probe.keepsFrames = options.keepFrames
         probe.snapshotRequest = options.snapshot
         if needsEvents {
@@ -121,7 +125,24 @@ final class ScenarioRun {
         }
     }
 
+    private func installNetwork(_ spec: ScenarioNetwork) {
+        let source = "\(scenario.file):\(spec.location.line):\(spec.location.column)"
+        let network = ScriptedNetwork(rules: spec.rules, seed: seed, source: source,
+                                      allowsRealNetwork: scenario.allowsRealNetwork || options.allowNetwork)
+        network.onDiagnostic = { [unowned app] message in
+            app.reportDiagnostic(.networkRequestUnmatched, label: "network", message: message)
+        }
+        network.onDelivery = { [unowned self] exchange in
+            let markStart = exchange.mark.flatMap { openMarks.removeValue(forKey: $0) }
+            let window = app.keyWindow?.traceLabel ?? app.windows.first?.traceLabel ?? ""
+            probe.noteResponse(exchange, window: window, endingMarkStartedAt: markStart)
+        }
+        network.install(on: app.loop)
+        self.network = network
+    }
+
     deinit {
+        network?.uninstall()
         app.probe = nil
         app.trace.sink = nil
     }

@@ -37,6 +37,9 @@ public struct RunOptions: Sendable {
     public var replayPath: String?
     /// Run on this clock instead of the scenario's.
     public var clock: ClockMode?
+    /// Under the host clock, send requests no network rule matches to the real network
+    /// (`--allow-network`; the scenario's `allowNetwork: true` does the same).
+    public var allowNetwork = false
 
     public init(tracePath: String? = nil, perfettoPath: String? = nil, keepEvents: Bool = false, digest: Bool = false) {
         self.tracePath = tracePath

@@ -9,6 +9,9 @@ struct ScriptReader {
     let windows: DeclaredLabels
     /// The declared job labels.
     let jobs: DeclaredLabels
+    /// Marks that network rules end (at the first frame that shows their response): they
+    /// need no `mark: end` step.
+    var networkMarks: Set<String> = []
 
     static let actions = ["tap", "push", "present", "dismiss", "pop", "popToRoot", "selectTab", "interactivePop",
                           "rotate", "resize", "hide", "show", "makeKey", "memoryWarning", "advance", "settle", "mark",
@@ -28,6 +31,8 @@ struct ScriptReader {
         for (index, item) in items.enumerated() {
             let (step, actionValue) = try self.step(item)
             switch step.action {
+            case .markStart(let name) where networkMarks.contains(name):
+                break
             case .markStart(let name):
                 if let open = openMarks[name] {
                     throw nodes.error(actionValue, "interval '\(name)' is already started at "

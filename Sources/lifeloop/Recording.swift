@@ -29,9 +29,13 @@ struct Record: ParsableCommand {
     @Option(name: .shortAndLong, help: "The recording to write (.llrec).")
     var output: String
 
+    @Flag(help: "Send requests no rule of the scenario's network matches to the real network (host clock only); their responses are recorded, and the replay serves them without the network.")
+    var allowNetwork = false
+
     func run() throws {
         let runner = try loadRunner(file)
         var options = RunOptions()
+        options.allowNetwork = allowNetwork
         options.clock = clock
         options.recordPath = output
         let result: RunResult

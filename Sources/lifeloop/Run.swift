@@ -33,6 +33,9 @@ struct Run: ParsableCommand {
     @Option(help: "The report's format: text or json.")
     var format: ReportFormat = .text
 
+    @Flag(help: "Send requests no rule of the scenario's network matches to the real network (host clock only).")
+    var allowNetwork = false
+
     func run() throws {
         if let timeline { try checkPicturePath(timeline, option: "--timeline") }
         if let frames { try checkPicturePath(frames, option: "--frames") }
@@ -40,6 +43,7 @@ struct Run: ParsableCommand {
         let result: RunResult
         do {
             var options = RunOptions(tracePath: trace, perfettoPath: perfetto, digest: true)
+            options.allowNetwork = allowNetwork
             options.timeline = timeline != nil
             options.keepFrames = frames != nil
             result = try runner.run(seed: seed, options: options)

@@ -31,6 +31,10 @@ struct LifeloopBench {
             MainQueueWorkload.run()
             return
         }
+        if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "network" {
+            try NetworkWorkload.run()
+            return
+        }
         if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "recording" {
             try RecordingWorkload.run()
             return

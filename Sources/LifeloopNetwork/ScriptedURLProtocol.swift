@@ -1,0 +1,252 @@
+import Foundation
+import LifeloopCore
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+
+/// The `URLProtocol` that serves an app's `URLSession` requests from its
+/// ``ScriptedNetwork``.
+///
+/// Registered with `URLProtocol.registerClass` by the first ``ScriptedNetwork/install(on:)``
+/// in the process: `URLSession.shared` then lists it first (it takes the registered
+/// classes when it is first used). A session the app makes with
+/// `URLSessionConfiguration.default` or `.ephemeral` lists URLSession's own HTTP protocol
+/// first and never asks a registered class (as on Apple platforms); such a session is
+/// served when its configuration lists this class:
+/// `configuration.protocolClasses = [ScriptedURLProtocol.self] + (configuration.protocolClasses ?? [])`,
+/// which ``ScriptedNetwork/serve(_:)`` does.
+///
+/// URLSession asks ``canInit(with:)`` on the thread that resumes the task; that thread
+/// decides which app's network answers (its loop's, else the main thread's app's, else
+/// the only one installed).
+public final class ScriptedURLProtocol: URLProtocol, @unchecked Sendable {
+    // @unchecked: `pending` is set once in init, before URLSession shares the instance.
+    private var pending: PendingRequest?
+
+    /// Registers the class once per process.
+    static let registration: Void = {
+        _ = URLProtocol.registerClass(ScriptedURLProtocol.self)
+    }()
+
+    /// Whether `URLSession.shared` asks this class first.
+    static var servesSharedSession: Bool {
+        _ = registration
+        guard let first = URLSession.shared.configuration.protocolClasses?.first else { return false }
+        return first == ScriptedURLProtocol.self
+    }
+
+    public override class func canInit(with request: URLRequest) -> Bool {
+        guard let scheme = request.url?.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return false }
+        return NetworkRegistry.claim(request)
+    }
+
+    public override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
+
+    public required init(request: URLRequest, cachedResponse: CachedURLResponse?, client: URLProtocolClient?) {
+        pending = NetworkRegistry.take(request)
+        super.init(request: request, cachedResponse: nil, client: client)
+    }
+
+    public override func startLoading() {
+        guard let pending else {
+            // Claimed by canInit but for another instance, or by another process-wide
+            // caller: say so rather than leave the task hanging.
+            let url = request.url?.absoluteString ?? ""
+            let reply = NetworkReply(url: url, failure: .resourceUnavailable,
+                                     message: "\(request.httpMethod ?? "GET") \(url): no scripted network claimed this request")
+            if let error = reply.urlError { client?.urlProtocol(self, didFailWithError: error) }
+            return
+        }
+        pending.start(self)
+    }
+
+    public override func stopLoading() {
+        pending?.stop()
+    }
+}
+
+/// One claimed request: its plan, and the protocol instance URLSession made for it once
+/// loading starts.
+final class PendingRequest: @unchecked Sendable {
+    // @unchecked: `protocolInstance`, `stopped` and `delivered` are guarded by `lock`.
+    let plan: ScriptedNetwork.Plan
+    private weak var network: ScriptedNetwork?
+    private let lock = NSLock()
+    private let started = DispatchSemaphore(value: 0)
+    private var protocolInstance: ScriptedURLProtocol?
+    private var stopped = false
+    private var delivered = false
+    private(set) var request: URLRequest?
+    /// Claimed off the loop's thread (or for no network): its job is submitted when
+    /// loading starts. Set before the request is shared.
+    var offLoop = false
+
+    init(plan: ScriptedNetwork.Plan, network: ScriptedNetwork?) {
+        self.plan = plan
+        self.network = network
+    }
+
+    /// URLSession started loading (on its own queue).
+    func start(_ instance: ScriptedURLProtocol) {
+        lock.lock()
+        protocolInstance = instance
+        request = instance.request
+        lock.unlock()
+        started.signal()
+        guard offLoop else { return }
+        if let network {
+            network.startOffLoop(self)
+        } else {
+            deliverWithoutLoop(plan.reply ?? NetworkReply(url: plan.url, failure: .resourceUnavailable, message: "no scripted network"))
+        }
+    }
+
+    func stop() {
+        lock.lock()
+        stopped = true
+        lock.unlock()
+    }
+
+    /// Hands the reply to the URLProtocol client; returns the task, to wait for its
+    /// completion handler. Waits (bounded) for URLSession to start loading first, which it
+    /// does right after the task resumed.
+    func deliver(_ reply: NetworkReply, waitingUpTo limit: Duration) -> URLSessionTask? {
+        let seconds = Double(max(0, limit.nanosecondsClamped)) / 1e9
+        _ = started.wait(timeout: .now() + seconds)
+        started.signal()
+        lock.lock()
+        let instance = protocolInstance
+        let skip = stopped || delivered || instance == nil
+        delivered = true
+        protocolInstance = nil
+        lock.unlock()
+        guard !skip, let instance else { return nil }
+        Self.send(reply, through: instance)
+        return instance.task
+    }
+
+    /// The loop is gone: fail the request where it is.
+    func deliverWithoutLoop(_ reply: NetworkReply) {
+        lock.lock()
+        let instance = protocolInstance
+        delivered = true
+        protocolInstance = nil
+        lock.unlock()
+        if let instance { Self.send(reply, through: instance) }
+    }
+
+    private static func send(_ reply: NetworkReply, through instance: ScriptedURLProtocol) {
+        guard let client = instance.client else { return }
+        if let error = reply.urlError {
+            client.urlProtocol(instance, didFailWithError: error)
+            return
+        }
+        let url = instance.request.url ?? URL(fileURLWithPath: "/")
+        let response: URLResponse = HTTPURLResponse(url: url, statusCode: reply.status, httpVersion: "HTTP/1.1",
+                                       headerFields: reply.headers) ?? URLResponse(url: url, mimeType: nil,
+                                                                                  expectedContentLength: reply.body.count,
+                                                                                  textEncodingName: nil)
+        client.urlProtocol(instance, didReceive: response, cacheStoragePolicy: .notAllowed)
+        if !reply.body.isEmpty { client.urlProtocol(instance, didLoad: reply.body) }
+        client.urlProtocolDidFinishLoading(instance)
+    }
+}
+
+extension ScriptedNetwork {
+    /// Makes a session configuration ask the scripted protocol first: for sessions an app
+    /// makes with `URLSessionConfiguration.default` or `.ephemeral`, which otherwise never
+    /// consult a registered protocol class.
+    /// - Returns: The same configuration, for chaining.
+    @discardableResult
+    public static func serve(_ configuration: URLSessionConfiguration) -> URLSessionConfiguration {
+        _ = ScriptedURLProtocol.registration
+        let others = (configuration.protocolClasses ?? []).filter { $0 != ScriptedURLProtocol.self }
+        configuration.protocolClasses = [ScriptedURLProtocol.self] + others
+        return configuration
+    }
+}
+
+/// The process's installed networks, by loop thread, and the requests claimed by
+/// `canInit` waiting for URLSession to make their protocol instance.
+enum NetworkRegistry {
+    private final class Weak: @unchecked Sendable {
+        weak var network: ScriptedNetwork?
+        init(_ network: ScriptedNetwork) { self.network = network }
+    }
+
+    private struct State {
+        var byThread: [UInt: Weak] = [:]
+        var mainThread: Weak?
+        var claimed: [URLRequest: [PendingRequest]] = [:]
+        var claimedCount = 0
+    }
+
+    private static let state = Locked(State())
+
+    static func add(_ network: ScriptedNetwork, thread: pthread_t, ownsMainThread: Bool) {
+        _ = ScriptedURLProtocol.registration
+        state.withLock { state in
+            state.byThread[UInt(thread)] = Weak(network)
+            if ownsMainThread { state.mainThread = Weak(network) }
+        }
+    }
+
+    static func remove(_ network: ScriptedNetwork, thread: pthread_t) {
+        state.withLock { state in
+            if let entry = state.byThread[UInt(thread)], entry.network === network || entry.network == nil {
+                state.byThread[UInt(thread)] = nil
+            }
+            if let main = state.mainThread, main.network === network || main.network == nil { state.mainThread = nil }
+        }
+    }
+
+    /// The network for requests started on the calling thread.
+    private static func network(in state: State) -> ScriptedNetwork? {
+        if let network = state.byThread[UInt(pthread_self())]?.network { return network }
+        if let network = state.mainThread?.network { return network }
+        let live = state.byThread.values.compactMap(\.network)
+        return live.count == 1 ? live[0] : nil
+    }
+
+    /// Claims a request for the calling thread's network; false when no network is
+    /// installed in the process (the request then goes where URLSession sends it).
+    static func claim(_ request: URLRequest) -> Bool {
+        let found: (network: ScriptedNetwork?, any: Bool) = state.withLock { state in
+            (network(in: state), state.byThread.values.contains { $0.network != nil })
+        }
+        guard found.any else { return false }
+        let pending: PendingRequest
+        if let network = found.network {
+            pending = network.claim(request)
+        } else {
+            let url = request.url?.absoluteString ?? ""
+            let method = request.httpMethod ?? "GET"
+            let plan = ScriptedNetwork.Plan(label: method + " " + url, method: method, url: url, pattern: "unmatched",
+                                            cost: .zero,
+                                            reply: NetworkReply(url: url, failure: .resourceUnavailable,
+                                                                message: "\(method) \(url) was started on a thread of no app, "
+                                                                    + "and several apps of this process have a scripted network"))
+            pending = PendingRequest(plan: plan, network: nil)
+            pending.offLoop = true
+        }
+        state.withLock { state in
+            // A claim whose instance is never made (canInit asked by other code) must not
+            // pile up: past a bound, the oldest claims go.
+            if state.claimedCount > 4096 { state.claimed.removeAll(); state.claimedCount = 0 }
+            state.claimed[request, default: []].append(pending)
+            state.claimedCount += 1
+        }
+        return true
+    }
+
+    /// The oldest claim for an equal request.
+    static func take(_ request: URLRequest) -> PendingRequest? {
+        state.withLock { state in
+            guard var list = state.claimed[request], !list.isEmpty else { return nil }
+            let first = list.removeFirst()
+            state.claimed[request] = list.isEmpty ? nil : list
+            state.claimedCount -= 1
+            return first
+        }
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import LifeloopCore
+import LifeloopNetwork
+import Yams
+
+/// The scenario's `network:` section: a list of rules, the first that matches answers.
+extension ScenarioReader {
+    private static let ruleKeys = ["url", "prefix", "glob", "method", "status", "headers", "body", "bodyFile",
+                                   "latency", "rate", "fail", "mark"]
+    private static let patternKeys = ["url", "prefix", "glob"]
+    private static let failureKeys = ["timeout", "connectionLost", "dns"]
+
+    func network(_ value: FieldValue, keyNode: Node) throws(ScenarioError) -> ScenarioNetwork {
+        let items = try nodes.list(value, expected: "a list of rules, each {url: URL, body: TEXT, latency: DURATION, …}")
+        var rules: [NetworkRule] = []
+        for item in items { rules.append(try rule(item)) }
+        return ScenarioNetwork(rules: rules, location: nodes.location(keyNode, value.field))
+    }
+
+    private func rule(_ item: FieldValue) throws(ScenarioError) -> NetworkRule {
+        let fields = try nodes.fields(item, allowed: Self.ruleKeys, what: "a network rule")
+        let patterns = fields.entries.filter { Self.patternKeys.contains($0.key) }
+        guard let patternEntry = patterns.first else {
+            throw nodes.error(item, "a network rule needs one of url (exact), prefix or glob")
+        }
+        if patterns.count > 1 {
+            throw nodes.error(patterns[1].keyNode, item.field,
+                              "a network rule takes one of url, prefix or glob, not both \(patternEntry.key) and \(patterns[1].key)")
+        }
+        let text = try nodes.text(patternEntry.value, expected: "a URL")
+        let pattern: NetworkRule.Pattern
+        switch patternEntry.key {
+        case "url": pattern = .exact(text)
+        case "prefix": pattern = .prefix(text)
+        default: pattern = .glob(text)
+        }
+        let place = nodes.location(item)
+        var rule = NetworkRule(pattern: pattern, location: "\(nodes.file):\(place.line):\(place.column)")
+        if let entry = fields["method"] {
+            let method = try nodes.text(entry.value, expected: "an HTTP method such as GET or POST")
+            guard method.allSatisfy({ $0.isASCII && $0.isLetter }) else {
+                throw nodes.error(entry.value, "method is an HTTP method such as GET or POST, found '\(method)'")
+            }
+            rule.method = method.uppercased()
+        }
+        if let entry = fields["status"] {
+            let status = try nodes.integer(entry.value, expected: "an HTTP status code, 100...599")
+            guard (100...599).contains(status) else {
+                throw nodes.error(entry.value, "status is an HTTP status code, 100...599, found \(status)")
+            }
+            rule.status = status
+        }
+        if let entry = fields["headers"] {
+            let headers = try nodes.fields(entry.value, what: "headers")
+            for header in headers.entries {
+                rule.headers[header.key] = try nodes.text(header.value, expected: "a header value")
+            }
+        }
+        if let body = fields["body"], let file = fields["bodyFile"] {
+            throw nodes.error(file.keyNode, file.value.field,
+                              "a rule takes body (inline) or bodyFile (a file), not both; body is at line \((body.keyNode.mark?.line).map(String.init) ?? "?")")
+        }
+        if let entry = fields["body"] {
+            guard case .scalar(let scalar) = entry.value.node else {
+                throw nodes.error(entry.value, "body is the response's text, found \(nodes.describe(entry.value.node))")
+            }
+            rule.body = Data(scalar.string.utf8)
+        }
+        if let entry = fields["bodyFile"] {
+            let path = try nodes.text(entry.value, expected: "a file's path, relative to the scenario file")
+            let resolved = path.hasPrefix("/") ? path : directory + "/" + path
+            do {
+                rule.body = Data(try InputFile.read(path: resolved, maxBytes: ScenarioFile.defaultMaxBytes))
+            } catch {
+                throw nodes.error(entry.value, error.sentence(reading: "the body file"))
+            }
+        }
+        if let entry = fields["latency"] {
+            switch try nodes.distribution(entry.value) {
+            case .fixed(let value): rule.latency = .fixed(value)
+            case .uniform(let low, let high): rule.latency = .uniform(low, high)
+            case .lognormal(let median, let p99): rule.latency = .lognormal(median: median, p99: p99)
+            }
+        }
+        if let entry = fields["rate"] { rule.rate = try rate(entry.value) }
+        if let entry = fields["fail"] { rule.failures = try failures(entry.value) }
+        if let entry = fields["mark"] { rule.mark = try nodes.text(entry.value, expected: "the name of a mark the response ends") }
+        return rule
+    }
+
+    /// `200KB/s`: a number and B, KB, MB or GB (powers of 1000), or KiB, MiB, GiB, per second.
+    private func rate(_ value: FieldValue) throws(ScenarioError) -> Double {
+        let form = "a transfer rate such as 200KB/s (B, KB, MB, GB, KiB, MiB or GiB per second)"
+        let text = try nodes.text(value, expected: form)
+        guard text.hasSuffix("/s") else { throw nodes.error(value, "expected \(form), found '\(text)'") }
+        let body = text.dropLast(2)
+        let units: [(String, Double)] = [("KiB", 1024), ("MiB", 1_048_576), ("GiB", 1_073_741_824),
+                                         ("KB", 1e3), ("MB", 1e6), ("GB", 1e9), ("B", 1)]
+        guard let unit = units.first(where: { body.hasSuffix($0.0) }),
+              let number = Double(body.dropLast(unit.0.count)), number.isFinite,
+              body.dropLast(unit.0.count).allSatisfy({ $0.isASCII && ($0.isNumber || $0 == ".") }) else {
+            throw nodes.error(value, "expected \(form), found '\(text)'")
+        }
+        guard number > 0 else { throw nodes.error(value, "rate must be above 0, found '\(text)'") }
+        return number * unit.1
+    }
+
+    private func failures(_ value: FieldValue) throws(ScenarioError) -> NetworkFailures {
+        let fields = try nodes.fields(value, allowed: Self.failureKeys, what: "fail")
+        var failures = NetworkFailures()
+        var sum = 0.0
+        for entry in fields.entries {
+            let probability = try nodes.number(entry.value, expected: "a probability, 0...1")
+            guard (0...1).contains(probability) else {
+                throw nodes.error(entry.value, "\(entry.key) is a probability, 0...1, found \(writtenNumber(probability))")
+            }
+            sum += probability
+            guard sum <= 1 + 1e-12 else {
+                throw nodes.error(entry.value, "the failure probabilities add up to \(writtenNumber(sum)), above 1")
+            }
+            switch entry.key {
+            case "timeout": failures.timeout = probability
+            case "connectionLost": failures.connectionLost = probability
+            default: failures.dns = probability
+            }
+        }
+        return failures
+    }
+}
+
+/// A scenario's scripted network: its rules and where the section is.
+public struct ScenarioNetwork: Sendable, Hashable {
+    /// Tried in order; the first that matches answers.
+    public var rules: [NetworkRule]
+    /// Where the file's `network:` key is, named by requests no rule matches.
+    public var location: ScenarioLocation
+
+    public init(rules: [NetworkRule], location: ScenarioLocation) {
+        self.rules = rules
+        self.location = location
+    }
+}

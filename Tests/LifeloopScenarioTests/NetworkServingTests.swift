@@ -1,0 +1,67 @@
+import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
+import LifeloopCore
+import LifeloopNetwork
+import Testing
+
+/// What a test app saw, filled on URLSession's queues and read on the loop.
+final class Seen: @unchecked Sendable {
+    // @unchecked: every access holds `lock`.
+    private let lock = NSLock()
+    private var lines: [String] = []
+    func add(_ line: String) { lock.lock(); lines.append(line); lock.unlock() }
+    var all: [String] { lock.lock(); defer { lock.unlock() }; return lines }
+}
+
+private func feedRule(latency: NetworkLatency = .fixed(.milliseconds(120))) -> NetworkRule {
+    // A URL no other test of the process fetches (see `networkCatalog(url:)`).
+    NetworkRule(pattern: .exact("https://api.example.com/served"), headers: ["Content-Type": "text/plain"],
+                body: Data("hello".utf8), latency: latency, location: "test.yaml:3:5")
+}
+
+@Suite("Scripted network: serving URLSession")
+struct NetworkServingTests {
+    @Test
+    func aDataTaskOfTheSharedSessionIsServedAtItsLatency() throws {
+        let loop = try EventLoop(clock: .virtual)
+        let network = ScriptedNetwork(rules: [feedRule()], seed: 1, source: "test.yaml:2:1")
+        network.install(on: loop)
+        let seen = Seen()
+        let poster = loop.makePoster()
+        let now = UncheckedLoop(loop)
+        URLSession.shared.dataTask(with: URL(string: "https://api.example.com/served")!) { data, response, error in
+            let status = (response as? HTTPURLResponse)?.statusCode ?? -1
+            let text = String(decoding: data ?? Data(), as: UTF8.self)
+            poster.post { seen.add("\(status) \(text) @\(now.loop.now.nanoseconds / 1_000_000)ms") }
+        }.resume()
+        try loop.runUntilIdle()
+        #expect(seen.all == ["200 hello @120ms"])
+        #expect(loop.trace.lines.contains("GET https://api.example.com/served jobSubmit"))
+        #expect(loop.trace.lines.contains("network response"))
+    }
+
+    @Test
+    func anUnmatchedRequestFailsNamingTheURLAndWhereTheRulesAre() throws {
+        let loop = try EventLoop(clock: .virtual)
+        let network = ScriptedNetwork(rules: [feedRule()], seed: 1, source: "test.yaml:2:1")
+        var diagnostics: [String] = []
+        network.onDiagnostic = { diagnostics.append($0) }
+        network.install(on: loop)
+        let seen = Seen()
+        URLSession.shared.dataTask(with: URL(string: "https://api.example.com/other-unmatched")!) { _, _, error in
+            seen.add("\((error as? URLError)?.code == .resourceUnavailable) \(error?.localizedDescription ?? "")")
+        }.resume()
+        try loop.runUntilIdle()
+        #expect(seen.all == ["true no rule of the scripted network (test.yaml:2:1) matches GET https://api.example.com/other-unmatched"])
+        #expect(diagnostics.count == 1)
+    }
+}
+
+/// The loop, read only on its own thread from a closure posted to it.
+struct UncheckedLoop: @unchecked Sendable {
+    let loop: EventLoop
+    init(_ loop: EventLoop) { self.loop = loop }
+}
+
