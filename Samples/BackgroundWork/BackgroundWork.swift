@@ -1,5 +1,8 @@
 import Dispatch
 import Foundation
+#if canImport(FoundationNetworking)
+import FoundationNetworking
+#endif
 import Glibc
 import Lifeloop
 import LifeloopCore
@@ -134,6 +137,18 @@ public enum BackgroundWork {
             serial.asyncAfter(deadline: .now() + .milliseconds(20), execute: cancelled)
             serial.asyncAfter(deadline: .now() + .milliseconds(20), execute: kept)
             cancelled.cancel()
+
+            // 10. A request to the scenario's network, decoded on a global queue, shown on
+            // the main queue.
+            if let url = URL(string: "https://api.example.com/feed") {
+                URLSession.shared.dataTask(with: url) { data, response, error in
+                    let status = (response as? HTTPURLResponse)?.statusCode ?? -1
+                    DispatchQueue.global().async {
+                        let count = (try? JSONSerialization.jsonObject(with: data ?? Data()) as? [Any])?.count ?? -1
+                        DispatchQueue.main.async { trace("feed", "status \(status) items \(count)\(error == nil ? "" : " error")") }
+                    }
+                }.resume()
+            }
 
             // 9. A semaphore one background block waits on and another signals.
             let ready = DispatchSemaphore(value: 0)

@@ -196,6 +196,10 @@ extension EventLoop {
     /// Whether this loop owns the process's main thread (``adoptMainThread()``).
     package var ownsProcessMainThread: Bool { ownsMainThread }
 
+    /// Whether Dispatch blocks submitted from this loop's thread run on its scheduler (then
+    /// URLSession's own queue hops run there too, in order, after the current job).
+    package var runsDispatch: Bool { dispatchScheduler != nil }
+
     /// Wakes the host-clock loop when the main dispatch queue rings.
     func watchMainQueue() throws {
         let handle = UnsafeMutablePointer<uv_poll_t>.allocate(capacity: 1)

@@ -249,7 +249,9 @@ public final class ScriptedNetwork: @unchecked Sendable {
         // The task's completion handler runs on URLSession's delegate queue; what it posts
         // to the loop (or the main queue) must be there before this turn's task phase
         // ends, or the run would depend on thread timing. So would a request it starts.
-        if let task { waitUntilCompleted(task, limit: waitLimit) }
+        // On the main thread's app under the virtual clock those hops are jobs of the
+        // loop's Dispatch scheduler: they run next, in order, with nothing to wait for.
+        if let task, !loop.runsDispatch { waitUntilCompleted(task, limit: waitLimit) }
     }
 
     private func waitUntilCompleted(_ task: URLSessionTask, limit: Duration) {

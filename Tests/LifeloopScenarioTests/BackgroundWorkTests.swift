@@ -73,6 +73,10 @@ struct BackgroundWorkTests {
         #expect(try only("Probe workItem").time == 50_000_000, "behind the serial queue's 50 ms asyncAfter")
         // A semaphore: the waiting block runs what it waits for first (the signal at 40 ms).
         #expect(try only("Probe semaphore").line == "Probe semaphore 42")
+        // URLSession.shared, unchanged app code, served by the scenario's network at its
+        // 80 ms latency; the completion's global → main hops land in known turns.
+        let feed = try only("Probe feed")
+        #expect(feed.line == "Probe feed status 200 items 3" && feed.time == 80_000_000)
         // Foundation's queue labels carry no memory address.
         #expect(!events.contains { $0.line.contains("0x") })
     }
@@ -151,7 +155,8 @@ struct BackgroundWorkTests {
         let text = try String(contentsOfFile: Self.scenario, encoding: .utf8).replacingOccurrences(of: "workers: 2", with: "workers: 2\nclock: host")
         let events = try Self.trace(try Self.scenarioFile(text))
         for line in ["Probe globalToMain 500500", "Probe serialSyncRead 0,1,2", "Probe barrier a0,a1,barrier,b0,b1", "Probe groupNotify 106",
-                     "Probe operations download,decode", "Probe notification 7", "Probe timer 3", "Probe workItem", "Probe semaphore 42"] {
+                     "Probe operations download,decode", "Probe notification 7", "Probe timer 3", "Probe workItem", "Probe semaphore 42",
+                     "Probe feed status 200 items 3"] {
             #expect(events.contains { $0.line == line }, "the host-clock run never traced '\(line)'")
         }
         // libdispatch's own threads ran the queues: no scheduler events.
