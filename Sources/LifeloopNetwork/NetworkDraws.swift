@@ -9,17 +9,12 @@ struct NetworkDraws {
     private var generator: SeededGenerator
 
     init(seed: UInt64, key: String) {
-        // FNV-1a of the key, mixed with the seed through one SplitMix step (as the
-        // scenario's own streams are made, under keys of their own).
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in key.utf8 { hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3 }
-        var mixer = SeededGenerator(seed: seed ^ hash)
-        generator = SeededGenerator(seed: mixer.next())
+        generator = SeededGenerator(seed: seed, key: key)
     }
 
     /// A uniform double in (0, 1].
     mutating func unit() -> Double {
-        Double((generator.next() >> 11) + 1) / Double(UInt64(1) << 53)
+        generator.unit()
     }
 
     /// One latency, in whole nanoseconds, never negative, at most an hour.
