@@ -35,6 +35,10 @@ private func virtualDelay(_ nanoseconds: UInt64) -> UInt64 {
 @_cdecl("dispatch_async")
 public func lifeloopDispatchAsync(_ queue: OpaquePointer?, _ block: @escaping @convention(block) () -> Void) {
     if address(queue) == LibDispatch.mainQueue {
+        if let scheduler = SchedulerSlot.active {
+            scheduler.loop.ownMainQueue.append { block() }
+            return
+        }
         LibDispatch.async(queue) {
             MainThread.mainQueueBlockWillRun()
             block()
@@ -54,6 +58,10 @@ public func lifeloopDispatchAsyncF(_ queue: OpaquePointer?, _ context: UnsafeMut
                                    _ work: @convention(c) (UnsafeMutableRawPointer?) -> Void) {
     let contextAddress = UInt(bitPattern: context)
     if address(queue) == LibDispatch.mainQueue {
+        if let scheduler = SchedulerSlot.active {
+            scheduler.loop.ownMainQueue.append { work(UnsafeMutableRawPointer(bitPattern: contextAddress)) }
+            return
+        }
         LibDispatch.async(queue) {
             MainThread.mainQueueBlockWillRun()
             work(UnsafeMutableRawPointer(bitPattern: contextAddress))

@@ -120,8 +120,16 @@ public final class EventLoop {
     var heldMainActorJobs: [UnownedJob] = []
     /// Dispatch under the virtual clock, when this loop owns the main thread.
     var dispatchScheduler: DispatchScheduler?
+    /// Main-queue blocks sent from this loop's thread while its Dispatch scheduler runs
+    /// (the app's callbacks and its queues' blocks): kept here in order and run at the main
+    /// queue's point of the turn, ahead of what other threads sent to libdispatch's main
+    /// queue. They need no eventfd and no libdispatch queue: only this thread sends them.
+    @exclusivity(unchecked) var ownMainQueue = Deque<() -> Void>()
+    @exclusivity(unchecked) private var runningMainQueue = Deque<() -> Void>()
     /// Foundation timers on the main run loop, on this loop's timers (the main thread's app).
     var runLoopTimers: [UInt: TimerHandle] = [:]
+    /// Foundation timers made on this loop's thread and not added yet: their first fire.
+    var runLoopTimerFirstFires: [UInt: LoopInstant] = [:]
     /// The virtual cost of a Dispatch block on a queue with this label (the main thread's
     /// app under the virtual clock; nil: zero).
     public var dispatchCost: ((String) -> Duration)? {
@@ -447,6 +455,13 @@ public final class EventLoop {
     /// host-clock recording notes each turn that drained it; its replay drains in those
     /// turns only, waiting for the work to be posted again if it is late.
     private func drainMainQueue() {
+        if !ownMainQueue.isEmpty {
+            // Blocks sent during this drain run in the next turn's, as libdispatch's main
+            // queue drains only what it held when the drain began.
+            swap(&ownMainQueue, &runningMainQueue)
+            record(label: "mainQueue", event: "drain")
+            while let block = runningMainQueue.popFirst() { block() }
+        }
         let drainRecord = { [self] in record(label: "mainQueue", event: "drain") }
         if clock == .host, let replaySource {
             if !replayMainQueueDue {
@@ -720,7 +735,7 @@ public final class EventLoop {
         // A replay's arrivals come from the recording: what reaches the mailbox in real
         // time (a recomputed result it already injected) must not change when it ends.
         if replaySource != nil, clock == .host { return tasks.isEmpty && timers.isEmpty && jobs.isEmpty && !replayMainQueueDue }
-        return tasks.isEmpty && timers.isEmpty && jobs.isEmpty && mailbox.isEmpty 
+        return tasks.isEmpty && timers.isEmpty && jobs.isEmpty && mailbox.isEmpty && ownMainQueue.isEmpty
             && !(ownsMainThread && (MainThread.mainQueueHasWork || MainThread.outstandingJobs.load(ordering: .acquiring) > 0))
     }
 
@@ -752,6 +767,7 @@ public final class EventLoop {
         }
         deferredWork.removeAll()
         heldMainActorJobs.removeAll()
+        ownMainQueue.removeAll()
         if let scheduler = dispatchScheduler {
             scheduler.close()
             if isOwnerThreadCurrent, SchedulerSlot.installed === scheduler { SchedulerSlot.set(nil) }
@@ -813,7 +829,19 @@ public final class EventLoop {
 
     // MARK: The turn
 
+    /// A turn; on the virtual clock of the app that runs Dispatch on its loop, with the
+    /// platform clocks standing still for the turn (``StillClock``), so that a deadline
+    /// computed from `DispatchTime.now()` or a `Timer`'s fire date reaches the loop as the
+    /// delay the code asked for, however loaded the machine.
     private func runTurn() {
+        if clock == .virtual, dispatchScheduler != nil {
+            StillClock.during { runTurnBody() }
+        } else {
+            runTurnBody()
+        }
+    }
+
+    private func runTurnBody() {
         if recorder != nil || replaySource != nil, turn > 0 { checkpoint(turn) }
         turn &+= 1
         isBeforeCommitPoint = true
@@ -1043,7 +1071,7 @@ public final class EventLoop {
             // that arrived meanwhile only become ready here: when they arrive must not
             // change the turns, or the trace would depend on thread timing.
             drainMailbox(runNow: false)
-            if !tasks.isEmpty {
+            if !tasks.isEmpty || !ownMainQueue.isEmpty {
                 notify(.afterWaiting)
                 continue
             }

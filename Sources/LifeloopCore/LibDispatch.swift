@@ -148,7 +148,7 @@ enum DispatchObjects {
         var queues: [UInt: QueueFacts] = [:]
     }
 
-    private static let state = Mutex(State())
+    private static let state = Locked(State())
     /// Grows with every queue made or retargeted: a scheduler's cache of facts is good
     /// while it stands still (an address can be reused by a new queue).
     static let generation = Atomic<UInt64>(0)

@@ -293,13 +293,17 @@ enum StillClock {
         return key
     }()
 
+    /// The clocks that stand still: three monotonic ones and the real-time clock (which
+    /// `Date()` and, through `gettimeofday`, `CFAbsoluteTimeGetCurrent()` read), then a count
+    /// of readings (in the last slot's seconds).
+    private static let clockCount = 4
+
     /// Runs `body` with the clocks standing still on this thread (each clock at its first
     /// reading inside `body`).
     static func during(_ body: () -> Void) {
-        // Three clocks, then a count of readings (in the fourth's seconds).
-        let state = UnsafeMutablePointer<timespec>.allocate(capacity: 4)
-        state.initialize(repeating: timespec(tv_sec: -1, tv_nsec: 0), count: 3)
-        (state + 3).initialize(to: timespec(tv_sec: 0, tv_nsec: 0))
+        let state = UnsafeMutablePointer<timespec>.allocate(capacity: clockCount + 1)
+        state.initialize(repeating: timespec(tv_sec: -1, tv_nsec: 0), count: clockCount)
+        (state + clockCount).initialize(to: timespec(tv_sec: 0, tv_nsec: 0))
         let previous = pthread_getspecific(key)
         pthread_setspecific(key, state)
         body()
@@ -307,14 +311,17 @@ enum StillClock {
         state.deallocate()
     }
 
+    /// Whether the clocks stand still on this thread now.
+    static var isActive: Bool { pthread_getspecific(key) != nil }
+
     /// Readings after which the clocks move again within one job: code that waits on the
     /// real clock by reading it in a loop must not wait forever.
     static let maxStillReadings = 10_000
 
-    /// The slot for a monotonic clock while standing still, else nil.
+    /// The slot for a clock while standing still, else nil.
     static func slot(_ clock: clockid_t) -> UnsafeMutablePointer<timespec>? {
         guard let raw = pthread_getspecific(key) else { return nil }
-        let count = raw.assumingMemoryBound(to: timespec.self) + 3
+        let count = raw.assumingMemoryBound(to: timespec.self) + clockCount
         count.pointee.tv_sec += 1
         if count.pointee.tv_sec > maxStillReadings { return nil }
         let index: Int
@@ -322,14 +329,15 @@ enum StillClock {
         case CLOCK_MONOTONIC: index = 0
         case CLOCK_BOOTTIME: index = 1
         case CLOCK_MONOTONIC_RAW: index = 2
+        case CLOCK_REALTIME: index = 3
         default: return nil
         }
         return raw.assumingMemoryBound(to: timespec.self) + index
     }
 }
 
-/// `clock_gettime`: libc's, except for the monotonic clocks on a thread inside
-/// ``StillClock/during(_:)``, which answer their first reading there again.
+/// `clock_gettime`: libc's, except for the monotonic and real-time clocks on a thread
+/// inside ``StillClock/during(_:)``, which answer their first reading there again.
 @_cdecl("clock_gettime")
 public func lifeloopClockGettime(_ clock: clockid_t, _ time: UnsafeMutablePointer<timespec>?) -> Int32 {
     guard let systemClockGettime else { return -1 }
@@ -339,6 +347,25 @@ public func lifeloopClockGettime(_ clock: clockid_t, _ time: UnsafeMutablePointe
         guard status == 0 else { return status }
     }
     time.pointee = slot.pointee
+    return 0
+}
+
+private typealias GetTimeOfDay = @convention(c) (UnsafeMutablePointer<timeval>?, UnsafeMutableRawPointer?) -> Int32
+/// libc's own `gettimeofday`, under this process's.
+private let systemGetTimeOfDay: GetTimeOfDay? = dlsym(UnsafeMutableRawPointer(bitPattern: -1), "gettimeofday")
+    .map { unsafeBitCast($0, to: GetTimeOfDay.self) }
+
+/// `gettimeofday` (what `CFAbsoluteTimeGetCurrent()`, and so a `Timer`'s fire date, reads):
+/// libc's, except inside ``StillClock/during(_:)``, where it answers the real-time clock's
+/// still reading, as `Date()` does.
+@_cdecl("gettimeofday")
+public func lifeloopGetTimeOfDay(_ time: UnsafeMutablePointer<timeval>?, _ zone: UnsafeMutableRawPointer?) -> Int32 {
+    guard let systemGetTimeOfDay else { return -1 }
+    guard let time, zone == nil, StillClock.isActive else { return systemGetTimeOfDay(time, zone) }
+    var now = timespec()
+    let status = lifeloopClockGettime(CLOCK_REALTIME, &now)
+    guard status == 0 else { return status }
+    time.pointee = timeval(tv_sec: now.tv_sec, tv_usec: now.tv_nsec / 1000)
     return 0
 }
 

@@ -20,6 +20,7 @@ private struct RunLoopTimerContext {
 
 private enum CF {
     typealias AddTimer = @convention(c) (OpaquePointer?, OpaquePointer?, OpaquePointer?) -> Void
+    typealias CreateTimer = @convention(c) (OpaquePointer?, Double, Double, UInt, Int, UnsafeRawPointer?, UnsafeMutableRawPointer?) -> OpaquePointer?
     typealias TimerCall = @convention(c) (OpaquePointer?) -> Void
     typealias TimerDouble = @convention(c) (OpaquePointer?) -> Double
     typealias TimerBool = @convention(c) (OpaquePointer?) -> UInt8
@@ -29,6 +30,7 @@ private enum CF {
     typealias GetContext = @convention(c) (OpaquePointer?, UnsafeMutableRawPointer?) -> Void
 
     static let addTimer = coreFoundation("CFRunLoopAddTimer", as: AddTimer.self)
+    static let createTimer = coreFoundation("CFRunLoopTimerCreate", as: CreateTimer.self)
     static let invalidate = coreFoundation("CFRunLoopTimerInvalidate", as: TimerCall.self)
     static let nextFireDate = coreFoundation("CFRunLoopTimerGetNextFireDate", as: TimerDouble.self)
     static let interval = coreFoundation("CFRunLoopTimerGetInterval", as: TimerDouble.self)
@@ -40,17 +42,45 @@ private enum CF {
     static let context = coreFoundation("CFRunLoopTimerGetContext", as: GetContext.self)
 }
 
+/// `CFRunLoopTimerCreate`: CoreFoundation's; on the main thread while an app owns it, the
+/// timer's first fire is noted as an instant of the app's loop: its fire date less the
+/// clock read right now, to the nearest millisecond on the virtual clock. (`Timer`
+/// computes the fire date from the clock a moment before; reading it again later, when
+/// the timer is added, would take in whatever happened in between: a run loop made on
+/// first use, a loaded machine.)
+@_cdecl("CFRunLoopTimerCreate")
+public func lifeloopRunLoopTimerCreate(_ allocator: OpaquePointer?, _ fireDate: Double, _ interval: Double, _ flags: UInt,
+                                       _ order: Int, _ callout: UnsafeRawPointer?, _ context: UnsafeMutableRawPointer?) -> OpaquePointer? {
+    let readAt = CF.absoluteTime?() ?? 0
+    guard let createTimer = CF.createTimer else { return nil }
+    let timer = createTimer(allocator, fireDate, interval, flags, order, callout, context)
+    if let timer, MainThread.isCurrent, let (owner, _) = MainThread.owner {
+        let loop = owner.takeUnretainedValue()
+        let seconds = min(max(0, fireDate - readAt), 1e9)
+        let delay: Duration
+        if loop.clock == .virtual {
+            let milliseconds = (seconds * 1000).rounded()
+            let intervalNs = interval > 0 ? Int64(min(interval, 1e9) * 1e9) : 0
+            // A timer that first fires one interval from now (`scheduledTimer`) does so exactly.
+            delay = intervalNs > 0 && abs(seconds - interval) < 0.0005 ? .nanoseconds(intervalNs) : .milliseconds(Int64(milliseconds))
+        } else {
+            delay = .nanoseconds(Int64(seconds * 1e9))
+        }
+        loop.runLoopTimerFirstFires[UInt(bitPattern: UnsafeRawPointer(timer))] = loop.now + delay
+    }
+    return timer
+}
+
 /// `CFRunLoopAddTimer`: a timer for the main run loop, added on the main thread while an
-/// app owns it, fires on that app's loop: at its fire date (on the virtual clock, the
-/// delay from now, exact when it is the timer's interval, else to the next whole
-/// millisecond), then every interval from there (no drift), until it is invalidated.
-/// Any other run loop or thread: CoreFoundation's own.
+/// app owns it, fires on that app's loop: at the instant noted when it was made (or, for
+/// one made elsewhere, its fire date from now), then every interval from there (no
+/// drift), until it is invalidated. Any other run loop or thread: CoreFoundation's own.
 @_cdecl("CFRunLoopAddTimer")
 public func lifeloopRunLoopAddTimer(_ runLoop: OpaquePointer?, _ timer: OpaquePointer?, _ mode: OpaquePointer?) {
+    let readAt = CF.absoluteTime?() ?? 0
     guard let timer, MainThread.isCurrent, let (owner, _) = MainThread.owner,
           let mainRunLoop = CF.mainRunLoop, runLoop == mainRunLoop(),
-          let nextFireDate = CF.nextFireDate, let intervalOf = CF.interval, let now = CF.absoluteTime,
-          let retain = CF.retain else {
+          let nextFireDate = CF.nextFireDate, let intervalOf = CF.interval, let retain = CF.retain else {
         CF.addTimer?(runLoop, timer, mode)
         return
     }
@@ -58,14 +88,16 @@ public func lifeloopRunLoopAddTimer(_ runLoop: OpaquePointer?, _ timer: OpaquePo
     let key = UInt(bitPattern: UnsafeRawPointer(timer))
     guard loop.runLoopTimers[key] == nil else { return }
     let interval = intervalOf(timer)
-    let seconds = max(0, nextFireDate(timer) - now())
     let intervalNs = interval > 0 ? Int64(min(interval, 1e9) * 1e9) : 0
-    var delay = Duration.nanoseconds(Int64(min(seconds, 1e9) * 1e9))
-    if loop.clock == .virtual {
-        delay = intervalNs > 0 && abs(seconds - interval) < 0.001 ? .nanoseconds(intervalNs) : loopDelay(delay, virtual: true)
+    let first: LoopInstant
+    if let noted = loop.runLoopTimerFirstFires.removeValue(forKey: key) {
+        first = max(noted, loop.now)
+    } else {
+        let seconds = min(max(0, nextFireDate(timer) - readAt), 1e9)
+        let delay = Duration.nanoseconds(Int64(seconds * 1e9))
+        first = loop.now + (loop.clock == .virtual ? loopDelay(delay, virtual: true) : delay)
     }
     _ = retain(timer)
-    let first = loop.now + delay
     let fire = { [unowned loop] in loop.fireRunLoopTimer(key) }
     if intervalNs > 0, let handle = try? loop.scheduleRepeating(every: .nanoseconds(intervalNs), startingAt: first, fire) {
         loop.runLoopTimers[key] = handle
@@ -107,5 +139,6 @@ extension EventLoop {
     func closeRunLoopTimers() {
         for key in runLoopTimers.keys { CF.release?(OpaquePointer(bitPattern: key)) }
         runLoopTimers.removeAll()
+        runLoopTimerFirstFires.removeAll()
     }
 }
