@@ -133,7 +133,10 @@ final class ScenarioRun {
             app.reportDiagnostic(.networkRequestUnmatched, label: "network", message: message)
         }
         network.onDelivery = { [unowned self] exchange in
-            let markStart = exchange.mark.flatMap { openMarks.removeValue(forKey: $0) }
+            // A mark ends at the response whose data can be shown: a failure (which the app
+            // may retry) leaves it open.
+            let shows = exchange.failure == nil && (200..<300).contains(exchange.status ?? 0)
+            let markStart = shows ? exchange.mark.flatMap { openMarks.removeValue(forKey: $0) } : nil
             let window = app.keyWindow?.traceLabel ?? app.windows.first?.traceLabel ?? ""
             probe.noteResponse(exchange, window: window, endingMarkStartedAt: markStart)
         }
