@@ -39,6 +39,7 @@ extension SampleCatalog {
         Concurrency.definition,
         BackgroundWork.definition,
         BackgroundWork.misuse,
+        NetworkFeed.definition,
         AppDefinition(name: "UIKitForm", summary: "UIKit code as written for iOS: a form with UIActions, pushing a page that draws",
                       scenes: ["Details"], threading: .anyThread, launch: UIKitForm.launch),
     ])
