@@ -123,6 +123,28 @@ struct DaemonNetworkTests {
         #expect(try Self.refresh(client, app).feed == ["#3 status 200 bytes 3"])
     }
 
+    /// A scenario file's `network:` section is what `app.network` reads and changes; a
+    /// launch's `network` is served instead of it.
+    @Test func aScenarioFilesSectionIsChangedOrReplaced() throws {
+        let daemon = try DaemonHarness()
+        let client = try daemon.client()
+        let scenario = JSON.string(DaemonHarness.checkout + "/Samples/Scenarios/background-work.yaml")
+        func probeFeed(_ app: String) throws -> [String] {
+            _ = try client.call("app.settle", ["app": .string(app), "budgetMs": 5000])
+            let events = try #require(client.call("trace.get", ["app": .string(app), "fromSeq": 0, "limit": 100_000])["events"]?.array)
+            return events.filter { $0["label"] == "Probe" && $0["event"] == "feed" }.compactMap { $0["detail"]?.string }
+        }
+        let fromFile = try #require(client.call("app.launch", ["scenario": scenario])["app"]?.string)
+        let rules = try client.call("app.network", ["app": .string(fromFile)])
+        #expect(rules["rules"] == [["url": .string(Self.feed), "body": "[1, 2, 3]", "latency": "80ms", "status": 200]])
+        #expect(try probeFeed(fromFile) == ["status 200 items 3"])
+
+        let replaced = try #require(client.call("app.launch", [
+            "scenario": scenario, "network": [["url": .string(Self.feed), "body": "[1]", "status": 404]],
+        ])["app"]?.string)
+        #expect(try probeFeed(replaced) == ["status 404 items 1"])
+    }
+
     /// Each bad `network` or `networkDirectory` of `app.launch`: a -32602 error naming the
     /// parameter's path, no app started, the daemon serving on.
     @Test func badLaunchNetworksAreRefusedNamingTheParameter() throws {
