@@ -54,7 +54,8 @@ public final class AppHost {
             case .success(.request(let id, let method, let params)):
                 let result: Result<JSON, RPCError>
                 do {
-                    result = .success(try handle(method, Params(params, method: method)))
+                    // Errors name the verb as the client called it (`app.settle`, not `settle`).
+                    result = .success(try handle(method, Params(params, method: Self.clientNames[method] ?? method)))
                 } catch {
                     result = .failure(error)
                 }
@@ -117,6 +118,9 @@ public final class AppHost {
 
     // MARK: Requests
 
+    /// The client's name of each verb the daemon forwards under another name.
+    static let clientNames = Dictionary(Daemon.forwarded.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
+
     private func handle(_ method: String, _ params: Params) throws(RPCError) -> JSON {
         if method == "open" { return try open(params) }
         if method == "stop" {
@@ -131,7 +135,7 @@ public final class AppHost {
         } catch let error as RPCError {
             throw error
         } catch {
-            throw .actionFailed("\(method): \(error)")
+            throw .actionFailed("\(params.method): \(error)")
         }
     }
 
