@@ -118,8 +118,10 @@ public final class AppHost {
 
     // MARK: Requests
 
-    /// The client's name of each verb the daemon forwards under another name.
-    static let clientNames = Dictionary(Daemon.forwarded.map { ($0.value, $0.key) }, uniquingKeysWith: { first, _ in first })
+    /// The client's name of each verb the daemon forwards under another name (`open` is
+    /// `app.launch`).
+    static let clientNames = Dictionary(Daemon.forwarded.map { ($0.value, $0.key) } + [("open", "app.launch")],
+                                        uniquingKeysWith: { first, _ in first })
 
     private func handle(_ method: String, _ params: Params) throws(RPCError) -> JSON {
         if method == "open" { return try open(params) }

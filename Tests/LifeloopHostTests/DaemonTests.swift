@@ -152,6 +152,18 @@ struct DaemonTests {
             }
         }
 
+        for params in [["seed": "x"], ["clock": 1], ["workers": 0], ["record": false]] as [[String: JSON]] {
+            var all = params
+            all["sample"] = "MultiWindow"
+            do {
+                try client.call("app.launch", .object(all))
+                Issue.record("app.launch \(params) was accepted")
+            } catch let error as RPCError {
+                #expect(error.code == -32602)
+                #expect(error.message.hasPrefix("app.launch: "), "\(error.message)")
+            }
+        }
+
         let terminated = try client.call("app.terminate", ["app": .string(app)], timeout: 5)
         #expect(terminated["signal"]?.int == Int(SIGTERM) || terminated["status"]?.int == 0)
         do {
