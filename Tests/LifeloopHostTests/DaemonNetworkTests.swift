@@ -38,8 +38,9 @@ struct DaemonNetworkTests {
         let client = try daemon.client()
         let methods = try client.call("daemon.methods")
         #expect(methods["methods"]?.array?.contains("app.network") == true)
+        let recording = daemon.directory + "/feed.jsonl"
         let launched = try client.call("app.launch", [
-            "sample": "NetworkFeed", "seed": 5,
+            "sample": "NetworkFeed", "seed": 5, "record": .string(recording),
             "network": [["url": .string(Self.feed), "body": "[1,2,3]", "latency": "80ms",
                          "headers": ["Content-Type": "application/json"]]],
         ])
@@ -81,6 +82,22 @@ struct DaemonNetworkTests {
         #expect(try Self.refresh(client, app).feed == ["#6 failed resourceUnavailable"])
         // Without a change, the rules in force.
         #expect(try client.call("app.network", ["app": .string(app)])["rules"] == [])
+
+        // The recording keeps each change with its turn (a read is no input), and its
+        // scenario hash covers the launch's rules.
+        _ = try client.call("record.stop", ["app": .string(app)])
+        let lines = try String(contentsOfFile: recording, encoding: .utf8).split(separator: "\n")
+        #expect(lines.filter { $0.contains(#""input":"app.network""#) }.count == 6)
+        let other = daemon.directory + "/other.jsonl"
+        let otherApp = try #require(client.call("app.launch", ["sample": "NetworkFeed", "seed": 5, "record": .string(other),
+                                                               "network": [["url": .string(Self.feed), "body": "[1,2]"]]])["app"]?.string)
+        _ = try client.call("record.stop", ["app": .string(otherApp)])
+        func hash(_ path: String) throws -> String? {
+            let header = try String(contentsOfFile: path, encoding: .utf8).split(separator: "\n").first.map(String.init) ?? ""
+            return try JSON.parse(header)["header"]?["scenarioHash"]?.string
+        }
+        #expect(try hash(recording) != nil)
+        #expect(try hash(recording) != hash(other))
     }
 
     @Test func theSameChangesGiveTheSameDigestInEveryAppProcess() throws {
