@@ -119,6 +119,7 @@ let package = Package(
                 "LifeloopCore",
                 "Lifeloop",
                 "LifeloopScenario",
+                "LifeloopNetwork",
                 "LifeloopPictures",
                 .product(name: "DequeModule", package: "swift-collections"),
             ]

@@ -40,6 +40,7 @@ extension SampleCatalog {
         BackgroundWork.definition,
         BackgroundWork.misuse,
         NetworkFeed.definition,
+        RefreshFeed.definition,
         AppDefinition(name: "UIKitForm", summary: "UIKit code as written for iOS: a form with UIActions, pushing a page that draws",
                       scenes: ["Details"], threading: .anyThread, launch: UIKitForm.launch),
     ])

@@ -25,16 +25,19 @@ public enum BackgroundWork {
         private let loop: EventLoop
         private let poster: LoopPoster
         private let loopThread = pthread_self()
-        init(_ loop: EventLoop) {
+        private let label: String
+        init(_ loop: EventLoop, label: String = "Probe") {
             self.loop = loop
+            self.label = label
             poster = loop.makePoster()
         }
         func callAsFunction(_ event: String, _ detail: String = "") {
             if pthread_equal(loopThread, pthread_self()) != 0 {
-                loop.record(label: "Probe", event: event, detail: detail)
+                loop.record(label: label, event: event, detail: detail)
             } else {
                 let loop = UncheckedSendable(loop)
-                poster.post { loop.value.record(label: "Probe", event: event, detail: detail) }
+                let label = label
+                poster.post { loop.value.record(label: label, event: event, detail: detail) }
             }
         }
     }

@@ -30,6 +30,9 @@ public final class AppHost {
     private var nextSeq: UInt64 = 0
     private var recordingPath: String?
     private var traceRecording: TraceRecording?
+    /// What a relative `bodyFile` in `app.network` resolves against unless it says
+    /// otherwise: the launch's `networkDirectory`.
+    private var networkDirectory: String?
     /// The largest `trace` notification, so each line stays well under the daemon's limit.
     static let eventBatchBytes = 256 << 10
 
@@ -51,7 +54,8 @@ public final class AppHost {
             case .success(.request(let id, let method, let params)):
                 let result: Result<JSON, RPCError>
                 do {
-                    result = .success(try handle(method, Params(params, method: method)))
+                    // Errors name the verb as the client called it (`app.settle`, not `settle`).
+                    result = .success(try handle(method, Params(params, method: Self.clientNames[method] ?? method)))
                 } catch {
                     result = .failure(error)
                 }
@@ -114,6 +118,11 @@ public final class AppHost {
 
     // MARK: Requests
 
+    /// The client's name of each verb the daemon forwards under another name (`open` is
+    /// `app.launch`).
+    static let clientNames = Dictionary(Daemon.forwarded.map { ($0.value, $0.key) } + [("open", "app.launch")],
+                                        uniquingKeysWith: { first, _ in first })
+
     private func handle(_ method: String, _ params: Params) throws(RPCError) -> JSON {
         if method == "open" { return try open(params) }
         if method == "stop" {
@@ -128,7 +137,7 @@ public final class AppHost {
         } catch let error as RPCError {
             throw error
         } catch {
-            throw .actionFailed("\(method): \(error)")
+            throw .actionFailed("\(params.method): \(error)")
         }
     }
 
@@ -166,6 +175,13 @@ public final class AppHost {
             return caused(since: start, session)
         case "snapshot":
             return try snapshot(params, session)
+        case "app.network":
+            let reply = try NetworkParameters.change(params, network: session.network, launchDirectory: networkDirectory)
+            // A change decides what later requests get: a recording keeps it with its turn.
+            if NetworkParameters.changes.contains(where: { params.json[$0] != nil }) {
+                traceRecording?.input(method: "app.network", params: params.json, turn: session.turn)
+            }
+            return reply
         case "record.start":
             try params.allowOnly(["app", "path"])
             let path = try params.requiredString("path")
@@ -288,7 +304,13 @@ public final class AppHost {
 
     private func open(_ params: Params) throws(RPCError) -> JSON {
         guard session == nil else { throw .invalidRequest("open: the app is already open") }
-        let scenario = try Self.scenario(params, catalog: catalog)
+        var scenario = try Self.scenario(params, catalog: catalog)
+        if let network = try NetworkParameters.launchRules(params) {
+            scenario.useNetwork(ScenarioNetwork(rules: network.rules, location: ScenarioLocation(line: 0, column: 0, field: "network"),
+                                                source: "app.launch network"),
+                                text: network.text)
+        }
+        networkDirectory = try NetworkParameters.directory(params)
         let seed = UInt64(try params.int("seed", in: 0...Int.max) ?? 0)
         var clock: ClockMode?
         if let name = try params.string("clock") {
@@ -321,7 +343,7 @@ public final class AppHost {
     /// The parameters `app.launch` takes, checked by the daemon too (a bad request costs no
     /// process) and by the app.
     static let launchParameters: Set<String> = ["scenario", "storyboard", "sample", "seed", "clock", "windows", "uikitVersion",
-                                                "record", "label", "workers"]
+                                                "record", "label", "workers", "network", "networkDirectory"]
 
     /// Exactly one source: a scenario file, a storyboard file or a sample.
     static func checkLaunchSource(_ params: Params) throws(RPCError) {

@@ -76,7 +76,7 @@ public final class Daemon {
     public static let methods = [
         "hello", "daemon.status", "daemon.methods", "daemon.shutdown",
         "app.launch", "app.list", "app.describe", "app.terminate", "app.log", "app.metrics", "app.snapshot", "app.settle",
-        "clock.advance",
+        "app.network", "clock.advance",
         "app.tap", "app.push", "app.pop", "app.popToRoot", "app.present", "app.dismiss", "app.selectTab",
         "app.interactivePop", "app.rotate", "app.resize", "app.hide", "app.show", "app.makeKey", "app.memoryWarning",
         "app.job", "app.step",
@@ -87,7 +87,8 @@ public final class Daemon {
     /// App methods the daemon forwards, and the name the app process knows them by.
     static let forwarded: [String: String] = {
         var table = ["app.describe": "describe", "app.metrics": "metrics", "app.settle": "settle", "clock.advance": "advance",
-                     "app.snapshot": "snapshot", "record.start": "record.start", "record.stop": "record.stop"]
+                     "app.snapshot": "snapshot", "record.start": "record.start", "record.stop": "record.stop",
+                     "app.network": "app.network"]
         for action in ["app.tap", "app.push", "app.pop", "app.popToRoot", "app.present", "app.dismiss", "app.selectTab",
                        "app.interactivePop", "app.rotate", "app.resize", "app.hide", "app.show", "app.makeKey",
                        "app.memoryWarning", "app.job", "app.step"] { table[action] = action }
@@ -307,6 +308,7 @@ public final class Daemon {
         }
         // Checked here as well as in the app, so a bad request costs no process.
         try AppHost.checkLaunchSource(params)
+        _ = try NetworkParameters.launchRules(params)
         let appID = "app-\(nextAppNumber)"
         nextAppNumber += 1
         var environment = ProcessInfo.processInfo.environment

@@ -11,13 +11,20 @@ extension ScenarioReader {
     private static let failureKeys = ["timeout", "connectionLost", "dns"]
 
     func network(_ value: FieldValue, keyNode: Node) throws(ScenarioError) -> ScenarioNetwork {
-        let items = try nodes.list(value, expected: "a list of rules, each {url: URL, body: TEXT, latency: DURATION, …}")
-        var rules: [NetworkRule] = []
-        for item in items { rules.append(try rule(item)) }
-        return ScenarioNetwork(rules: rules, location: nodes.location(keyNode, value.field))
+        ScenarioNetwork(rules: try networkRules(value, bodyDirectory: directory), location: nodes.location(keyNode, value.field))
     }
 
-    private func rule(_ item: FieldValue) throws(ScenarioError) -> NetworkRule {
+    /// The rules of a list (`network: [...]`, or the daemon's JSON).
+    func networkRules(_ value: FieldValue, bodyDirectory: String?) throws(ScenarioError) -> [NetworkRule] {
+        let items = try nodes.list(value, expected: "a list of rules, each {url: URL, body: TEXT, latency: DURATION, …}")
+        var rules: [NetworkRule] = []
+        for item in items { rules.append(try rule(item, bodyDirectory: bodyDirectory)) }
+        return rules
+    }
+
+    /// One rule. A relative `bodyFile` resolves against `bodyDirectory`; without one it is
+    /// an error.
+    func rule(_ item: FieldValue, bodyDirectory: String?) throws(ScenarioError) -> NetworkRule {
         let fields = try nodes.fields(item, allowed: Self.ruleKeys, what: "a network rule")
         let patterns = fields.entries.filter { Self.patternKeys.contains($0.key) }
         guard let patternEntry = patterns.first else {
@@ -34,8 +41,10 @@ extension ScenarioReader {
         case "prefix": pattern = .prefix(text)
         default: pattern = .glob(text)
         }
-        let place = nodes.location(item)
-        var rule = NetworkRule(pattern: pattern, location: "\(nodes.file):\(place.line):\(place.column)")
+        // A rule read from a file is where it is written; one read from JSON (the daemon's)
+        // has no lines, so it is named by its field.
+        let location = item.node.mark.map { "\(nodes.file):\($0.line):\($0.column)" } ?? "\(nodes.file) \(item.field)"
+        var rule = NetworkRule(pattern: pattern, location: location)
         if let entry = fields["method"] {
             let method = try nodes.text(entry.value, expected: "an HTTP method such as GET or POST")
             guard method.allSatisfy({ $0.isASCII && $0.isLetter }) else {
@@ -68,7 +77,15 @@ extension ScenarioReader {
         }
         if let entry = fields["bodyFile"] {
             let path = try nodes.text(entry.value, expected: "a file's path, relative to the scenario file")
-            let resolved = path.hasPrefix("/") ? path : directory + "/" + path
+            let resolved: String
+            if path.hasPrefix("/") {
+                resolved = path
+            } else if let bodyDirectory {
+                resolved = bodyDirectory + "/" + path
+            } else {
+                throw nodes.error(entry.value, "bodyFile '\(path)' is a relative path, and no directory was given to resolve it "
+                                      + "against: give an absolute path, or the directory (networkDirectory)")
+            }
             do {
                 rule.body = Data(try InputFile.read(path: resolved, maxBytes: ScenarioFile.defaultMaxBytes))
             } catch {
@@ -134,9 +151,90 @@ public struct ScenarioNetwork: Sendable, Hashable {
     public var rules: [NetworkRule]
     /// Where the file's `network:` key is, named by requests no rule matches.
     public var location: ScenarioLocation
+    /// What requests no rule matches name as the rules' origin, when they were not read
+    /// from the scenario file (`app.launch network`); nil for the file's section.
+    public var source: String?
 
-    public init(rules: [NetworkRule], location: ScenarioLocation) {
+    public init(rules: [NetworkRule], location: ScenarioLocation, source: String? = nil) {
         self.rules = rules
         self.location = location
+        self.source = source
+    }
+
+    /// Reads a list of rules written in JSON, with the keys and values of a scenario's
+    /// `network:` section (`[{"url": "https://api.example.com/feed", "latency": "80ms"}]`),
+    /// checked as strictly.
+    ///
+    /// - Parameters:
+    ///   - json: The JSON text: a list of rule objects.
+    ///   - origin: What errors and the rules' ``NetworkRule/location`` name as the place
+    ///     (`app.launch`).
+    ///   - field: The field path of the list in errors (`network`): an error names the
+    ///     field inside it, as `network[1].latency`.
+    ///   - bodyDirectory: The absolute directory a relative `bodyFile` resolves against;
+    ///     without it a relative `bodyFile` is an error.
+    /// - Throws: ``ScenarioError`` with `file` set to `origin` and `field` to the path of
+    ///   the offending value; no input makes it trap.
+    public static func rules(json: String, origin: String, field: String,
+                             bodyDirectory: String?) throws(ScenarioError) -> [NetworkRule] {
+        let (reader, value) = try jsonRoot(json, origin: origin, field: field, bodyDirectory: bodyDirectory)
+        return try reader.networkRules(value, bodyDirectory: bodyDirectory)
+    }
+
+    /// Reads one rule written in JSON (`{"url": "…", "fail": {"timeout": 1}}`), as
+    /// ``rules(json:origin:field:bodyDirectory:)`` reads each of a list.
+    public static func rule(json: String, origin: String, field: String,
+                            bodyDirectory: String?) throws(ScenarioError) -> NetworkRule {
+        let (reader, value) = try jsonRoot(json, origin: origin, field: field, bodyDirectory: bodyDirectory)
+        return try reader.rule(value, bodyDirectory: bodyDirectory)
+    }
+
+    /// JSON read strictly, as the YAML nodes the scenario reader reads (no marks: errors
+    /// name fields, not lines).
+    private static func jsonRoot(_ json: String, origin: String, field: String,
+                                 bodyDirectory: String?) throws(ScenarioError) -> (ScenarioReader, FieldValue) {
+        let document: JSONDocument
+        do {
+            document = try JSONReader(maxDepth: 32).read(json)
+        } catch {
+            throw ScenarioError(file: origin, line: error.line, column: error.column, field: field,
+                                message: "not JSON: \(error.message)")
+        }
+        let reader = ScenarioReader(nodes: NodeReader(file: origin), directory: bodyDirectory ?? "", defaultName: origin)
+        return (reader, FieldValue(node: yamlNode(document.root), field: field))
+    }
+
+    /// A JSON value as the YAML node it reads as: strings quoted (so `"200"` is not a
+    /// number), numbers, `true` and `false` plain, `null` as nothing.
+    private static func yamlNode(_ value: JSONValue) -> Node {
+        switch value.kind {
+        case .object:
+            return .mapping(Node.Mapping(value.members.map { (Node.scalar(Node.Scalar($0.name, .implicit, .doubleQuoted)), yamlNode($0.value)) }))
+        case .array:
+            return .sequence(Node.Sequence(value.elements.map { yamlNode($0) }))
+        case .string:
+            return .scalar(Node.Scalar(value.string ?? "", .implicit, .doubleQuoted))
+        case .number:
+            let text = value.int.map { String($0) } ?? value.double.map { writtenNumber($0) } ?? ""
+            return .scalar(Node.Scalar(text, .implicit, .plain))
+        case .bool:
+            return .scalar(Node.Scalar(value.bool == true ? "true" : "false", .implicit, .plain))
+        case .null:
+            return .scalar(Node.Scalar("", .implicit, .plain))
+        }
+    }
+}
+
+extension Scenario {
+    /// Serves the app's requests from `network` instead of the file's own section (if
+    /// any), and folds `text` (the rules as given) and the rules' bodies into ``hash``, so
+    /// a recording of the run names what it was served.
+    public mutating func useNetwork(_ network: ScenarioNetwork, text: String) {
+        self.network = network
+        var hash = FNV1a()
+        hash.combine(self.hash.utf8)
+        hash.combine(text.utf8)
+        for rule in network.rules where !rule.body.isEmpty { hash.combine(rule.body) }
+        self.hash = hash.hex
     }
 }

@@ -126,7 +126,7 @@ final class ScenarioRun {
     }
 
     private func installNetwork(_ spec: ScenarioNetwork) {
-        let source = "\(scenario.file):\(spec.location.line):\(spec.location.column)"
+        let source = spec.source ?? "\(scenario.file):\(spec.location.line):\(spec.location.column)"
         let network = ScriptedNetwork(rules: spec.rules, seed: seed, source: source,
                                       allowsRealNetwork: scenario.allowsRealNetwork || options.allowNetwork)
         network.onDiagnostic = { [unowned app] message in

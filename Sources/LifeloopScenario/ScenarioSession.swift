@@ -1,4 +1,5 @@
 import Lifeloop
+import LifeloopNetwork
 
 /// A scenario's app driven one input at a time, as the daemon's app processes drive it:
 /// launched like a `lifeloop run`, then each action runs as a script step would (in a loop
@@ -23,6 +24,9 @@ public final class ScenarioSession {
     public var turn: UInt64 { run.app.loop.turn }
     /// The whole trace's digest so far.
     public var digest: TraceDigest { run.app.trace.digest }
+    /// The scripted network the app's requests are served from, if the scenario has one:
+    /// its rules may be changed while the app runs (``ScriptedNetwork/updateRules(_:)``).
+    public var network: ScriptedNetwork? { run.network }
     /// Called with every trace event, in order, as it is recorded.
     public var onEvent: ((TraceEvent) -> Void)?
 

@@ -138,6 +138,32 @@ struct DaemonTests {
             #expect(error.message.contains("unknown parameter 'veiw'"))
         }
 
+        // Verbs the app process knows by another name are named as the client called them.
+        for (method, params) in [("app.settle", ["budgetMs": "soon"]), ("clock.advance", ["ms": "x"]), ("app.describe", ["deep": true]),
+                                 ("app.metrics", ["window": 1]), ("app.snapshot", ["formt": "svg"]), ("record.start", ["path": 3])] as [(String, [String: JSON])] {
+            var all = params
+            all["app"] = .string(app)
+            do {
+                try client.call(method, .object(all))
+                Issue.record("\(method) \(params) was accepted")
+            } catch let error as RPCError {
+                #expect(error.code == -32602)
+                #expect(error.message.hasPrefix(method + ": "), "\(error.message)")
+            }
+        }
+
+        for params in [["seed": "x"], ["clock": 1], ["workers": 0], ["record": false]] as [[String: JSON]] {
+            var all = params
+            all["sample"] = "MultiWindow"
+            do {
+                try client.call("app.launch", .object(all))
+                Issue.record("app.launch \(params) was accepted")
+            } catch let error as RPCError {
+                #expect(error.code == -32602)
+                #expect(error.message.hasPrefix("app.launch: "), "\(error.message)")
+            }
+        }
+
         let terminated = try client.call("app.terminate", ["app": .string(app)], timeout: 5)
         #expect(terminated["signal"]?.int == Int(SIGTERM) || terminated["status"]?.int == 0)
         do {

@@ -228,6 +228,60 @@ struct NetworkSectionTests {
         #expect(found.line == line)
         #expect(found.message.contains(message), "\(found)")
     }
+
+    /// The daemon's rules are JSON read by the same reader: the same rules as the YAML,
+    /// named by field (no lines), strings never taken for numbers.
+    @Test
+    func rulesWrittenInJSONReadAsTheSection() throws {
+        let yaml = try #require(try parse("""
+              - glob: https://*.example.com/img/*.png
+                method: post
+                status: 201
+                headers: {Content-Type: image/png}
+                body: abc
+                latency: {lognormal: {median: 80ms, p99: 400ms}}
+                rate: 200KB/s
+                fail: {timeout: 0.1, connectionLost: 0.05, dns: 0.01}
+                mark: shown
+              - prefix: https://b.example.com/
+                latency: {uniform: [1ms, 2.5ms]}
+            """).network?.rules)
+        let json = try ScenarioNetwork.rules(json: """
+            [{"glob": "https://*.example.com/img/*.png", "method": "post", "status": 201,
+              "headers": {"Content-Type": "image/png"}, "body": "abc",
+              "latency": {"lognormal": {"median": "80ms", "p99": "400ms"}}, "rate": "200KB/s",
+              "fail": {"timeout": 0.1, "connectionLost": 0.05, "dns": 1e-2}, "mark": "shown"},
+             {"prefix": "https://b.example.com/", "latency": {"uniform": ["1ms", "2.5ms"]}}]
+            """, origin: "app.launch", field: "network", bodyDirectory: nil)
+        #expect(json.map(\.location) == ["app.launch network[0]", "app.launch network[1]"])
+        func unplaced(_ rules: [NetworkRule]) -> [NetworkRule] { rules.map { var rule = $0; rule.location = ""; return rule } }
+        #expect(unplaced(json) == unplaced(yaml))
+
+        let one = try ScenarioNetwork.rule(json: #"{"url": "https://a", "fail": {"timeout": 1}}"#, origin: "app.network",
+                                           field: "add", bodyDirectory: nil)
+        #expect(one.failures.timeout == 1)
+        #expect(one.location == "app.network add")
+
+        func failure(_ json: String, directory: String? = nil) -> ScenarioError? {
+            do {
+                _ = try ScenarioNetwork.rules(json: json, origin: "app.launch", field: "network", bodyDirectory: directory)
+                return nil
+            } catch {
+                return error
+            }
+        }
+        let quoted = try #require(failure(#"[{"url": "https://a"}, {"url": "https://b", "status": "200"}]"#))
+        #expect(quoted.field == "network[1].status")
+        #expect(quoted.line == nil)
+        #expect(quoted.description.hasPrefix("app.launch: network[1].status: "), "\(quoted)")
+        #expect(try #require(failure(#"[{"url": null}]"#)).message.contains("found nothing"))
+        #expect(try #require(failure(#"[{"url": "https://a", "bodyFile": "feed.json"}]"#)).field == "network[0].bodyFile")
+        let syntax = try #require(failure(#"[{"url": }]"#))
+        #expect(syntax.message.hasPrefix("not JSON"))
+        #expect(syntax.line == 1)
+        let deep = String(repeating: "[", count: 40) + String(repeating: "]", count: 40)
+        #expect(try #require(failure(deep)).message.hasPrefix("not JSON"))
+    }
 }
 
 @Suite("Scripted network: matching and draws")

@@ -12,7 +12,8 @@ import Glibc
 /// The scripted network's row: the CPU one scripted request and its response cost, from
 /// `dataTask(with:completionHandler:)` and `resume()` on the loop's thread to the
 /// completion handler having run on URLSession's delegate queue (the loop waits for it),
-/// served from a rule at a fixed virtual latency. CPU of the whole process (every thread:
+/// served from a rule at a fixed virtual latency, the loop on the process's main thread (as
+/// `lifeloop run` hosts an app). CPU of the whole process (every thread:
 /// the loop, URLSession's queues, the worker), per request; goal ≤ 20 µs.
 /// `BENCH_ONLY=network make bench` runs only this row.
 enum NetworkWorkload {
@@ -27,6 +28,10 @@ enum NetworkWorkload {
 
     static func run() throws {
         let loop = try EventLoop(LoopConfiguration(clock: .virtual, traceMode: .digestOnly))
+        defer { try? loop.close() }
+        // As `lifeloop run` hosts an app: on the process's main thread, where URLSession's
+        // own queue hops run on the loop's Dispatch scheduler.
+        if MainThread.isCurrent { try loop.adoptMainThread() }
         let body = Data(repeating: 0x61, count: 2_048)
         let network = ScriptedNetwork(rules: [NetworkRule(pattern: .prefix("https://bench.example.com/"), body: body,
                                                           latency: .fixed(.milliseconds(40)))],
