@@ -28,6 +28,14 @@ public final class ScriptedURLProtocol: URLProtocol, @unchecked Sendable {
         _ = URLProtocol.registerClass(ScriptedURLProtocol.self)
     }()
 
+    /// Registers the class for `URLSession.shared` (once per process; later calls do
+    /// nothing). Call it before anything in the process first uses `URLSession.shared`:
+    /// scenario runs do, before the app launches. A request from an app with no scripted
+    /// network installed is left to URLSession's own protocols.
+    public static func register() {
+        _ = registration
+    }
+
     /// Whether `URLSession.shared` asks this class first.
     static var servesSharedSession: Bool {
         _ = registration

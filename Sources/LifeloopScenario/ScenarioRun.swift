@@ -116,6 +116,10 @@ final class ScenarioRun {
             recorder.watchPhases(of: app.loop)
             probe.timeline = recorder
         }
+        // Before any app code runs: `URLSession.shared` takes the registered protocols when
+        // it is first used, so an app without a network that touches it first in this
+        // process must not leave later runs' networks unserved.
+        ScriptedURLProtocol.register()
         if let spec = scenario.network { installNetwork(spec) }
         probe.keepsFrames = options.keepFrames
         probe.snapshotRequest = options.snapshot
