@@ -841,6 +841,17 @@ public final class EventLoop {
         }
     }
 
+    /// Runs app code outside a turn (a launch) as a turn runs it: on the virtual clock of
+    /// the app that runs Dispatch on its loop, with the platform clocks standing still.
+    package func asInATurn(_ body: () throws -> Void) rethrows {
+        guard clock == .virtual, dispatchScheduler != nil else { return try body() }
+        var failure: (any Error)?
+        StillClock.during {
+            do { try body() } catch { failure = error }
+        }
+        if let failure { try { throw failure }() }
+    }
+
     private func runTurnBody() {
         if recorder != nil || replaySource != nil, turn > 0 { checkpoint(turn) }
         turn &+= 1

@@ -243,6 +243,14 @@ final class ScenarioRun {
     func launch() throws {
         app.loop.record(label: "app", event: "launch", detail: scenario.name)
         probe.launchTime = app.loop.now.nanoseconds
+        // The app's launch code (viewDidLoad and all) sees still clocks, as code in a turn
+        // does: a deadline it computes from the clock reaches the loop as asked.
+        try app.loop.asInATurn { try launchWindows() }
+        probe.windowFrames = app.windows.map { WindowFrames(window: $0.traceLabel) }
+        previousEnd = app.loop.now.nanoseconds
+    }
+
+    private func launchWindows() throws {
         if let definition = runner.storyboard {
             let storyboard = app.storyboard(definition)
             self.storyboard = storyboard
@@ -260,8 +268,6 @@ final class ScenarioRun {
             launchContext = context
             try definition.launch(context)
         }
-        probe.windowFrames = app.windows.map { WindowFrames(window: $0.traceLabel) }
-        previousEnd = app.loop.now.nanoseconds
     }
 
     private func makeRoot(_ spec: WindowSpec, storyboard: Storyboard) -> ViewController? {
