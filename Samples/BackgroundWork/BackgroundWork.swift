@@ -153,6 +153,18 @@ public enum BackgroundWork {
                 }.resume()
             }
 
+            // 11. The same request with async/await, from a main-actor task.
+            if let url = URL(string: "https://api.example.com/feed") {
+                Task { @MainActor in
+                    do {
+                        let (data, response) = try await URLSession.shared.data(from: url)
+                        trace("feedAsync", "status \((response as? HTTPURLResponse)?.statusCode ?? -1) bytes \(data.count)")
+                    } catch {
+                        trace("feedAsync", "error \(error)")
+                    }
+                }
+            }
+
             // 9. A semaphore one background block waits on and another signals.
             let ready = DispatchSemaphore(value: 0)
             let value = Shared(0)

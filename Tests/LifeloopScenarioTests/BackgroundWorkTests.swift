@@ -75,8 +75,12 @@ struct BackgroundWorkTests {
         #expect(try only("Probe semaphore").line == "Probe semaphore 42")
         // URLSession.shared, unchanged app code, served by the scenario's network at its
         // 80 ms latency; the completion's global → main hops land in known turns.
-        let feed = try only("Probe feed")
+        let feed = try only("Probe feed status")
         #expect(feed.line == "Probe feed status 200 items 3" && feed.time == 80_000_000)
+        // And with async/await (`URLSession.data(from:)` in a main-actor task, which runs
+        // after the semaphore's 40 ms wait): 80 ms after it asked.
+        let feedAsync = try only("Probe feedAsync")
+        #expect(feedAsync.line == "Probe feedAsync status 200 bytes 9" && feedAsync.time == 120_000_000)
         // Foundation's queue labels carry no memory address.
         #expect(!events.contains { $0.line.contains("0x") })
     }
@@ -156,7 +160,7 @@ struct BackgroundWorkTests {
         let events = try Self.trace(try Self.scenarioFile(text))
         for line in ["Probe globalToMain 500500", "Probe serialSyncRead 0,1,2", "Probe barrier a0,a1,barrier,b0,b1", "Probe groupNotify 106",
                      "Probe operations download,decode", "Probe notification 7", "Probe timer 3", "Probe workItem", "Probe semaphore 42",
-                     "Probe feed status 200 items 3"] {
+                     "Probe feed status 200 items 3", "Probe feedAsync status 200 bytes 9"] {
             #expect(events.contains { $0.line == line }, "the host-clock run never traced '\(line)'")
         }
         // libdispatch's own threads ran the queues: no scheduler events.
