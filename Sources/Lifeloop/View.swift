@@ -9,7 +9,7 @@ import Glibc
 ///
 /// - Warning: A view belongs to the app whose loop thread created it. Calls from another
 ///   thread are recorded as `offLoopAccess` diagnostics and ignored.
-open class View {
+open class View: NameWirable {
     /// The view's name in the trace; by default `TypeName#n`, numbered per app.
     public final var traceLabel: String {
         get { storedLabel }
@@ -275,6 +275,16 @@ open class View {
     open func awakeFromNib() {}
     /// Called by Interface Builder to preview a designable view; Lifeloop never calls it.
     open func prepareForInterfaceBuilder() {}
+
+
+    // MARK: Reached by name (the port step overrides these)
+
+    /// Sets an outlet by name; this class has none. See ``NameWirable``.
+    open func lifeloopSetOutlet(named name: String, to value: Any?) -> Bool { false }
+    /// Calls a method by selector; this class has none reachable by name. See ``NameWirable``.
+    open func lifeloopPerform(_ selector: Selector, with arguments: [Any?]) -> SelectorOutcome { .notFound }
+    /// Whether a method is reachable by `selector`; none is here. See ``NameWirable``.
+    open func lifeloopResponds(to selector: Selector) -> Bool { false }
 
     // MARK: UIKit's overridable calls (their work is in extensions)
 

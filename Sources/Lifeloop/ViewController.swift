@@ -9,7 +9,7 @@ import Glibc
 ///
 /// - Warning: A controller belongs to the app whose loop thread created it. Calls from
 ///   another thread are recorded as `offLoopAccess` diagnostics and ignored.
-open class ViewController {
+open class ViewController: NameWirable {
     /// The controller's name in the trace; by default `TypeName#n`, or the scene's label.
     public final var traceLabel: String {
         get { storedLabel }
@@ -515,6 +515,16 @@ open class ViewController {
     }
     /// Called after init from a storyboard, once the scene's objects exist.
     open func awakeFromNib() {}
+
+
+    // MARK: Reached by name (the port step overrides these)
+
+    /// Sets an outlet by name; this class has none. See ``NameWirable``.
+    open func lifeloopSetOutlet(named name: String, to value: Any?) -> Bool { false }
+    /// Calls a method by selector; this class has none reachable by name. See ``NameWirable``.
+    open func lifeloopPerform(_ selector: Selector, with arguments: [Any?]) -> SelectorOutcome { .notFound }
+    /// Whether a method is reachable by `selector`; none is here. See ``NameWirable``.
+    open func lifeloopResponds(to selector: Selector) -> Bool { false }
     /// Called before the view enters the window.
     open func viewWillAppear(_ animated: Bool) {}
     /// Called after the view entered the window, before its first layout (iOS 17; enable

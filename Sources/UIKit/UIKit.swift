@@ -174,14 +174,6 @@ extension Color {
 
 // MARK: Target-action, which needs the Objective-C runtime
 
-/// Objective-C's method name. Linux has no Objective-C runtime, so nothing can make one
-/// (`#selector` is a compile error there); it exists so that UIKit's target-action calls
-/// fail to compile with a message that names their closure form.
-public struct Selector: Hashable, Sendable {
-    @available(*, unavailable, message: "Linux has no Objective-C runtime to look a selector up in: use a closure (UIAction)")
-    public init(_ name: String) {}
-}
-
 private let targetAction = "target-action needs the Objective-C runtime, which Linux does not have"
 
 extension Control {

@@ -1,6 +1,6 @@
 /// An item a bar shows: UIKit's `UIBarItem` family. Its state is data; a bar button's
 /// tap (``Application/tap(barButtonItem:)``) runs its action.
-open class BarItem {
+open class BarItem: NameWirable {
     /// The title.
     open var title: String?
     /// The image.
@@ -11,6 +11,16 @@ open class BarItem {
     open var tag = 0
 
     public init() {}
+
+
+    // MARK: Reached by name (the port step overrides these)
+
+    /// Sets an outlet by name; this class has none. See ``NameWirable``.
+    open func lifeloopSetOutlet(named name: String, to value: Any?) -> Bool { false }
+    /// Calls a method by selector; this class has none reachable by name. See ``NameWirable``.
+    open func lifeloopPerform(_ selector: Selector, with arguments: [Any?]) -> SelectorOutcome { .notFound }
+    /// Whether a method is reachable by `selector`; none is here. See ``NameWirable``.
+    open func lifeloopResponds(to selector: Selector) -> Bool { false }
 }
 
 /// A button in a navigation bar or toolbar: UIKit's `UIBarButtonItem`, with `UIAction`s
