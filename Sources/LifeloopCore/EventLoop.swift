@@ -731,6 +731,13 @@ public final class EventLoop {
     public var pendingTaskCount: Int { tasks.count }
 
     /// Whether nothing is pending: no task, timer, job or post.
+    /// Idle but for what reached the mailbox (as the replay sees idleness).
+    private var isIdleButForMailbox: Bool {
+        tasks.isEmpty && timers.isEmpty && jobs.isEmpty && ownMainQueue.isEmpty
+            && !(ownsMainThread && (MainThread.mainQueueHasWork || MainThread.outstandingJobs.load(ordering: .acquiring) > 0))
+            && !mailbox.isEmpty
+    }
+
     public var isIdle: Bool {
         // A replay's arrivals come from the recording: what reaches the mailbox in real
         // time (a recomputed result it already injected) must not change when it ends.
@@ -994,6 +1001,7 @@ public final class EventLoop {
             finish()
             return
         }
+        if let recorder, case .untilIdle = request.goal, isIdleButForMailbox { recorder.wentOnForMail(after: turn) }
         // The clock is read for a time budget only: a read is an input a recording keeps.
         if let failure = budgetFailure(request, at: request.maxTime == nil ? nowNs : readClock()) {
             runFailure = failure
@@ -1012,7 +1020,16 @@ public final class EventLoop {
             guard runFailure == nil else { return }
             runTurn()
             guard let request = activeRun, !request.stopRequested else { return }
-            if case .untilIdle = request.goal, isIdle { return }
+            if case .untilIdle = request.goal {
+                // The recording says where its run went on only for what had reached its
+                // mailbox: the replay's arrivals come from the file, so it cannot see that.
+                let wentOn: Bool
+                do { wentOn = try replaySource?.wentOnForMail(after: turn) ?? false } catch {
+                    replayFailed(error)
+                    return
+                }
+                if isIdle, !wentOn { return }
+            }
             if let failure = budgetFailure(request, at: request.maxTime == nil ? nowNs : readClock()) {
                 if runFailure == nil { runFailure = failure }
                 return

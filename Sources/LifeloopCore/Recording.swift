@@ -34,6 +34,10 @@ public protocol LoopRecorder: AnyObject {
     /// (a replay compares it).
     func jobResult(_ id: UInt64, json: String?, description: String)
     func turnEnded(_ turn: UInt64, digest: TraceDigest)
+    /// The run went on after `turn` only because something had reached the mailbox (a
+    /// post or a result sent during the turn): a replay, whose arrivals come from the
+    /// recording, cannot see that, so the recording says it.
+    func wentOnForMail(after turn: UInt64)
 }
 
 /// Gives a replaying loop what the recording consumed. Install it as
@@ -48,6 +52,9 @@ public protocol LoopReplaySource: AnyObject {
     func recordedResult(of id: UInt64) -> (json: String?, description: String)?
     /// Compares a finished turn's digest with the recording's checkpoint.
     func turnEnded(_ turn: UInt64, digest: TraceDigest) throws
+    /// Whether the recorded run went on after `turn` only for its mailbox; consumes the
+    /// note when it is there.
+    func wentOnForMail(after turn: UInt64) throws -> Bool
 }
 
 /// How a job's result is written down and read back: JSON for `Codable` results.

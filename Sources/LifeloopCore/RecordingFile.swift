@@ -3,10 +3,10 @@ import Foundation
 /// The identity of a recording: what made it, so a replay can refuse a different program.
 public struct RecordingHeader: Sendable, Equatable {
     /// Bumped only on an incompatible change of the file.
-    public static let formatVersion = 1
+    public static let formatVersion = 2
     public var format = RecordingHeader.formatVersion
-    /// The oldest reader that can replay it.
-    public var minimumReader = 1
+    /// The oldest reader that can replay it (format 2 added the mailbox note `{"w":turn}`).
+    public var minimumReader = 2
     public var lifeloopVersion: String
     /// What was run: a scenario's name and hash, or a program's own name.
     public var program: String
@@ -44,8 +44,9 @@ public struct RecordingError: Error, Sendable, CustomStringConvertible {
 /// (`{"c":ns}`), each turn's arrivals (`{"a":[["j",id,arrival],["p",poster,n]],"t":turn}`), each
 /// job result after its arrival (`{"r":id,"v":"json"}` when `Codable`, else
 /// `{"r":id,"s":"description"}`), each script input (`{"i":"…","t":turn}`), each finished
-/// turn's digest (`{"d":"hex","t":turn}`);
-/// then a trailer `{"ok":true,"turns":n,"finalDigest":"hex"}`. Lines go through a 64 KiB
+/// turn's digest (`{"d":"hex","t":turn}`), a note where the run went on after a turn only
+/// for its mailbox (`{"w":turn}`); then a trailer `{"ok":true,"turns":n,"finalDigest":"hex"}`
+/// (with `"reason"` when not ok). Lines go through a 64 KiB
 /// buffer, so a long run's memory stays flat.
 public final class RecordingWriter: LoopRecorder {
     /// The open file, nil once ``finish(ok:turns:finalDigest:reason:)`` has closed it.
@@ -175,6 +176,11 @@ public final class RecordingWriter: LoopRecorder {
         appendASCII(json == nil ? ",\"s\":" : ",\"v\":")
         buffer.append(contentsOf: Self.quoted(json ?? description).utf8)
         appendASCII("}\n")
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    public func wentOnForMail(after turn: UInt64) {
+        buffer.append(contentsOf: "{\"w\":\(turn)}\n".utf8)
         if buffer.count >= 1 << 16 { flush() }
     }
 
@@ -341,7 +347,7 @@ public final class RecordingReader: LoopReplaySource {
                 if inTurn { items.append("job \(id) result \(json ?? description)") }
             case .checkpoint, .trailer:
                 inTurn = false
-            case .clock:
+            case .clock, .mailNote:
                 break
             }
         }
@@ -426,6 +432,7 @@ public final class RecordingReader: LoopReplaySource {
         case .trailer: return "the end of the run"
         case .result(let id, _, _): return "the result of job \(id)"
         case .input(_, let turn): return "an input in turn \(turn)"
+        case .mailNote(let turn): return "the note that the run went on for its mailbox after turn \(turn)"
         }
     }
 
@@ -454,6 +461,12 @@ public final class RecordingReader: LoopReplaySource {
         results[id]
     }
 
+    public func wentOnForMail(after turn: UInt64) throws -> Bool {
+        guard case .mailNote(let at) = try peek(), at == turn else { return false }
+        pending = nil
+        return true
+    }
+
     public func turnEnded(_ turn: UInt64, digest: TraceDigest) throws {
         guard case .checkpoint(let recorded, let at) = try peek(), at == turn else {
             throw LoopError.replayDiverged("turn \(turn) ended where the recording has \(describe(try peek())) (line \(lineNumber))")
@@ -480,6 +493,8 @@ enum RecordingLine {
     case result(UInt64, json: String?, description: String)
     case input(String, turn: UInt64)
     case checkpoint(String, turn: UInt64)
+    /// The run went on after the turn for what had reached its mailbox.
+    case mailNote(turn: UInt64)
     case trailer(ok: Bool, turns: UInt64, finalDigest: String)
 }
 
@@ -513,7 +528,7 @@ struct RecordingLineChecker {
     }
 
     private static let kinds = "a clock read {\"c\":…}, arrivals {\"a\":…,\"t\":…}, a job result {\"r\":…,\"v\"|\"s\":…}, "
-        + "an input {\"i\":…,\"t\":…}, a checkpoint {\"d\":…,\"t\":…} or the trailer {\"ok\":…,\"turns\":…,\"finalDigest\":…}"
+        + "an input {\"i\":…,\"t\":…}, a mailbox note {\"w\":…}, a checkpoint {\"d\":…,\"t\":…} or the trailer {\"ok\":…,\"turns\":…,\"finalDigest\":…}"
 
     mutating func parse(_ bytes: ArraySlice<UInt8>, at line: Int) throws(RecordingError) -> RecordingLine {
         let document: JSONDocument
@@ -590,9 +605,12 @@ struct RecordingLineChecker {
             return .result(try whole("r"), json: nil, description: try text("s"))
         case ["i", "t"]:
             return .input(try text("i"), turn: try whole("t"))
+        case ["w"]:
+            return .mailNote(turn: try whole("w"))
         case ["d", "t"]:
             return .checkpoint(try digest("d"), turn: try whole("t"))
-        case ["ok", "turns", "finalDigest"]:
+        case ["ok", "turns", "finalDigest"], ["ok", "turns", "finalDigest", "reason"]:
+            if keys.contains("reason") { _ = try text("reason") }
             guard let ok = root["ok"]?.bool else { throw bad("ok", "expected true or false, found \(root["ok"].map(Self.show) ?? "nothing")") }
             return .trailer(ok: ok, turns: try whole("turns"), finalDigest: try digest("finalDigest"))
         default:

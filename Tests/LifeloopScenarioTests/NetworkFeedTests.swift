@@ -57,4 +57,26 @@ struct NetworkFeedTests {
         let maximum = try #require(metrics["mark.content"]?["max"] as? NSNumber)
         #expect(maximum.doubleValue >= 550, "the retried seed's tap → content takes its failure, back-off and second request")
     }
+
+    /// A host-clock recording of a run that fails (every request loses its connection, so
+    /// the content mark never ends) keeps its failure's reason in the trailer, and replays
+    /// identically, failure included.
+    @Test func aFailedHostRecordingReplaysIncludingItsFailure() throws {
+        let directory = NSTemporaryDirectory() + "network-feed-fail-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let text = try String(contentsOfFile: Self.scenario, encoding: .utf8)
+            .replacingOccurrences(of: "fail: {connectionLost: 0.02}", with: "fail: {connectionLost: 1.0}")
+            .replacingOccurrences(of: "bodyFile: network-feed.json", with: "body: '[]'")
+        let scenario = directory + "/fail.yaml"
+        try text.write(toFile: scenario, atomically: true, encoding: .utf8)
+        let recording = directory + "/fail.llrec"
+        let recorded = try CLI.run(["record", scenario, "--clock", "host", "-o", recording])
+        #expect(recorded.status == 1, "\(recorded.stdout)\(recorded.stderr)")
+        #expect(try String(contentsOfFile: recording, encoding: .utf8).contains(#""reason":"mark 'content' was started and never ended""#))
+        let replayed = try CLI.run(["replay", recording, "--scenario", scenario])
+        #expect(replayed.status == 0, "\(replayed.stdout)\(replayed.stderr)")
+        #expect(replayed.stdout.contains("including its failure: mark 'content' was started and never ended"), "\(replayed.stdout)")
+        #expect(replayed.stdout.contains("every turn's digest as recorded"), "\(replayed.stdout)")
+    }
 }

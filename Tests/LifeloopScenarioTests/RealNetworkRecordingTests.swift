@@ -9,9 +9,8 @@ import LifeloopScenario
 import Testing
 
 /// A host-clock run with real requests allowed records what the real network answered, in
-/// the recording, as the job result it is. (Its replay does not end on the recording's
-/// digest yet: an app on another thread than the main one gets URLSession's completion on
-/// libdispatch's threads, and the replay's turns then read the clock differently.)
+/// the recording, as the job result it is, and the replay serves it with the server gone,
+/// turn for turn.
 @Suite("Real network responses, recorded and replayed")
 struct RealNetworkRecordingTests {
     /// A local HTTP server (python3's http.server on a free port) serving `directory`: it
@@ -119,5 +118,15 @@ struct RealNetworkRecordingTests {
         let body = Data("{\"items\": [7, 8]}".utf8).base64EncodedString()
         #expect(text.contains(body), "the recording does not hold the real response")
         #expect(text.contains(#"\"status\":200"#), "the recorded result holds the status (as JSON inside the JSON line)")
+
+        // The replay serves the recorded answer (the server is gone) and ends as recorded.
+        var replay = RunOptions(digest: true)
+        replay.replayPath = recording
+        replay.keepEvents = true
+        let replayed = try runner.runReturningEvents(seed: 1, options: replay)
+        let again = replayed.events.first { $0.label == "Fetcher" && $0.name == "got" }?.detail
+        #expect(again == got, "the replay's answer: \(again ?? "none")")
+        #expect(replayed.result.status == .passed, "\(replayed.result.status)")
+        #expect(replayed.result.digest == recorded.result.digest)
     }
 }

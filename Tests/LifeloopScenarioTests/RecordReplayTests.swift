@@ -122,7 +122,7 @@ import Testing
         try (lines.prefix(lines.count / 2).joined(separator: "\n") + "\n").write(toFile: directory + "/cut.llrec", atomically: true, encoding: .utf8)
         let cut = try CLI.run(["replay", directory + "/cut.llrec", "--scenario", scenario])
         #expect(cut.status == 2 && cut.stderr.contains("truncated"))
-        try text.replacingOccurrences(of: "\"minReader\":1", with: "\"minReader\":9").write(toFile: directory + "/new.llrec", atomically: true, encoding: .utf8)
+        try text.replacingOccurrences(of: "\"minReader\":2", with: "\"minReader\":9").write(toFile: directory + "/new.llrec", atomically: true, encoding: .utf8)
         let new = try CLI.run(["replay", directory + "/new.llrec", "--scenario", scenario])
         #expect(new.status == 2 && new.stderr.contains("needs a reader of version 9"))
         let other = try CLI.run(["replay", path, "--scenario", Fixtures.samples + "/feed-jobs.yaml"])

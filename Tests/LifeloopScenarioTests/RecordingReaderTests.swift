@@ -39,7 +39,7 @@ import Testing
         // The header.
         Mutation(line: 1, text: headerWith(#""llrec":1"#, #""llrec":0"#), says: "'llrec'"),
         Mutation(line: 1, text: headerWith(#""llrec":1"#, #""llrec":-1"#), says: "'llrec'"),
-        Mutation(line: 1, text: headerWith(#""llrec":1"#, #""llrec":99"#), says: "format 99, newer than this reader's format 1"),
+        Mutation(line: 1, text: headerWith(#""llrec":1"#, #""llrec":99"#), says: "format 99, newer than this reader's format 2"),
         Mutation(line: 1, text: headerWith(#""llrec":1"#, #""llrec":"1""#), says: "'llrec'"),
         Mutation(line: 1, text: headerWith(#""llrec":1"#, #""llrec":1.5"#), says: "'llrec'"),
         Mutation(line: 1, text: headerWith(#""minReader":1"#, #""minReader":"1""#), says: "'minReader'"),
