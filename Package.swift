@@ -144,7 +144,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LifeloopDispatchTests",
-            dependencies: ["Lifeloop"]
+            dependencies: ["Lifeloop", "LifeloopNetwork"]
         ),
         .testTarget(
             name: "LifeloopCoreTests",

@@ -170,7 +170,8 @@ public func lifeloopDispatchGroupLeave(_ group: OpaquePointer?) {
         return
     }
     LibDispatch.groupLeave(group)
-    if SchedulerSlot.installed == nil, MainThread.schedulerActive, let (_, poster) = MainThread.owner {
+    if SchedulerSlot.installed == nil, MainThread.schedulerActive, MainThread.tracksGroup(address(group)),
+       let (_, poster) = MainThread.owner {
         LibDispatch.retain(group)
         let groupAddress = address(group)
         _ = poster.post {

@@ -244,7 +244,9 @@ final class DispatchScheduler {
     // MARK: Groups
 
     func enter(_ group: OpaquePointer) {
-        groups[UInt(bitPattern: UnsafeRawPointer(group)), default: Group()].count += 1
+        let address = UInt(bitPattern: UnsafeRawPointer(group))
+        groups[address, default: Group()].count += 1
+        MainThread.trackGroup(address, by: 1)
     }
 
     /// Returns false when the group was not entered here (the caller leaves it in
@@ -254,6 +256,7 @@ final class DispatchScheduler {
         let address = UInt(bitPattern: UnsafeRawPointer(group))
         guard var state = groups[address], state.count > 0 else { return false }
         state.count -= 1
+        MainThread.trackGroup(address, by: -1)
         if state.count == 0 {
             groups[address] = nil
             for notification in state.notifications {

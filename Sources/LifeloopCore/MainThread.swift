@@ -72,6 +72,24 @@ public enum MainThread {
     /// app: its loop is not idle while one runs (it may resume the app's tasks).
     static let outstandingJobs = Atomic<Int>(0)
 
+    /// The Dispatch groups the owner's scheduler holds entries of, by address, with their
+    /// counts: a leave from another thread reaches the scheduler only for these. Groups
+    /// entered on other threads (URLSession's and OperationQueue's own, on libdispatch's
+    /// threads) stay libdispatch's alone: posting their leaves would put arrivals in a
+    /// recording that its replay, which may not run that code, never repeats.
+    private static let trackedGroups = Locked<[UInt: Int]>([:])
+
+    static func trackGroup(_ address: UInt, by delta: Int) {
+        trackedGroups.withLock { groups in
+            let count = (groups[address] ?? 0) + delta
+            groups[address] = count > 0 ? count : nil
+        }
+    }
+
+    static func tracksGroup(_ address: UInt) -> Bool {
+        trackedGroups.withLock { $0[address] != nil }
+    }
+
     static func adopt(_ loop: EventLoop) {
         let poster = loop.makePoster()
         state.withLock { state in
@@ -86,6 +104,7 @@ public enum MainThread {
                 state.owner = nil
                 state.poster = nil
                 state.schedulerActive = false
+                trackedGroups.withLock { $0.removeAll() }
             }
         }
     }
