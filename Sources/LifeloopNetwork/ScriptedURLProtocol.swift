@@ -133,6 +133,11 @@ final class PendingRequest: @unchecked Sendable {
         return instance.task
     }
 
+    /// Why a download task is not served.
+    static func downloadRefusal(method: String, url: String) -> String {
+        "\(method) \(url) is a download task, which the scripted network cannot serve on Linux: swift-corelibs-foundation hands a download's file only to its own protocols; use a data task and write the data to a file"
+    }
+
     /// The loop is gone: fail the request where it is.
     func deliverWithoutLoop(_ reply: NetworkReply) {
         lock.lock()
@@ -145,6 +150,19 @@ final class PendingRequest: @unchecked Sendable {
 
     private static func send(_ reply: NetworkReply, through instance: ScriptedURLProtocol) {
         guard let client = instance.client else { return }
+        if instance.task is URLSessionDownloadTask {
+            // swift-corelibs-foundation gives a download's file only to its own protocols:
+            // a URLProtocol's download reaches a completion handler with no file, and a
+            // delegate's didFinishDownloadingTo traps. Fail it, saying so, instead.
+            let url = instance.request.url?.absoluteString ?? ""
+            var info: [String: Any] = [NSLocalizedDescriptionKey: Self.downloadRefusal(method: instance.request.httpMethod ?? "GET", url: url)]
+            if let parsed = instance.request.url {
+                info[NSURLErrorFailingURLErrorKey] = parsed
+                info[NSURLErrorFailingURLStringErrorKey] = url
+            }
+            client.urlProtocol(instance, didFailWithError: URLError(.resourceUnavailable, userInfo: info))
+            return
+        }
         if let error = reply.urlError {
             client.urlProtocol(instance, didFailWithError: error)
             return

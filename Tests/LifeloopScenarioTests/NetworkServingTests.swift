@@ -59,6 +59,24 @@ struct NetworkServingTests {
     }
 }
 
+extension NetworkServingTests {
+    /// A download task fails with an error that says why (corelibs gives a URLProtocol's
+    /// download no file), rather than completing with no file or trapping in a delegate.
+    @Test
+    func aDownloadTaskFailsSayingWhy() throws {
+        let loop = try EventLoop(clock: .virtual)
+        let network = ScriptedNetwork(rules: [feedRule()], seed: 1, source: "test.yaml:2:1")
+        network.install(on: loop)
+        let seen = Seen()
+        URLSession.shared.downloadTask(with: URL(string: "https://api.example.com/served")!) { location, _, error in
+            seen.add("\(location == nil) \((error as? URLError)?.code == .resourceUnavailable) \(error?.localizedDescription ?? "no error")")
+        }.resume()
+        try loop.runUntilIdle()
+        #expect(seen.all.count == 1)
+        #expect(seen.all.first?.hasPrefix("true true GET https://api.example.com/served is a download task, which the scripted network cannot serve on Linux") == true, "\(seen.all)")
+    }
+}
+
 /// The loop, read only on its own thread from a closure posted to it.
 struct UncheckedLoop: @unchecked Sendable {
     let loop: EventLoop
