@@ -213,7 +213,7 @@ public final class EventLoop {
             }
             throw LibUVError(operation: "uv_loop_init", code: status)
         }
-        self.origin = uv_hrtime()
+        self.origin = RealClock.monotonicNanoseconds()
         self.mailbox = Mailbox(bell: bellHandle)
         self.workers = WorkerPool(width: configuration.workerWidth, label: "lifeloop.workers", jitter: configuration.workerJitter)
         self.state = .ready
@@ -360,7 +360,7 @@ public final class EventLoop {
                 return nowNs
             }
         }
-        let value = uv_hrtime() &- origin
+        let value = RealClock.monotonicNanoseconds() &- origin
         recorder?.clockRead(value)
         return value
     }
@@ -502,7 +502,7 @@ public final class EventLoop {
     /// A replay's wait for what its recording has next, timed on the monotonic clock
     /// from its start (the sleeps between checks last longer than asked on a busy machine).
     struct ReplayWait {
-        let start = uv_hrtime()
+        let start = RealClock.monotonicNanoseconds()
         let limit: UInt64
 
         init(limit: Duration) {
@@ -511,7 +511,7 @@ public final class EventLoop {
 
         /// How long it has waited ("60.012 s"), once that is at least the limit; else nil.
         func expired() -> String? {
-            let elapsed = uv_hrtime() &- start
+            let elapsed = RealClock.monotonicNanoseconds() &- start
             guard elapsed >= limit else { return nil }
             let milliseconds = elapsed / 1_000_000
             let fraction = String(milliseconds % 1000)
@@ -840,8 +840,13 @@ public final class EventLoop {
     /// platform clocks standing still for the turn (``StillClock``), so that a deadline
     /// computed from `DispatchTime.now()` or a `Timer`'s fire date reaches the loop as the
     /// delay the code asked for, however loaded the machine.
+    /// A host-clock run that is recorded or replayed (the only host runs with a
+    /// scheduler) stands them still too: a delay computed from two readings of the
+    /// platform clock, as `Task.sleep` computes one, is then the delay the code asked for
+    /// in the recording and in its replay alike. The loop's own readings bypass it
+    /// (``RealClock``).
     private func runTurn() {
-        if clock == .virtual, dispatchScheduler != nil {
+        if dispatchScheduler != nil {
             StillClock.during { runTurnBody() }
         } else {
             runTurnBody()
@@ -851,7 +856,7 @@ public final class EventLoop {
     /// Runs app code outside a turn (a launch) as a turn runs it: on the virtual clock of
     /// the app that runs Dispatch on its loop, with the platform clocks standing still.
     package func asInATurn(_ body: () throws -> Void) rethrows {
-        guard clock == .virtual, dispatchScheduler != nil else { return try body() }
+        guard dispatchScheduler != nil else { return try body() }
         var failure: (any Error)?
         StillClock.during {
             do { try body() } catch { failure = error }
@@ -1053,7 +1058,7 @@ public final class EventLoop {
     /// Lets the poll return at once while tasks are queued or a timer is due, and
     /// otherwise at the next deadline, rounded up to libuv's millisecond.
     private func armWake() {
-        let current = uv_hrtime() &- origin
+        let current = RealClock.monotonicNanoseconds() &- origin
         var next = timers.nextDeadline()
         // A time budget ends the run at its limit even when nothing is due before it (a
         // timer scheduled centuries ahead, a job that never returns): wake then to fail,

@@ -199,10 +199,11 @@ extension EventLoop {
         }
     }
 
-    /// Runs a job of Swift concurrency; under the virtual clock with the monotonic clocks
-    /// standing still on this thread (``StillClock``), so a sleep's delay is exact.
+    /// Runs a job of Swift concurrency; under the virtual clock, or in a recorded or
+    /// replayed host-clock run, with the monotonic clocks standing still on this thread
+    /// (``StillClock``), so a sleep's delay is exact.
     func runConcurrencyJob(_ body: () -> Void) {
-        if clock == .virtual { StillClock.during(body) } else { body() }
+        if clock == .virtual || dispatchScheduler != nil { StillClock.during(body) } else { body() }
     }
 
     /// Whether the calling thread is this loop's.
@@ -300,7 +301,22 @@ private typealias ClockGettime = @convention(c) (clockid_t, UnsafeMutablePointer
 private let systemClockGettime: ClockGettime? = dlsym(UnsafeMutableRawPointer(bitPattern: -1), "clock_gettime")
     .map { unsafeBitCast($0, to: ClockGettime.self) }
 
-/// While the main thread's loop runs a job of Swift concurrency under the virtual clock,
+/// The monotonic clock as libc reads it, past ``StillClock``: the loop's own readings
+/// (libuv's `uv_hrtime` would go through the exported `clock_gettime`).
+enum RealClock {
+    static func monotonicNanoseconds() -> UInt64 {
+        var time = timespec()
+        if let systemClockGettime {
+            _ = systemClockGettime(CLOCK_MONOTONIC, &time)
+        } else {
+            return uv_hrtime()
+        }
+        return UInt64(time.tv_sec) &* 1_000_000_000 &+ UInt64(time.tv_nsec)
+    }
+}
+
+/// While the main thread's loop runs a job of Swift concurrency under the virtual clock
+/// (or in a host-clock run that is recorded or replayed),
 /// the monotonic clocks stand still on that thread: `Task.sleep(for:)` computes its
 /// deadline from `ContinuousClock.now` a moment before the executor reads the clock again,
 /// and with both reads the same, the sleep's duration reaches the loop exactly, however
