@@ -252,7 +252,7 @@ struct InterfaceBuilderTests {
             _ = try parse(text, file: file)
             return nil
         } catch {
-            return error
+            return error as? StoryboardError
         }
     }
 
@@ -317,7 +317,7 @@ struct InterfaceBuilderTests {
             </view>
             <scrollView contentMode="scaleToFill" id="scroll"/>
             """
-        let text = Self.storyboard(Self.scene("home-vc", subviews: subviews + Self.homeSubviews),
+        let text = Self.storyboard(Self.scene("home-vc", subviews: subviews + Self.homeSubviews) + Self.detailScene,
                                    resources: """
                                        <image name="star" width="24" height="24"/>
                                        <namedColor name="Accent"><color red="0.0" green="0.5" blue="1" alpha="1" colorSpace="custom" customColorSpace="sRGB"/></namedColor>
@@ -476,7 +476,8 @@ struct InterfaceBuilderTests {
     @Test("an outlet the class lacks is UIKit's setValue:forUndefinedKey: message with the file and line")
     func undefinedKey() throws {
         let text = Self.storyboard(Self.scene("home-vc", attributes: #"customClass="IBHomeController" customModuleProvider="target""#,
-                                              subviews: Self.homeSubviews, connections: #"<outlet property="missingLabel" destination="lbl-1" id="bad-1"/>"#))
+                                              subviews: Self.homeSubviews, connections: #"<outlet property="missingLabel" destination="lbl-1" id="bad-1"/>"#)
+                                   + Self.detailScene)
         let (app, _, _) = try Self.launch(text, modules: ["LifeloopTests"])
         let message = try #require(Self.messages(app, .undefinedKey).first)
         #expect(message.contains("[<LifeloopTests.IBHomeController> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key missingLabel."))
@@ -600,6 +601,7 @@ struct InterfaceBuilderTests {
         let (found, window, _) = try Self.launch(text, modules: ["NoSuchModule", "LifeloopTests"])
         #expect(window.rootViewController is IBHomeController)
         #expect(Self.messages(found, .unknownClass).isEmpty)
+        try found.close()
         let (missing, plainWindow, _) = try Self.launch(text)
         #expect(type(of: try #require(plainWindow.rootViewController)) == ViewController.self)
         #expect(Self.messages(missing, .unknownClass).first?.contains("Unknown class IBHomeController") == true)
@@ -680,6 +682,7 @@ struct InterfaceBuilderTests {
         #expect(named.nameField?.text == "draft")
         // L02: no nib name: "IBEditor" is not there, "IBEditorController" is.
         let byClass = IBEditorController(nibName: nil, bundle: nil)
+        byClass.loadViewIfNeeded()
         #expect(byClass.nameField != nil)
         #expect(Self.messages(app, .undefinedKey).isEmpty)
     }

@@ -31,6 +31,8 @@ public final class InterfaceBuilderReader {
     /// Segues found in a view's or bar button item's connections while reading a scene.
     private var pendingSegues: [SegueDefinition] = []
     private var connections: [ConnectionDefinition] = []
+    /// The line and column of each segue, by object id, for errors found after reading.
+    private var segueLocations: [String: (line: Int, column: Int)] = [:]
 
     /// A reader whose errors and notes name `file`.
     public init(file: String) {
@@ -67,7 +69,9 @@ public final class InterfaceBuilderReader {
         let ids = Set(scenes.map(\.id))
         for scene in scenes {
             for segue in scene.segues where segue.kind != .unwind && !ids.contains(segue.destination) {
-                throw StoryboardError(file: file, line: scene.interfaceBuilder?.line ?? 1, column: 1,
+                let location = segue.objectID.flatMap { segueLocations[$0] }
+                throw StoryboardError(file: file, line: location?.line ?? scene.interfaceBuilder?.line ?? 1,
+                                      column: location?.column ?? 1,
                                       problem: "segue \(segue.objectID.map { "\"\($0)\"" } ?? "") of scene \"\(scene.id)\" goes to \"\(segue.destination)\", which is no controller of this storyboard")
             }
         }
@@ -361,6 +365,7 @@ public final class InterfaceBuilderReader {
     private func segue(_ index: Int, sourceObject: String, isController: Bool) -> SegueDefinition? {
         let element = tree.nodes[index]
         let objectID = element["id"] ?? "line\(element.line)"
+        segueLocations[objectID] = (element.line, element.column)
         let identifier = element["identifier"] ?? ""
         let destination = element["destination"] ?? ""
         let xcodeKind = element["kind"] ?? ""

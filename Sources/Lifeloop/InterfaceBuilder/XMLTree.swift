@@ -57,8 +57,8 @@ struct XMLTree {
         guard ok, !builder.nodes.isEmpty else {
             let error = parser.parserError as NSError?
             let code = error?.code ?? 0
-            let line = max(parser.lineNumber, 1)
-            let column = max(parser.columnNumber, 1)
+            let line = builder.errorPosition?.line ?? max(parser.lineNumber, 1)
+            let column = builder.errorPosition?.column ?? max(parser.columnNumber, 1)
             let reason = builder.nodes.isEmpty && ok ? "no root element" : Self.describe(code: code)
             throw StoryboardError(file: file, line: line, column: column, problem: "malformed XML: \(reason)")
         }
@@ -83,10 +83,11 @@ struct XMLTree {
 }
 
 /// Collects elements as `XMLParser` reports them.
-private final class XMLTreeBuilder: NSObject, XMLParserDelegate {
+final class XMLTreeBuilder: NSObject, XMLParserDelegate {
     var nodes: [XMLElementNode] = []
     var stack: [Int] = []
     var failure: (line: Int, column: Int, message: String)?
+    var errorPosition: (line: Int, column: Int)?
     weak var parser: XMLParser?
 
     func parser(_ parser: XMLParser, didStartElement elementName: String, namespaceURI: String?,
@@ -117,6 +118,13 @@ private final class XMLTreeBuilder: NSObject, XMLParserDelegate {
         let name = nodes[current].name
         // Only the elements whose text Lifeloop reads keep it: the rest is layout whitespace.
         if name == "string" || name == "mutableString" { nodes[current].text += string }
+    }
+
+    func parser(_ parser: XMLParser, parseErrorOccurred parseError: Error) {
+        // Where the parser is when it reports the error: after it, it may have moved on.
+        if failure == nil, errorPosition == nil {
+            errorPosition = (max(parser.lineNumber, 1), max(parser.columnNumber, 1))
+        }
     }
 
     private func fail(_ parser: XMLParser, _ message: String) {
