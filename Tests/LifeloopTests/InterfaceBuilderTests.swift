@@ -718,6 +718,10 @@ struct InterfaceBuilderTests {
         #expect((error.column ?? 0) > 0)
         #expect(error.description.hasPrefix("Main.storyboard:4:"))
         #expect(error.description.contains("malformed XML"))
+        // A document cut short is refused too, naming the element left open.
+        let truncated = try #require(Self.parseError("<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\">\n<scenes>"))
+        #expect(truncated.problem.contains("malformed XML"))
+        #expect(truncated.line != nil)
     }
 
     @Test("bad values, wrong document kinds and dangling segues are errors naming the line")

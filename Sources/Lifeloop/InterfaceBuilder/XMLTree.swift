@@ -62,6 +62,12 @@ struct XMLTree {
             let reason = builder.nodes.isEmpty && ok ? "no root element" : Self.describe(code: code)
             throw StoryboardError(file: file, line: line, column: column, problem: "malformed XML: \(reason)")
         }
+        // XMLParser can report success for a document cut short: every element must be closed.
+        if let open = builder.stack.last {
+            let element = builder.nodes[open]
+            throw StoryboardError(file: file, line: max(parser.lineNumber, element.line), column: max(parser.columnNumber, 1),
+                                  problem: "malformed XML: the document ends before <\(element.name)> (line \(element.line)) is closed")
+        }
         return XMLTree(nodes: builder.nodes)
     }
 
