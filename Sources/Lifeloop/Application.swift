@@ -67,10 +67,23 @@ public final class Application {
         get { storedIsStrict }
         set { if checkLoopThread(label: "app", operation: "isStrict") { storedIsStrict = newValue } }
     }
-    /// A folder where `loadView` looks for nibs as `<name>.json` after the registered ones.
+    /// The app's bundle folder (its `Bundle.main` for resources): where `loadView` looks
+    /// for nibs as `<name>.xib` or `<name>.json` after the registered ones, and where
+    /// `UIStoryboard(name:bundle:)`, `UINib(nibName:bundle:)` and `loadNibNamed` look.
+    /// Each app has its own. Launching from an Xcode storyboard file sets it to the
+    /// file's folder when it is nil.
     public var bundlePath: String? {
         get { storedBundlePath }
         set { if checkLoopThread(label: "app", operation: "bundlePath") { storedBundlePath = newValue } }
+    }
+    /// The Swift modules in which an Xcode file's custom classes are looked up when the file
+    /// names none (`customModuleProvider="target"`, or no module): `["MyApp"]` makes
+    /// `customClass="Cell"` the class `MyApp.Cell`. Classes registered with
+    /// ``registerController(_:as:)`` or ``registerView(_:make:)`` under the bare name are
+    /// found first. Empty by default.
+    public var moduleNames: [String] {
+        get { storedModuleNames }
+        set { if checkLoopThread(label: "app", operation: "moduleNames") { storedModuleNames = newValue } }
     }
     /// How many events an unbounded trace may hold before the app warns, once, with a
     /// ``Diagnostic/Kind/traceGrowth`` diagnostic. The default, a million events, is a few
@@ -94,6 +107,7 @@ public final class Application {
     private var storedCallsViewIsAppearing: Bool?
     private var storedIsStrict = false
     private var storedBundlePath: String?
+    private var storedModuleNames: [String] = []
     @exclusivity(unchecked) private var storedProbe: RuntimeProbe?
     private var storedTraceWarningEvents: UInt64 = 1_000_000
     private var warnedTraceGrowth = false
@@ -553,6 +567,16 @@ public final class Application {
         viewFactories[name] = make
     }
 
+    /// The factory registered for a view class name, if any.
+    func viewFactory(named name: String) -> ((Rect) -> View)? {
+        viewFactories[name]
+    }
+
+    /// The factory registered for a controller class name, without the built-in classes.
+    func registeredControllerFactory(named name: String) -> ((StoryboardCoder) -> ViewController?)? {
+        controllerFactories[name]
+    }
+
     func controllerFactory(named name: String) -> ((StoryboardCoder) -> ViewController?)? {
         if let make = controllerFactories[name] { return make }
         switch name {
@@ -563,8 +587,9 @@ public final class Application {
         }
     }
 
-    /// Loads a storyboard file into this app.
-    /// - Throws: ``StoryboardError`` naming the file, the field and the problem.
+    /// Loads a storyboard file into this app: Lifeloop's JSON (`*.storyboard.json`,
+    /// `*.json`) or Xcode's XML (`*.storyboard`), by the extension.
+    /// - Throws: ``StoryboardError`` naming the file, the field (or line and column) and the problem.
     public func loadStoryboard(path: String) throws -> Storyboard {
         Storyboard(definition: try StoryboardDefinition.load(path: path), app: self)
     }
@@ -594,20 +619,25 @@ public final class Application {
         return window
     }
 
-    /// A nib by name: registered first, then `<bundlePath>/<name>.json`.
-    func nib(named name: String) -> NibDefinition? {
-        if let nib = nibs[name] { return nib }
-        guard let bundlePath else { return nil }
-        let path = bundlePath + "/" + name + ".json"
-        guard access(path, F_OK) == 0 else { return nil }
-        do {
-            let nib = try NibDefinition.load(path: path)
-            nibs[name] = nib
-            return nib
-        } catch {
-            diagnose(.invalidFile, label: name, message: "\(error)")
-            return nil
+    /// A nib by name: registered first, then `<bundlePath>/<name>.xib`, then
+    /// `<bundlePath>/<name>.json`; with `directory`, in that folder instead of the bundle's.
+    func nib(named name: String, directory: String? = nil) -> NibDefinition? {
+        if directory == nil, let nib = nibs[name] { return nib }
+        guard let folder = directory ?? bundlePath else { return nil }
+        for suffix in [".xib", ".json"] {
+            let path = folder + "/" + name + suffix
+            guard access(path, F_OK) == 0 else { continue }
+            do {
+                let nib = try NibDefinition.load(path: path)
+                if directory == nil { nibs[name] = nib }
+                reportNotes(nib.interfaceBuilder?.notes ?? [])
+                return nib
+            } catch {
+                diagnose(.invalidFile, label: name, message: "\(error)")
+                return nil
+            }
         }
+        return nil
     }
 
     /// The default `loadView` (L02): the scene's view tree for storyboard controllers; else
@@ -615,6 +645,10 @@ public final class Application {
     /// blank view the size of the main screen's application frame.
     func loadDefaultView(for controller: ViewController) {
         if let scene = controller.scene, let node = scene.view {
+            if scene.interfaceBuilder != nil {
+                loadInterfaceBuilderView(for: controller, scene: scene, root: node)
+                return
+            }
             let view = instantiate(node)
             controller.setView(view)
             performEmbedSegues(of: controller, scene: scene, in: view)
@@ -630,7 +664,11 @@ public final class Application {
         }
         for name in candidates {
             if let nib = nib(named: name) {
-                controller.setView(instantiate(nib.root))
+                if nib.interfaceBuilder != nil {
+                    loadInterfaceBuilderNib(nib, into: controller)
+                } else {
+                    controller.setView(instantiate(nib.root))
+                }
                 return
             }
         }
@@ -648,10 +686,13 @@ public final class Application {
     /// (`willMoveToParent`), its view loads and fills the container view (following its
     /// size changes), then `didMoveToParent`. All of it before the controller's
     /// `viewDidLoad`, as in UIKit; the child appears inside its parent (L21).
-    func performEmbedSegues(of controller: ViewController, scene: SceneDefinition, in view: View) {
+    /// A storyboard read from Xcode's format names the container by object id, found in `objects`.
+    func performEmbedSegues(of controller: ViewController, scene: SceneDefinition, in view: View,
+                            objects: [String: AnyObject] = [:]) {
         guard let storyboard = controller.storyboard else { return }
         for segue in scene.segues where segue.kind == .embed {
-            guard let label = segue.container, let container = view.viewWithLabel(label) else {
+            guard let label = segue.container,
+                  let container = objects[label] as? View ?? view.viewWithLabel(label) else {
                 controller.diagnose(.invalidHierarchy,
                                     "embed segue to \(segue.destination) needs a container view labelled '\(segue.container ?? "")' in \(controller.traceLabel)'s view")
                 continue

@@ -62,6 +62,15 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         /// A request to the app's scripted network that no rule matches: it failed with
         /// `URLError.resourceUnavailable` (the message names the URL and the rules' place).
         case networkRequestUnmatched
+        /// Something of an Xcode storyboard or xib that Lifeloop does not model: an element
+        /// skipped, or made as a simpler class. Reported once per kind per file.
+        case interfaceBuilderSkipped
+        /// An outlet or runtime attribute names a property its object does not have: UIKit's
+        /// `setValue:forUndefinedKey:` exception, with the file and line of the connection.
+        case undefinedKey
+        /// An action sent to an object that has no method with its selector: UIKit's
+        /// "unrecognized selector sent to instance".
+        case unrecognizedSelector
     }
 
     /// What kind of misuse it is; its raw value is the event name in the trace.

@@ -328,7 +328,9 @@ extension ViewController {
     ///   - sender: Passed to `prepare(for:sender:)`.
     func performSegueNow(withIdentifier identifier: String, sender: Any?) {
         guard onLoop("performSegue(withIdentifier:sender:)") else { return }
-        guard let storyboard, let segue = scene?.segues.first(where: { $0.identifier == identifier && !identifier.isEmpty }) else {
+        guard let storyboard, !identifier.isEmpty,
+              let segue = scene?.segues.first(where: { $0.identifier == identifier })
+                ?? scene?.segues.first(where: { $0.objectID == identifier }) else {
             diagnose(.unknownSegue, "Receiver (\(traceLabel)) has no segue with identifier '\(identifier)'")
             return
         }
@@ -404,7 +406,21 @@ extension ViewController {
     /// presented is dismissed.
     private func unwind(_ segue: SegueDefinition, sender: Any?) {
         let sceneID = segue.destination
-        func isTarget(_ controller: ViewController) -> Bool { controller.scene?.id == sceneID && controller !== self }
+        // A storyboard read from Xcode's format names the unwind action instead of a scene:
+        // the target is the nearest controller that has that method (as UIKit's
+        // `canPerformUnwindSegueAction`), which is then called with the segue.
+        let action = segue.unwindAction.map { Selector($0) }
+        func isTarget(_ controller: ViewController) -> Bool {
+            guard controller !== self else { return false }
+            if let action { return controller.lifeloopResponds(to: action) }
+            return controller.scene?.id == sceneID
+        }
+        func prepare(_ segue: SegueDefinition, destination: ViewController, sender: Any?) {
+            self.prepare(segue, destination: destination, sender: sender)
+            if let action {
+                _ = destination.lifeloopPerform(action, with: [StoryboardSegue(identifier: segue.identifier, source: self, destination: destination)])
+            }
+        }
         // In the navigation stacks this controller is in, nearest first.
         var inner: ViewController = self
         var navigation = navigationController
@@ -436,7 +452,11 @@ extension ViewController {
             }
             presented = context
         }
-        diagnose(.unknownSegue, "unwind segue '\(segue.identifier)' of \(traceLabel) found no controller of scene '\(sceneID)' to return to")
+        if let action {
+            diagnose(.unknownSegue, "unwind segue '\(segue.identifier)' of \(traceLabel) found no controller with the method '\(action)' to return to")
+        } else {
+            diagnose(.unknownSegue, "unwind segue '\(segue.identifier)' of \(traceLabel) found no controller of scene '\(sceneID)' to return to")
+        }
     }
 
     /// Whether `ancestor` is this controller's parent, its parent's parent, ….

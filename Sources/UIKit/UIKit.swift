@@ -21,6 +21,7 @@ public typealias UIAlertController = AlertController
 public typealias UIAlertAction = AlertAction
 public typealias UIStoryboard = Storyboard
 public typealias UIStoryboardSegue = StoryboardSegue
+public typealias UINib = Nib
 public typealias UIViewControllerTransitionCoordinator = TransitionCoordinator
 public typealias UIViewControllerTransitionCoordinatorContext = TransitionCoordinator
 public typealias UIModalPresentationStyle = ModalPresentationStyle

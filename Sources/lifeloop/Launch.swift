@@ -9,8 +9,14 @@ struct Launch: ParsableCommand {
         abstract: "Launch an app from a storyboard file, tap views, and print its trace."
     )
 
-    @Argument(help: "The storyboard file (JSON).")
+    @Argument(help: "The storyboard file: Xcode's *.storyboard, or Lifeloop's JSON.")
     var storyboard: String
+
+    @Option(help: "The app's bundle folder, where nibs (*.xib, *.json) and storyboards are found by name (default: an Xcode storyboard's own folder).")
+    var bundle: String?
+
+    @Option(name: .customLong("module"), help: "A Swift module in which the file's custom classes are looked up when it names none (customModuleProvider=\"target\"); repeat for more.")
+    var modules: [String] = []
 
     @Option(name: .customLong("tap"), help: "The label of a view to tap once the app has settled; repeat in order.")
     var taps: [String] = []
@@ -29,6 +35,8 @@ struct Launch: ParsableCommand {
         app.trace.sink = { output.write($0) }
         // Also on failure, so what the app did before a bad tap is not lost.
         defer { output.flush() }
+        if let bundle { app.bundlePath = bundle }
+        app.moduleNames = modules
         let loaded: Storyboard
         do {
             loaded = try app.loadStoryboard(path: storyboard)

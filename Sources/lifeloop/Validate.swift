@@ -7,13 +7,15 @@ struct Validate: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Check storyboard and nib files without launching them.",
         discussion: """
-            A file named *.nib.json is read as a nib, any other (*.storyboard.json, *.json) as a \
-            storyboard. Prints "FILE: ok (N scenes, M views)" per valid file on stdout and each \
-            error on stderr. Exit status: 0 all valid, 2 any invalid.
+            A file named *.nib.json or *.xib (Xcode) is read as a nib, any other \
+            (*.storyboard, *.storyboard.json, *.json) as a storyboard. Prints \
+            "FILE: ok (N scenes, M views)" per valid file on stdout, and each error, and each \
+            note about what an Xcode file has that Lifeloop skips, on stderr. \
+            Exit status: 0 all valid, 2 any invalid.
             """
     )
 
-    @Argument(help: "The storyboard (*.storyboard.json, *.json) or nib (*.nib.json) files.")
+    @Argument(help: "The storyboard (*.storyboard, *.storyboard.json, *.json) or nib (*.xib, *.nib.json) files.")
     var files: [String]
 
     func run() throws {
@@ -30,11 +32,13 @@ struct Validate: ParsableCommand {
 
     /// "2 scenes, 14 views" for a storyboard, "nib, 3 views" for a nib.
     static func summary(of file: String) throws(StoryboardError) -> String {
-        if file.hasSuffix(".nib.json") {
+        if file.hasSuffix(".nib.json") || file.hasSuffix(".xib") {
             let nib = try NibDefinition.load(path: file)
-            return "nib, " + counted(viewCount([nib.root]), "view")
+            for note in nib.interfaceBuilder?.notes ?? [] { writeStandardError("note: \(note)\n") }
+            return "nib, " + counted(viewCount([nib.root] + (nib.interfaceBuilder?.otherRoots ?? [])), "view")
         }
         let storyboard = try StoryboardDefinition.load(path: file)
+        for note in storyboard.notes { writeStandardError("note: \(note)\n") }
         let views = viewCount(storyboard.scenes.compactMap(\.view))
         return counted(storyboard.scenes.count, "scene") + ", " + counted(views, "view")
     }

@@ -322,6 +322,7 @@ struct CompleteConfinementTests {
             OffLoopCall("isStrict", { app.isStrict = true }, unchanged: { !app.isStrict }),
             OffLoopCall("traceWarningEvents", { app.traceWarningEvents = 1 }, unchanged: { app.traceWarningEvents == 1_000_000 }),
             OffLoopCall("bundlePath", { app.bundlePath = "/tmp" }, unchanged: { app.bundlePath == nil }),
+            OffLoopCall("moduleNames", { app.moduleNames = ["Other"] }, unchanged: { app.moduleNames.isEmpty }),
             OffLoopCall("probe", { app.probe = SilentProbe() }, unchanged: { app.probe == nil }),
             OffLoopCall("registerNib(_:)", { app.registerNib(NibDefinition(name: "N", root: ViewNode())) },
                         unchanged: { app.nib(named: "N") == nil }),
@@ -405,6 +406,9 @@ struct CompleteConfinementTests {
             "isBeingDismissed", "isCompactWidth", "navigationController", "tabBarController",
             // Queries and factories that change nothing.
             "isDescendant", "viewWithTag", "viewWithLabel", "loadStoryboard",
+            // Name wiring (NameWirable): the base classes know no names and change nothing;
+            // the overrides the port step writes set the app's own properties.
+            "lifeloopSetOutlet", "lifeloopPerform", "lifeloopResponds",
             // Callbacks to override: empty in the base classes.
             "willMove", "didMoveToSuperview", "didAddSubview", "willRemoveSubview", "didMoveToWindow", "layoutSubviews",
             "draw", "awakeFromNib", "viewDidLoad", "viewWillAppear", "viewIsAppearing", "viewDidAppear",
@@ -448,7 +452,7 @@ struct CompleteConfinementTests {
         "performSegue", "pushViewController", "popViewController", "popToRootViewController", "popToViewController",
         "setViewControllers", "beginInteractivePop", "update", "finish", "cancel", "notifyWhenInteractionChanges",
         "viewControllers", "selectedIndex", "selectedViewController", "mainScreen", "unloadPolicy",
-        "callsViewIsAppearing", "isStrict", "traceWarningEvents", "bundlePath", "probe", "registerNib", "registerController", "registerView",
+        "callsViewIsAppearing", "isStrict", "traceWarningEvents", "bundlePath", "moduleNames", "probe", "registerNib", "registerController", "registerView",
         "launch", "tap", "simulateMemoryWarning", "recordFrameMetrics", "definesPresentationContext",
         "isModalInPresentation", "presentationController", "delegate", "beginInteractiveDismissal", "uikitVersion",
         "instantiateViewController", "show", "title", "additionalSafeAreaInsets", "setEditing", "isEditing",

@@ -67,6 +67,13 @@ public struct ViewNode: Hashable, Sendable {
         set { updateDetails { $0.tapAction = newValue } }
     }
 
+    /// What an Xcode storyboard or xib says about the view beyond the JSON fields (its
+    /// element, class, text, font, constraints…); nil for views read from JSON.
+    public var interfaceBuilder: InterfaceBuilderViewData? {
+        get { details?.fields.interfaceBuilder }
+        set { updateDetails { $0.interfaceBuilder = newValue } }
+    }
+
     /// Creates a view node; every parameter defaults to the value a missing JSON field gets.
     public init(
         className: String = "View",
@@ -106,6 +113,7 @@ final class ViewNodeDetails: Hashable, Sendable {
         var isHidden = false
         var backgroundColor: Color?
         var tapAction: TapAction?
+        var interfaceBuilder: InterfaceBuilderViewData?
 
         var isDefault: Bool { self == Fields() }
     }
@@ -135,11 +143,15 @@ public struct NibDefinition: Hashable, Sendable {
     public var name: String
     /// The root of the view tree.
     public var root: ViewNode
+    /// For a nib read from an Xcode `.xib`: its other top-level views, File's Owner and
+    /// connections; nil for JSON nibs.
+    public var interfaceBuilder: InterfaceBuilderNibData?
 
     /// Creates a nib definition from its parts.
-    public init(name: String, root: ViewNode) {
+    public init(name: String, root: ViewNode, interfaceBuilder: InterfaceBuilderNibData? = nil) {
         self.name = name
         self.root = root
+        self.interfaceBuilder = interfaceBuilder
     }
 
     /// Parses and validates a nib from JSON bytes.
@@ -210,18 +222,33 @@ public struct SegueDefinition: Hashable, Sendable {
     /// segue gives its destination, over the scene's own; nil keeps the scene's.
     public var presentationStyle: ModalPresentationStyle?
     /// For an `embed` segue: the label of the view in the source scene that holds the
-    /// child's view.
+    /// child's view (for a storyboard read from Xcode's format, the container view's
+    /// object id).
     public var container: String?
+    /// For a segue read from an Xcode storyboard: its object id, by which a button or bar
+    /// button item that triggers it names it when it has no identifier.
+    public var objectID: String?
+    /// For an unwind segue read from an Xcode storyboard: the unwind action's selector
+    /// (`unwindToHome:`). The segue returns to the nearest controller below the source
+    /// that has that method, and calls it with the segue.
+    public var unwindAction: String?
+    /// The kind as an Xcode file writes it (`show`, `showDetail`, `presentation`, `custom`,
+    /// …) when it differs from ``kind``'s name; nil otherwise.
+    public var xcodeKind: String?
 
     /// Creates a segue definition from its parts.
     public init(identifier: String, kind: SegueKind, destination: String, animated: Bool = false,
-                presentationStyle: ModalPresentationStyle? = nil, container: String? = nil) {
+                presentationStyle: ModalPresentationStyle? = nil, container: String? = nil,
+                objectID: String? = nil, unwindAction: String? = nil, xcodeKind: String? = nil) {
         self.identifier = identifier
         self.kind = kind
         self.destination = destination
         self.animated = animated
         self.presentationStyle = presentationStyle
         self.container = container
+        self.objectID = objectID
+        self.unwindAction = unwindAction
+        self.xcodeKind = xcodeKind
     }
 }
 
@@ -246,6 +273,9 @@ public struct SceneDefinition: Hashable, Sendable {
     /// How the scene is presented modally (`"presentationStyle"`: one of ``presentationStyles``), or `nil`
     /// for the controller's default; set as the controller's `modalPresentationStyle` when it is created.
     public var presentationStyle: String?
+    /// For a scene read from an Xcode storyboard: the controller's element, class, module,
+    /// storyboard identifier, navigation item and connections; nil for JSON scenes.
+    public var interfaceBuilder: InterfaceBuilderSceneData?
 
     /// Creates a scene definition; the label defaults to the id.
     public init(
@@ -264,9 +294,10 @@ public struct SceneDefinition: Hashable, Sendable {
         self.presentationStyle = presentationStyle
     }
 
-    /// The segue with this identifier, if the scene has one.
+    /// The segue with this identifier, if the scene has one; for a storyboard read from
+    /// Xcode's format, also the segue with this object id.
     public func segue(withIdentifier identifier: String) -> SegueDefinition? {
-        segues.first { $0.identifier == identifier }
+        segues.first { $0.identifier == identifier } ?? segues.first { $0.objectID == identifier }
     }
 }
 
@@ -286,6 +317,12 @@ public struct StoryboardDefinition: Hashable, Sendable {
     /// (``Application/launch(storyboard:screen:)`` sets ``Application/uikitVersion``), or nil
     /// to leave the app's.
     public var uikitVersion: UIKitVersion?
+    /// What the reader of an Xcode storyboard skipped or simplified, one note per kind;
+    /// reported as diagnostics when the storyboard is loaded into an app.
+    public var notes: [InterfaceBuilderNote] = []
+    /// The folder the file was read from, if it was read from a file: an app launched
+    /// from it without a bundle folder of its own finds nibs and storyboards there.
+    public var directory: String?
 
     /// Creates a storyboard definition from its parts, without validating them.
     public init(name: String, initialScene: String, scenes: [SceneDefinition], uikitVersion: UIKitVersion? = nil) {
@@ -295,9 +332,10 @@ public struct StoryboardDefinition: Hashable, Sendable {
         self.uikitVersion = uikitVersion
     }
 
-    /// The scene with this id, if there is one.
+    /// The scene with this id, if there is one; for a storyboard read from Xcode's format,
+    /// also the scene whose controller has this `storyboardIdentifier`.
     public func scene(withID id: String) -> SceneDefinition? {
-        scenes.first { $0.id == id }
+        scenes.first { $0.id == id } ?? scenes.first { $0.interfaceBuilder?.storyboardIdentifier == id }
     }
 
     /// Parses and validates a storyboard from JSON bytes.

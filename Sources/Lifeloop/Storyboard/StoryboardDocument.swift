@@ -16,6 +16,13 @@ public protocol StoryboardDocument {
     /// Parses and validates a document from JSON bytes.
     /// - Throws: ``StoryboardError`` naming the bad field.
     static func parse(_ bytes: [UInt8], name: String, file: String) throws(StoryboardError) -> Self
+
+    /// The extension of the Xcode file this document is read from (`.storyboard`, `.xib`).
+    static var xcodeExtension: String { get }
+
+    /// Parses and validates a document from Xcode's XML format.
+    /// - Throws: ``StoryboardError`` with the line and column of the problem.
+    static func parseXcode(_ bytes: [UInt8], name: String, file: String) throws(StoryboardError) -> Self
 }
 
 extension StoryboardDocument {
@@ -41,6 +48,13 @@ extension StoryboardDocument {
         } catch {
             throw StoryboardError(file: path, field: "(file)", problem: error.reason)
         }
+        if path.hasSuffix(".storyboard") || path.hasSuffix(".xib") {
+            guard path.hasSuffix(xcodeExtension) else {
+                let other = xcodeExtension == ".xib" ? "a storyboard (.storyboard)" : "a nib (.xib)"
+                throw StoryboardError(file: path, field: "(file)", problem: "this is \(other), expected a \(xcodeExtension) file")
+            }
+            return try parseXcode(bytes, name: storyboardDocumentName(path, extensions: [xcodeExtension]), file: path)
+        }
         return try parse(bytes, name: storyboardDocumentName(path, extensions: fileExtensions), file: path)
     }
 }
@@ -48,9 +62,23 @@ extension StoryboardDocument {
 extension NibDefinition: StoryboardDocument {
     /// `Name.nib.json` or `Name.json` loads as the nib `Name`.
     public static var fileExtensions: [String] { [".nib.json", ".json"] }
+    /// Xcode's nibs are `.xib` files.
+    public static var xcodeExtension: String { ".xib" }
+    /// Reads an Xcode `.xib` (see ``InterfaceBuilderReader``).
+    /// - Throws: ``StoryboardError`` with the line and column of the problem.
+    public static func parseXcode(_ bytes: [UInt8], name: String, file: String) throws(StoryboardError) -> NibDefinition {
+        try InterfaceBuilderReader(file: file).nib(bytes, name: name)
+    }
 }
 
 extension StoryboardDefinition: StoryboardDocument {
     /// `Name.storyboard.json` or `Name.json` loads as the storyboard `Name`.
     public static var fileExtensions: [String] { [".storyboard.json", ".json"] }
+    /// Xcode's storyboards are `.storyboard` files.
+    public static var xcodeExtension: String { ".storyboard" }
+    /// Reads an Xcode `.storyboard` (see ``InterfaceBuilderReader``).
+    /// - Throws: ``StoryboardError`` with the line and column of the problem.
+    public static func parseXcode(_ bytes: [UInt8], name: String, file: String) throws(StoryboardError) -> StoryboardDefinition {
+        try InterfaceBuilderReader(file: file).storyboard(bytes, name: name)
+    }
 }

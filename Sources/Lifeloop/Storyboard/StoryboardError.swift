@@ -8,13 +8,33 @@ public struct StoryboardError: Error, Hashable, Sendable, CustomStringConvertibl
     /// What is wrong, in a sentence fragment.
     public let problem: String
 
+    /// For an Xcode file: the line of the problem (1-based), else nil.
+    public let line: Int?
+    /// For an Xcode file: the column of the problem (1-based), else nil.
+    public let column: Int?
+
     /// Creates an error; an empty `field` becomes `(root)`.
     public init(file: String, field: String, problem: String) {
         self.file = file
         self.field = field.isEmpty ? "(root)" : field
         self.problem = problem
+        self.line = nil
+        self.column = nil
     }
 
-    /// `<file>: <field>: <problem>`.
-    public var description: String { "\(file): \(field): \(problem)" }
+    /// Creates an error at a line and column of an XML file; `field` names the element
+    /// (`scene`, `connections/outlet`), or is empty.
+    public init(file: String, line: Int, column: Int, field: String = "", problem: String) {
+        self.file = file
+        self.field = field.isEmpty ? "(root)" : field
+        self.problem = problem
+        self.line = line
+        self.column = column
+    }
+
+    /// `<file>: <field>: <problem>`, or for an Xcode file `<file>:<line>:<column>: <problem>`.
+    public var description: String {
+        if let line { return "\(file):\(line):\(column ?? 0): \(problem)" }
+        return "\(file): \(field): \(problem)"
+    }
 }

@@ -1,0 +1,427 @@
+import Foundation
+
+/// What `init?(coder:)` gets for a view made from an Xcode storyboard or xib: the view's
+/// description. An `NSCoder`, so that UIKit's `required init?(coder: NSCoder)` is the
+/// initializer nibs call.
+public final class InterfaceBuilderCoder: NSCoder {
+    /// The view's description in the file.
+    public let node: ViewNode
+    /// The file it comes from.
+    public let file: String
+
+    init(node: ViewNode, file: String) {
+        self.node = node
+        self.file = file
+        super.init()
+    }
+}
+
+/// Lifeloop's built-in view classes by the names the reader gives them.
+let interfaceBuilderViewTypes: [String: View.Type] = [
+    "View": View.self, "Label": Label.self, "Button": Button.self, "ImageView": ImageView.self,
+    "TextField": TextField.self, "Switch": Switch.self, "ScrollView": ScrollView.self, "Control": Control.self,
+]
+
+/// UIKit's control events by the names Xcode writes in `eventType`.
+let interfaceBuilderControlEvents: [String: Control.Event] = [
+    "touchDown": .touchDown, "touchDownRepeat": Control.Event(rawValue: 1 << 1),
+    "touchDragInside": Control.Event(rawValue: 1 << 2), "touchDragOutside": Control.Event(rawValue: 1 << 3),
+    "touchDragEnter": Control.Event(rawValue: 1 << 4), "touchDragExit": Control.Event(rawValue: 1 << 5),
+    "touchUpInside": .touchUpInside, "touchUpOutside": Control.Event(rawValue: 1 << 7),
+    "touchCancel": Control.Event(rawValue: 1 << 8), "valueChanged": .valueChanged,
+    "primaryActionTriggered": .primaryActionTriggered, "menuActionTriggered": Control.Event(rawValue: 1 << 14),
+    "editingDidBegin": .editingDidBegin, "editingChanged": .editingChanged, "editingDidEnd": .editingDidEnd,
+    "editingDidEndOnExit": .editingDidEndOnExit,
+]
+
+extension Application {
+    // MARK: Classes by name
+
+    /// A class named in an Xcode file: `name` as is when it has a module, else
+    /// `module.name`, else `name` in each of ``moduleNames``.
+    func interfaceBuilderType<T>(_ name: String, module: String?, as type: T.Type) -> T? {
+        var candidates: [String] = []
+        if name.contains(".") { candidates.append(name) }
+        if let module, !module.isEmpty { candidates.append(module + "." + name) }
+        candidates += moduleNames.map { $0 + "." + name }
+        for candidate in candidates {
+            if let found = _typeByName(candidate) as? T { return found }
+        }
+        return nil
+    }
+
+    /// How to make a scene's controller: a registered factory for the custom class, the
+    /// class found by name, else (with a diagnostic, as UIKit logs "Unknown class") the
+    /// element's own class.
+    func interfaceBuilderControllerFactory(for scene: SceneDefinition, file: String) -> (StoryboardCoder) -> ViewController? {
+        let data = scene.interfaceBuilder
+        if let custom = data?.customClass {
+            if let make = registeredControllerFactory(named: custom) { return make }
+            if let module = data?.customModule, let make = registeredControllerFactory(named: module + "." + custom) { return make }
+            if let type = interfaceBuilderType(custom, module: data?.customModule, as: ViewController.Type.self) {
+                return { type.init(coder: $0) }
+            }
+            diagnose(.unknownClass, label: scene.label,
+                     message: "Unknown class \(custom) in Interface Builder file \(file); register it with registerController or name its module in moduleNames")
+        }
+        return controllerFactory(named: data?.baseClass ?? "ViewController") ?? { ViewController(coder: $0) }
+    }
+
+    /// Makes one view of an Xcode file: its custom class (registered, or found by name and
+    /// made with `init(coder:)`), else the element's class.
+    func makeInterfaceBuilderView(_ node: ViewNode, file: String) -> View {
+        let data = node.interfaceBuilder
+        if let custom = data?.customClass {
+            if let make = viewFactory(named: custom) { return make(node.frame) }
+            if let type = interfaceBuilderType(custom, module: data?.customModule, as: View.Type.self),
+               let view = type.init(coder: InterfaceBuilderCoder(node: node, file: file)) {
+                return view
+            }
+            diagnose(.unknownClass, label: node.label ?? custom,
+                     message: "Unknown class \(custom) in Interface Builder file \(file):\(data?.line ?? 0); register it with registerView or name its module in moduleNames")
+        }
+        let type = interfaceBuilderViewTypes[node.className] ?? View.self
+        return type.init(coder: InterfaceBuilderCoder(node: node, file: file)) ?? View(frame: node.frame)
+    }
+
+    /// Builds view trees from an Xcode file without recursion, setting each view's
+    /// properties; records every view in `objects` by object id and `created` in file order.
+    func buildInterfaceBuilderViews(_ roots: [ViewNode], file: String, objects: inout [String: AnyObject],
+                                    created: inout [(View, ViewNode)]) -> [View] {
+        var result: [View] = []
+        var pending: [(ViewNode, View?)] = roots.reversed().map { ($0, nil) }
+        while let (node, parent) = pending.popLast() {
+            let view = makeInterfaceBuilderView(node, file: file)
+            applyInterfaceBuilderProperties(node, to: view)
+            if let id = node.interfaceBuilder?.objectID { objects[id] = view }
+            created.append((view, node))
+            if let parent { parent.addSubview(view) } else { result.append(view) }
+            for child in node.subviews.reversed() { pending.append((child, view)) }
+        }
+        return result
+    }
+
+    /// Sets what the file says about a view.
+    func applyInterfaceBuilderProperties(_ node: ViewNode, to view: View) {
+        if let label = node.label { view.traceLabel = label }
+        view.frame = node.frame
+        view.autoresizingMask = node.autoresizingMask
+        view.tag = node.tag
+        view.isHidden = node.isHidden
+        if let color = node.backgroundColor { view.backgroundColor = color }
+        view.tapAction = node.tapAction
+        guard let data = node.interfaceBuilder else { return }
+        if let alpha = data.alpha { view.alpha = min(max(alpha, 0), 1) }
+        if let mode = data.contentMode, let contentMode = Self.contentModes[mode] { view.contentMode = contentMode }
+        if let clips = data.clipsSubviews { view.clipsToBounds = clips }
+        if let enabled = data.userInteractionEnabled { view.isUserInteractionEnabled = enabled }
+        if let identifier = data.accessibilityIdentifier { view.accessibilityIdentifier = identifier }
+        if let tint = data.colors["tintColor"] { view.tintColor = tint }
+        let font = data.font.map(Self.font)
+        if let label = view as? Label {
+            if let text = data.text { label.text = text }
+            if let font { label.font = font }
+            if let color = data.colors["textColor"] { label.textColor = color }
+            if let lines = data.flags["numberOfLines"].flatMap({ Int($0) }) { label.numberOfLines = max(lines, 0) }
+        }
+        if let button = view as? Button {
+            if let title = data.title { button.setTitle(title, for: .normal) }
+            if let color = data.colors["titleColor"] { button.setTitleColor(color, for: .normal) }
+            if let image = data.image { button.setImage(Image(named: image), for: .normal) }
+            if let font { button.titleLabel?.font = font }
+        }
+        if let imageView = view as? ImageView, let image = data.image { imageView.image = Image(named: image) }
+        if let field = view as? TextField {
+            if let text = data.text { field.text = text }
+            if let placeholder = data.placeholder { field.placeholder = placeholder }
+            if let font { field.font = font }
+            if let color = data.colors["textColor"] { field.textColor = color }
+        }
+        if let control = view as? Control {
+            if data.flags["enabled"] == "NO" { control.isEnabled = false }
+            if data.flags["selected"] == "YES" { control.isSelected = true }
+        }
+        if let toggle = view as? Switch, let on = data.flags["on"] { toggle.isOn = on == "YES" }
+    }
+
+    static let contentModes: [String: ContentMode] = [
+        "scaleToFill": .scaleToFill, "scaleAspectFit": .scaleAspectFit, "scaleAspectFill": .scaleAspectFill,
+        "redraw": .redraw, "center": .center, "top": .top, "bottom": .bottom, "left": .left, "right": .right,
+        "topLeft": .topLeft, "topRight": .topRight, "bottomLeft": .bottomLeft, "bottomRight": .bottomRight,
+    ]
+
+    static func font(_ description: InterfaceBuilderFont) -> Font {
+        let size = CGFloat(min(max(description.pointSize, 0), 10_000))
+        if let name = description.name, description.type == nil || description.type == "custom" {
+            return Font(name: name, size: size) ?? .systemFont(ofSize: size)
+        }
+        switch description.type {
+        case "boldSystem": return .boldSystemFont(ofSize: size)
+        case "italicSystem": return .italicSystemFont(ofSize: size)
+        default:
+            switch description.weight {
+            case "semibold": return .systemFont(ofSize: size, weight: .semibold)
+            case "medium": return .systemFont(ofSize: size, weight: .medium)
+            case "light": return .systemFont(ofSize: size, weight: .light)
+            case "bold": return .systemFont(ofSize: size, weight: .bold)
+            default: return .systemFont(ofSize: size)
+            }
+        }
+    }
+
+    // MARK: Connections
+
+    /// Connects `connections` among `objects` (by object id), UIKit's way: outlets are set
+    /// through ``NameWirable/lifeloopSetOutlet(named:to:)`` (a name the object lacks is
+    /// UIKit's `setValue:forUndefinedKey:` exception, here a diagnostic with the file and
+    /// line); outlet collections get all their objects at once, in file order; actions are
+    /// registered on controls and bar button items and call
+    /// ``NameWirable/lifeloopPerform(_:with:)`` on their target (or, for First Responder,
+    /// on the first object of the responder chain that has the method).
+    func connectInterfaceBuilder(_ connections: [ConnectionDefinition], objects: [String: AnyObject],
+                                 firstResponder: Set<String>, file: String) {
+        var collections: [(source: AnyObject, name: String, line: Int, values: [Any])] = []
+        for connection in connections {
+            guard let source = objects[connection.source] else { continue }
+            switch connection.kind {
+            case .outlet:
+                guard let destination = objects[connection.destination] else {
+                    diagnose(.undefinedKey, label: labelOf(source),
+                             message: "\(file):\(connection.line): the outlet '\(connection.name)' names object '\(connection.destination)', which this file does not make; it is left unset")
+                    continue
+                }
+                setOutlet(source, name: connection.name, value: destination, file: file, line: connection.line)
+            case .outletCollection:
+                guard let destination = objects[connection.destination] else { continue }
+                if let index = collections.firstIndex(where: { $0.source === source && $0.name == connection.name }) {
+                    collections[index].values.append(destination)
+                } else {
+                    collections.append((source, connection.name, connection.line, [destination]))
+                }
+            case .action:
+                let target = objects[connection.destination]
+                if target == nil && !firstResponder.contains(connection.destination) { continue }
+                addInterfaceBuilderAction(connection, source: source, target: target, file: file)
+            }
+        }
+        for collection in collections {
+            setOutlet(collection.source, name: collection.name, value: collection.values, file: file, line: collection.line)
+        }
+    }
+
+    private func labelOf(_ object: AnyObject) -> String {
+        if let view = object as? View { return view.traceLabel }
+        if let controller = object as? ViewController { return controller.traceLabel }
+        return String(describing: type(of: object))
+    }
+
+    /// Sets one outlet; UIKit's own outlets (a controller's `view`, a text field's or
+    /// scroll view's `delegate`) are set here when the class does not take the name itself.
+    func setOutlet(_ source: AnyObject, name: String, value: Any, file: String, line: Int) {
+        if let wirable = source as? NameWirable, wirable.lifeloopSetOutlet(named: name, to: value) { return }
+        switch (source, name) {
+        case (let controller as ViewController, "view"):
+            if let view = value as? View {
+                if controller.viewIfLoaded !== view { controller.setView(view) }
+                return
+            }
+        case (let field as TextField, "delegate"):
+            if let delegate = value as? TextFieldDelegate {
+                field.delegate = delegate
+                return
+            }
+        case (let scroll as ScrollView, "delegate"):
+            if let delegate = value as? ScrollViewDelegate {
+                scroll.delegate = delegate
+                return
+            }
+        default:
+            break
+        }
+        diagnose(.undefinedKey, label: labelOf(source),
+                 message: "\(file):\(line): [<\(String(reflecting: type(of: source)))> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key \(name).")
+    }
+
+    /// Registers an action connection on its control or bar button item.
+    private func addInterfaceBuilderAction(_ connection: ConnectionDefinition, source: AnyObject, target: AnyObject?, file: String) {
+        let selector = Selector(connection.name)
+        let link = self.link
+        let location = "\(file):\(connection.line)"
+        weak var weakTarget = target
+        let targetIsFirstResponder = target == nil
+        func send(_ sender: AnyObject?) {
+            guard let app = link.app else { return }
+            var receiver: NameWirable? = weakTarget as? NameWirable
+            if targetIsFirstResponder {
+                receiver = Self.responder(from: sender, to: selector)
+            }
+            guard let receiver else {
+                if targetIsFirstResponder {
+                    app.diagnose(.unrecognizedSelector, label: connection.name,
+                                 message: "\(location): no responder from the sender up has the method '\(selector)'")
+                }
+                return
+            }
+            if case .notFound = receiver.lifeloopPerform(selector, with: [sender, nil]) {
+                app.diagnose(.unrecognizedSelector, label: connection.name,
+                             message: "\(location): -[\(String(reflecting: type(of: receiver))) \(selector)]: unrecognized selector sent to instance")
+            }
+        }
+        if let control = source as? Control {
+            let events = connection.eventType.flatMap { interfaceBuilderControlEvents[$0] } ?? .primaryActionTriggered
+            control.addAction(Action { [weak control] _ in send(control) }, for: events)
+        } else if let item = source as? BarButtonItem {
+            let previous = item.primaryAction
+            item.primaryAction = Action(title: item.title ?? "") { [weak item] _ in
+                if let previous { previous.handler(previous) }
+                send(item)
+            }
+        } else {
+            diagnose(.interfaceBuilderSkipped, label: labelOf(source),
+                     message: "\(location): an action on a \(type(of: source)), which sends no actions, is skipped")
+        }
+    }
+
+    /// The first object of the responder chain from `sender` (views up to the window,
+    /// with each view's controller and its parents) that has the method.
+    static func responder(from sender: AnyObject?, to selector: Selector) -> NameWirable? {
+        var view = sender as? View
+        while let current = view {
+            if current.lifeloopResponds(to: selector) { return current }
+            var controller = current.owningController
+            while let candidate = controller {
+                if candidate.lifeloopResponds(to: selector) { return candidate }
+                controller = candidate.parent
+            }
+            view = current.superview
+        }
+        return nil
+    }
+
+    /// Sets a view's runtime attributes: a few of UIKit's own key paths directly, the rest
+    /// through ``NameWirable/lifeloopSetOutlet(named:to:)``; a name the view does not take
+    /// is UIKit's logged "Failed to set" message, as a diagnostic.
+    func applyRuntimeAttributes(_ node: ViewNode, to view: View, file: String) {
+        guard let attributes = node.interfaceBuilder?.runtimeAttributes, !attributes.isEmpty else { return }
+        for attribute in attributes {
+            let value: Any?
+            switch attribute.value {
+            case .string(let text): value = text
+            case .number(let number): value = number
+            case .boolean(let flag): value = flag
+            case .color(let color):
+                switch color {
+                case .rgba(let red, let green, let blue, let alpha): value = Color(red: red, green: green, blue: blue, alpha: alpha)
+                case .white(let white, let alpha): value = Color(white: white, alpha: alpha)
+                case .system, .named: value = Color.systemGray
+                }
+            case .image(let name): value = Image(named: name)
+            case .nilValue: value = nil
+            case .other(_, let text): value = text
+            }
+            switch (attribute.keyPath, value) {
+            case ("layer.cornerRadius", let number as Double): view.layer.cornerRadius = CGFloat(number); continue
+            case ("layer.borderWidth", let number as Double): view.layer.borderWidth = CGFloat(number); continue
+            case ("layer.masksToBounds", let flag as Bool): view.layer.masksToBounds = flag; continue
+            case ("clipsToBounds", let flag as Bool): view.clipsToBounds = flag; continue
+            case ("accessibilityIdentifier", let text as String): view.accessibilityIdentifier = text; continue
+            default: break
+            }
+            if view.lifeloopSetOutlet(named: attribute.keyPath, to: value) { continue }
+            diagnose(.undefinedKey, label: view.traceLabel,
+                     message: "\(file):\(attribute.line): Failed to set (\(attribute.keyPath)) user defined inspected property on (\(String(reflecting: type(of: view)))): [<\(String(reflecting: type(of: view)))> setValue:forUndefinedKey:]: this class is not key value coding-compliant for the key \(attribute.keyPath).")
+        }
+    }
+
+    /// Records each note of a file as a diagnostic.
+    func reportNotes(_ notes: [InterfaceBuilderNote]) {
+        for note in notes {
+            diagnose(.interfaceBuilderSkipped, label: note.file, message: note.description)
+        }
+    }
+
+    // MARK: Loading
+
+    /// The view of a scene read from an Xcode storyboard (L02): the tree is built, becomes
+    /// the controller's view, connections that reach into it are made, runtime attributes
+    /// are set, every view gets `awakeFromNib` (all after every object exists), then the
+    /// scene's embed segues run.
+    func loadInterfaceBuilderView(for controller: ViewController, scene: SceneDefinition, root: ViewNode) {
+        guard let data = scene.interfaceBuilder else { return }
+        let file = controller.storyboard?.definition.name ?? scene.id
+        var objects = controller.interfaceBuilderObjects
+        let sceneLevel = Set(objects.keys)
+        var created: [(View, ViewNode)] = []
+        guard let view = buildInterfaceBuilderViews([root], file: file + ".storyboard", objects: &objects, created: &created).first else { return }
+        controller.setView(view)
+        let firstResponder = Set(data.placeholders.filter { $0.identifier == "IBFirstResponder" }.map(\.objectID))
+        let reachingIn = data.connections.filter { !sceneLevel.contains($0.source) || !sceneLevel.contains($0.destination) }
+        connectInterfaceBuilder(reachingIn, objects: objects, firstResponder: firstResponder, file: file + ".storyboard")
+        for (made, node) in created { applyRuntimeAttributes(node, to: made, file: file + ".storyboard") }
+        for (made, _) in created {
+            made.trace("awakeFromNib")
+            made.awakeFromNib()
+        }
+        performEmbedSegues(of: controller, scene: scene, in: view, objects: objects)
+    }
+
+    /// Instantiates a nib read from a xib: its top-level views, with File's Owner standing
+    /// for `owner`; outlets and actions are connected, runtime attributes set, then every
+    /// view gets `awakeFromNib` (the owner does not, as in UIKit).
+    /// - Returns: The top-level views, in file order.
+    func instantiateInterfaceBuilderNib(_ nib: NibDefinition, owner: AnyObject?) -> [View] {
+        let data = nib.interfaceBuilder ?? InterfaceBuilderNibData()
+        var objects: [String: AnyObject] = [:]
+        if let owner, let id = data.owner?.objectID { objects[id] = owner }
+        var created: [(View, ViewNode)] = []
+        let file = nib.name + ".xib"
+        let roots = buildInterfaceBuilderViews([nib.root] + data.otherRoots, file: file, objects: &objects, created: &created)
+        let firstResponder = Set(data.placeholders.filter { $0.identifier == "IBFirstResponder" }.map(\.objectID))
+        connectInterfaceBuilder(data.connections, objects: objects, firstResponder: firstResponder, file: file)
+        for (made, node) in created { applyRuntimeAttributes(node, to: made, file: file) }
+        for (made, _) in created {
+            made.trace("awakeFromNib")
+            made.awakeFromNib()
+        }
+        return roots
+    }
+
+    /// A controller's view from a xib (L02): File's Owner is the controller; its `view`
+    /// outlet names the view (UIKit throws when it is not set: here a diagnostic, and the
+    /// first top-level view).
+    func loadInterfaceBuilderNib(_ nib: NibDefinition, into controller: ViewController) {
+        let data = nib.interfaceBuilder
+        let ownerID = data?.owner?.objectID
+        let hasViewOutlet = data?.connections.contains { $0.source == ownerID && $0.kind == .outlet && $0.name == "view" } ?? false
+        let roots = instantiateInterfaceBuilderNib(nib, owner: controller)
+        if controller.viewIfLoaded == nil, let first = roots.first {
+            if !hasViewOutlet {
+                diagnose(.nibNotFound, label: controller.traceLabel,
+                         message: "loaded the \"\(nib.name)\" nib but the view outlet was not set; the first top-level view is used")
+            }
+            controller.setView(first)
+        }
+    }
+}
+
+extension ViewController {
+    /// The objects of the controller's storyboard scene that exist before its view: the
+    /// controller, its navigation item and bar button items, by object id.
+    var interfaceBuilderObjects: [String: AnyObject] {
+        guard let scene, let data = scene.interfaceBuilder else { return [:] }
+        var objects: [String: AnyObject] = [scene.id: self]
+        if let item = data.navigationItem, let navigationItem = storedNavigationItemForInterfaceBuilder {
+            objects[item.objectID] = navigationItem
+            let left = navigationItem.leftBarButtonItems ?? []
+            let right = navigationItem.rightBarButtonItems ?? []
+            for (definition, made) in zip(item.leftItems, left) { objects[definition.objectID] = made }
+            for (definition, made) in zip(item.rightItems, right) { objects[definition.objectID] = made }
+        }
+        return objects
+    }
+
+    /// The navigation item if the scene made one.
+    var storedNavigationItemForInterfaceBuilder: NavigationItem? {
+        scene?.interfaceBuilder?.navigationItem == nil ? nil : navigationItem
+    }
+}
