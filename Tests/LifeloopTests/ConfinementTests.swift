@@ -418,8 +418,6 @@ struct CompleteConfinementTests {
             "presentationControllerWillDismiss", "presentationControllerDidDismiss",
             "layoutMarginsDidChange", "safeAreaInsetsDidChange", "tintColorDidChange", "traitCollectionDidChange",
             "viewLayoutMarginsDidChange", "viewSafeAreaInsetsDidChange",
-            // Reached by name (outlets, selectors): the port step's overrides; nothing here.
-            "lifeloopSetOutlet", "lifeloopPerform", "lifeloopResponds",
             // UIKit's read-only state and queries.
             "traitCollection", "screenSafeAreaInsets", "presentationTransform", "noIntrinsicMetric",
             "intrinsicContentSize", "preferredStatusBarStyle", "prefersStatusBarHidden", "prefersHomeIndicatorAutoHidden",
