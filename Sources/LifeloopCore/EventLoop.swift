@@ -878,8 +878,30 @@ public final class EventLoop {
 
     /// Phase 1: timers due by `now` that were scheduled before this phase began.
     private func runTimers(before sequenceLimit: UInt64) {
-        while let entry = timers.peek(), entry.deadline <= nowNs, entry.sequence < sequenceLimit {
-            switch timers.take(entry, now: nowNs) {
+        // A host-clock replay fires as many timers as the recording did, earliest first: a
+        // deadline computed from a real clock reading can land a hair either side of the
+        // turn's recorded read.
+        var recordedCount: Int?
+        if let replaySource, clock == .host {
+            do { recordedCount = try replaySource.timersFired(turn: turn) } catch {
+                replayFailed(error)
+                return
+            }
+            if let count = recordedCount, count > 0, timers.liveCount < 1 {
+                replayFailed(LoopError.replayDiverged("turn \(turn): the recording fired \(count) timer\(count == 1 ? "" : "s"); the replay has none pending"))
+                return
+            }
+        }
+        let recording = clock == .host ? recorder : nil
+        var fired = 0
+        while let entry = timers.peek() {
+            if let count = recordedCount {
+                guard fired < count, entry.sequence < sequenceLimit else { break }
+            } else {
+                guard entry.deadline <= nowNs, entry.sequence < sequenceLimit else { break }
+            }
+            fired += 1
+            switch timers.take(entry, now: max(nowNs, entry.deadline)) {
             case .once(let body, let label), .repeating(let body, _, let label):
                 if let label { record(label: label, event: "timer") }
                 body()
@@ -892,6 +914,7 @@ public final class EventLoop {
                 break
             }
         }
+        if let recording, fired > 0 { recording.timersFired(fired, turn: turn) }
     }
 
     /// Phase 2: tasks queued before the phase began, then the mailbox: worker results,

@@ -44,7 +44,8 @@ public struct RecordingError: Error, Sendable, CustomStringConvertible {
 /// (`{"c":ns}`), each turn's arrivals (`{"a":[["j",id,arrival],["p",poster,n]],"t":turn}`), each
 /// job result after its arrival (`{"r":id,"v":"json"}` when `Codable`, else
 /// `{"r":id,"s":"description"}`), each script input (`{"i":"…","t":turn}`), each finished
-/// turn's digest (`{"d":"hex","t":turn}`), a note where the run went on after a turn only
+/// turn's digest (`{"d":"hex","t":turn}`), how many timers fired in a turn where some did
+/// (`{"f":count,"t":turn}`), a note where the run went on after a turn only
 /// for its mailbox (`{"w":turn}`); then a trailer `{"ok":true,"turns":n,"finalDigest":"hex"}`
 /// (with `"reason"` when not ok). Lines go through a 64 KiB
 /// buffer, so a long run's memory stays flat.
@@ -176,6 +177,11 @@ public final class RecordingWriter: LoopRecorder {
         appendASCII(json == nil ? ",\"s\":" : ",\"v\":")
         buffer.append(contentsOf: Self.quoted(json ?? description).utf8)
         appendASCII("}\n")
+        if buffer.count >= 1 << 16 { flush() }
+    }
+
+    public func timersFired(_ count: Int, turn: UInt64) {
+        buffer.append(contentsOf: "{\"f\":\(count),\"t\":\(turn)}\n".utf8)
         if buffer.count >= 1 << 16 { flush() }
     }
 
@@ -347,7 +353,7 @@ public final class RecordingReader: LoopReplaySource {
                 if inTurn { items.append("job \(id) result \(json ?? description)") }
             case .checkpoint, .trailer:
                 inTurn = false
-            case .clock, .mailNote:
+            case .clock, .mailNote, .timers:
                 break
             }
         }
@@ -433,6 +439,7 @@ public final class RecordingReader: LoopReplaySource {
         case .result(let id, _, _): return "the result of job \(id)"
         case .input(_, let turn): return "an input in turn \(turn)"
         case .mailNote(let turn): return "the note that the run went on for its mailbox after turn \(turn)"
+        case .timers(let count, let turn): return "\(count) timer\(count == 1 ? "" : "s") fired in turn \(turn)"
         }
     }
 
@@ -459,6 +466,12 @@ public final class RecordingReader: LoopReplaySource {
 
     public func recordedResult(of id: UInt64) -> (json: String?, description: String)? {
         results[id]
+    }
+
+    public func timersFired(turn: UInt64) throws -> Int {
+        guard case .timers(let count, let at) = try peek(), at == turn else { return 0 }
+        pending = nil
+        return count
     }
 
     public func wentOnForMail(after turn: UInt64) throws -> Bool {
@@ -495,6 +508,8 @@ enum RecordingLine {
     case checkpoint(String, turn: UInt64)
     /// The run went on after the turn for what had reached its mailbox.
     case mailNote(turn: UInt64)
+    /// How many timers fired in the turn.
+    case timers(Int, turn: UInt64)
     case trailer(ok: Bool, turns: UInt64, finalDigest: String)
 }
 
@@ -528,7 +543,7 @@ struct RecordingLineChecker {
     }
 
     private static let kinds = "a clock read {\"c\":…}, arrivals {\"a\":…,\"t\":…}, a job result {\"r\":…,\"v\"|\"s\":…}, "
-        + "an input {\"i\":…,\"t\":…}, a mailbox note {\"w\":…}, a checkpoint {\"d\":…,\"t\":…} or the trailer {\"ok\":…,\"turns\":…,\"finalDigest\":…}"
+        + "an input {\"i\":…,\"t\":…}, a mailbox note {\"w\":…}, timers fired {\"f\":…,\"t\":…}, a checkpoint {\"d\":…,\"t\":…} or the trailer {\"ok\":…,\"turns\":…,\"finalDigest\":…}"
 
     mutating func parse(_ bytes: ArraySlice<UInt8>, at line: Int) throws(RecordingError) -> RecordingLine {
         let document: JSONDocument
@@ -605,6 +620,8 @@ struct RecordingLineChecker {
             return .result(try whole("r"), json: nil, description: try text("s"))
         case ["i", "t"]:
             return .input(try text("i"), turn: try whole("t"))
+        case ["f", "t"]:
+            return .timers(Int(try whole("f", max: 1 << 40)), turn: try whole("t"))
         case ["w"]:
             return .mailNote(turn: try whole("w"))
         case ["d", "t"]:
