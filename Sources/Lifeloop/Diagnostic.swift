@@ -62,6 +62,10 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         /// A request to the app's scripted network that no rule matches: it failed with
         /// `URLError.resourceUnavailable` (the message names the URL and the rules' place).
         case networkRequestUnmatched
+        /// A selector sent (target-action, a timer, a notification, `perform(_:)`) to an
+        /// object that has no method with that name: UIKit's "unrecognized selector sent
+        /// to instance", recorded instead of a crash.
+        case unrecognizedSelector
     }
 
     /// What kind of misuse it is; its raw value is the event name in the trace.
