@@ -185,7 +185,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LifeloopPortTests",
-            dependencies: ["LifeloopPort", "UIKit"]
+            dependencies: ["LifeloopPort", "UIKit", "LifeloopCore"]
         ),
         .testTarget(
             name: "LifeloopHostTests",

@@ -299,8 +299,10 @@ private final class SelectorObserverQuery {
     }
 }
 
+/// The registry entry's own token. Held strongly: the center may not keep tokens alive.
+/// Removing the entry from the center ends the cycle token → closure → box → token.
 private final class TokenBox {
-    weak var token: NSObjectProtocol?
+    var token: NSObjectProtocol?
 }
 
 /// The name of the queries above: a center's selector observers are registered in the
@@ -315,7 +317,7 @@ extension NotificationCenter {
         // Notifications are delivered on the posting thread, which owns what they reach.
         let target = UncheckedBox(value: WeakTarget(observer as AnyObject))
         let token = addObserver(forName: aName, object: anObject, queue: nil) { notification in
-            guard let object = target.value.object else { return }
+            guard notification.name != selectorObserverQueryName, let object = target.value.object else { return }
             SelectorDispatch.send(aSelector, to: object, arguments: [notification])
         }
         let entry = UncheckedBox(value: (TokenBox(), token, anObject.map { $0 as AnyObject }))
