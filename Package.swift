@@ -109,7 +109,7 @@ let package = Package(
             dependencies: ["Lifeloop", "LifeloopScenario", "UIKit"],
             path: "Samples",
             // Scenario files are read from the checkout by path, like any user's.
-            exclude: ["Scenarios"],
+            exclude: ["Scenarios", "PortedApp"],
             resources: [.copy("SeedSegue/Main.storyboard.json")]
         ),
         .target(

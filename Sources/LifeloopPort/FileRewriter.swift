@@ -13,6 +13,10 @@ final class FileRewriter: SyntaxVisitor {
     private var trailer: [String] = []
     private let optionalRequirements: Set<String>
     private var objcProtocolDepth = 0
+    /// Whether the file imports UIKit or Lifeloop (where `Selector` and `NameWirable` are).
+    private var importsLifeloop = false
+    /// Whether the rewritten file names `Selector` or `NameWirable`.
+    private var needsLifeloop = false
 
     init(module: ModuleIndex, fileIndex: Int, source: PortSource, tree: SourceFileSyntax) {
         self.module = module
@@ -81,12 +85,18 @@ final class FileRewriter: SyntaxVisitor {
         if node.attributes.has("objc") { objcProtocolDepth -= 1 }
     }
 
+    override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
+        if let module = node.path.first?.name.text, module == "UIKit" || module == "Lifeloop" { importsLifeloop = true }
+        return .skipChildren
+    }
+
     // MARK: Selectors and optional requirements
 
     override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
         if node.macroName.text == "selector",
            let name = module.selectorNames[fileIndex]?[node.positionAfterSkippingLeadingTrivia.utf8Offset] {
             replace(node, with: "Selector(\"\(name)\")")
+            needsLifeloop = true
             return .skipChildren
         }
         return .visitChildren
@@ -181,10 +191,14 @@ final class FileRewriter: SyntaxVisitor {
             let lineStart = info.closingBrace - indentation.utf8.count
             all.append((lineStart, info.closingBrace, indentation.isEmpty ? text : text))
             if !overrides { trailer.append("extension \(info.qualifiedName): NameWirable {}") }
+            needsLifeloop = true
         }
         all.sort { ($0.start, $0.end) < ($1.start, $1.end) }
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count + 512)
+        // A file that imports neither UIKit nor Lifeloop (an NSObject model importing
+        // Foundation) gets Lifeloop for `Selector` and `NameWirable`, before line 1.
+        if needsLifeloop && !importsLifeloop { result += Array("import Lifeloop\n".utf8) }
         result += Array("#sourceLocation(file: \"\(quotedPath)\", line: 1)\n".utf8)
         var cursor = 0
         for edit in all where edit.start >= cursor {

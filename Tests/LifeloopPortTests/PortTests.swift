@@ -11,10 +11,11 @@ func portedResult(_ files: [(String, String)]) -> PortResult {
     Porter.port(files.map { PortSource(path: $0.0, text: $0.1) })
 }
 
-/// The user's lines of a ported file: the text between the first directive and the first
-/// generated block, as lines.
+/// The lines of a ported file after its first directive (the user's line 1 on).
 func userLines(_ text: String) -> [String] {
-    Array(text.components(separatedBy: "\n").dropFirst())
+    let lines = text.components(separatedBy: "\n")
+    let first = lines.firstIndex { $0.hasPrefix("#sourceLocation(file:") } ?? -1
+    return Array(lines[(first + 1)...])
 }
 
 @Suite("Port step: selector names")
@@ -326,6 +327,14 @@ struct LoweringTests {
             """
         #expect(userLines(ported(text))[0]
                 == "let timer = Timer.lifeloopTimer(timeInterval: 1, target: self, selector: Selector(\"tick\"), userInfo: 7, repeats: true)")
+    }
+
+    @Test func aFileWithoutUIKitGetsLifeloopForItsSelectors() {
+        let foundationOnly = ported("import Foundation\nfinal class Ticker: NSObject {\n    @objc func fire() {}\n}\n")
+        #expect(foundationOnly.hasPrefix("import Lifeloop\n#sourceLocation(file: \"/app/Controller.swift\", line: 1)\nimport Foundation\n"))
+        let withUIKit = ported("import UIKit\nfinal class Ticker: NSObject {\n    @objc func fire() {}\n}\n")
+        #expect(withUIKit.hasPrefix("#sourceLocation("))
+        #expect(ported("import Foundation\nlet x = 1\n").hasPrefix("#sourceLocation("))
     }
 
     @Test func somethingElseIsByteIdentical() {
