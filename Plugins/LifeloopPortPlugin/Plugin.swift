@@ -57,9 +57,11 @@ struct LifeloopPortPlugin: BuildToolPlugin {
             .buildCommand(
                 displayName: "Porting \(inputs.count) UIKit source\(inputs.count == 1 ? "" : "s") of \(target.name) to Lifeloop",
                 executable: tool.url,
-                arguments: inputs.map(\.path) + ["--output", output.path],
+                // The copies are named Name.ported.swift: a copy named as its original would
+                // share its #fileID, which the compiler warns about.
+                arguments: inputs.map(\.path) + ["--output", output.path, "--suffix", ".ported"],
                 inputFiles: inputs,
-                outputFiles: inputs.map { output.appendingPathComponent($0.lastPathComponent) }
+                outputFiles: inputs.map { output.appendingPathComponent(String($0.lastPathComponent.dropLast(6)) + ".ported.swift") }
             ),
         ]
     }

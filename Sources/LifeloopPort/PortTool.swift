@@ -11,8 +11,11 @@ public enum PortTool {
     }
 
     /// The files to port and where each is written: a file SRC goes to `DIR/<its name>`,
-    /// the `*.swift` files under a directory SRC to `DIR/<their path under SRC>`.
-    public static func plan(sources: [String], output: String) throws(InputError) -> [(input: String, output: String)] {
+    /// the `*.swift` files under a directory SRC to `DIR/<their path under SRC>`. A
+    /// `suffix` goes before `.swift` (`Model.swift` to `Model.ported.swift` with
+    /// `.ported`): a copy compiled in the same module as its original's name then gives
+    /// no `#fileID` clash warning.
+    public static func plan(sources: [String], output: String, suffix: String = "") throws(InputError) -> [(input: String, output: String)] {
         var plan: [(String, String)] = []
         var outputs: [String: String] = [:]
         let manager = FileManager.default
@@ -37,11 +40,11 @@ public enum PortTool {
                     }
                 }
                 for relative in relatives.sorted() {
-                    pairs.append((root.appendingPathComponent(relative).path, outputURL.appendingPathComponent(relative).path))
+                    pairs.append((root.appendingPathComponent(relative).path, outputURL.appendingPathComponent(suffixed(relative, suffix)).path))
                 }
                 if relatives.isEmpty { throw InputError("\(source): no *.swift files in the directory") }
             } else {
-                pairs.append((root.path, outputURL.appendingPathComponent(root.lastPathComponent).path))
+                pairs.append((root.path, outputURL.appendingPathComponent(suffixed(root.lastPathComponent, suffix)).path))
             }
             for (input, target) in pairs {
                 if let other = outputs[target], other != input {
@@ -58,12 +61,18 @@ public enum PortTool {
         return plan
     }
 
+    /// `name` with `suffix` before its `.swift`.
+    public static func suffixed(_ name: String, _ suffix: String) -> String {
+        guard !suffix.isEmpty, name.hasSuffix(".swift") else { return name }
+        return String(name.dropLast(".swift".count)) + suffix + ".swift"
+    }
+
     /// Reads, ports and writes the files; prints each diagnostic on stderr. Returns the
     /// exit status: 0, 1 when the port step reported errors (the files are written all
     /// the same), 2 on unusable input.
-    public static func run(sources: [String], output: String, printError: (String) -> Void) -> Int32 {
+    public static func run(sources: [String], output: String, suffix: String = "", printError: (String) -> Void) -> Int32 {
         do {
-            let plan = try plan(sources: sources, output: output)
+            let plan = try plan(sources: sources, output: output, suffix: suffix)
             var inputs: [PortSource] = []
             for (input, _) in plan {
                 guard let data = FileManager.default.contents(atPath: input) else {

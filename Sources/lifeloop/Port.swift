@@ -20,8 +20,12 @@ struct Port: ParsableCommand {
     @Option(name: [.short, .long], help: "The directory to write the ported files to.")
     var output: String
 
+    @Option(help: ArgumentHelp("Inserted before .swift in the written names (e.g. .ported).",
+                               discussion: "A copy compiled under its original's name shares its #fileID, which swiftc warns about."))
+    var suffix: String = ""
+
     func run() throws {
-        let status = PortTool.run(sources: sources, output: output) { writeStandardError($0) }
+        let status = PortTool.run(sources: sources, output: output, suffix: suffix) { writeStandardError($0) }
         if status != 0 { throw ExitCode(status) }
     }
 }

@@ -15,11 +15,13 @@ let app = try Application(clock: .virtual)
 let counter = CounterViewController(label: "Counter")
 let log = Log()
 counter.delegate = log
-// What an Interface Builder file does: outlets set by name.
+// What an Interface Builder file does: outlets set by name (the weak outlet's label is
+// kept here, as a nib's view hierarchy would keep it).
+let label = UILabel()
 let plus = UIButton(type: .system), minus = UIButton(type: .system)
 plus.setTitle("+", for: .normal)
 minus.setTitle("-", for: .normal)
-precondition(counter.lifeloopSetOutlet(named: "valueLabel", to: UILabel()))
+precondition(counter.lifeloopSetOutlet(named: "valueLabel", to: label))
 precondition(counter.lifeloopSetOutlet(named: "stepButtons", to: [plus, minus]))
 let window = UIWindow(screen: .phone, label: "main")
 let navigation = UINavigationController(rootViewController: counter, label: "Nav")
