@@ -27,6 +27,7 @@ import PackagePlugin
 struct LifeloopPortPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
+        // `directoryURL` needs tools version 6.1 (this package is 6.0): `Path`, deprecated there.
         let directory = URL(fileURLWithPath: target.directory.string)
         let compiled = Set(target.sourceFiles(withSuffix: "swift").map { $0.url.standardizedFileURL.path })
         var inputs: [URL] = []
