@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps pictures-deps browser-deps build demo test tsan asan bench bench-frame bench-digest-instructions bench-recording-instructions fuzz fuzz-daemon report-check docs-images clean
+.PHONY: deps pictures-deps browser-deps build demo test ported-sample tsan asan bench bench-frame bench-digest-instructions bench-recording-instructions fuzz fuzz-daemon report-check docs-images clean
 
 # libuv comes from Debian; install it (and pkg-config) when pkg-config cannot find it.
 deps:
@@ -37,6 +37,11 @@ demo: deps
 
 test: deps pictures-deps
 	$(SWIFT) test
+
+# A UIKit app written for iOS (@IBOutlet, @objc, #selector, target-action) built unchanged
+# through the port step's build-tool plugin, then run on a Lifeloop app: it prints its trace.
+ported-sample: deps
+	cd Samples/PortedApp && $(SWIFT) build && $$($(SWIFT) build --show-bin-path)/PortedApp
 
 # Issue 11: a sample experiment report page (gallery, 50 seeds) rendered by headless
 # Chromium to .build/report-check/report.png; fails on a blank page or a console error.

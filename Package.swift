@@ -51,6 +51,10 @@ let package = Package(
         .library(name: "UIKit", targets: ["UIKit"]),
         .executable(name: "lifeloop", targets: ["lifeloop"]),
         .executable(name: "lifeloopd", targets: ["lifeloopd"]),
+        // The port step: UIKit sources with @IBOutlet, @objc, #selector lowered for Linux.
+        .library(name: "LifeloopPort", targets: ["LifeloopPort"]),
+        .executable(name: "lifeloop-port", targets: ["lifeloop-port"]),
+        .plugin(name: "LifeloopPortPlugin", targets: ["LifeloopPortPlugin"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
@@ -59,6 +63,8 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams.git", from: "6.2.2"),
         // Experiment reports merge per-seed figures through mergeable histograms.
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
+        // The port step parses and rewrites UIKit sources.
+        .package(url: "https://github.com/swiftlang/swift-syntax.git", from: "603.0.1"),
     ],
     targets: [
         // The system libuv, found through pkg-config. Only LifeloopCore imports it.
@@ -103,7 +109,7 @@ let package = Package(
             dependencies: ["Lifeloop", "LifeloopScenario", "UIKit"],
             path: "Samples",
             // Scenario files are read from the checkout by path, like any user's.
-            exclude: ["Scenarios"],
+            exclude: ["Scenarios", "PortedApp"],
             resources: [.copy("SeedSegue/Main.storyboard.json")]
         ),
         .target(
@@ -131,9 +137,28 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // The port step's engine: Objective-C-only Swift lowered onto NameWirable.
+        .target(
+            name: "LifeloopPort",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+            ]
+        ),
+        // The port step as the build-tool plugin runs it.
+        .executableTarget(
+            name: "lifeloop-port",
+            dependencies: ["LifeloopPort"]
+        ),
+        .plugin(
+            name: "LifeloopPortPlugin",
+            capability: .buildTool(),
+            dependencies: ["lifeloop-port"]
+        ),
         .executableTarget(
             name: "lifeloop",
             dependencies: [
+                "LifeloopPort",
                 "LifeloopHost",
                 "LifeloopCore",
                 "LifeloopScenario",
@@ -157,6 +182,10 @@ let package = Package(
         .testTarget(
             name: "LifeloopTests",
             dependencies: ["Lifeloop", "LifeloopSamples"]
+        ),
+        .testTarget(
+            name: "LifeloopPortTests",
+            dependencies: ["LifeloopPort", "UIKit", "LifeloopCore"]
         ),
         .testTarget(
             name: "LifeloopHostTests",

@@ -21,6 +21,7 @@ let package = Package(
                 .product(name: "LifeloopNetwork", package: "Lifeloop"),
                 .product(name: "LifeloopSamples", package: "Lifeloop"),
                 .product(name: "LifeloopHost", package: "Lifeloop"),
+                .product(name: "LifeloopPort", package: "Lifeloop"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),

@@ -783,8 +783,13 @@ public final class Application {
         guard checkLoopThread(label: controller.traceLabel, operation: "tap(barButtonItem:in:)") else { return }
         loop.record(label: controller.traceLabel, event: "tapBarButtonItem", detail: item.title ?? item.image?.name ?? "",
                     window: controller.viewIfLoaded?.window?.traceLabel ?? "")
-        guard item.isEnabled, let action = item.primaryAction else { return }
-        action.perform(sender: item)
+        guard item.isEnabled else { return }
+        if let action = item.primaryAction {
+            action.perform(sender: item)
+        } else if let selector = item.action {
+            SelectorDispatch.sendAction(selector, to: item.target, sender: item, event: nil,
+                                        chainFrom: controller.viewIfLoaded, controller: controller, app: self)
+        }
     }
 
     /// The first view with this label in the windows, in window order.

@@ -68,8 +68,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         /// An outlet or runtime attribute names a property its object does not have: UIKit's
         /// `setValue:forUndefinedKey:` exception, with the file and line of the connection.
         case undefinedKey
-        /// An action sent to an object that has no method with its selector: UIKit's
-        /// "unrecognized selector sent to instance".
+        /// A selector sent (target-action, a timer, a notification, `perform(_:)`) to an
+        /// object that has no method with that name: UIKit's "unrecognized selector sent
+        /// to instance", recorded instead of a crash.
         case unrecognizedSelector
     }
 

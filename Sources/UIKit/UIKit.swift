@@ -172,35 +172,3 @@ extension Color {
         self = .systemGray
     }
 }
-
-// MARK: Target-action, which needs the Objective-C runtime
-
-private let targetAction = "target-action needs the Objective-C runtime, which Linux does not have"
-
-extension Control {
-    /// UIKit's target-action registration: unavailable on Linux.
-    @available(*, unavailable, message: "target-action needs the Objective-C runtime, which Linux does not have: write addAction(UIAction { [unowned self] _ in self.method() }, for: events)")
-    public func addTarget(_ target: Any?, action: Selector, for controlEvents: Control.Event) {
-        fatalError(targetAction)
-    }
-}
-
-extension BarButtonItem {
-    /// UIKit's target-action bar button: unavailable on Linux.
-    @available(*, unavailable, message: "target-action needs the Objective-C runtime, which Linux does not have: write UIBarButtonItem(title:style:primaryAction: UIAction { _ in ... })")
-    public convenience init(title: String?, style: Style, target: Any?, action: Selector?) {
-        fatalError(targetAction)
-    }
-
-    /// UIKit's target-action bar button: unavailable on Linux.
-    @available(*, unavailable, message: "target-action needs the Objective-C runtime, which Linux does not have: write UIBarButtonItem(image:style:primaryAction: UIAction { _ in ... })")
-    public convenience init(image: UIImage?, style: Style, target: Any?, action: Selector?) {
-        fatalError(targetAction)
-    }
-
-    /// UIKit's target-action bar button: unavailable on Linux.
-    @available(*, unavailable, message: "target-action needs the Objective-C runtime, which Linux does not have: write UIBarButtonItem(barButtonSystemItem:primaryAction: UIAction { _ in ... })")
-    public convenience init(barButtonSystemItem systemItem: SystemItem, target: Any?, action: Selector?) {
-        fatalError(targetAction)
-    }
-}

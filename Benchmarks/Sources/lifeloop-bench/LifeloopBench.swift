@@ -15,6 +15,10 @@ struct LifeloopBench {
             return
         }
         if try ParseWorkloads.runIfSelected(arguments) { return }
+        if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "port" {
+            try PortWorkload.run()
+            return
+        }
         if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "scenarios" {
             try ScenarioWorkloads.run()
             return
@@ -81,6 +85,7 @@ struct LifeloopBench {
             print("\nwrote \(path)")
         }
         try WindowScaleWorkload.run()
+        try PortWorkload.run()
         try ScenarioWorkloads.run()
         try DaemonWorkload.run()
     }

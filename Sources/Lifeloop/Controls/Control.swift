@@ -1,5 +1,5 @@
-/// A closure a control runs for an event: UIKit's `UIAction`. It replaces target-action,
-/// whose `#selector` needs the Objective-C runtime that Linux does not have.
+/// A closure a control runs for an event: UIKit's `UIAction`. (Target-action,
+/// `addTarget(_:action:for:)`, works too, with selectors the port step makes.)
 public final class Action {
     /// An action's identity, for `removeAction(identifiedBy:for:)`.
     public struct Identifier: Hashable, Sendable, RawRepresentable {
@@ -18,6 +18,8 @@ public final class Action {
     /// The control (or bar item) that sent the action, while the handler runs.
     public internal(set) var sender: Any?
     let handler: (Action) -> Void
+    /// The target and selector, when `addTarget(_:action:for:)` made the action.
+    var targetAction: (target: WeakTarget, selector: Selector)?
 
     /// An action running `handler`.
     public init(title: String = "", image: Image? = nil, identifier: Identifier? = nil,
@@ -90,7 +92,7 @@ open class Control: View {
         case center, top, bottom, fill
     }
 
-    private var registered: [(action: Action, events: Event)] = []
+    var registered: [(action: Action, events: Event)] = []
 
     /// Whether the control takes taps; a disabled one sends nothing.
     open var isEnabled = true

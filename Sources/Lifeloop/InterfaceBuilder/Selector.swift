@@ -58,3 +58,12 @@ public protocol NameWirable: AnyObject {
     /// Whether the object has a method `selector` names.
     func lifeloopResponds(to selector: Selector) -> Bool
 }
+
+extension Selector {
+    /// Argument `index` of `arguments` as a `T`: nil when it is missing, nil, or of another
+    /// type. The members the port step generates read their arguments with it.
+    public static func lifeloopArgument<T>(_ arguments: [Any?], _ index: Int, as type: T.Type) -> T? {
+        guard index >= 0, index < arguments.count, let value = arguments[index] else { return nil }
+        return value as? T
+    }
+}

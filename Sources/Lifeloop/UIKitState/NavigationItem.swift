@@ -23,8 +23,8 @@ open class BarItem: NameWirable {
     open func lifeloopResponds(to selector: Selector) -> Bool { false }
 }
 
-/// A button in a navigation bar or toolbar: UIKit's `UIBarButtonItem`, with `UIAction`s
-/// instead of target-action (which needs `#selector`).
+/// A button in a navigation bar or toolbar: UIKit's `UIBarButtonItem`, with a `UIAction`
+/// or a target and a selector.
 open class BarButtonItem: BarItem {
     /// The system items.
     public enum SystemItem: Int, Hashable, Sendable {
@@ -62,9 +62,13 @@ open class BarButtonItem: BarItem {
     open var tintColor: Color?
     /// The system item it was made as, if any.
     public let systemItem: SystemItem?
+    /// The object a tap sends ``action`` to (not retained); nil sends it up the
+    /// responder chain of the controller whose bar shows the item.
+    open weak var target: AnyObject?
+    /// The selector a tap sends when the item has no ``primaryAction``.
+    open var action: Selector?
 
-    /// A button titled `title` whose tap runs `action`. (UIKit's `target:action:` form
-    /// needs `#selector`; pass `primaryAction:` instead.)
+    /// A button titled `title` whose tap runs `primaryAction`.
     public init(title: String?, style: Style, primaryAction: Action? = nil) {
         systemItem = nil
         super.init()

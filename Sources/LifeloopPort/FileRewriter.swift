@@ -1,0 +1,328 @@
+import SwiftSyntax
+
+/// Pass two: one file's edits (removals and replacements in place, generated members at
+/// the closing braces, extensions at the end), then its text.
+final class FileRewriter: SyntaxVisitor {
+    let module: ModuleIndex
+    let fileIndex: Int
+    let source: PortSource
+    let converter: SourceLocationConverter
+    let bytes: [UInt8]
+    var diagnostics: [PortDiagnostic] = []
+    private var edits: [(start: Int, end: Int, text: String)] = []
+    private var trailer: [String] = []
+    private let optionalRequirements: Set<String>
+    private var objcProtocolDepth = 0
+    /// Whether the file imports UIKit or Lifeloop (where `Selector` and `NameWirable` are).
+    private var importsLifeloop = false
+    /// Whether the rewritten file names `Selector` or `NameWirable`.
+    private var needsLifeloop = false
+
+    init(module: ModuleIndex, fileIndex: Int, source: PortSource, tree: SourceFileSyntax) {
+        self.module = module
+        self.fileIndex = fileIndex
+        self.source = source
+        self.converter = SourceLocationConverter(fileName: source.path, tree: tree)
+        self.bytes = Array(source.text.utf8)
+        self.optionalRequirements = module.optionalRequirementNames
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    // MARK: Removals
+
+    /// iOS entry points: on Linux the target's own `main.swift` launches the app.
+    static let entryPoints: Set<String> = ["UIApplicationMain", "NSApplicationMain"]
+
+    /// Removes a node and the spaces after it on its line (never a line break).
+    private func remove<Node: SyntaxProtocol>(_ node: Node) {
+        let start = node.positionAfterSkippingLeadingTrivia.utf8Offset
+        var end = node.endPositionBeforeTrailingTrivia.utf8Offset
+        while end < bytes.count, bytes[end] == UInt8(ascii: " ") || bytes[end] == UInt8(ascii: "\t") { end += 1 }
+        edits.append((start, end, ""))
+    }
+
+    private func replace<Node: SyntaxProtocol>(_ node: Node, with text: String) {
+        edits.append((node.positionAfterSkippingLeadingTrivia.utf8Offset, node.endPositionBeforeTrailingTrivia.utf8Offset, text))
+    }
+
+    override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind {
+        if objcAttributes.contains(node.attributeName.trimmedDescription) || Self.entryPoints.contains(node.attributeName.trimmedDescription) {
+            remove(node)
+        }
+        return .skipChildren
+    }
+
+    override func visit(_ node: DeclModifierSyntax) -> SyntaxVisitorContinueKind {
+        if node.name.text == "dynamic" || (node.name.text == "optional" && objcProtocolDepth > 0) { remove(node) }
+        return .skipChildren
+    }
+
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        guard node.attributes.has("objc") else { return .visitChildren }
+        objcProtocolDepth += 1
+        // An @objc protocol is class-bound; without @objc it must say so (`weak var delegate: P?`).
+        let inherited = node.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        if !inherited.contains(where: { ["AnyObject", "class", "NSObjectProtocol"].contains($0) }) {
+            if let last = node.inheritanceClause?.inheritedTypes.last {
+                edits.append((last.endPositionBeforeTrailingTrivia.utf8Offset, last.endPositionBeforeTrailingTrivia.utf8Offset, ", AnyObject"))
+            } else {
+                let end = (node.primaryAssociatedTypeClause.map { Syntax($0) } ?? Syntax(node.name)).endPositionBeforeTrailingTrivia.utf8Offset
+                edits.append((end, end, ": AnyObject"))
+            }
+        }
+        if let info = module.protocols.first(where: { $0.name == node.name.text && $0.fileIndex == fileIndex }) {
+            let implementations = info.requirements.compactMap(\.defaultImplementation)
+            if !implementations.isEmpty {
+                let access = info.isPublic ? "public " : ""
+                trailer.append("extension \(node.name.text) {\n"
+                    + implementations.map { "    \(access)\($0)\n" }.joined() + "}")
+            }
+        }
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: ProtocolDeclSyntax) {
+        if node.attributes.has("objc") { objcProtocolDepth -= 1 }
+    }
+
+    override func visit(_ node: ImportDeclSyntax) -> SyntaxVisitorContinueKind {
+        if let module = node.path.first?.name.text, module == "UIKit" || module == "Lifeloop" { importsLifeloop = true }
+        return .skipChildren
+    }
+
+    // MARK: Selectors and optional requirements
+
+    override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.macroName.text == "selector",
+           let name = module.selectorNames[fileIndex]?[node.positionAfterSkippingLeadingTrivia.utf8Offset] {
+            replace(node, with: "Selector(\"\(name)\")")
+            needsLifeloop = true
+            return .skipChildren
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: OptionalChainingExprSyntax) -> SyntaxVisitorContinueKind {
+        if let member = node.expression.as(MemberAccessExprSyntax.self),
+           optionalRequirements.contains(member.declName.baseName.text),
+           let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id {
+            remove(node.questionMark)
+        }
+        return .visitChildren
+    }
+
+    // MARK: What Linux has no runtime for
+
+    private static let runtimeFunctions: [String: String] = [
+        "NSClassFromString": "NSClassFromString looks a class up by name in the Objective-C runtime",
+        "NSSelectorFromString": "NSSelectorFromString makes a selector at run time: write Selector(\"name\") with a literal name",
+        "method_exchangeImplementations": "method swizzling exchanges method implementations in the Objective-C runtime",
+        "method_setImplementation": "method swizzling replaces a method implementation in the Objective-C runtime",
+        "class_getInstanceMethod": "class_getInstanceMethod reads the Objective-C runtime's method tables",
+        "class_getClassMethod": "class_getClassMethod reads the Objective-C runtime's method tables",
+        "class_addMethod": "class_addMethod adds a method to a class in the Objective-C runtime",
+        "class_replaceMethod": "class_replaceMethod replaces a method in the Objective-C runtime",
+        "objc_setAssociatedObject": "associated objects are kept by the Objective-C runtime",
+        "objc_getAssociatedObject": "associated objects are kept by the Objective-C runtime",
+    ]
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        let labels = node.arguments.map { $0.label?.text }
+        var name: String?
+        if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {
+            name = reference.baseName.text
+        } else if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
+            name = member.declName.baseName.text
+        }
+        guard let name else { return .visitChildren }
+        // `Timer(timeInterval:target:selector:userInfo:repeats:)`: Foundation's `Timer` has
+        // nowhere to keep the userInfo; Lifeloop's factory makes a timer that does.
+        if name == "Timer", let callee = node.calledExpression.as(DeclReferenceExprSyntax.self),
+           labels == ["timeInterval", "target", "selector", "userInfo", "repeats"] {
+            replace(callee, with: "Timer.lifeloopTimer")
+        }
+        if let reason = Self.runtimeFunctions[name], node.calledExpression.is(DeclReferenceExprSyntax.self) {
+            diagnose(node, "\(name) is not supported by the port step: \(reason), and Linux has no Objective-C runtime")
+        } else if (name == "value" && (labels == ["forKey"] || labels == ["forKeyPath"]))
+                    || (name == "setValue" && (labels == [nil, "forKey"] || labels == [nil, "forKeyPath"])) {
+            let call = "\(name)(\(labels.map { ($0 ?? "_") + ":" }.joined()))"
+            diagnose(node, "\(call) is key-value coding, which is not supported by the port step: it finds properties "
+                        + "by name through the Objective-C runtime, and Linux has none; use the property or a Swift key path")
+        }
+        return .visitChildren
+    }
+
+    private func diagnose(_ node: some SyntaxProtocol, _ message: String) {
+        let location = node.startLocation(converter: converter)
+        diagnostics.append(PortDiagnostic(severity: .error, path: source.path, line: location.line, column: location.column,
+                                          message: message))
+    }
+
+    // MARK: Output
+
+    /// The path as a Swift string literal's contents.
+    private var quotedPath: String {
+        source.path.replacingBackslashesAndQuotes()
+    }
+
+    func output() -> String {
+        var all = edits
+        let indentationOf: (Int) -> String = { [bytes] offset in
+            var start = offset
+            while start > 0, bytes[start - 1] != UInt8(ascii: "\n") { start -= 1 }
+            let prefix = bytes[start..<offset]
+            return prefix.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") })
+                ? String(decoding: prefix, as: UTF8.self) : ""
+        }
+        for info in module.classes where info.fileIndex == fileIndex && info.isWired {
+            if info.isLocal {
+                diagnostics.append(PortDiagnostic(
+                    severity: .warning, path: source.path,
+                    line: converter.location(for: AbsolutePosition(utf8Offset: info.closingBrace)).line, column: 1,
+                    message: "class \(info.simpleName) is declared inside a function: its outlets and methods cannot be reached by name"))
+                continue
+            }
+            let overrides = module.overrides(info)
+            let line = converter.location(for: AbsolutePosition(utf8Offset: info.closingBrace)).line
+            let indentation = indentationOf(info.closingBrace)
+            let members = MemberGenerator(info: info, overrides: overrides, indentation: indentation + "    ").text
+            let text = "\n#sourceLocation()\n" + members + "#sourceLocation(file: \"\(quotedPath)\", line: \(line))\n" + indentation
+            // The brace's own indentation is written again before it, after the directive.
+            let lineStart = info.closingBrace - indentation.utf8.count
+            all.append((lineStart, info.closingBrace, indentation.isEmpty ? text : text))
+            if !overrides { trailer.append("extension \(info.qualifiedName): NameWirable {}") }
+            needsLifeloop = true
+        }
+        all.sort { ($0.start, $0.end) < ($1.start, $1.end) }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + 512)
+        // A file that imports neither UIKit nor Lifeloop (an NSObject model importing
+        // Foundation) gets Lifeloop for `Selector` and `NameWirable`, before line 1.
+        if needsLifeloop && !importsLifeloop { result += Array("import Lifeloop\n".utf8) }
+        result += Array("#sourceLocation(file: \"\(quotedPath)\", line: 1)\n".utf8)
+        var cursor = 0
+        for edit in all where edit.start >= cursor {
+            result += bytes[cursor..<edit.start]
+            result += Array(edit.text.utf8)
+            cursor = edit.end
+        }
+        result += bytes[cursor...]
+        if !trailer.isEmpty {
+            if result.last != UInt8(ascii: "\n") { result.append(UInt8(ascii: "\n")) }
+            result += Array(("#sourceLocation()\n" + trailer.joined(separator: "\n") + "\n").utf8)
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+}
+
+extension String {
+    func replacingBackslashesAndQuotes() -> String {
+        var out = ""
+        for character in self {
+            switch character {
+            case "\\": out += "\\\\"
+            case "\"": out += "\\\""
+            case "\n": out += "\\n"
+            default: out.append(character)
+            }
+        }
+        return out
+    }
+}
+
+/// The ``NameWirable`` members of one class.
+struct MemberGenerator {
+    let info: ClassInfo
+    let overrides: Bool
+    let indentation: String
+
+    var text: String {
+        let modifiers = (info.isPublic ? "public " : "") + (overrides ? "override " : "")
+        let i1 = indentation, i2 = indentation + "    ", i3 = indentation + "        "
+        var out = ""
+        // Outlets.
+        out += "\(i1)\(modifiers)func lifeloopSetOutlet(named name: String, to value: Any?) -> Bool {\n"
+        let outletFallback = overrides ? "super.lifeloopSetOutlet(named: name, to: value)" : "false"
+        if info.outlets.isEmpty {
+            out += "\(i2)return \(outletFallback)\n"
+        } else {
+            out += "\(i2)switch name {\n"
+            var seen: Set<String> = []
+            for outlet in info.outlets where seen.insert(outlet.name).inserted {
+                out += "\(i2)case \"\(outlet.name)\":\n"
+                if outlet.isCollection {
+                    out += "\(i3)guard let values = value as? [Any] else { return false }\n"
+                    out += "\(i3)self.\(outlet.name) = values.compactMap { $0 as? \(outlet.type) }\n"
+                } else {
+                    out += "\(i3)guard let value = value as? \(outlet.type) else { return false }\n"
+                    out += "\(i3)self.\(outlet.name) = value\n"
+                }
+                out += "\(i3)return true\n"
+            }
+            out += "\(i2)default:\n\(i3)return \(outletFallback)\n\(i2)}\n"
+        }
+        out += "\(i1)}\n"
+
+        // Methods.
+        var seen: Set<String> = []
+        let methods = info.methods.filter { method in
+            method.exposed && !method.isStatic && !method.isAsync && !method.isGeneric && seen.insert(method.objcName).inserted
+        }
+        let performFallback = overrides ? "super.lifeloopPerform(selector, with: arguments)" : ".notFound"
+        out += "\(i1)\(modifiers)func lifeloopPerform(_ selector: Selector, with arguments: [Any?]) -> SelectorOutcome {\n"
+        if methods.isEmpty {
+            out += "\(i2)return \(performFallback)\n"
+        } else {
+            out += "\(i2)switch selector.name {\n"
+            for method in methods {
+                out += "\(i2)case \"\(method.objcName)\":\n"
+                if method.isProperty {
+                    out += "\(i3)return .performed(self.\(method.name))\n"
+                    continue
+                }
+                var arguments: [String] = []
+                for (index, parameter) in method.parameters.enumerated() {
+                    let value = "a\(index)"
+                    let type = parameter.type
+                    if type == "Any" {
+                        out += "\(i3)let \(value): Any = Selector.lifeloopArgument(arguments, \(index), as: Any.self) as Any\n"
+                    } else if type.hasSuffix("?") || type.hasSuffix("!") {
+                        let base = String(type.dropLast())
+                        out += "\(i3)let \(value) = Selector.lifeloopArgument(arguments, \(index), as: \(parenthesized(base)).self)\n"
+                    } else {
+                        out += "\(i3)guard let \(value) = Selector.lifeloopArgument(arguments, \(index), as: \(parenthesized(type)).self) "
+                            + "else { return .notFound }\n"
+                    }
+                    arguments.append((parameter.label.map { $0 + ": " } ?? "") + value)
+                }
+                let call = "self.\(method.name)(\(arguments.joined(separator: ", ")))"
+                let tried = method.throwing ? "try? " : ""
+                if method.returnsValue {
+                    out += "\(i3)return .performed(\(tried)\(call))\n"
+                } else {
+                    out += "\(i3)\(method.throwing ? "_ = try? " : "")\(call)\n\(i3)return .performed(nil)\n"
+                }
+            }
+            out += "\(i2)default:\n\(i3)return \(performFallback)\n\(i2)}\n"
+        }
+        out += "\(i1)}\n"
+
+        // Responds.
+        let respondsFallback = overrides ? "super.lifeloopResponds(to: selector)" : "false"
+        out += "\(i1)\(modifiers)func lifeloopResponds(to selector: Selector) -> Bool {\n"
+        if methods.isEmpty {
+            out += "\(i2)return \(respondsFallback)\n"
+        } else {
+            out += "\(i2)switch selector.name {\n"
+            out += "\(i2)case \(methods.map { "\"\($0.objcName)\"" }.joined(separator: ", ")):\n\(i3)return true\n"
+            out += "\(i2)default:\n\(i3)return \(respondsFallback)\n\(i2)}\n"
+        }
+        out += "\(i1)}\n"
+        return out
+    }
+
+    /// A type that can take `.self` after it (function types and compositions need parentheses).
+    private func parenthesized(_ type: String) -> String {
+        type.contains("->") || type.contains("&") || type.hasPrefix("any ") || type.hasPrefix("some ") ? "(\(type))" : type
+    }
+}

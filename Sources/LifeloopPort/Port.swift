@@ -1,0 +1,345 @@
+import SwiftParser
+import SwiftSyntax
+
+/// One Swift file of a module, as the port step reads it.
+public struct PortSource: Sendable {
+    /// The file's path, as diagnostics and `#sourceLocation` name it (make it absolute).
+    public var path: String
+    /// The file's text.
+    public var text: String
+
+    public init(path: String, text: String) {
+        self.path = path
+        self.text = text
+    }
+}
+
+/// A file the port step wrote: the original's text with the Objective-C-only constructs
+/// lowered, and the members that reach outlets and methods by name.
+public struct PortedFile: Sendable {
+    /// The original file's path.
+    public var path: String
+    /// The rewritten text, which names the original file and lines through `#sourceLocation`.
+    public var text: String
+}
+
+/// Something the port step has to say about a place in a file.
+public struct PortDiagnostic: Sendable, Hashable, CustomStringConvertible {
+    public enum Severity: String, Sendable, Hashable {
+        case error, warning, note
+    }
+
+    public var severity: Severity
+    public var path: String
+    /// 1-based line and column (in UTF-8 bytes, as the compiler counts).
+    public var line: Int
+    public var column: Int
+    public var message: String
+
+    public init(severity: Severity, path: String, line: Int, column: Int, message: String) {
+        self.severity = severity
+        self.path = path
+        self.line = line
+        self.column = column
+        self.message = message
+    }
+
+    /// `path:line:column: error: message`, as compilers print: Xcode and SwiftPM show it
+    /// at the place.
+    public var description: String { "\(path):\(line):\(column): \(severity.rawValue): \(message)" }
+}
+
+/// What porting a module gave: one file per source, in order, and the diagnostics.
+public struct PortResult: Sendable {
+    public var files: [PortedFile]
+    public var diagnostics: [PortDiagnostic]
+
+    /// Whether any diagnostic is an error (the files are written all the same).
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+/// The port step: UIKit Swift sources made to compile on Linux against Lifeloop's UIKit.
+///
+/// Swift on Linux has no Objective-C runtime, so it rejects `@IBOutlet`, `@IBAction`,
+/// `@objc`, `dynamic`, `#selector` and optional protocol requirements. The port step
+/// rewrites a whole module's files at once, and changes only those constructs:
+///
+/// - `@IBOutlet`, `@IBAction`, `@IBInspectable`, `@IBDesignable`, `@objc`, `@objc(name)`,
+///   `@objcMembers`, `@nonobjc` and `dynamic` are removed; the declarations stay.
+/// - `#selector(...)` becomes `Selector("objcName")`, with the name the Swift compiler
+///   gives the method (`handle(gesture:)` is `handleWithGesture:`).
+/// - An `@objc` protocol becomes class-bound; its `optional` requirements get default
+///   implementations in a protocol extension, and `delegate?.method?(x)` calls become
+///   `delegate?.method(x)`.
+/// - Every class with outlets, actions, `@objc` members or methods some `#selector`
+///   names gets the ``NameWirable`` members that reach them by name.
+/// - Key-value coding, `NSClassFromString` and method swizzling are reported as errors:
+///   Linux has no runtime to do them.
+///
+/// Every line of the user's code keeps its line number: each file starts with a
+/// `#sourceLocation` naming the original, and generated code is fenced by directives, so
+/// compiler errors and crash reports point into the original file.
+public enum Porter {
+    /// Ports all the Swift files of one module.
+    public static func port(_ sources: [PortSource]) -> PortResult {
+        var module = ModuleIndex()
+        let trees = sources.map { Parser.parse(source: $0.text) }
+        for (index, tree) in trees.enumerated() {
+            let collector = DeclarationCollector(fileIndex: index, path: sources[index].path, tree: tree)
+            collector.walk(tree)
+            module.add(collector)
+        }
+        module.resolve()
+        var files: [PortedFile] = []
+        var diagnostics = module.diagnostics
+        for (index, tree) in trees.enumerated() {
+            let rewriter = FileRewriter(module: module, fileIndex: index, source: sources[index], tree: tree)
+            rewriter.walk(tree)
+            files.append(PortedFile(path: sources[index].path, text: rewriter.output()))
+            diagnostics += rewriter.diagnostics
+        }
+        diagnostics.sort { ($0.path, $0.line, $0.column) < ($1.path, $1.line, $1.column) }
+        return PortResult(files: files, diagnostics: diagnostics)
+    }
+
+    /// The Lifeloop classes that conform to ``NameWirable`` (by their Lifeloop and UIKit
+    /// names): a subclass of one overrides the members rather than adding the conformance.
+    public static let wirableClasses: Set<String> = [
+        "View", "ViewController", "Window", "NavigationController", "TabBarController", "AlertController",
+        "Control", "Label", "Button", "ImageView", "Switch", "TextField", "ScrollView",
+        "BarItem", "BarButtonItem", "TabBarItem",
+        "UIResponder", "UIView", "UIViewController", "UIWindow", "UINavigationController", "UITabBarController",
+        "UIAlertController", "UIControl", "UILabel", "UIButton", "UIImageView", "UISwitch", "UITextField",
+        "UIScrollView", "UIBarItem", "UIBarButtonItem", "UITabBarItem",
+    ]
+}
+
+// MARK: What the module declares
+
+/// A parameter of a method reachable by selector.
+struct MethodParameter {
+    var label: String?
+    var type: String
+}
+
+/// A method (or property getter) reachable by selector.
+struct MethodInfo {
+    var name: String
+    var parameters: [MethodParameter]
+    var objcName: String
+    var returnsValue: Bool
+    var throwing: Bool
+    var isAsync: Bool
+    var isStatic: Bool
+    var isGeneric: Bool
+    var isProperty: Bool
+    /// Whether `@objc`, `@IBAction` or `@objcMembers` exposes it.
+    var exposed: Bool
+    /// `private`/`fileprivate` in a file other than the class's: the class body cannot call it.
+    var fileIndex: Int
+    var isFilePrivate: Bool
+    var labels: [String?] { parameters.map(\.label) }
+}
+
+struct OutletInfo {
+    var name: String
+    var type: String
+    var isCollection: Bool
+}
+
+final class ClassInfo {
+    let qualifiedName: String
+    let simpleName: String
+    let superName: String?
+    let fileIndex: Int
+    /// The class body's closing brace (UTF-8 offset) in its file.
+    let closingBrace: Int
+    let isPublic: Bool
+    let isLocal: Bool
+    let objcMembers: Bool
+    var outlets: [OutletInfo] = []
+    var methods: [MethodInfo] = []
+    var hasObjCMembers = false
+
+    init(qualifiedName: String, simpleName: String, superName: String?, fileIndex: Int, closingBrace: Int,
+         isPublic: Bool, isLocal: Bool, objcMembers: Bool) {
+        self.qualifiedName = qualifiedName
+        self.simpleName = simpleName
+        self.superName = superName
+        self.fileIndex = fileIndex
+        self.closingBrace = closingBrace
+        self.isPublic = isPublic
+        self.isLocal = isLocal
+        self.objcMembers = objcMembers
+    }
+
+    /// Whether the class gets generated members.
+    var isWired: Bool {
+        !outlets.isEmpty || hasObjCMembers || methods.contains { $0.exposed && !$0.isStatic }
+    }
+}
+
+/// An optional requirement of an `@objc` protocol, and its default implementation.
+struct OptionalRequirement {
+    var name: String
+    /// The default implementation's declaration, or nil when none can be made.
+    var defaultImplementation: String?
+}
+
+struct ProtocolInfo {
+    var name: String
+    var fileIndex: Int
+    var isPublic: Bool
+    var requirements: [OptionalRequirement]
+}
+
+/// A `#selector(...)` in some file.
+struct SelectorReference {
+    var fileIndex: Int
+    var offset: Int
+    var enclosingType: String?
+    enum Kind { case method, getter, setter }
+    var kind: Kind
+    var typeHint: String?
+    var baseName: String
+    var labels: [String?]?
+    var line: Int
+    var column: Int
+    var path: String
+}
+
+/// Members written in extensions, waiting for their class.
+struct ExtensionMembers {
+    var extendedType: String
+    var fileIndex: Int
+    var methods: [MethodInfo]
+    var outlets: [OutletInfo]
+}
+
+struct ModuleIndex {
+    var classes: [ClassInfo] = []
+    var protocols: [ProtocolInfo] = []
+    var selectors: [SelectorReference] = []
+    var extensionMembers: [ExtensionMembers] = []
+    var diagnostics: [PortDiagnostic] = []
+    /// The selector each `#selector` became: file index and UTF-8 offset.
+    var selectorNames: [Int: [Int: String]] = [:]
+
+    mutating func add(_ collector: DeclarationCollector) {
+        classes += collector.classes
+        protocols += collector.protocols
+        selectors += collector.selectors
+        extensionMembers += collector.extensionMembers
+        diagnostics += collector.diagnostics
+    }
+
+    func findClass(_ name: String) -> ClassInfo? {
+        classes.first { $0.qualifiedName == name } ?? classes.first { $0.simpleName == name.split(separator: ".").last.map(String.init) }
+    }
+
+    /// The class and its ancestors declared in the module.
+    func lineage(_ name: String) -> [ClassInfo] {
+        var result: [ClassInfo] = []
+        var current = findClass(name)
+        while let info = current, !result.contains(where: { $0 === info }) {
+            result.append(info)
+            current = info.superName.flatMap(findClass)
+        }
+        return result
+    }
+
+    mutating func resolve() {
+        // Extension members join their class.
+        for members in extensionMembers {
+            guard let info = findClass(members.extendedType) else { continue }
+            for method in members.methods {
+                var method = method
+                if method.isFilePrivate && method.fileIndex != info.fileIndex { method.exposed = false }
+                info.methods.append(method)
+            }
+            info.outlets += members.outlets
+        }
+        for reference in selectors {
+            let name = resolveSelector(reference)
+            selectorNames[reference.fileIndex, default: [:]][reference.offset] = name
+        }
+    }
+
+    private mutating func resolveSelector(_ reference: SelectorReference) -> String {
+        switch reference.kind {
+        case .getter, .setter:
+            let scopes = searchScopes(reference)
+            for scope in scopes {
+                for info in scope {
+                    if let index = info.methods.firstIndex(where: { $0.isProperty && $0.name == reference.baseName }) {
+                        info.methods[index].exposed = true
+                        let getter = info.methods[index].objcName
+                        return reference.kind == .getter ? getter : ObjCName.setter(getter)
+                    }
+                }
+            }
+            return reference.kind == .getter ? reference.baseName : ObjCName.setter(reference.baseName)
+        case .method:
+            for scope in searchScopes(reference) {
+                var candidates: [(ClassInfo, Int)] = []
+                for info in scope {
+                    for (index, method) in info.methods.enumerated() where !method.isProperty && method.name == reference.baseName {
+                        if let labels = reference.labels, labels.map({ $0 == "_" ? nil : $0 }) != method.labels { continue }
+                        candidates.append((info, index))
+                    }
+                }
+                guard let (info, index) = candidates.first else { continue }
+                let names = Set(candidates.map { $0.0.methods[$0.1].objcName })
+                if names.count > 1 {
+                    diagnostics.append(PortDiagnostic(
+                        severity: .warning, path: reference.path, line: reference.line, column: reference.column,
+                        message: "#selector(\(reference.baseName)) is ambiguous: it could be \(names.sorted().joined(separator: ", ")); "
+                            + "using \(info.methods[index].objcName) (\(info.qualifiedName)); name the argument labels to choose"))
+                }
+                info.methods[index].exposed = true
+                return info.methods[index].objcName
+            }
+            if let labels = reference.labels {
+                return ObjCName.selector(baseName: reference.baseName, labels: labels)
+            }
+            diagnostics.append(PortDiagnostic(
+                severity: .warning, path: reference.path, line: reference.line, column: reference.column,
+                message: "#selector(\(reference.baseName)) names no method of this module; taken to have no arguments "
+                    + "(\"\(reference.baseName)\"): name the argument labels if it has some"))
+            return reference.baseName
+        }
+    }
+
+    /// Where a selector's method is looked for, in order: the type it names, the enclosing
+    /// type (each with its ancestors), then every class of the module.
+    private func searchScopes(_ reference: SelectorReference) -> [[ClassInfo]] {
+        var scopes: [[ClassInfo]] = []
+        if let hint = reference.typeHint { scopes.append(lineage(hint)) }
+        if let enclosing = reference.enclosingType { scopes.append(lineage(enclosing)) }
+        scopes.append(classes)
+        return scopes
+    }
+
+    /// Whether the class's generated members override inherited ones: its superclass is
+    /// a Lifeloop class, or a class of the module that has them (itself or an ancestor).
+    func overrides(_ info: ClassInfo) -> Bool {
+        var seen: Set<String> = [info.qualifiedName]
+        var superName = info.superName
+        while let name = superName {
+            if let parent = findClass(name), !seen.contains(parent.qualifiedName) {
+                if parent.isWired { return true }
+                seen.insert(parent.qualifiedName)
+                superName = parent.superName
+            } else {
+                let simple = name.split(separator: ".").last.map(String.init) ?? name
+                return Porter.wirableClasses.contains(simple)
+            }
+        }
+        return false
+    }
+
+    /// The optional requirements made non-optional, by base name.
+    var optionalRequirementNames: Set<String> {
+        Set(protocols.flatMap { $0.requirements.map(\.name) })
+    }
+}
