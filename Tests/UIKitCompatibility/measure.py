@@ -1,0 +1,371 @@
+#!/usr/bin/env python3
+"""Type-check every UIKit corpus file against the UIKit module this checkout built.
+
+For each entry directory under Tests/UIKitCompatibility/Corpus and .../Corpus2, every
+top-level Swift file is type-checked on its own, together with the entry's helper files
+(`Dependencies/` and `Companions/`). A storyboard entry (no top-level Swift file) is
+measured as one unit: its companions together.
+
+    swift build                      # once, so that .build/debug/Modules holds UIKit
+    python3 Tests/UIKitCompatibility/measure.py [--port] [--run] [--output FILE]
+
+Prints (or writes) a Markdown table: file, compiles yes/no, the first error normalised
+to the API it lacks, and a summary with a tally of the first missing API.
+
+--port   runs each file through `lifeloop port FILE --output DIR` first and type-checks
+         the ported copy (exit status 2 if `lifeloop port --help` fails).
+--run    for files that type-check and define a UIViewController subclass with a
+         no-argument initializer, builds a tiny program that shows it in a Lifeloop app
+         and checks viewDidLoad / viewWillAppear / viewDidAppear ran.
+
+Python 3 standard library only. Exit status: 0 on a finished measurement, 2 on bad
+input (no build, no swiftc, an unreadable corpus, a port step that is missing).
+"""
+import argparse
+import collections
+import concurrent.futures
+import os
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+PACKAGE = os.path.dirname(os.path.dirname(HERE))
+CORPORA = ["Corpus", "Corpus2"]
+HELPER_DIRS = ("Dependencies", "Companions")
+
+
+def fail(message):
+    print(f"measure.py: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+class Unit:
+    """One measured thing: a main file (or a storyboard's companions) and its helpers."""
+
+    def __init__(self, corpus, entry, label, files, helpers):
+        self.corpus, self.entry, self.label = corpus, entry, label
+        self.files, self.helpers = files, helpers
+
+    @property
+    def name(self):
+        return f"{self.corpus}/{self.entry}/{self.label}"
+
+
+def swift_files(directory):
+    out = []
+    for root, _, names in os.walk(directory):
+        out += [os.path.join(root, n) for n in names if n.endswith(".swift")]
+    return sorted(out)
+
+
+def collect_units():
+    units = []
+    for corpus in CORPORA:
+        base = os.path.join(HERE, corpus)
+        if not os.path.isdir(base):
+            continue
+        for entry in sorted(os.listdir(base)):
+            directory = os.path.join(base, entry)
+            if not os.path.isdir(directory):
+                continue
+            top = sorted(os.path.join(directory, n) for n in os.listdir(directory)
+                         if n.endswith(".swift") and os.path.isfile(os.path.join(directory, n)))
+            helpers = []
+            for h in HELPER_DIRS:
+                helpers += swift_files(os.path.join(directory, h))
+            if top:
+                for f in top:
+                    units.append(Unit(corpus, entry, os.path.basename(f), [f], helpers))
+            elif helpers:
+                units.append(Unit(corpus, entry, "Companions", helpers, []))
+    return units
+
+
+ERROR_LINE = re.compile(r"^(?P<file>[^:\n]+):(?P<line>\d+):(?P<col>\d+): error: (?P<msg>.*)$", re.M)
+
+
+def normalise(message, file, line):
+    """The API the first error says is missing (or a short category), for the tally."""
+    m = re.match(r"cannot find (?:type )?'([^']+)' in scope", message)
+    if m:
+        return f"`{m.group(1)}`"
+    m = re.match(r"(?:value of type|type) '([^']+)' has no member '([^']+)'", message)
+    if m:
+        owner = re.sub(r"^\(?any |\)\.Type$|\.Type$|\?$|!$", "", m.group(1))
+        return f"`{owner}.{m.group(2)}`"
+    m = re.match(r"no such module '([^']+)'", message)
+    if m:
+        return f"module `{m.group(1)}`"
+    if "'#selector' can only be used with the Objective-C runtime" in message:
+        return "`#selector` (ObjC)"
+    if "Objective-C interoperability is disabled" in message or "@objc" in message:
+        return "`@objc` (ObjC)"
+    if "@IBOutlet" in message or "@IBInspectable" in message or "@IBDesignable" in message:
+        m = re.search(r"'(@IB\w+)'", message)
+        return f"`{m.group(1) if m else '@IBOutlet'}` (ObjC)"
+    m = re.match(r"'([^']+)' is unavailable", message)
+    if m:
+        return f"`{m.group(1)}` (unavailable)"
+    m = re.match(r"(method|property|initializer|subscript) does not override any \w+ from its superclass", message)
+    if m:
+        source = read_line(file, line)
+        n = re.search(r"(?:func|var|let)\s+(\w+)", source) or re.search(r"\b(init)\b", source)
+        return f"override `{n.group(1) if n else '?'}`" if n else f"override ({m.group(1)})"
+    m = re.match(r"cannot override mutable property '([^']+)'", message)
+    if m:
+        return f"override `{m.group(1)}`"
+    m = re.match(r"'([^']+)' is not a member type of (?:class|struct|enum|type) '([^']+)'", message)
+    if m:
+        return f"`{m.group(2).split('.')[-1]}.{m.group(1)}`"
+    m = re.match(r"(?:reference to )?member '([^']+)'", message)
+    if m:
+        return f"member `.{m.group(1)}`"
+    if re.match(r"(incorrect argument label|extra argument|missing argument|extraneous argument)", message):
+        return "call signature: " + re.sub(r"'[^']*'", "'…'", message)
+    if re.match(r"(argument passed to call that takes no arguments|no exact matches in call)", message):
+        return "call signature: " + message
+    return "other: " + re.sub(r"'[^']*'", "'…'", message)
+
+
+def read_line(file, line):
+    try:
+        with open(file, encoding="utf-8", errors="replace") as handle:
+            for number, text in enumerate(handle, 1):
+                if number == line:
+                    return text
+    except OSError:
+        pass
+    return ""
+
+
+class Checker:
+    def __init__(self, build, swiftc, cache):
+        self.modules = os.path.join(build, "Modules")
+        self.swiftc, self.cache = swiftc, cache
+        self.clibuv = os.path.join(PACKAGE, "Sources", "CLibUV")
+
+    def command(self, files):
+        return [self.swiftc, "-typecheck", "-swift-version", "5", "-module-name", "CorpusFile",
+                "-module-cache-path", self.cache, "-I", self.modules, "-I", self.clibuv,
+                "-Xcc", f"-fmodule-map-file={self.clibuv}/module.modulemap", *files]
+
+    def typecheck(self, files):
+        result = subprocess.run(self.command(files), capture_output=True, text=True, errors="replace")
+        output = result.stderr + result.stdout
+        first = ERROR_LINE.search(output)
+        return result.returncode == 0, first, output
+
+
+def port_files(lifeloop, unit, directory):
+    """Runs `lifeloop port` on each of the unit's files; the ported copies' paths."""
+    out = []
+    for index, f in enumerate(unit.files + unit.helpers):
+        target = os.path.join(directory, str(index))
+        os.makedirs(target, exist_ok=True)
+        result = subprocess.run([lifeloop, "port", f, "--output", target], capture_output=True, text=True)
+        if result.returncode != 0:
+            return None, (result.stderr or result.stdout).strip().splitlines()[:1]
+        ported = os.path.join(target, os.path.basename(f))
+        out.append(ported if os.path.exists(ported) else f)
+    return out, None
+
+
+def measure(unit, checker, port, lifeloop, scratch):
+    files = unit.files + unit.helpers
+    if port:
+        directory = tempfile.mkdtemp(prefix="port-", dir=scratch)
+        files, error = port_files(lifeloop, unit, directory)
+        if files is None:
+            return unit, False, "port failed", (error or [""])[0], None
+    ok, first, _ = checker.typecheck(files)
+    if ok:
+        return unit, True, "", "", files
+    if first is None:
+        return unit, False, "other: no error line in the compiler's output", "", files
+    message = first.group("msg")
+    return unit, False, normalise(message, first.group("file"), int(first.group("line"))), message, files
+
+
+# --- lifecycle run ------------------------------------------------------------------
+
+CONTROLLER = re.compile(r"^\s*(?:(?:public|open|final|internal)\s+)*class\s+(\w+)\s*:\s*(UI\w*ViewController)\b", re.M)
+
+RUN_MAIN = """
+import UIKit
+import Lifeloop
+
+final class CorpusProbe: UIViewController {
+    override func viewDidLoad() { super.viewDidLoad() }
+}
+
+@MainActor func corpusLifecycleMain() throws {
+    let app = try Application()
+    let window = Window(screen: .phone, label: "main")
+    let controller = %(make)s
+    controller.traceLabel = "Corpus"
+    window.rootViewController = controller
+    window.makeKeyAndVisible()
+    try app.settle()
+    let text = app.trace.lines.joined(separator: "\\n")
+    for callback in ["viewDidLoad", "viewWillAppear", "viewDidAppear"] {
+        print(callback, text.contains("Corpus") && text.contains(callback) ? "yes" : "no")
+    }
+}
+"""
+
+
+def no_argument_controller(files):
+    """The first UIViewController subclass whose initializers allow `X()`."""
+    for f in files:
+        try:
+            text = open(f, encoding="utf-8", errors="replace").read()
+        except OSError:
+            continue
+        for match in CONTROLLER.finditer(text):
+            name = match.group(1)
+            body = text[match.end():]
+            inits = re.findall(r"^\s*(?:override\s+|required\s+|convenience\s+|public\s+)*init\s*(\([^)]*\))", body, re.M)
+            designated = [i for i in inits if "coder" not in i]
+            if not designated or "()" in designated or any("nibName" in i for i in designated):
+                return name
+    return None
+
+
+def default_build():
+    """`.build/debug`, or the triple's debug folder while the `debug` link is not made yet."""
+    plain = os.path.join(PACKAGE, ".build", "debug")
+    if os.path.isdir(plain):
+        return plain
+    for name in sorted(os.listdir(os.path.join(PACKAGE, ".build"))) if os.path.isdir(os.path.join(PACKAGE, ".build")) else []:
+        candidate = os.path.join(PACKAGE, ".build", name, "debug")
+        if os.path.isdir(os.path.join(candidate, "Modules")):
+            return candidate
+    return plain
+
+
+def main():
+    parser = argparse.ArgumentParser(description="Type-check the UIKit corpus against the built UIKit module.")
+    parser.add_argument("--build", default=default_build(),
+                        help="SwiftPM build directory holding Modules/ (default: .build/debug)")
+    parser.add_argument("--port", action="store_true", help="run `lifeloop port` on each file first")
+    parser.add_argument("--run", action="store_true", help="also run the lifecycle of no-argument controllers")
+    parser.add_argument("--output", help="write the Markdown here instead of standard output")
+    parser.add_argument("--jobs", type=int, default=2, help="type-checks at once (default 2)")
+    parser.add_argument("--only", help="measure only units whose name contains this text")
+    args = parser.parse_args()
+
+    build = os.path.realpath(args.build)
+    if not os.path.isfile(os.path.join(build, "Modules", "UIKit.swiftmodule")):
+        fail(f"{args.build}: no Modules/UIKit.swiftmodule there; run `swift build` first or pass --build DIR")
+    swiftc = shutil.which("swiftc")
+    if swiftc is None:
+        fail("swiftc is not on PATH")
+    if args.jobs < 1:
+        fail(f"--jobs {args.jobs}: must be at least 1")
+    lifeloop = os.path.join(build, "lifeloop")
+    if args.port:
+        try:
+            probe = subprocess.run([lifeloop, "port", "--help"], capture_output=True, text=True)
+            ported = probe.returncode == 0
+        except OSError:
+            ported = False
+        if not ported:
+            fail(f"`{lifeloop} port --help` failed: this build has no `lifeloop port` step, so --port cannot run")
+
+    units = collect_units()
+    if args.only:
+        units = [u for u in units if args.only in u.name]
+    if not units:
+        fail(f"no corpus files found under {HERE}")
+    scratch = tempfile.mkdtemp(prefix="lifeloop-measure-")
+    try:
+        checker = Checker(build, swiftc, os.path.join(scratch, "cache"))
+        with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+            results = list(pool.map(lambda u: measure(u, checker, args.port, lifeloop, scratch), units))
+        runs = {}
+        if args.run:
+            runs = run_lifecycles(results, build, swiftc, scratch)
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
+    lines = report(results, runs, args)
+    text = "\n".join(lines) + "\n"
+    if args.output:
+        with open(args.output, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    else:
+        sys.stdout.write(text)
+    return 0
+
+
+def run_lifecycles(results, build, swiftc, scratch):
+    """Compiles each eligible file with a generated main and runs it: {unit name: verdict}."""
+    runs = {}
+    for unit, ok, _, _, files in results:
+        if not ok:
+            continue
+        name = no_argument_controller(unit.files)
+        if name is None:
+            runs[unit.name] = "no no-argument controller"
+            continue
+        directory = tempfile.mkdtemp(prefix="run-", dir=scratch)
+        main_file = os.path.join(directory, "main.swift")
+        with open(main_file, "w", encoding="utf-8") as handle:
+            handle.write(RUN_MAIN % {"make": f"{name}()"})
+            handle.write("\nMainActor.assumeIsolated { do { try corpusLifecycleMain() } catch { print(\"error\", error) } }\n")
+        binary = os.path.join(directory, "probe")
+        command = [swiftc, "-swift-version", "5", "-module-name", "CorpusRun",
+                   "-module-cache-path", os.path.join(scratch, "cache"),
+                   "-I", os.path.join(build, "Modules"), "-I", os.path.join(PACKAGE, "Sources", "CLibUV"),
+                   "-Xcc", f"-fmodule-map-file={PACKAGE}/Sources/CLibUV/module.modulemap",
+                   "-L", build, *files, main_file, "-o", binary]
+        built = subprocess.run(command, capture_output=True, text=True, errors="replace")
+        if built.returncode != 0:
+            first = ERROR_LINE.search(built.stderr) or re.search(r"error: (.*)", built.stderr)
+            runs[unit.name] = "not linked: " + (first.group(0)[:120] if first else "see swiftc")
+            continue
+        try:
+            ran = subprocess.run([binary], capture_output=True, text=True, timeout=60, errors="replace")
+            seen = dict(line.split()[:2] for line in ran.stdout.splitlines() if len(line.split()) >= 2)
+            verdict = all(seen.get(c) == "yes" for c in ("viewDidLoad", "viewWillAppear", "viewDidAppear"))
+            runs[unit.name] = "yes" if verdict and ran.returncode == 0 else f"no (exit {ran.returncode})"
+        except subprocess.TimeoutExpired:
+            runs[unit.name] = "no (did not finish in 60 s)"
+    return runs
+
+
+def report(results, runs, args):
+    mode = "after `lifeloop port`" if args.port else "unchanged"
+    lines = [f"| # | File | Compiles ({mode}) | First missing API | First error |" + (" Lifecycle ran |" if args.run else ""),
+             "|---|------|----------|-------------------|-------------|" + ("---------------|" if args.run else "")]
+    tally = collections.Counter()
+    compiled = 0
+    for index, (unit, ok, key, message, _) in enumerate(results, 1):
+        compiled += ok
+        if not ok:
+            tally[key] += 1
+        shown = message.replace("|", "\\|")
+        row = f"| {index} | `{unit.name}` | {'yes' if ok else 'no'} | {key} | {shown} |"
+        if args.run:
+            row += f" {runs.get(unit.name, '—')} |"
+        lines.append(row)
+    lines += ["", f"**{compiled} of {len(results)} compile** ({mode}).", ""]
+    for corpus in CORPORA:
+        part = [r for r in results if r[0].corpus == corpus]
+        if part:
+            lines.append(f"- {corpus}: {sum(r[1] for r in part)} of {len(part)} compile")
+    if runs:
+        ran = sum(v == "yes" for v in runs.values())
+        lines.append(f"- lifecycle ran (viewDidLoad, viewWillAppear, viewDidAppear): {ran} of {len(runs)} compiling files tried")
+    lines += ["", "First missing API across failing files (most common first):", "",
+              "| First missing API | Files |", "|---|---|"]
+    for key, count in sorted(tally.items(), key=lambda kv: (-kv[1], kv[0])):
+        lines.append(f"| {key} | {count} |")
+    return lines
+
+
+if __name__ == "__main__":
+    sys.exit(main())
