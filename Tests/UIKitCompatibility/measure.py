@@ -7,16 +7,15 @@ top-level Swift file is type-checked on its own, together with the entry's helpe
 measured as one unit: its companions together.
 
     swift build                      # once, so that .build/debug/Modules holds UIKit
-    python3 Tests/UIKitCompatibility/measure.py [--port] [--run] [--output FILE]
+    python3 Tests/UIKitCompatibility/measure.py [--port] [--only TEXT] [--output FILE]
 
 Prints (or writes) a Markdown table: file, compiles yes/no, the first error normalised
 to the API it lacks, and a summary with a tally of the first missing API.
 
 --port   runs each file through `lifeloop port FILE --output DIR` first and type-checks
          the ported copy (exit status 2 if `lifeloop port --help` fails).
---run    for files that type-check and define a UIViewController subclass with a
-         no-argument initializer, builds a tiny program that shows it in a Lifeloop app
-         and checks viewDidLoad / viewWillAppear / viewDidAppear ran.
+Running each file's lifecycle is not done here: the compiled entries of Corpus/ run
+theirs in the UIKitCompatibilityTests target (Harness/CorpusTests.swift).
 
 Python 3 standard library only. Exit status: 0 on a finished measurement, 2 on bad
 input (no build, no swiftc, an unreadable corpus, a port step that is missing).
@@ -92,7 +91,7 @@ def normalise(message, file, line):
     m = re.match(r"cannot find (?:type )?'([^']+)' in scope", message)
     if m:
         return f"`{m.group(1)}`"
-    m = re.match(r"(?:value of type|type) '([^']+)' has no member '([^']+)'", message)
+    m = re.match(r"(?:value of type|type) '([^']+)'(?: \(aka '[^']+'\))? has no member '([^']+)'", message)
     if m:
         owner = re.sub(r"^\(?any |\)\.Type$|\.Type$|\?$|!$", "", m.group(1))
         return f"`{owner}.{m.group(2)}`"
@@ -101,11 +100,11 @@ def normalise(message, file, line):
         return f"module `{m.group(1)}`"
     if "'#selector' can only be used with the Objective-C runtime" in message:
         return "`#selector` (ObjC)"
-    if "Objective-C interoperability is disabled" in message or "@objc" in message:
-        return "`@objc` (ObjC)"
     if "@IBOutlet" in message or "@IBInspectable" in message or "@IBDesignable" in message:
         m = re.search(r"'(@IB\w+)'", message)
         return f"`{m.group(1) if m else '@IBOutlet'}` (ObjC)"
+    if "Objective-C interoperability is disabled" in message or "@objc" in message:
+        return "`@objc` (ObjC)"
     m = re.match(r"'([^']+)' is unavailable", message)
     if m:
         return f"`{m.group(1)}` (unavailable)"
@@ -189,51 +188,6 @@ def measure(unit, checker, port, lifeloop, scratch):
     return unit, False, normalise(message, first.group("file"), int(first.group("line"))), message, files
 
 
-# --- lifecycle run ------------------------------------------------------------------
-
-CONTROLLER = re.compile(r"^\s*(?:(?:public|open|final|internal)\s+)*class\s+(\w+)\s*:\s*(UI\w*ViewController)\b", re.M)
-
-RUN_MAIN = """
-import UIKit
-import Lifeloop
-
-final class CorpusProbe: UIViewController {
-    override func viewDidLoad() { super.viewDidLoad() }
-}
-
-@MainActor func corpusLifecycleMain() throws {
-    let app = try Application()
-    let window = Window(screen: .phone, label: "main")
-    let controller = %(make)s
-    controller.traceLabel = "Corpus"
-    window.rootViewController = controller
-    window.makeKeyAndVisible()
-    try app.settle()
-    let text = app.trace.lines.joined(separator: "\\n")
-    for callback in ["viewDidLoad", "viewWillAppear", "viewDidAppear"] {
-        print(callback, text.contains("Corpus") && text.contains(callback) ? "yes" : "no")
-    }
-}
-"""
-
-
-def no_argument_controller(files):
-    """The first UIViewController subclass whose initializers allow `X()`."""
-    for f in files:
-        try:
-            text = open(f, encoding="utf-8", errors="replace").read()
-        except OSError:
-            continue
-        for match in CONTROLLER.finditer(text):
-            name = match.group(1)
-            body = text[match.end():]
-            inits = re.findall(r"^\s*(?:override\s+|required\s+|convenience\s+|public\s+)*init\s*(\([^)]*\))", body, re.M)
-            designated = [i for i in inits if "coder" not in i]
-            if not designated or "()" in designated or any("nibName" in i for i in designated):
-                return name
-    return None
-
-
 def default_build():
     """`.build/debug`, or the triple's debug folder while the `debug` link is not made yet."""
     plain = os.path.join(PACKAGE, ".build", "debug")
@@ -251,7 +205,6 @@ def main():
     parser.add_argument("--build", default=default_build(),
                         help="SwiftPM build directory holding Modules/ (default: .build/debug)")
     parser.add_argument("--port", action="store_true", help="run `lifeloop port` on each file first")
-    parser.add_argument("--run", action="store_true", help="also run the lifecycle of no-argument controllers")
     parser.add_argument("--output", help="write the Markdown here instead of standard output")
     parser.add_argument("--jobs", type=int, default=2, help="type-checks at once (default 2)")
     parser.add_argument("--only", help="measure only units whose name contains this text")
@@ -285,13 +238,10 @@ def main():
         checker = Checker(build, swiftc, os.path.join(scratch, "cache"))
         with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
             results = list(pool.map(lambda u: measure(u, checker, args.port, lifeloop, scratch), units))
-        runs = {}
-        if args.run:
-            runs = run_lifecycles(results, build, swiftc, scratch)
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 
-    lines = report(results, runs, args)
+    lines = report(results, args)
     text = "\n".join(lines) + "\n"
     if args.output:
         with open(args.output, "w", encoding="utf-8") as handle:
@@ -301,46 +251,10 @@ def main():
     return 0
 
 
-def run_lifecycles(results, build, swiftc, scratch):
-    """Compiles each eligible file with a generated main and runs it: {unit name: verdict}."""
-    runs = {}
-    for unit, ok, _, _, files in results:
-        if not ok:
-            continue
-        name = no_argument_controller(unit.files)
-        if name is None:
-            runs[unit.name] = "no no-argument controller"
-            continue
-        directory = tempfile.mkdtemp(prefix="run-", dir=scratch)
-        main_file = os.path.join(directory, "main.swift")
-        with open(main_file, "w", encoding="utf-8") as handle:
-            handle.write(RUN_MAIN % {"make": f"{name}()"})
-            handle.write("\nMainActor.assumeIsolated { do { try corpusLifecycleMain() } catch { print(\"error\", error) } }\n")
-        binary = os.path.join(directory, "probe")
-        command = [swiftc, "-swift-version", "5", "-module-name", "CorpusRun",
-                   "-module-cache-path", os.path.join(scratch, "cache"),
-                   "-I", os.path.join(build, "Modules"), "-I", os.path.join(PACKAGE, "Sources", "CLibUV"),
-                   "-Xcc", f"-fmodule-map-file={PACKAGE}/Sources/CLibUV/module.modulemap",
-                   "-L", build, *files, main_file, "-o", binary]
-        built = subprocess.run(command, capture_output=True, text=True, errors="replace")
-        if built.returncode != 0:
-            first = ERROR_LINE.search(built.stderr) or re.search(r"error: (.*)", built.stderr)
-            runs[unit.name] = "not linked: " + (first.group(0)[:120] if first else "see swiftc")
-            continue
-        try:
-            ran = subprocess.run([binary], capture_output=True, text=True, timeout=60, errors="replace")
-            seen = dict(line.split()[:2] for line in ran.stdout.splitlines() if len(line.split()) >= 2)
-            verdict = all(seen.get(c) == "yes" for c in ("viewDidLoad", "viewWillAppear", "viewDidAppear"))
-            runs[unit.name] = "yes" if verdict and ran.returncode == 0 else f"no (exit {ran.returncode})"
-        except subprocess.TimeoutExpired:
-            runs[unit.name] = "no (did not finish in 60 s)"
-    return runs
-
-
-def report(results, runs, args):
+def report(results, args):
     mode = "after `lifeloop port`" if args.port else "unchanged"
-    lines = [f"| # | File | Compiles ({mode}) | First missing API | First error |" + (" Lifecycle ran |" if args.run else ""),
-             "|---|------|----------|-------------------|-------------|" + ("---------------|" if args.run else "")]
+    lines = [f"| # | File | Compiles ({mode}) | First missing API | First error |",
+             "|---|------|----------|-------------------|-------------|"]
     tally = collections.Counter()
     compiled = 0
     for index, (unit, ok, key, message, _) in enumerate(results, 1):
@@ -349,17 +263,12 @@ def report(results, runs, args):
             tally[key] += 1
         shown = message.replace("|", "\\|")
         row = f"| {index} | `{unit.name}` | {'yes' if ok else 'no'} | {key} | {shown} |"
-        if args.run:
-            row += f" {runs.get(unit.name, '—')} |"
         lines.append(row)
     lines += ["", f"**{compiled} of {len(results)} compile** ({mode}).", ""]
     for corpus in CORPORA:
         part = [r for r in results if r[0].corpus == corpus]
         if part:
             lines.append(f"- {corpus}: {sum(r[1] for r in part)} of {len(part)} compile")
-    if runs:
-        ran = sum(v == "yes" for v in runs.values())
-        lines.append(f"- lifecycle ran (viewDidLoad, viewWillAppear, viewDidAppear): {ran} of {len(runs)} compiling files tried")
     lines += ["", "First missing API across failing files (most common first):", "",
               "| First missing API | Files |", "|---|---|"]
     for key, count in sorted(tally.items(), key=lambda kv: (-kv[1], kv[0])):
