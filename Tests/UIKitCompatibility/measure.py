@@ -17,6 +17,12 @@ to the API it lacks, and a summary with a tally of the first missing API.
 Running each file's lifecycle is not done here: the compiled entries of Corpus/ run
 theirs in the UIKitCompatibilityTests target (Harness/CorpusTests.swift).
 
+Every storyboard and xib of an entry (at its top level) is also read as XML: its scenes
+and objects are counted, and every element name it uses is tallied across the corpus
+(e.g. `tableView`, `stackView`, `constraint`), so the Interface Builder reader can be
+steered by what real documents contain. A document that is not well-formed XML is listed
+with the parser's message (file, line:column), never skipped silently.
+
 Python 3 standard library only. Exit status: 0 on a finished measurement, 2 on bad
 input (no build, no swiftc, an unreadable corpus, a port step that is missing).
 """
@@ -29,6 +35,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import xml.etree.ElementTree as ElementTree
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 PACKAGE = os.path.dirname(os.path.dirname(HERE))
@@ -200,6 +207,82 @@ def default_build():
     return plain
 
 
+class Document:
+    """One storyboard or xib: its counts and the element names it uses."""
+
+    def __init__(self, corpus, entry, path):
+        self.corpus, self.entry, self.path = corpus, entry, path
+        self.error, self.scenes, self.objects, self.elements = None, 0, 0, collections.Counter()
+        self.custom_classes = 0
+
+    @property
+    def name(self):
+        return f"{self.corpus}/{self.entry}/{os.path.basename(self.path)}"
+
+
+def interface_documents():
+    out = []
+    for corpus in CORPORA:
+        base = os.path.join(HERE, corpus)
+        if not os.path.isdir(base):
+            continue
+        for entry in sorted(os.listdir(base)):
+            directory = os.path.join(base, entry)
+            if not os.path.isdir(directory):
+                continue
+            for n in sorted(os.listdir(directory)):
+                if n.endswith((".storyboard", ".xib")) and os.path.isfile(os.path.join(directory, n)):
+                    out.append(read_document(Document(corpus, entry, os.path.join(directory, n))))
+    return out
+
+
+def read_document(document):
+    """Counts scenes (`scene`), objects (elements under `objects`) and element names."""
+    try:
+        root = ElementTree.parse(document.path).getroot()
+    except ElementTree.ParseError as error:
+        line, column = error.position
+        document.error = f"{document.name}:{line}:{column}: not well-formed XML ({error.msg if hasattr(error, 'msg') else error})"
+        return document
+    except OSError as error:
+        document.error = f"{document.name}: cannot be read ({error.strerror})"
+        return document
+    for element in root.iter():
+        document.elements[element.tag] += 1
+        if element.get("customClass"):
+            document.custom_classes += 1
+    document.scenes = document.elements["scene"]
+    for objects in root.iter("objects"):
+        document.objects += sum(1 for _ in objects.iter()) - 1
+    return document
+
+
+def interface_report(documents):
+    if not documents:
+        return []
+    lines = ["", "## Storyboards and xibs", "",
+             "Read as XML by `measure.py`: scenes (`scene` elements), objects (elements under",
+             "`objects`, nested ones included), elements with a `customClass`, and the kinds of",
+             "element each document uses.", "",
+             "| # | Document | Scenes | Objects | customClass | Element kinds |",
+             "|---|----------|--------|---------|-------------|---------------|"]
+    tally, documents_using = collections.Counter(), collections.Counter()
+    for index, document in enumerate(documents, 1):
+        if document.error:
+            lines.append(f"| {index} | `{document.name}` | — | — | — | {document.error} |")
+            continue
+        tally.update(document.elements)
+        documents_using.update(document.elements.keys())
+        lines.append(f"| {index} | `{document.name}` | {document.scenes} | {document.objects} | "
+                     f"{document.custom_classes} | {len(document.elements)} |")
+    lines += ["", "Element kinds across the documents (most used first; occurrences, and in how many",
+              f"of the {sum(1 for d in documents if not d.error)} readable documents):", "",
+              "| Element | Occurrences | Documents |", "|---|---|---|"]
+    for name, count in sorted(tally.items(), key=lambda kv: (-kv[1], kv[0])):
+        lines.append(f"| `{name}` | {count} | {documents_using[name]} |")
+    return lines
+
+
 def main():
     parser = argparse.ArgumentParser(description="Type-check the UIKit corpus against the built UIKit module.")
     parser.add_argument("--build", default=default_build(),
@@ -241,7 +324,7 @@ def main():
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 
-    lines = report(results, args)
+    lines = report(results, args) + interface_report(interface_documents())
     text = "\n".join(lines) + "\n"
     if args.output:
         with open(args.output, "w", encoding="utf-8") as handle:
