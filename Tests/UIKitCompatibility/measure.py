@@ -336,7 +336,17 @@ def main():
 
 def report(results, args):
     mode = "after `lifeloop port`" if args.port else "unchanged"
-    lines = [f"| # | File | Compiles ({mode}) | First missing API | First error |",
+    lines = ["# UIKit corpus — type-check results" + (" (after the port step)" if args.port else " (no port step)"), "",
+             "Every Swift file of `Corpus/` and `Corpus2/`, type-checked alone (with its entry's",
+             "`Dependencies/` or `Companions/`; a storyboard entry's companions together) against",
+             "the UIKit module of a debug build; then every storyboard and xib read as XML:", "",
+             "    swift build",
+             "    python3 Tests/UIKitCompatibility/measure.py --output Tests/UIKitCompatibility/Corpus2/RESULTS.md", "",
+             "Each file is checked with `swiftc -typecheck -swift-version 5 -module-name CorpusFile",
+             "-I <build>/Modules -I Sources/CLibUV -Xcc -fmodule-map-file=Sources/CLibUV/module.modulemap FILE…`.",
+             "\"First missing API\" is the compiler's first error, normalised (`cannot find 'X' in scope`",
+             "→ `X`; `value of type 'T' has no member 'm'` → `T.m`; Objective-C attributes by name).", "",
+             f"| # | File | Compiles ({mode}) | First missing API | First error |",
              "|---|------|----------|-------------------|-------------|"]
     tally = collections.Counter()
     compiled = 0
