@@ -366,7 +366,40 @@ def report(results, args):
               "| First missing API | Files |", "|---|---|"]
     for key, count in sorted(tally.items(), key=lambda kv: (-kv[1], kv[0])):
         lines.append(f"| {key} | {count} |")
+    kinds = collections.Counter()
+    for key, count in tally.items():
+        kinds[kind_of(key)] += count
+    lines += ["", "The same first errors by kind:", "", "| Kind | Files |", "|---|---|"]
+    for kind, count in sorted(kinds.items(), key=lambda kv: (-kv[1], kv[0])):
+        lines.append(f"| {kind} | {count} |")
     return lines
+
+
+APPLE_MODULES = {"SwiftUI", "Combine", "AVKit", "AVFoundation", "WebKit", "MapKit", "CoreLocation",
+                 "Photos", "PhotosUI", "SafariServices", "MessageUI", "StoreKit", "UserNotifications",
+                 "UserNotificationsUI", "CoreData", "CoreImage", "QuartzCore", "Metal", "MetalKit", "SpriteKit",
+                 "SceneKit", "ARKit", "Contacts", "ContactsUI", "EventKit", "LocalAuthentication",
+                 "AuthenticationServices", "CoreMotion", "HealthKit", "Intents", "IntentsUI", "WidgetKit",
+                 "Observation", "os", "OSLog", "CoreGraphics", "CoreText", "CoreMedia", "CoreVideo", "PDFKit",
+                 "QuickLook", "AppKit", "Cocoa", "GameKit", "VisionKit", "Vision", "CallKit", "PushKit",
+                 "Network", "CryptoKit", "LinkPresentation", "UniformTypeIdentifiers", "AudioToolbox"}
+PLATFORM_PREFIXES = ("UI", "CA", "CG", "NS", "CF", "AV", "CL", "MK", "WK", "SK", "Dispatch")
+
+
+def kind_of(key):
+    """A coarse kind for a first-missing-API key: what would have to change for the file."""
+    m = re.match(r"module `([^`]+)`", key)
+    if m:
+        return "module: Apple framework other than UIKit" if m.group(1) in APPLE_MODULES \
+            else "module: third-party or the project's own"
+    if key.endswith("(ObjC)"):
+        return "Objective-C attribute or selector"
+    if key.startswith(("call signature", "override", "member", "other")):
+        return "signature, override or other"
+    name = key.strip("`").split(".")[0].split(" ")[0]
+    if name.startswith(PLATFORM_PREFIXES):
+        return "UIKit / Core Animation / Core Graphics API not in Lifeloop"
+    return "type not in the file (project, third-party or platform)"
 
 
 if __name__ == "__main__":
