@@ -167,6 +167,16 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        // Samples/PortedApp (a package of its own for users to copy) built here as well,
+        // through the same plugin, so that `make test` builds and runs it.
+        .executableTarget(
+            name: "PortedAppSample",
+            dependencies: ["UIKit"],
+            path: "Samples/PortedApp/Sources/PortedApp",
+            exclude: ["iOS", "Resources"],
+            swiftSettings: [.swiftLanguageMode(.v5)],
+            plugins: ["LifeloopPortPlugin"]
+        ),
         .testTarget(
             name: "LifeloopDispatchTests",
             dependencies: ["Lifeloop", "LifeloopNetwork"]

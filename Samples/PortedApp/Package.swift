@@ -18,8 +18,9 @@ let package = Package(
         .executableTarget(
             name: "PortedApp",
             dependencies: [.product(name: "UIKit", package: lifeloop)],
-            // Sources/PortedApp/iOS: the iOS sources, ported by the plugin, not compiled as written.
-            exclude: ["iOS"],
+            // Sources/PortedApp/iOS: the iOS sources, ported by the plugin, not compiled as written;
+            // Resources: the storyboard, read from the checkout at run time.
+            exclude: ["iOS", "Resources"],
             swiftSettings: [.swiftLanguageMode(.v5)],
             plugins: [.plugin(name: "LifeloopPortPlugin", package: lifeloop)]
         ),

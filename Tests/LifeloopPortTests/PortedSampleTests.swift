@@ -3,8 +3,9 @@ import LifeloopPort
 import Testing
 
 /// `Samples/PortedApp` is built through the plugin by `make ported-sample` (a package of its
-/// own: minutes to build). Here its iOS sources go through the same port step and are
-/// typechecked, with its launcher, against the UIKit module this build made.
+/// own: minutes to build) and, as `PortedAppSample`, by this package's own build. Here its
+/// iOS sources go through the same port step and are typechecked, with its launcher,
+/// against the UIKit module this build made; and the built sample runs its storyboard.
 @Suite("Port step: the PortedApp sample")
 struct PortedSampleTests {
     static let modules = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
@@ -44,5 +45,34 @@ struct PortedSampleTests {
         process.waitUntilExit()
         #expect(process.terminationStatus == 0, "\(diagnostics)")
         #expect(!diagnostics.contains("warning:"), "\(diagnostics)")
+    }
+
+    static let sample = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        .appendingPathComponent("PortedAppSample").path
+
+    /// The sample as this package's build made it through LifeloopPortPlugin: its
+    /// Main.storyboard (Xcode's XML) gives the navigation controller and the counter scene,
+    /// made with init(coder:), its label and buttons reach the outlets by name before
+    /// awakeFromNib, and the taps, the bar button, the timer and the notification all go
+    /// through selectors.
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: sample), "needs the PortedAppSample executable this package builds"))
+    func theBuiltSampleRunsItsStoryboard() throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Self.sample)
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = pipe
+        try process.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0, "\(output)")
+        let lines = output.split(separator: "\n").map(String.init)
+        #expect(lines.contains("label: 1"), "\(output)")
+        #expect(lines.contains("label after reset: 0"), "\(output)")
+        #expect(lines.contains("diagnostics: 0"), "\(output)")
+        #expect(lines.contains { $0.hasPrefix("tick (every second)") }, "\(output)")
+        let trace = lines.drop { $0 != "--- trace ---" }.dropFirst()
+        #expect(Array(trace.prefix(2)) == ["Counter initWithCoder", "Counter awakeFromNib"], "\(output)")
+        #expect(trace.contains("Counter viewDidAppear"), "\(output)")
     }
 }

@@ -12,22 +12,23 @@ final class Log: CounterViewControllerDelegate {
 
 MainThread.installExecutors()
 let app = try Application(clock: .virtual)
-let counter = CounterViewController(label: "Counter")
+// The app's bundle: the folder with its storyboard; its Swift classes are in this module.
+app.bundlePath = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("Resources").path
+app.moduleNames = [String(#fileID.prefix { $0 != "/" })]  // this module's name
+// Main.storyboard as Xcode wrote it: a navigation controller whose root is the counter
+// scene; its label and buttons reach the controller's outlets by name.
+let storyboard = UIStoryboard(name: "Main", bundle: nil)
+guard let navigation = storyboard.instantiateInitialViewController() as? UINavigationController,
+      let counter = navigation.viewControllers.first as? CounterViewController else {
+    fatalError("Main.storyboard did not give a navigation controller with the counter: \(app.diagnostics)")
+}
 let log = Log()
 counter.delegate = log
-// What an Interface Builder file does: outlets set by name (the weak outlet's label is
-// kept here, as a nib's view hierarchy would keep it).
-let label = UILabel()
-let plus = UIButton(type: .system), minus = UIButton(type: .system)
-plus.setTitle("+", for: .normal)
-minus.setTitle("-", for: .normal)
-precondition(counter.lifeloopSetOutlet(named: "valueLabel", to: label))
-precondition(counter.lifeloopSetOutlet(named: "stepButtons", to: [plus, minus]))
 let window = UIWindow(screen: .phone, label: "main")
-let navigation = UINavigationController(rootViewController: counter, label: "Nav")
 window.rootViewController = navigation
 window.makeKeyAndVisible()
 try app.settle()
+let plus = counter.stepButtons[0], minus = counter.stepButtons[1]
 
 app.tap(plus)
 app.tap(plus)
