@@ -423,7 +423,7 @@ enum MCPTools {
         let session = try server.request("app.session", ["app": .string(app)])
         let export: ScenarioExport
         do {
-            export = try ScenarioExport(session: session, name: "\(session["scenario"]?.string ?? app)-session")
+            export = try ScenarioExport(session: session)
         } catch {
             throw ToolFailure("export_scenario: \(error.message)")
         }

@@ -22,7 +22,7 @@ public struct ScenarioExport: Sendable {
     /// Makes the scenario from an `app.session` reply.
     /// - Throws: ``ScenarioExportError`` naming what a scenario file cannot say (an app
     ///   launched from a scenario file, a change of the network's rules, the host clock).
-    public init(session: JSON, name: String) throws(ScenarioExportError) {
+    public init(session: JSON) throws(ScenarioExportError) {
         guard let document = session["document"]?.object else {
             let source = session["launch"]?["scenario"]?.string ?? "a scenario file"
             throw ScenarioExportError("the app was launched from \(source); only apps launched from a sample or a storyboard file can be exported yet")
@@ -37,7 +37,7 @@ public struct ScenarioExport: Sendable {
         notes = []
         var lines: [String] = ["# A lifeloop session exported as a scenario: lifeloop run FILE --seed \(seed)",
                                "# replays it turn for turn; it ends at turn \(turn), digest \(digest).",
-                               "lifeloop: 1", "name: \(JSON.string(name).text)"]
+                               "lifeloop: 1", "name: \((document["name"] ?? session["scenario"] ?? "session").text)"]
         for key in ["app", "windows", "uikitVersion"] {
             if let value = document[key] { lines.append("\(key): \(value.text)") }
         }

@@ -75,7 +75,7 @@ struct Ctl: ParsableCommand {
         let export: ScenarioExport
         do {
             let session = try client.call("app.session", ["app": .string(app)], timeout: nil)
-            export = try ScenarioExport(session: session, name: "\(session["scenario"]?.string ?? app)-session")
+            export = try ScenarioExport(session: session)
         } catch {
             writeStandardError("lifeloop ctl export-scenario \(app): \(error)\n")
             throw ExitCode(1)
