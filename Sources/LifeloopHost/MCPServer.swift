@@ -12,9 +12,25 @@ import Glibc
 public protocol DaemonConnection: AnyObject {
     /// Sends a request and waits for its reply, at most `timeout` seconds.
     func call(_ method: String, _ params: JSON, timeout: Double?) throws -> JSON
+    /// The daemon's `app.exited` notice for an app (crash message, last events, log),
+    /// waiting at most `seconds` for it; nil if none came.
+    func exitNotice(app: String, within seconds: Double) -> JSON?
 }
 
-extension DaemonClient: DaemonConnection {}
+extension DaemonConnection {
+    public func exitNotice(app: String, within seconds: Double) -> JSON? { nil }
+}
+
+extension DaemonClient: DaemonConnection {
+    public func exitNotice(app: String, within seconds: Double) -> JSON? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while true {
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0, let (method, params) = try? nextNotification(timeout: left) else { return nil }
+            if method == "app.exited", params["app"]?.string == app { return params }
+        }
+    }
+}
 
 /// An MCP server (Model Context Protocol, versions 2025-06-18 and 2025-03-26) in front of
 /// `lifeloopd`: tools that launch, describe, tap, navigate, settle, snapshot, trace and
@@ -264,7 +280,16 @@ public final class MCPServer {
         case -32003:
             trees[app ?? ""] = nil
             var data = error.data?.object ?? [:]
-            if let app { data["app"] = .string(app) }
+            if let app {
+                data["app"] = .string(app)
+                // The exit notice comes once the app's pipes end: it has the crash message.
+                if let notice = daemon.exitNotice(app: app, within: min(2, secondsLeft)) {
+                    for key in ["crashMessage", "lastEvents", "log", "signal", "status"] where notice[key] != nil && notice[key]?.isNull == false {
+                        data[key] = notice[key]
+                    }
+                }
+                launchedApps.removeAll { $0 == app }
+            }
             let crash = data["crashMessage"]?.string.map { ": " + $0 } ?? ""
             return ToolFailure("\(error.message)\(crash)", data: .object(data))
         case -32001:

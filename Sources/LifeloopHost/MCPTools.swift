@@ -76,7 +76,7 @@ enum MCPTools {
                              "windows": anyArray, "label": string("A name for the app"),
                              "network": ["type": "array", "description": "A scripted network's rules (as a scenario's network:)"],
                              "settle": boolean("Settle after launch (default true)"), "budgetMs": number("The settle's budget in virtual ms")],
-                output: caused.merging(["windows": anyArray, "views": integer("Views in the tree")]) { $1 },
+                output: caused.merging(["windows": anyArray, "views": integer("Views in the tree"), "pid": integer("The app's process")]) { $1 },
                 run: launch),
         MCPTool(name: "apps", title: "List apps", description: "The daemon's running apps: id, pid, scenario, state, turn, digest.",
                 properties: [:], output: ["apps": anyArray], readOnly: true, idempotent: true, run: apps),
@@ -179,12 +179,12 @@ enum MCPTools {
         guard let app = reply["app"]?.string else { throw ToolFailure("launch: the daemon gave no app id: \(reply.text.prefix(200))") }
         server.noteLaunched(app)
         var result = reply.object ?? [:]
-        result["pid"] = nil
         if try params.bool("settle") ?? true {
             for (key, value) in try server.settle(app, budgetMs: try params.milliseconds("budgetMs")) where key != "settleFromSeq" {
                 result[key] = value
             }
         }
+        result = result.filter { !$0.value.isNull }
         let tree = try server.readTree(app)
         result["digest"] = .string(tree.digest)
         result["turn"] = .int(tree.turn)
@@ -453,7 +453,7 @@ extension MCPServer {
             let reply = try request("app.settle", ["app": .string(app), "budgetMs": .double(budget), "maxTurns": 200_000], deadlineMs: wall)
             return ["settled": true, "settleFromSeq": reply["fromSeq"] ?? .null, "toSeq": reply["toSeq"] ?? .null]
         } catch let error as RPCError where error.code == -32010 {
-            var result: [String: JSON] = ["settled": false, "toSeq": error.data?["toSeq"] ?? .null]
+            var result: [String: JSON] = ["settled": false, "toSeq": error.data?["toSeq"] ?? .null, "settleFromSeq": error.data?["fromSeq"] ?? .null]
             var pending = error.data?["pendingWork"]?.object ?? [:]
             pending["summary"] = error.data?["pending"] ?? .null
             pending["budgetMs"] = .double(budget)
@@ -493,6 +493,8 @@ extension MCPServer {
         result["digest"] = .string(after.digest)
         if result["fromSeq"] == nil || result["fromSeq"]?.isNull == true { result["fromSeq"] = result.removeValue(forKey: "settleFromSeq") ?? .null }
         result["settleFromSeq"] = nil
+        // A value the reply did not have is left out, never null (schemas say integer).
+        result = result.filter { !$0.value.isNull }
         let diff = after.diff(from: before, maxBytes: diffBytes ?? options.diffBytes)
         result["diff"] = diff
         var text = "turn \(after.turn), \(formatMilliseconds(after.nowMs)) ms, digest \(after.digest)"
