@@ -56,6 +56,7 @@ public final class MCPServer {
         public var maxMessageBytes = 4 << 20
         /// Where snapshots asked for as files go (a fresh temporary directory if nil).
         public var fileDirectory: String?
+        /// The defaults.
         public init() {}
     }
 
@@ -63,6 +64,7 @@ public final class MCPServer {
     public static let protocolVersions = ["2025-06-18", "2025-03-26"]
 
     let daemon: DaemonConnection
+    /// Limits and defaults (the file directory is made on first use).
     public var options: Options
     /// The version agreed at `initialize` (the newest until then).
     public private(set) var protocolVersion = MCPServer.protocolVersions[0]
@@ -75,6 +77,7 @@ public final class MCPServer {
     public var onLaunched: ((String) -> Void)?
     var deadline = Date.distantFuture
 
+    /// A server whose tools send their requests to `daemon`.
     public init(daemon: DaemonConnection, options: Options = Options()) {
         self.daemon = daemon
         self.options = options
@@ -262,7 +265,8 @@ public final class MCPServer {
     /// A daemon request within the call's deadline (the daemon's own deadline first).
     func request(_ method: String, _ params: JSON, deadlineMs: Double? = nil) throws -> JSON {
         var members = params.object ?? [:]
-        let ms = deadlineMs ?? secondsLeft * 1000
+        // A margin for the reads that explain a failure, so the call ends in its time.
+        let ms = deadlineMs ?? max(50, secondsLeft * 1000 - 300)
         members["deadlineMs"] = .int(max(1, Int(ms)))
         do {
             return try daemon.call(method, .object(members), timeout: ms / 1000 + 1)

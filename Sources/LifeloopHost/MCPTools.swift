@@ -119,7 +119,7 @@ enum MCPTools {
                              "diffBytes": integer("The most bytes of the diff (default 2048)")],
                 output: caused, idempotent: true, run: settleTool),
         MCPTool(name: "snapshot", title: "Snapshot a window",
-                description: "A picture of a window: SVG text by default (cheap); format png gives a PNG (longest edge at most 1024 px, under 1 MB) as an image, or as a resource link to a file with file=true.",
+                description: "A picture of a window: SVG text by default (cheap; an SVG over 60 KB comes as a resource link to a file unless file=false); format png gives a PNG (longest edge at most 1024 px, under 1 MB) as an image, or as a resource link to a file with file=true.",
                 properties: ["app": appArgument, "window": string("The window (default the key window)"),
                              "format": string("svg (default) or png", enum: ["svg", "png"]), "file": boolean("Write a file and return a link to it")],
                 output: ["app": string("The app"), "window": string("The window"), "turn": integer("The turn it shows"), "digest": string("Its digest"),
@@ -218,6 +218,8 @@ enum MCPTools {
                                           "virtualMs": .double(tree.nowMs), "windows": .array(tree.windows.map { .string($0) }),
                                           "views": .int(count), "tree": .string(text), "controllers": .string(controllers)]
         if try params.bool("full") ?? false {
+            // The text has the tree already: the structured result has the elements.
+            structured["tree"] = nil
             structured["elements"] = .array(tree.elements.filter { window == nil || $0.window == window }.map(\.json))
         }
         let header = "\(app) turn \(tree.turn), \(formatMilliseconds(tree.nowMs)) ms, digest \(tree.digest): \(count) views (refs valid for this digest)\n"
@@ -352,7 +354,10 @@ enum MCPTools {
         structured["bytes"] = .int(bytes.count)
         let mime = format == "png" ? "image/png" : "image/svg+xml"
         let summary = "\(app) window \(reply["window"]?.string ?? "") at turn \(reply["turn"]?.int ?? 0), digest \(reply["digest"]?.string ?? ""): \(format), \(bytes.count) bytes"
-        if try params.bool("file") ?? false {
+        // An SVG past about 15,000 tokens goes to a file, so one picture never fills a
+        // client's result limit (25,000 tokens in some).
+        let asFile = try params.bool("file") ?? (format == "svg" && bytes.count > Self.inlineSVGBytes)
+        if asFile {
             let path = server.fileDirectory() + "/\(app)-turn\(reply["turn"]?.int ?? 0)-\(reply["window"]?.string ?? "window").\(format)"
             do { try AtomicFile.write(bytes, to: path) } catch { throw ToolFailure("snapshot: cannot write \(path): \(error)") }
             structured["path"] = .string(path)
@@ -366,6 +371,9 @@ enum MCPTools {
         }
         return .init(text: svg, structured: .object(structured))
     }
+
+    /// The largest SVG returned inline unless `file: false` is asked.
+    static let inlineSVGBytes = 60_000
 
     /// The SVG drawn at most `longestEdge` pixels on its longer side (its viewBox keeps
     /// the drawing whole).

@@ -14,6 +14,7 @@ public struct ScenarioExport: Sendable {
     public var seed: Int
     /// The session's turn and digest when it was exported: the run's last turn and digest.
     public var turn: Int
+    /// The session's digest when it was exported.
     public var digest: String
     /// Inputs the session tried that failed (left out of the file; the digests differ from
     /// their turn on), each a sentence.

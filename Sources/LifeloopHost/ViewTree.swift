@@ -6,13 +6,17 @@ public struct ViewTree: Sendable {
     public struct Element: Sendable, Equatable {
         /// `@eN`, N its place in tree order (from 1).
         public var ref: String
+        /// The window's label.
         public var window: String
+        /// 0 for a window's subview, 1 for its subviews, …
         public var depth: Int
         /// The view's label (what `app.tap` names).
         public var label: String
+        /// The view's class (`Button`, `Label`, `View`, an app's own).
         public var className: String
         public var accessibilityIdentifier: String?
         public var accessibilityLabel: String?
+        /// What it shows: a label's or a text field's text, a button's title.
         public var text: String?
         /// In the window's points: x, y, width, height.
         public var frame: [Double]
@@ -25,6 +29,7 @@ public struct ViewTree: Sendable {
         /// among siblings of the same label): how diffs pair views.
         public var key: String
 
+        /// Every field as a JSON object (`describe` with `full`).
         public var json: JSON {
             var members: [String: JSON] = ["ref": .string(ref), "window": .string(window), "depth": .int(depth), "label": .string(label),
                                            "class": .string(className), "frame": .array(frame.map { .double($0) }),
@@ -53,10 +58,13 @@ public struct ViewTree: Sendable {
 
     /// The digest the tree was read at; its refs are valid while the app is there.
     public var digest: String
+    /// The loop turn it was read at.
     public var turn: Int
     /// Virtual (or host) time of the app, in ms.
     public var nowMs: Double
+    /// The windows' labels, in the app's order.
     public var windows: [String]
+    /// Every view, in tree order (`elements[N-1]` is `@eN`).
     public var elements: [Element]
     /// The controller tree, one line per controller (indented by depth).
     public var controllerLines: [String]

@@ -8,6 +8,7 @@ private final class FakeDaemon: DaemonConnection {
     var counter = "Tapped 0 times"
     var calls: [(String, JSON)] = []
     var settleError: RPCError?
+    var svgRepeats = 10
 
     func call(_ method: String, _ params: JSON, timeout: Double?) throws -> JSON {
         calls.append((method, params))
@@ -22,6 +23,9 @@ private final class FakeDaemon: DaemonConnection {
             digest = "d2"
             return ["fromSeq": 6, "toSeq": 9, "turn": 4, "digest": .string(digest)]
         case "app.list": return ["apps": []]
+        case "app.snapshot":
+            return ["window": "main", "turn": 3, "digest": .string(digest), "format": "svg",
+                    "svg": .string("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"400\" height=\"800\">" + String(repeating: "<g/>", count: svgRepeats) + "</svg>")]
         default: throw RPCError.methodNotFound(method)
         }
     }
@@ -157,6 +161,26 @@ extension JSON {
         #expect(settled["structuredContent"]?["settled"] == false)
         let text = try #require(settled.firstText)
         #expect(text.contains("animation of Spinner.wheel.alpha until 5350 ms") && text.contains("timer Spinner.tick due 5050 ms every 100 ms"), "\(text)")
+    }
+
+    @Test func aSmallSVGComesInlineAndALargeOneAsALinkToAFile() throws {
+        let daemon = FakeDaemon()
+        var options = MCPServer.Options()
+        var template = Array((NSTemporaryDirectory() + "lifeloop-mcp-test-XXXXXX").utf8CString)
+        let directory = String(cString: try #require(mkdtemp(&template)))
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        options.fileDirectory = directory
+        let server = MCPServer(daemon: daemon, options: options)
+        _ = try tool(server, "launch", ["sample": "Fake"])
+        let small = try tool(server, "snapshot", [:])
+        #expect(small.firstText?.hasPrefix("<svg") == true)
+        daemon.svgRepeats = 20_000
+        let large = try tool(server, "snapshot", [:])
+        let link = try #require(large["content"]?.array?.first { $0["type"] == "resource_link" })
+        #expect(link["mimeType"] == "image/svg+xml")
+        let path = try #require(large["structuredContent"]?["path"]?.string)
+        #expect(FileManager.default.fileExists(atPath: path) && path.hasPrefix(directory))
+        #expect((large.text.utf8.count) < 2_000, "the picture stayed out of the result")
     }
 
     @Test func theDiffIsCappedWithACountOfWhatWasLeftOut() throws {
