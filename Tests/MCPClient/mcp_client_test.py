@@ -163,9 +163,76 @@ async def main():
     check(not any(alive(pid) for pid in app_pids), f"apps left running: {[p for p in app_pids if alive(p)]}")
 
 
+def raw_server():
+    """A server spoken to line by line, as a client that may vanish."""
+    server = subprocess.Popen([LIFELOOP, "mcp", "--private"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                              stderr=subprocess.DEVNULL, text=True, bufsize=1, cwd=WORK)
+
+    def send(id, method, params):
+        server.stdin.write(json.dumps({"jsonrpc": "2.0", "id": id, "method": method, "params": params}) + "\n")
+        server.stdin.flush()
+
+    send(1, "initialize", {"protocolVersion": "2025-03-26", "capabilities": {}, "clientInfo": {"name": "raw", "version": "1"}})
+    check(json.loads(server.stdout.readline())["result"]["protocolVersion"] == "2025-03-26", "2025-03-26 not kept")
+    send(2, "tools/call", {"name": "launch", "arguments": {"sample": "AgentTour"}})
+    launched = json.loads(server.stdout.readline())["result"]
+    check("structuredContent" not in launched, "structured content for a 2025-03-26 client")
+    send(3, "tools/call", {"name": "apps", "arguments": {}})
+    apps = json.loads(server.stdout.readline())["result"]["content"][0]["text"]
+    return server, send, apps
+
+
+def vanishing_clients():
+    # A client that goes mid-call: the call ends, the server stops its apps and exits.
+    server, send, _ = raw_server()
+    send(4, "tools/call", {"name": "tap", "arguments": {"id": "spin", "budgetMs": 3000}})
+    children = app_children(server.pid)
+    server.stdin.close()
+    server.stdout.close()
+    check(wait_exit(server), "the server outlived its client")
+    check(gone(children), f"apps left after the client vanished: {children}")
+    # SIGTERM: the same.
+    server, send, _ = raw_server()
+    children = app_children(server.pid)
+    check(children, "no app process found")
+    server.terminate()
+    check(wait_exit(server), "the server outlived SIGTERM")
+    check(gone(children), f"apps left after SIGTERM: {children}")
+
+
+def app_children(pid):
+    found = []
+    for entry in os.listdir("/proc"):
+        if entry.isdigit():
+            try:
+                with open(f"/proc/{entry}/stat") as stat:
+                    if int(stat.read().split(") ")[-1].split()[1]) == pid:
+                        found.append(int(entry))
+            except (OSError, ValueError, IndexError):
+                pass
+    return found
+
+
+def wait_exit(process, seconds=20):
+    try:
+        process.wait(timeout=seconds)
+        return True
+    except subprocess.TimeoutExpired:
+        process.kill()
+        return False
+
+
+def gone(pids, seconds=10):
+    deadline = time.monotonic() + seconds
+    while any(alive(pid) for pid in pids) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    return not any(alive(pid) for pid in pids)
+
+
 if __name__ == "__main__":
     try:
         asyncio.run(main())
+        vanishing_clients()
     except BaseException as failure:  # an assertion, or the SDK's error, inside task groups
         while isinstance(failure, BaseExceptionGroup) and len(failure.exceptions) == 1:
             failure = failure.exceptions[0]
