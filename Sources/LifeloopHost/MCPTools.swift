@@ -272,6 +272,10 @@ enum MCPTools {
             target = found
         }
         if let problem = now.tapProblem(target) { throw ToolFailure("tap: " + problem) }
+        // A finger cannot reach what is not shown.
+        if target.hidden || target.alpha <= 0.01 {
+            throw ToolFailure("tap: \(target.ref) \(target.label) is \(target.hidden ? "hidden" : "transparent (alpha \(formatMilliseconds(target.alpha)))"); nothing was tapped")
+        }
         var output = try server.act(params, "app.tap", extra: ["view": .string(target.label)], app: app, before: now, window: false)
         if var structured = output.structured.object {
             structured["tapped"] = ["ref": .string(target.ref), "label": .string(target.label), "class": .string(target.className)]

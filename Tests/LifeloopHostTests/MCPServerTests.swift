@@ -9,6 +9,7 @@ private final class FakeDaemon: DaemonConnection {
     var calls: [(String, JSON)] = []
     var settleError: RPCError?
     var svgRepeats = 10
+    var hiddenButton = false
 
     func call(_ method: String, _ params: JSON, timeout: Double?) throws -> JSON {
         calls.append((method, params))
@@ -38,6 +39,7 @@ private final class FakeDaemon: DaemonConnection {
             if let text { members["text"] = .string(text) }
             if let id { members["accessibilityIdentifier"] = .string(id) }
             if !subviews.isEmpty { members["subviews"] = .array(subviews) }
+            if label == "Home.count", hiddenButton { members["hidden"] = true }
             return .object(members)
         }
         let root = view("Home.view", [0, 0, 400, 800], subviews: [
@@ -134,7 +136,15 @@ extension JSON {
         _ = try tool(server, "describe", [:])
         #expect(try tool(server, "tap", ["ref": "@e3", "digest": "d1"])["isError"] == true)
         #expect(!daemon.calls.contains { $0.0 == "app.tap" })
-        // The fresh ref taps.
+        // A hidden view is not tapped.
+        daemon.hiddenButton = true
+        _ = try tool(server, "describe", [:])
+        let hidden = try tool(server, "tap", ["ref": "@e3"])
+        #expect(hidden["isError"] == true && hidden.firstText?.contains("is hidden") == true)
+        #expect(!daemon.calls.contains { $0.0 == "app.tap" })
+        // The fresh ref of a shown view taps.
+        daemon.hiddenButton = false
+        _ = try tool(server, "describe", [:])
         #expect(try tool(server, "tap", ["ref": "@e3"])["isError"] == false)
     }
 
