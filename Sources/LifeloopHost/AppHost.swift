@@ -208,7 +208,7 @@ public final class AppHost {
             try params.allowOnly(["app", "path"])
             let path = try params.requiredString("path")
             guard traceRecording == nil else { throw RPCError.actionFailed("record.start: already recording to \(traceRecording!.path)") }
-            traceRecording = try TraceRecording(path: path, session: session, fromSeq: nextSeq)
+            traceRecording = try TraceRecording(path: path, session: session, fromSeq: nextSeq, launch: launchParams, document: scenarioDocument)
             return ["path": .string(path), "fromSeq": .int(Int(nextSeq)), "turn": .int(Int(session.turn))]
         case "record.stop":
             try params.allowOnly(["app"])
@@ -352,7 +352,7 @@ public final class AppHost {
             session.onEvent = { [unowned self] event in self.record(event) }
             self.session = session
             if let path = try params.string("record") {
-                traceRecording = try TraceRecording(path: path, session: session, fromSeq: 0)
+                traceRecording = try TraceRecording(path: path, session: session, fromSeq: 0, launch: launchParams, document: scenarioDocument)
             }
             try session.launch()
             flushEvents()
@@ -481,17 +481,15 @@ public final class AppHost {
     /// Notes an input that ran the app: its method and parameters, the turn and clock
     /// after it, the clock before it, and whether it did what it was asked.
     private func noteInput(_ method: String, _ params: JSON, _ session: ScenarioSession, before: UInt64, ok: Bool) {
-        guard inputs.count <= Self.maxInputs else { return }
-        if inputs.count == Self.maxInputs {
-            inputs.append(["input": "truncated", "ok": false])
-            return
-        }
         var kept = params.object ?? [:]
         kept["app"] = nil
         kept["deadlineMs"] = nil
-        inputs.append(["input": .string(method), "params": .object(kept), "turn": .int(Int(session.turn)),
-                       "before": .int(Int(before)), "now": .int(Int(session.app.loop.now.nanoseconds)), "ok": .bool(ok),
-                       "digest": .string(session.digest.description)])
+        let record: JSON = ["input": .string(method), "params": .object(kept), "turn": .int(Int(session.turn)),
+                            "before": .int(Int(before)), "now": .int(Int(session.app.loop.now.nanoseconds)), "ok": .bool(ok),
+                            "digest": .string(session.digest.description)]
+        traceRecording?.session(record)
+        guard inputs.count <= Self.maxInputs else { return }
+        inputs.append(inputs.count == Self.maxInputs ? ["input": "truncated", "ok": false] : record)
     }
 
     /// What keeps the app from settling, by owner: running animations (view, property,
@@ -637,7 +635,10 @@ final class TraceRecording {
     /// The first write that failed (its `errno`); later lines are dropped.
     private var writeError: Int32?
 
-    init(path: String, session: ScenarioSession, fromSeq: UInt64) throws {
+    /// - Parameters:
+    ///   - launch: The launch's parameters and the scenario document made for them (a
+    ///     sample's or a storyboard's), which `lifeloop replay` needs to launch it again.
+    init(path: String, session: ScenarioSession, fromSeq: UInt64, launch: [String: JSON] = [:], document: [String: JSON]? = nil) throws {
         guard let file = fopen(path, "w") else {
             throw RPCError.actionFailed("record.start: cannot write \(path): \(String(cString: strerror(errno)))")
         }
@@ -646,7 +647,8 @@ final class TraceRecording {
         let header: JSON = ["format": "lifeloop-session", "version": 1, "scenario": .string(session.scenario.name),
                             "scenarioHash": .string(session.scenario.hash), "seed": .int(Int(session.seed)),
                             "clock": .string(session.scenario.clock.rawValue), "fromSeq": .int(Int(fromSeq)),
-                            "turn": .int(Int(session.turn)), "lifeloop": .string(LifeloopVersion.string)]
+                            "turn": .int(Int(session.turn)), "lifeloop": .string(LifeloopVersion.string),
+                            "launch": .object(launch), "document": document.map { .object($0) } ?? .null]
         write(JSON.object(["header": header]).text)
         if let writeError {
             _ = FileOutput.syncAndClose(file)
@@ -665,6 +667,12 @@ final class TraceRecording {
         write(line)
     }
 
+    /// An input as the session log keeps it (`app.session`): with the clock before and
+    /// after it and whether it did what it was asked, settles and advances included.
+    func session(_ record: JSON) {
+        write(JSON.object(["session": record]).text)
+    }
+
     func input(method: String, params: JSON, turn: UInt64) {
         write(JSON.object(["input": .string(method), "params": params, "turn": .int(Int(turn))]).text)
     }
@@ -676,6 +684,7 @@ final class TraceRecording {
     func finish(ok: Bool, reason: String? = nil, session: ScenarioSession, toSeq: UInt64) throws(RPCError) {
         guard let file else { return }
         var trailer: [String: JSON] = ["ok": .bool(ok), "toSeq": .int(Int(toSeq)), "turn": .int(Int(session.turn)),
+                                       "now": .int(Int(session.app.loop.now.nanoseconds)),
                                        "digest": .string(session.digest.description), "events": .int(events)]
         if let reason { trailer["reason"] = .string(reason) }
         write(JSON.object(["trailer": .object(trailer)]).text)

@@ -74,6 +74,7 @@ enum MCPTools {
                              "seed": integer("The seed costs and timings are drawn from (default 0)"),
                              "clock": string("virtual (default: deterministic, moves only when asked) or host", enum: ["virtual", "host"]),
                              "windows": anyArray, "label": string("A name for the app"),
+                             "record": string("Record the session from its launch to this file (absolute path): lifeloop replay FILE runs it again"),
                              "network": ["type": "array", "description": "A scripted network's rules (as a scenario's network:)"],
                              "settle": boolean("Settle after launch (default true)"), "budgetMs": number("The settle's budget in virtual ms")],
                 output: caused.merging(["windows": anyArray, "views": integer("Views in the tree"), "pid": integer("The app's process")]) { $1 },
@@ -171,7 +172,7 @@ enum MCPTools {
     // MARK: Implementations
 
     static func launch(_ server: MCPServer, _ params: Params) throws -> MCPTool.Output {
-        let passed: Set<String> = ["sample", "storyboard", "scenario", "seed", "clock", "windows", "label", "network"]
+        let passed: Set<String> = ["sample", "storyboard", "scenario", "seed", "clock", "windows", "label", "network", "record"]
         try params.allowOnly(passed.union(["settle", "budgetMs"]))
         var members: [String: JSON] = [:]
         for key in passed { if let value = params.json[key], !value.isNull { members[key] = value } }

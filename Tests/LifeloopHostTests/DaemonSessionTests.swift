@@ -58,4 +58,50 @@ import Testing
         run.waitUntilExit()
         #expect(printed.contains("digest \(session["digest"]?.string ?? "?")"), "\(printed.prefix(300))")
     }
+
+    @Test func aSessionRecordingReplaysEventForEvent() throws {
+        let daemon = try DaemonHarness()
+        let client = try daemon.client()
+        let recording = daemon.directory + "/session.jsonl"
+        let app = try #require(try client.call("app.launch", ["sample": "AgentTour", "seed": 6, "record": .string(recording)])["app"]?.string)
+        for (method, params) in [("app.settle", [:]), ("app.tap", ["view": "Home.count"]), ("app.push", ["scene": "Detail"]),
+                                 ("app.settle", [:]), ("clock.advance", ["ms": 40]), ("app.pop", [:])] as [(String, [String: JSON])] {
+            var all = params
+            all["app"] = .string(app)
+            _ = try client.call(method, .object(all))
+        }
+        let stopped = try client.call("record.stop", ["app": .string(app)])
+
+        func replay(_ file: String) throws -> (Int32, String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: DaemonHarness.appExecutable)
+            process.arguments = ["replay", file]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, text)
+        }
+        let (status, text) = try replay(recording)
+        #expect(status == 0, "\(text)")
+        #expect(text.contains("every event as recorded") && text.contains(stopped["digest"]?.string ?? "?"), "\(text)")
+
+        // One recorded event changed: the replay names it and fails.
+        let lines = try String(contentsOfFile: recording, encoding: .utf8).split(separator: "\n").map(String.init)
+        let tap = try #require(lines.firstIndex { $0.contains(#""event":"tap""#) })
+        var changed = lines
+        changed[tap] = changed[tap].replacingOccurrences(of: #""event":"tap""#, with: #""event":"tab""#)
+        let altered = daemon.directory + "/altered.jsonl"
+        try changed.joined(separator: "\n").write(toFile: altered, atomically: true, encoding: .utf8)
+        let (divergedStatus, diverged) = try replay(altered)
+        #expect(divergedStatus == 1 && diverged.contains("diverged at event") && diverged.contains(#""event":"tab""#), "\(diverged)")
+
+        // Cut short (no trailer): bad input, said so.
+        let cut = daemon.directory + "/cut.jsonl"
+        try lines.dropLast().joined(separator: "\n").write(toFile: cut, atomically: true, encoding: .utf8)
+        let (cutStatus, cutText) = try replay(cut)
+        #expect(cutStatus == 2 && cutText.contains("no trailer"), "\(cutText)")
+    }
 }
