@@ -669,8 +669,12 @@ final class TraceRecording {
 
     /// An input as the session log keeps it (`app.session`): with the clock before and
     /// after it and whether it did what it was asked, settles and advances included.
+    /// (The verb is `method` here, so a line that starts with `"input"` stays the input
+    /// line written before the input ran.)
     func session(_ record: JSON) {
-        write(JSON.object(["session": record]).text)
+        var members = record.object ?? [:]
+        members["method"] = members.removeValue(forKey: "input")
+        write(JSON.object(["session": .object(members)]).text)
     }
 
     func input(method: String, params: JSON, turn: UInt64) {

@@ -34,7 +34,10 @@ enum SessionReplay {
             let value: JSON
             do { value = try JSON.parse(String(line)) } catch { throw inputError("\(path):\(index + 1): \(error.message)") }
             if let found = value["header"] { header = found } else if let found = value["trailer"] { trailer = found }
-            else if let found = value["session"] { inputs.append(found) }
+            else if var found = value["session"]?.object {
+                found["input"] = found.removeValue(forKey: "method")
+                inputs.append(.object(found))
+            }
             else if value["input"] != nil { continue }
             else if value["seq"] != nil { events.append(String(line)) }
             else { throw inputError("\(path):\(index + 1): not a line of a session recording (header, event, input, session or trailer)") }
