@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps pictures-deps browser-deps build demo test ported-sample tsan asan bench bench-frame bench-digest-instructions bench-recording-instructions fuzz fuzz-daemon report-check docs-images clean
+.PHONY: deps pictures-deps mcp-deps browser-deps build demo test ported-sample tsan asan bench bench-frame bench-digest-instructions bench-recording-instructions fuzz fuzz-daemon report-check docs-images clean
 
 # libuv comes from Debian; install it (and pkg-config) when pkg-config cannot find it.
 deps:
@@ -16,6 +16,14 @@ pictures-deps:
 	@if ! command -v rsvg-convert >/dev/null 2>&1; then \
 		echo "installing librsvg2-bin (rsvg-convert, for PNG pictures)"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq librsvg2-bin; \
+	fi
+
+# `lifeloop mcp` is tested with the official Python MCP SDK (PyPI's mcp), installed when
+# python3 is there and cannot import it.
+mcp-deps:
+	@if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import mcp' >/dev/null 2>&1; then \
+		echo "installing the Python MCP SDK (pip install mcp, for the lifeloop mcp client test)"; \
+		python3 -m pip install -q mcp || python3 -m pip install -q --break-system-packages mcp; \
 	fi
 
 # The report page is checked in a real browser: Debian's chromium, headless.
@@ -35,7 +43,7 @@ demo: deps
 	$(SWIFT) build --product lifeloopd
 	scripts/demo.sh $$($(SWIFT) build --show-bin-path)
 
-test: deps pictures-deps
+test: deps pictures-deps mcp-deps
 	$(SWIFT) test
 
 # A UIKit app written for iOS (@IBOutlet, @objc, #selector, target-action) built unchanged

@@ -41,6 +41,7 @@ extension SampleCatalog {
         BackgroundWork.misuse,
         NetworkFeed.definition,
         RefreshFeed.definition,
+        AgentTour.definition,
         AppDefinition(name: "UIKitForm", summary: "UIKit code as written for iOS: a form with UIActions, pushing a page that draws",
                       scenes: ["Details"], threading: .anyThread, launch: UIKitForm.launch),
     ])

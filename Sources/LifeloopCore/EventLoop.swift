@@ -730,6 +730,31 @@ public final class EventLoop {
     /// Tasks queued on this thread for the next task phase (posts in the mailbox aside).
     public var pendingTaskCount: Int { tasks.count }
 
+    /// What keeps the loop from being idle, by owner: each timer (its label, when it is
+    /// due, and its period when it repeats), each job (its label), and the tasks queued
+    /// for the next turn. Budget failures name this work; the daemon's `app.settle`
+    /// reports it when an app does not settle.
+    /// - Parameter limit: The most timers and jobs listed (the counts cover all of them).
+    /// - Warning: Traps off the loop's thread.
+    public func pendingWork(limit: Int = 100) -> PendingWork {
+        checkThread("pendingWork(limit:)")
+        var work = PendingWork(tasks: tasks.count, timerCount: timers.liveCount, jobCount: jobs.count)
+        for (deadline, payload) in timers.liveEntries() where work.timers.count < max(0, limit) {
+            switch payload {
+            case .empty: continue
+            case .once(_, let label): work.timers.append(.init(label: label, dueNanoseconds: deadline, periodNanoseconds: nil))
+            case .repeating(_, let interval, let label):
+                work.timers.append(.init(label: label, dueNanoseconds: deadline, periodNanoseconds: interval))
+            case .job(let id):
+                work.timers.append(.init(label: jobs[id].map { "job " + $0.label }, dueNanoseconds: deadline, periodNanoseconds: nil))
+            }
+        }
+        for id in jobs.keys.sorted() where work.jobs.count < max(0, limit) {
+            if let job = jobs[id] { work.jobs.append(job.label) }
+        }
+        return work
+    }
+
     /// Whether nothing is pending: no task, timer, job or post.
     /// Idle but for what reached the mailbox (as the replay sees idleness).
     private var isIdleButForMailbox: Bool {

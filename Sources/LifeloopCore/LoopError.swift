@@ -90,3 +90,33 @@ func currentThreadDescription() -> String {
     let name = String(decoding: bytes[..<count].prefix { $0 != 0x0A && $0 != 0 }, as: UTF8.self)
     return name.isEmpty ? id : id + " (\"" + name + "\")"
 }
+
+/// What keeps a loop from being idle (``EventLoop/pendingWork(limit:)``).
+public struct PendingWork: Sendable, Equatable {
+    /// One scheduled timer (or a job's delivery under the virtual clock).
+    public struct Timer: Sendable, Equatable {
+        /// The timer's label, if it was given one (`job NAME` for a job's delivery).
+        public var label: String?
+        /// When it is due, in nanoseconds of the loop's clock.
+        public var dueNanoseconds: UInt64
+        /// Its period, for a repeating timer.
+        public var periodNanoseconds: UInt64?
+    }
+
+    /// Tasks queued for the next turn.
+    public var tasks: Int
+    /// All live timers and job deliveries (``timers`` lists the first of them).
+    public var timerCount: Int
+    /// All jobs whose completion has not run (``jobs`` lists the first of them).
+    public var jobCount: Int
+    /// Timers, earliest first.
+    public var timers: [Timer] = []
+    /// Labels of the jobs in flight, in submission order.
+    public var jobs: [String] = []
+
+    public init(tasks: Int, timerCount: Int, jobCount: Int) {
+        self.tasks = tasks
+        self.timerCount = timerCount
+        self.jobCount = jobCount
+    }
+}

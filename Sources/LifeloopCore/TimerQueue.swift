@@ -123,6 +123,19 @@ struct TimerQueue {
         return productOverflow || sumOverflow ? nil : next
     }
 
+    /// Every live timer and job delivery with its deadline, earliest first (for
+    /// ``EventLoop/pendingWork()``).
+    func liveEntries() -> [(deadline: UInt64, payload: TimerPayload)] {
+        var live: [(deadline: UInt64, sequence: UInt64, payload: TimerPayload)] = []
+        for entry in heap where slots[Int(entry.slot)].generation == entry.generation {
+            let payload = slots[Int(entry.slot)].payload
+            if case .empty = payload { continue }
+            live.append((entry.deadline, entry.sequence, payload))
+        }
+        live.sort { $0.deadline < $1.deadline || ($0.deadline == $1.deadline && $0.sequence < $1.sequence) }
+        return live.map { ($0.deadline, $0.payload) }
+    }
+
     /// A summary of what is pending, for budget errors.
     func pendingDescription() -> String {
         var once = 0, repeating = 0, jobs = 0

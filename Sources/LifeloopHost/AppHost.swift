@@ -33,6 +33,14 @@ public final class AppHost {
     /// What a relative `bodyFile` in `app.network` resolves against unless it says
     /// otherwise: the launch's `networkDirectory`.
     private var networkDirectory: String?
+    /// The parameters the app was launched with, and every input since, in order (for
+    /// `app.session`: a session exported as a scenario file).
+    private var launchParams: [String: JSON] = [:]
+    /// The scenario document made for a storyboard or a sample (nil for a scenario file).
+    private var scenarioDocument: [String: JSON]?
+    private var inputs: [JSON] = []
+    /// The most inputs kept; past it the log says so (`app.session` then cannot export).
+    static let maxInputs = 100_000
     /// The largest `trace` notification, so each line stays well under the daemon's limit.
     static let eventBatchBytes = 256 << 10
 
@@ -144,8 +152,14 @@ public final class AppHost {
     private func handle(_ method: String, _ params: Params, _ session: ScenarioSession) throws -> JSON {
         switch method {
         case "describe":
+            try params.allowOnly(["app", "detail"])
+            return describe(session, detail: try params.bool("detail") ?? false)
+        case "session":
             try params.allowOnly(["app"])
-            return describe(session)
+            return ["launch": .object(launchParams), "inputs": .array(inputs), "document": scenarioDocument.map { .object($0) } ?? .null, "turn": .int(Int(session.turn)),
+                    "digest": .string(session.digest.description), "now": .int(Int(session.app.loop.now.nanoseconds)),
+                    "clock": .string(session.scenario.clock.rawValue), "seed": .int(Int(session.seed)),
+                    "scenario": .string(session.scenario.name)]
         case "metrics":
             try params.allowOnly(["app"])
             return metrics(session)
@@ -154,24 +168,31 @@ public final class AppHost {
             let budget = try params.milliseconds("budgetMs") ?? 10_000
             let maxTurns = try params.int("maxTurns", in: 1...100_000_000) ?? 1_000_000
             let start = nextSeq
+            let before = session.app.loop.now.nanoseconds
             do {
                 try session.settle(budget: .nanoseconds(Int64(budget * 1e6)), maxTurns: maxTurns)
             } catch let error as LoopError {
                 if case .budgetExceeded(let turns, let elapsed, let pending) = error {
                     flushEvents()
+                    noteInput("app.settle", params.json, session, before: before, ok: false)
                     throw RPCError.actionFailed("app.settle: not settled within \(formatMilliseconds(budget)) ms (\(turns) turns, \(elapsed)); pending: \(pending)",
                                                 data: ["pending": .string(pending), "turns": .int(turns), "fromSeq": .int(Int(start)),
                                                        "toSeq": .int(Int(nextSeq)), "turn": .int(Int(session.turn)),
-                                                       "digest": .string(session.digest.description)])
+                                                       "digest": .string(session.digest.description),
+                                                       "now": .int(Int(session.app.loop.now.nanoseconds)),
+                                                       "pendingWork": pendingWork(session)])
                 }
                 throw error
             }
+            noteInput("app.settle", params.json, session, before: before, ok: true)
             return caused(since: start, session)
         case "advance":
             try params.allowOnly(["app", "ms"])
             guard let ms = try params.milliseconds("ms") else { throw RPCError.invalidParams("clock.advance: 'ms' is required") }
             let start = nextSeq
+            let before = session.app.loop.now.nanoseconds
             try session.advance(by: .nanoseconds(Int64(ms * 1e6)))
+            noteInput("clock.advance", params.json, session, before: before, ok: true)
             return caused(since: start, session)
         case "snapshot":
             return try snapshot(params, session)
@@ -180,13 +201,14 @@ public final class AppHost {
             // A change decides what later requests get: a recording keeps it with its turn.
             if NetworkParameters.changes.contains(where: { params.json[$0] != nil }) {
                 traceRecording?.input(method: "app.network", params: params.json, turn: session.turn)
+                noteInput("app.network", params.json, session, before: session.app.loop.now.nanoseconds, ok: true)
             }
             return reply
         case "record.start":
             try params.allowOnly(["app", "path"])
             let path = try params.requiredString("path")
             guard traceRecording == nil else { throw RPCError.actionFailed("record.start: already recording to \(traceRecording!.path)") }
-            traceRecording = try TraceRecording(path: path, session: session, fromSeq: nextSeq)
+            traceRecording = try TraceRecording(path: path, session: session, fromSeq: nextSeq, launch: launchParams, document: scenarioDocument)
             return ["path": .string(path), "fromSeq": .int(Int(nextSeq)), "turn": .int(Int(session.turn))]
         case "record.stop":
             try params.allowOnly(["app"])
@@ -199,11 +221,14 @@ public final class AppHost {
         default:
             let (action, window, animated) = try Self.action(method, params, scenario: session.scenario)
             let start = nextSeq
+            let before = session.app.loop.now.nanoseconds
             traceRecording?.input(method: method, params: params.json, turn: session.turn)
             if let problem = try session.perform(action, window: window, animated: animated) {
                 flushEvents()
+                noteInput(method, params.json, session, before: before, ok: false)
                 throw RPCError.actionFailed("\(method): \(problem)", data: caused(since: start, session))
             }
+            noteInput(method, params.json, session, before: before, ok: true)
             return caused(since: start, session)
         }
     }
@@ -304,7 +329,10 @@ public final class AppHost {
 
     private func open(_ params: Params) throws(RPCError) -> JSON {
         guard session == nil else { throw .invalidRequest("open: the app is already open") }
-        var scenario = try Self.scenario(params, catalog: catalog)
+        launchParams = params.json.object ?? [:]
+        var madeDocument: [String: JSON]?
+        var scenario = try Self.scenario(params, catalog: catalog, document: &madeDocument)
+        scenarioDocument = madeDocument
         if let network = try NetworkParameters.launchRules(params) {
             scenario.useNetwork(ScenarioNetwork(rules: network.rules, location: ScenarioLocation(line: 0, column: 0, field: "network"),
                                                 source: "app.launch network"),
@@ -324,7 +352,7 @@ public final class AppHost {
             session.onEvent = { [unowned self] event in self.record(event) }
             self.session = session
             if let path = try params.string("record") {
-                traceRecording = try TraceRecording(path: path, session: session, fromSeq: 0)
+                traceRecording = try TraceRecording(path: path, session: session, fromSeq: 0, launch: launchParams, document: scenarioDocument)
             }
             try session.launch()
             flushEvents()
@@ -355,7 +383,7 @@ public final class AppHost {
     }
 
     /// The scenario to run: a scenario file, or one made for a storyboard file or a sample.
-    static func scenario(_ params: Params, catalog: AppCatalog) throws(RPCError) -> Scenario {
+    static func scenario(_ params: Params, catalog: AppCatalog, document made: inout [String: JSON]?) throws(RPCError) -> Scenario {
         try checkLaunchSource(params)
         if let path = try params.string("scenario") {
             for key in ["windows", "uikitVersion"] where params.json[key] != nil {
@@ -397,6 +425,7 @@ public final class AppHost {
         if document["windows"] == nil { document["windows"] = [["label": "main", "screen": "phone"]] }
         if let version = try params.int("uikitVersion", in: 1...99) { document["uikitVersion"] = .int(version) }
         let directory = FileManager.default.currentDirectoryPath
+        made = document
         do {
             return try ScenarioFile.parse(JSON.object(document).text, file: "app.launch", directory: directory)
         } catch {
@@ -447,9 +476,47 @@ public final class AppHost {
         }
     }
 
+    // MARK: Session log
+
+    /// Notes an input that ran the app: its method and parameters, the turn and clock
+    /// after it, the clock before it, and whether it did what it was asked.
+    private func noteInput(_ method: String, _ params: JSON, _ session: ScenarioSession, before: UInt64, ok: Bool) {
+        var kept = params.object ?? [:]
+        kept["app"] = nil
+        kept["deadlineMs"] = nil
+        let record: JSON = ["input": .string(method), "params": .object(kept), "turn": .int(Int(session.turn)),
+                            "before": .int(Int(before)), "now": .int(Int(session.app.loop.now.nanoseconds)), "ok": .bool(ok),
+                            "digest": .string(session.digest.description)]
+        traceRecording?.session(record)
+        guard inputs.count <= Self.maxInputs else { return }
+        inputs.append(inputs.count == Self.maxInputs ? ["input": "truncated", "ok": false] : record)
+    }
+
+    /// What keeps the app from settling, by owner: running animations (view, property,
+    /// end), timers (label, due, period), jobs and network requests, and queued tasks.
+    private func pendingWork(_ session: ScenarioSession) -> JSON {
+        let app = session.app
+        let work = app.loop.pendingWork(limit: 50)
+        func ms(_ ns: UInt64) -> JSON { .double((Double(ns) / 1e3).rounded() / 1e3) }
+        let animations: [JSON] = app.runningAnimationSummary.prefix(50).map {
+            ["owner": .string($0.view), "property": .string($0.property), "endsAtMs": ms($0.endNanoseconds)]
+        }
+        let timers: [JSON] = work.timers.map { timer in
+            var members: [String: JSON] = ["dueMs": ms(timer.dueNanoseconds)]
+            // An unlabelled timer while something animates is the display link's frame timer.
+            members["owner"] = .string(timer.label ?? (app.isAnimating ? "display link (animations)" : "unlabelled timer"))
+            if let period = timer.periodNanoseconds { members["everyMs"] = ms(period) }
+            return .object(members)
+        }
+        return ["animations": .array(animations), "animationCount": .int(app.runningAnimationSummary.count),
+                "timers": .array(timers), "timerCount": .int(work.timerCount),
+                "jobs": .array(work.jobs.map { .string($0) }), "jobCount": .int(work.jobCount),
+                "tasks": .int(work.tasks), "nowMs": ms(app.loop.now.nanoseconds)]
+    }
+
     // MARK: Describe, metrics, snapshot
 
-    private func describe(_ session: ScenarioSession) -> JSON {
+    private func describe(_ session: ScenarioSession, detail: Bool = false) -> JSON {
         let app = session.app
         func frame(_ rect: Rect) -> JSON {
             [.double(rect.origin.x), .double(rect.origin.y), .double(rect.size.width), .double(rect.size.height)]
@@ -458,7 +525,7 @@ public final class AppHost {
             var members: [String: JSON] = ["label": .string(window.traceLabel), "frame": frame(window.frame), "key": .bool(window.isKeyWindow),
                                            "hidden": .bool(window.isHidden)]
             if let root = window.rootViewController { members["rootController"] = describeController(root, depth: 0) }
-            members["views"] = .array(window.subviews.map { describeView($0, depth: 0, frame: frame) })
+            members["views"] = .array(window.subviews.map { describeView($0, depth: 0, frame: frame, detail: detail) })
             return .object(members)
         }
         return ["windows": .array(windows), "turn": .int(Int(session.turn)), "digest": .string(session.digest.description),
@@ -467,11 +534,32 @@ public final class AppHost {
                 "diagnostics": .array(app.diagnostics.map { .string("\($0)") })]
     }
 
-    private func describeView(_ view: View, depth: Int, frame: (Rect) -> JSON) -> JSON {
+    private func describeView(_ view: View, depth: Int, frame: (Rect) -> JSON, detail: Bool) -> JSON {
         var members: [String: JSON] = ["label": .string(view.traceLabel), "frame": frame(view.frame)]
         if view.isHidden { members["hidden"] = true }
-        if depth < 64, !view.subviews.isEmpty { members["subviews"] = .array(view.subviews.map { describeView($0, depth: depth + 1, frame: frame) }) }
+        if detail {
+            // What an agent needs to find and tap it: its class, where it is in its
+            // window, whether it takes touches, and what it says.
+            members["class"] = .string(String(describing: type(of: view)))
+            members["windowFrame"] = frame(view.convert(view.bounds, to: nil))
+            members["alpha"] = .double(Double(view.alpha))
+            members["interactive"] = .bool(view.isUserInteractionEnabled)
+            if let id = view.accessibilityIdentifier { members["accessibilityIdentifier"] = .string(id) }
+            if let label = view.accessibilityLabel { members["accessibilityLabel"] = .string(label) }
+            if let text = Self.text(of: view) { members["text"] = .string(text) }
+        }
+        if depth < 64, !view.subviews.isEmpty {
+            members["subviews"] = .array(view.subviews.map { describeView($0, depth: depth + 1, frame: frame, detail: detail) })
+        }
         return .object(members)
+    }
+
+    /// The text a view shows: a label's or a text field's text, a button's title.
+    static func text(of view: View) -> String? {
+        if let label = view as? Label { return label.text }
+        if let field = view as? TextField { return field.text }
+        if let button = view as? Button { return button.currentTitle }
+        return nil
     }
 
     private func describeController(_ controller: ViewController, depth: Int) -> JSON {
@@ -547,7 +635,10 @@ final class TraceRecording {
     /// The first write that failed (its `errno`); later lines are dropped.
     private var writeError: Int32?
 
-    init(path: String, session: ScenarioSession, fromSeq: UInt64) throws {
+    /// - Parameters:
+    ///   - launch: The launch's parameters and the scenario document made for them (a
+    ///     sample's or a storyboard's), which `lifeloop replay` needs to launch it again.
+    init(path: String, session: ScenarioSession, fromSeq: UInt64, launch: [String: JSON] = [:], document: [String: JSON]? = nil) throws {
         guard let file = fopen(path, "w") else {
             throw RPCError.actionFailed("record.start: cannot write \(path): \(String(cString: strerror(errno)))")
         }
@@ -556,7 +647,8 @@ final class TraceRecording {
         let header: JSON = ["format": "lifeloop-session", "version": 1, "scenario": .string(session.scenario.name),
                             "scenarioHash": .string(session.scenario.hash), "seed": .int(Int(session.seed)),
                             "clock": .string(session.scenario.clock.rawValue), "fromSeq": .int(Int(fromSeq)),
-                            "turn": .int(Int(session.turn)), "lifeloop": .string(LifeloopVersion.string)]
+                            "turn": .int(Int(session.turn)), "lifeloop": .string(LifeloopVersion.string),
+                            "launch": .object(launch), "document": document.map { .object($0) } ?? .null]
         write(JSON.object(["header": header]).text)
         if let writeError {
             _ = FileOutput.syncAndClose(file)
@@ -575,6 +667,16 @@ final class TraceRecording {
         write(line)
     }
 
+    /// An input as the session log keeps it (`app.session`): with the clock before and
+    /// after it and whether it did what it was asked, settles and advances included.
+    /// (The verb is `method` here, so a line that starts with `"input"` stays the input
+    /// line written before the input ran.)
+    func session(_ record: JSON) {
+        var members = record.object ?? [:]
+        members["method"] = members.removeValue(forKey: "input")
+        write(JSON.object(["session": .object(members)]).text)
+    }
+
     func input(method: String, params: JSON, turn: UInt64) {
         write(JSON.object(["input": .string(method), "params": params, "turn": .int(Int(turn))]).text)
     }
@@ -586,6 +688,7 @@ final class TraceRecording {
     func finish(ok: Bool, reason: String? = nil, session: ScenarioSession, toSeq: UInt64) throws(RPCError) {
         guard let file else { return }
         var trailer: [String: JSON] = ["ok": .bool(ok), "toSeq": .int(Int(toSeq)), "turn": .int(Int(session.turn)),
+                                       "now": .int(Int(session.app.loop.now.nanoseconds)),
                                        "digest": .string(session.digest.description), "events": .int(events)]
         if let reason { trailer["reason"] = .string(reason) }
         write(JSON.object(["trailer": .object(trailer)]).text)

@@ -76,7 +76,7 @@ public final class Daemon {
     public static let methods = [
         "hello", "daemon.status", "daemon.methods", "daemon.shutdown",
         "app.launch", "app.list", "app.describe", "app.terminate", "app.log", "app.metrics", "app.snapshot", "app.settle",
-        "app.network", "clock.advance",
+        "app.network", "app.session", "clock.advance",
         "app.tap", "app.push", "app.pop", "app.popToRoot", "app.present", "app.dismiss", "app.selectTab",
         "app.interactivePop", "app.rotate", "app.resize", "app.hide", "app.show", "app.makeKey", "app.memoryWarning",
         "app.job", "app.step",
@@ -88,7 +88,7 @@ public final class Daemon {
     static let forwarded: [String: String] = {
         var table = ["app.describe": "describe", "app.metrics": "metrics", "app.settle": "settle", "clock.advance": "advance",
                      "app.snapshot": "snapshot", "record.start": "record.start", "record.stop": "record.stop",
-                     "app.network": "app.network"]
+                     "app.network": "app.network", "app.session": "session"]
         for action in ["app.tap", "app.push", "app.pop", "app.popToRoot", "app.present", "app.dismiss", "app.selectTab",
                        "app.interactivePop", "app.rotate", "app.resize", "app.hide", "app.show", "app.makeKey",
                        "app.memoryWarning", "app.job", "app.step"] { table[action] = action }

@@ -97,11 +97,15 @@ public final class ScenarioSession {
         try run.run(Step(action: .advance(duration), location: ScenarioLocation(line: 0, column: 0, field: "advance")), index: nextStep())
     }
 
-    /// Runs until nothing is pending (no animation, transition, timer or job).
+    /// Runs until nothing is pending (no animation, transition, timer or job), as a
+    /// scenario's `settle: true` step does: on the virtual clock a turn at this instant
+    /// first, so a session exported as a scenario file replays to the same turns.
     /// - Throws: ``LoopError/budgetExceeded(turns:elapsed:pending:)`` naming what is still
     ///   pending when the budget runs out.
     public func settle(budget: Duration, maxTurns: Int = 1_000_000) throws {
-        try run.app.loop.runUntilIdle(maxTurns: maxTurns, maxTime: budget)
+        let loop = run.app.loop
+        if loop.clock == .virtual { try loop.advance(to: loop.now, maxTurns: maxTurns) }
+        try loop.runUntilIdle(maxTurns: maxTurns, maxTime: budget)
     }
 
     /// Frame figures per window so far.

@@ -3,6 +3,7 @@ import Foundation
 import LifeloopCore
 import LifeloopHost
 import LifeloopSamples
+import LifeloopScenario
 
 /// `lifeloop ctl METHOD [key=value ...|JSON]`: one request to `lifeloopd`, its result
 /// printed as one line of JSON; `lifeloop ctl watch APP` streams an app's trace.
@@ -18,6 +19,7 @@ struct Ctl: ParsableCommand {
               lifeloop ctl app.tap app=app-1 view=A.button
               lifeloop ctl app.settle app=app-1 budgetMs=5000
               lifeloop ctl watch app-1
+              lifeloop ctl export-scenario app-1 session.yaml
             """
     )
 
@@ -44,6 +46,12 @@ struct Ctl: ParsableCommand {
         } catch {
             throw CtlError(message: "\(error)")
         }
+        if method == "export-scenario" {
+            guard (1...2).contains(parameters.count) else {
+                throw ValidationError("export-scenario takes an app id and an optional file: lifeloop ctl export-scenario app-1 session.yaml")
+            }
+            return try exportScenario(client, app: parameters[0], to: parameters.count == 2 ? Self.absolute(parameters[1]) : nil)
+        }
         if method == "watch" {
             guard parameters.count == 1 else { throw ValidationError("watch takes one app id: lifeloop ctl watch app-1") }
             return try watch(client, app: parameters[0])
@@ -60,6 +68,26 @@ struct Ctl: ParsableCommand {
         } catch {
             throw CtlError(message: "\(method): \(error)")
         }
+    }
+
+    /// Writes what the session did to the app as a scenario file (or prints it).
+    private func exportScenario(_ client: DaemonClient, app: String, to path: String?) throws {
+        let export: ScenarioExport
+        do {
+            let session = try client.call("app.session", ["app": .string(app)], timeout: nil)
+            export = try ScenarioExport(session: session)
+        } catch {
+            writeStandardError("lifeloop ctl export-scenario \(app): \(error)\n")
+            throw ExitCode(1)
+        }
+        for note in export.notes { writeStandardError("lifeloop ctl export-scenario: note: \(note)\n") }
+        guard let path else { return print(export.text, terminator: "") }
+        do {
+            try AtomicFile.write(Array(export.text.utf8), to: path)
+        } catch {
+            throw inputError("\(path): cannot write the scenario: \(error)")
+        }
+        writeStandardError("wrote \(path): lifeloop run \(path) --seed \(export.seed) replays it to turn \(export.turn), digest \(export.digest)\n")
     }
 
     private func watch(_ client: DaemonClient, app: String) throws {

@@ -63,13 +63,15 @@ struct Replay: ParsableCommand {
             """
     )
 
-    @Argument(help: "The recording (.llrec).")
+    @Argument(help: "The recording (.llrec), or a daemon session recording (app.launch with record).")
     var recording: String
 
     @Option(help: "The scenario file it was recorded from (default: the scenario text the recording carries).")
     var scenario: String?
 
     func run() throws {
+        // A daemon session recording (app.launch with record) replays from its inputs.
+        if scenario == nil, SessionReplay.isSessionRecording(recording) { return try SessionReplay.run(recording) }
         let reader: RecordingReader
         do { reader = try RecordingReader(path: recording) } catch { throw inputError("\(error)") }
         let runner = try scenario.map(loadRunner) ?? recordedRunner(reader.header)

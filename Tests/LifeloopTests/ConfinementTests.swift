@@ -399,7 +399,7 @@ struct CompleteConfinementTests {
             "subviews", "application", "owningViewController", "superview", "window", "needsLayout", "nibName", "storyboard", "children", "parent",
             "presentedViewController", "presentingViewController", "transitionCoordinator", "isViewLoaded",
             "viewIfLoaded", "isAppearingOrAppeared", "screen", "isKeyWindow", "frameMetrics", "loop", "trace", "windows",
-            "keyWindow", "diagnostics", "liveControllers", "isAnimating", "presentationFrame", "presentationAlpha",
+            "keyWindow", "diagnostics", "liveControllers", "isAnimating", "runningAnimationSummary", "presentationFrame", "presentationAlpha",
             "maximumAnimationDuration", "topViewController", "isTransitioning", "transitionDuration", "percentComplete",
             "isAnimated", "isInteractive", "isCancelled", "shouldAutomaticallyForwardAppearanceMethods", "description",
             "identifier", "source", "destination", "isMovingToParent", "isMovingFromParent", "isBeingPresented",

@@ -69,6 +69,21 @@ extension Application {
         }
     }
 
+    /// The animations running now, by owner: the animated view's label, the property,
+    /// and when the animation ends (nanoseconds of the loop's clock), in view label order.
+    /// What a settle that runs out of budget names (the daemon's `app.settle`).
+    public var runningAnimationSummary: [(view: String, property: String, endNanoseconds: UInt64)] {
+        guard checkLoopThread(label: "app", operation: "runningAnimationSummary") else { return [] }
+        var summary: [(view: String, property: String, endNanoseconds: UInt64)] = []
+        for animations in runningAnimations.values {
+            for animation in animations where !animation.isCancelled {
+                let (end, overflow) = animation.start.addingReportingOverflow(animation.duration)
+                summary.append((animation.view.traceLabel, animation.property.rawValue, overflow ? .max : end))
+            }
+        }
+        return summary.sorted { ($0.view, $0.property) < ($1.view, $1.property) }
+    }
+
     /// Whether anything animates: a display link that will tick again.
     public var isAnimating: Bool { displayLinks.contains { $0.isRunning } }
 }

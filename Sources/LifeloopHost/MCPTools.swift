@@ -1,0 +1,549 @@
+import Foundation
+import LifeloopPictures
+import LifeloopScenario
+
+/// One MCP tool: its name, description, schemas, annotations and what it does.
+struct MCPTool: Sendable {
+    struct Output: @unchecked Sendable {
+        var text: String
+        var structured: JSON
+        var extra: [JSON] = []
+    }
+
+    var name: String
+    var title: String
+    var description: String
+    /// Properties of the input schema, and which are required.
+    var properties: [String: JSON]
+    var required: [String] = []
+    /// Properties of the output schema (an object).
+    var output: [String: JSON]
+    var readOnly = false
+    var destructive = false
+    var idempotent = false
+    var run: @Sendable (MCPServer, Params) throws -> Output
+
+    func listing(structured: Bool) -> JSON {
+        var members: [String: JSON] = [
+            "name": .string(name), "title": .string(title), "description": .string(description),
+            "inputSchema": ["type": "object", "properties": .object(properties), "required": .array(required.map { .string($0) }),
+                            "additionalProperties": false],
+            "annotations": ["title": .string(title), "readOnlyHint": .bool(readOnly), "destructiveHint": .bool(destructive),
+                            "idempotentHint": .bool(idempotent), "openWorldHint": false],
+        ]
+        if structured { members["outputSchema"] = ["type": "object", "properties": .object(output)] }
+        return .object(members)
+    }
+}
+
+// MARK: Schema pieces
+
+private func string(_ description: String, enum values: [String]? = nil) -> JSON {
+    var members: [String: JSON] = ["type": "string", "description": .string(description)]
+    if let values { members["enum"] = .array(values.map { .string($0) }) }
+    return .object(members)
+}
+private func integer(_ description: String) -> JSON { ["type": "integer", "description": .string(description)] }
+private func number(_ description: String) -> JSON { ["type": "number", "description": .string(description)] }
+private func boolean(_ description: String) -> JSON { ["type": "boolean", "description": .string(description)] }
+private let anyObject: JSON = ["type": "object"]
+private let anyArray: JSON = ["type": "array"]
+
+private let appArgument = string("The app's id (from launch or apps); default: the app launched last")
+private let settleArguments: [String: JSON] = [
+    "settle": boolean("Settle after the action (default true): run until nothing is pending, within budgetMs"),
+    "budgetMs": number("The settle's budget in the app's (virtual) ms (default 5000)"),
+    "diffBytes": integer("The most bytes of the settled diff (default 2048)"),
+]
+private let caused: [String: JSON] = [
+    "app": string("The app"), "turn": integer("The loop turn after the action"), "virtualMs": number("The app's clock after it, ms"),
+    "digest": string("The trace digest after it: the refs in diff are valid for it"),
+    "fromSeq": integer("The first trace event it caused"), "toSeq": integer("One past the last trace event it caused"),
+    "settled": boolean("Whether the app settled (false: pending names what still runs)"),
+    "pending": anyObject, "diff": anyObject,
+]
+
+// MARK: The tools
+
+enum MCPTools {
+    static let all: [MCPTool] = [
+        MCPTool(name: "launch", title: "Launch an app",
+                description: "Launch a simulated app from a sample, a storyboard file or a scenario file, and settle it. Returns its id, windows and view count.",
+                properties: ["sample": string("A built-in sample's name (AgentTour, MultiWindow, SeedSegue, UIKitForm, ...)"),
+                             "storyboard": string("A storyboard file (absolute path)"), "scenario": string("A scenario file (absolute path)"),
+                             "seed": integer("The seed costs and timings are drawn from (default 0)"),
+                             "clock": string("virtual (default: deterministic, moves only when asked) or host", enum: ["virtual", "host"]),
+                             "windows": anyArray, "label": string("A name for the app"),
+                             "record": string("Record the session from its launch to this file (absolute path): lifeloop replay FILE runs it again"),
+                             "network": ["type": "array", "description": "A scripted network's rules (as a scenario's network:)"],
+                             "settle": boolean("Settle after launch (default true)"), "budgetMs": number("The settle's budget in virtual ms")],
+                output: caused.merging(["windows": anyArray, "views": integer("Views in the tree"), "pid": integer("The app's process")]) { $1 },
+                run: launch),
+        MCPTool(name: "apps", title: "List apps", description: "The daemon's running apps: id, pid, scenario, state, turn, digest.",
+                properties: [:], output: ["apps": anyArray], readOnly: true, idempotent: true, run: apps),
+        MCPTool(name: "describe", title: "Describe the view tree",
+                description: "The app's view tree, one line per view: ref (@eN, valid for this digest), class, label, text, #accessibilityIdentifier, ax=accessibility label, frame [x,y,w,h] in window points, flags (hidden, alpha, noTouch). Then the controller tree. full=true adds every element as an object.",
+                properties: ["app": appArgument, "window": string("Only this window"), "full": boolean("Every element as an object too (default false)")],
+                output: ["app": string("The app"), "digest": string("Refs are valid for this digest"), "turn": integer("The loop turn"),
+                         "virtualMs": number("The app's clock, ms"), "windows": anyArray, "views": integer("Views listed"),
+                         "tree": string("One line per view"), "controllers": string("One line per controller"), "elements": anyArray],
+                readOnly: true, idempotent: true, run: describe),
+        MCPTool(name: "tap", title: "Tap a view",
+                description: "Tap a view, named by exactly one of: ref (@eN from the latest describe or diff), id (accessibility identifier), accessibilityLabel, view (its label), or point {x, y} in window points. A ref from an older digest is refused, never tapped at old coordinates. Settles and returns the settled diff.",
+                properties: ["app": appArgument, "ref": string("@eN"), "id": string("An accessibility identifier"),
+                             "accessibilityLabel": string("An accessibility label"), "view": string("A view's label"),
+                             "point": ["type": "object", "properties": ["x": number("x"), "y": number("y")], "required": ["x", "y"]],
+                             "window": string("The window of point (default the key window)"),
+                             "digest": string("The digest the ref came with (checked if given)")].merging(settleArguments) { $1 },
+                output: caused.merging(["tapped": anyObject]) { $1 }, run: tap),
+        MCPTool(name: "navigate", title: "Navigate",
+                description: "push or present a scene, pop (or back), popToRoot, dismiss, or selectTab in a window. Settles and returns the settled diff.",
+                properties: ["app": appArgument,
+                             "action": string("What to do", enum: ["push", "pop", "back", "popToRoot", "present", "dismiss", "selectTab"]),
+                             "scene": string("The scene to push or present"), "style": string("present's style (pageSheet, fullScreen, ...)"),
+                             "index": integer("selectTab's tab, from 0"), "window": string("The window (default the key window)"),
+                             "animated": boolean("Animated (default true)")].merging(settleArguments) { $1 },
+                required: ["action"], output: caused, run: navigate),
+        MCPTool(name: "rotate", title: "Rotate a window", description: "Rotate a window. Settles and returns the settled diff.",
+                properties: ["app": appArgument, "window": string("The window (default the key window)")].merging(settleArguments) { $1 },
+                output: caused, run: { try $0.act($1, "app.rotate", window: true) }),
+        MCPTool(name: "memory_warning", title: "Memory warning", description: "Send the app a memory warning. Settles and returns the settled diff.",
+                properties: ["app": appArgument].merging(settleArguments) { $1 }, output: caused,
+                run: { try $0.act($1, "app.memoryWarning", window: false) }),
+        MCPTool(name: "advance_clock", title: "Advance the clock",
+                description: "Move the app's virtual clock on by ms, running everything due on the way (no settle after). Returns the diff.",
+                properties: ["app": appArgument, "ms": number("Milliseconds"), "diffBytes": integer("The most bytes of the diff (default 2048)")],
+                required: ["ms"], output: caused, run: advance),
+        MCPTool(name: "settle", title: "Settle",
+                description: "Run the app until nothing is pending (animations, transitions, timers, jobs, requests), within budgetMs of its clock. Never hangs: past the budget it returns settled=false and names the pending work by owner (animations with their view, timers with their label and due time, jobs).",
+                properties: ["app": appArgument, "budgetMs": number("The budget in the app's (virtual) ms (default 5000)"),
+                             "diffBytes": integer("The most bytes of the diff (default 2048)")],
+                output: caused, idempotent: true, run: settleTool),
+        MCPTool(name: "snapshot", title: "Snapshot a window",
+                description: "A picture of a window: SVG text by default (cheap; an SVG over 60 KB comes as a resource link to a file unless file=false); format png gives a PNG (longest edge at most 1024 px, under 1 MB) as an image, or as a resource link to a file with file=true.",
+                properties: ["app": appArgument, "window": string("The window (default the key window)"),
+                             "format": string("svg (default) or png", enum: ["svg", "png"]), "file": boolean("Write a file and return a link to it")],
+                output: ["app": string("The app"), "window": string("The window"), "turn": integer("The turn it shows"), "digest": string("Its digest"),
+                         "format": string("svg or png"), "path": string("The file, when file=true"), "bytes": integer("The picture's size")],
+                readOnly: true, idempotent: true, run: snapshot),
+        MCPTool(name: "trace", title: "Read the trace",
+                description: "Trace events of the app (seq, time, turn, label, event, detail), from fromSeq (default: the last limit events).",
+                properties: ["app": appArgument, "fromSeq": integer("The first event"), "limit": integer("The most events (default 100, at most 2000)")],
+                output: ["app": string("The app"), "events": anyArray, "fromSeq": integer("First"), "toSeq": integer("One past the last"),
+                         "nextSeq": integer("The next event's seq")],
+                readOnly: true, idempotent: true, run: trace),
+        MCPTool(name: "metrics", title: "Frame metrics", description: "Per-window frame metrics: frames, dropped frames, hitches, frame time percentiles.",
+                properties: ["app": appArgument], output: ["windows": anyObject, "turn": integer("The turn"), "now": integer("The clock, ns")],
+                readOnly: true, idempotent: true, run: { server, params in
+                    try params.allowOnly(["app"])
+                    let reply = try server.request("app.metrics", ["app": .string(try server.appID(params))])
+                    return .init(text: reply.text, structured: reply)
+                }),
+        MCPTool(name: "record_start", title: "Start recording",
+                description: "Record the app's trace and inputs to a session file (JSON Lines) from now on.",
+                properties: ["app": appArgument, "path": string("The file (absolute path)")], required: ["path"],
+                output: ["path": string("The file"), "fromSeq": integer("The first event recorded"), "turn": integer("The turn")],
+                run: { server, params in
+                    try params.allowOnly(["app", "path"])
+                    let reply = try server.request("record.start", ["app": .string(try server.appID(params)), "path": .string(try params.requiredString("path"))])
+                    return .init(text: "recording to \(reply["path"]?.string ?? "")", structured: reply)
+                }),
+        MCPTool(name: "record_stop", title: "Stop recording", description: "Finish the app's recording (its trailer: turn, digest, event count).",
+                properties: ["app": appArgument],
+                output: ["path": string("The file"), "events": integer("Events recorded"), "turn": integer("The turn"), "digest": string("The digest")],
+                run: { server, params in
+                    try params.allowOnly(["app"])
+                    let reply = try server.request("record.stop", ["app": .string(try server.appID(params))])
+                    return .init(text: reply.text, structured: reply)
+                }),
+        MCPTool(name: "terminate", title: "Terminate an app", description: "Stop the app (its recording is finished); SIGKILL after graceMs.",
+                properties: ["app": appArgument, "graceMs": integer("How long to wait before SIGKILL (default 2000)")],
+                output: ["app": string("The app"), "status": integer("Exit status"), "signal": integer("Signal, if killed")],
+                destructive: true, idempotent: true, run: terminate),
+        MCPTool(name: "export_scenario", title: "Export the session as a scenario",
+                description: "Write what this session did to the app (launch and every input) as a scenario file that `lifeloop run FILE --seed SEED` replays turn for turn to the same digests.",
+                properties: ["app": appArgument, "path": string("Where to write it (absolute path); without it, the text is returned only")],
+                output: ["path": string("The file"), "text": string("The scenario"), "seed": integer("The seed to run it with"),
+                         "turn": integer("The session's turn"), "digest": string("The session's digest: the run's"),
+                         "command": string("The command that replays it"), "notes": anyArray],
+                run: exportScenario),
+    ]
+
+    // MARK: Implementations
+
+    static func launch(_ server: MCPServer, _ params: Params) throws -> MCPTool.Output {
+        let passed: Set<String> = ["sample", "storyboard", "scenario", "seed", "clock", "windows", "label", "network", "record"]
+        try params.allowOnly(passed.union(["settle", "budgetMs"]))
+        var members: [String: JSON] = [:]
+        for key in passed { if let value = params.json[key], !value.isNull { members[key] = value } }
+        let reply = try server.request("app.launch", .object(members))
+        guard let app = reply["app"]?.string else { throw ToolFailure("launch: the daemon gave no app id: \(reply.text.prefix(200))") }
+        server.noteLaunched(app)
+        var result = reply.object ?? [:]
+        if try params.bool("settle") ?? true {
+            for (key, value) in try server.settle(app, budgetMs: try params.milliseconds("budgetMs")) where key != "settleFromSeq" {
+                result[key] = value
+            }
+        }
+        result = result.filter { !$0.value.isNull }
+        let tree = try server.readTree(app)
+        result["digest"] = .string(tree.digest)
+        result["turn"] = .int(tree.turn)
+        result["virtualMs"] = .double(tree.nowMs)
+        result["views"] = .int(tree.elements.count)
+        let settled = result["settled"]?.bool.map { $0 ? ", settled" : ", not settled" } ?? ""
+        return .init(text: "launched \(app) (\(reply["scenario"]?.string ?? "")), windows \((reply["windows"]?.array ?? []).compactMap(\.string).joined(separator: ", ")); turn \(tree.turn), \(formatMilliseconds(tree.nowMs)) ms, digest \(tree.digest)\(settled); \(tree.elements.count) views: describe lists them",
+                     structured: .object(result))
+    }
+
+    static func apps(_ server: MCPServer, _ params: Params) throws -> MCPTool.Output {
+        try params.allowOnly([])
+        let reply = try server.request("app.list", [:])
+        let lines = (reply["apps"]?.array ?? []).map { "\($0["app"]?.string ?? "") \($0["scenario"]?.string ?? "") \($0["state"]?.string ?? "") turn \($0["turn"]?.int ?? 0) digest \($0["digest"]?.string ?? "")" }
+        return .init(text: lines.isEmpty ? "no apps" : lines.joined(separator: "\n"), structured: ["apps": reply["apps"] ?? []])
+    }
+
+    static func describe(_ server: MCPServer, _ params: Params) throws -> MCPTool.Output {
+        try params.allowOnly(["app", "window", "full"])
+        let app = try server.appID(params)
+        let tree = try server.readTree(app)
+        let window = try params.string("window")
+        if let window, !tree.windows.contains(window) {
+            throw ToolFailure("describe: no window '\(window)'; the windows are \(tree.windows.joined(separator: ", "))")
+        }
+        let text = tree.compact(window: window)
+        let count = tree.elements.filter { window == nil || $0.window == window }.count
+        guard count > 0 else { throw ToolFailure("describe: \(app) has no view\(window.map { " in window \($0)" } ?? "") (digest \(tree.digest)): an empty tree is not a screen") }
+        let controllers = tree.controllerLines.joined(separator: "\n")
+        var structured: [String: JSON] = ["app": .string(app), "digest": .string(tree.digest), "turn": .int(tree.turn),
+                                          "virtualMs": .double(tree.nowMs), "windows": .array(tree.windows.map { .string($0) }),
+                                          "views": .int(count), "tree": .string(text), "controllers": .string(controllers)]
+        if try params.bool("full") ?? false {
+            // The text has the tree already: the structured result has the elements.
+            structured["tree"] = nil
+            structured["elements"] = .array(tree.elements.filter { window == nil || $0.window == window }.map(\.json))
+        }
+        let header = "\(app) turn \(tree.turn), \(formatMilliseconds(tree.nowMs)) ms, digest \(tree.digest): \(count) views (refs valid for this digest)\n"
+        return .init(text: header + text + "controllers\n" + controllers, structured: .object(structured))
+    }
+
+    static func tap(_ server: MCPServer, _ params: Params) throws -> MCPTool.Output {
+        try params.allowOnly(["app", "ref", "id", "accessibilityLabel", "view", "point", "window", "digest", "settle", "budgetMs", "diffBytes"])
+        let app = try server.appID(params)
+        let ways = ["ref", "id", "accessibilityLabel", "view", "point"].filter { params.json[$0] != nil && params.json[$0]?.isNull == false }
+        guard ways.count == 1 else {
+            throw ToolFailure("tap: give exactly one of ref, id, accessibilityLabel, view or point" + (ways.isEmpty ? "" : "; got \(ways.joined(separator: " and "))"))
+        }
+        // Refs are checked against the tree they were handed out with, before anything runs.
+        let known = server.trees[app]
+        let now = try server.readTree(app)
+        let target: ViewTree.Element
+        if let ref = try params.string("ref") {
+            guard let known else { throw ToolFailure("tap: no refs were handed out for \(app) yet; describe it first (digest now \(now.digest))") }
+            let given = try params.string("digest") ?? known.digest
+            guard given == now.digest, known.digest == now.digest else {
+                throw ToolFailure("tap: stale ref \(ref): it is from digest \(given), and \(app) is now at digest \(now.digest) (turn \(now.turn)); describe again (or use the refs in the last action's diff)",
+                                  data: ["code": "E_STALE_REF", "refDigest": .string(given), "currentDigest": .string(now.digest)])
+            }
+            guard let found = now.element(ref: ref) else {
+                throw ToolFailure("tap: no element \(ref) at digest \(now.digest) (refs are @e1 … @e\(now.elements.count))")
+            }
+            target = found
+        } else if let id = try params.string("id") {
+            let matches = now.elements.filter { $0.accessibilityIdentifier == id }
+            target = try unique(matches, "accessibility identifier '\(id)'", now)
+        } else if let label = try params.string("accessibilityLabel") {
+            let matches = now.elements.filter { $0.accessibilityLabel == label || ($0.accessibilityLabel == nil && $0.text == label && $0.interactive) }
+            target = try unique(matches, "accessibility label '\(label)'", now)
+        } else if let view = try params.string("view") {
+            guard let found = now.elements.first(where: { $0.label == view }) else {
+                throw ToolFailure("tap: no view labelled '\(view)' at digest \(now.digest); describe lists them")
+            }
+            target = found
+        } else {
+            let point = params.json["point"]!
+            guard let x = point["x"]?.double, let y = point["y"]?.double, x.isFinite, y.isFinite else {
+                throw ToolFailure("tap: 'point' must be {\"x\": number, \"y\": number}, not \(point.text.prefix(60))")
+            }
+            let window = try params.string("window") ?? now.windows.first ?? ""
+            guard now.windows.contains(window) else { throw ToolFailure("tap: no window '\(window)'; the windows are \(now.windows.joined(separator: ", "))") }
+            guard let found = now.hit(x: x, y: y, window: window) else {
+                throw ToolFailure("tap: nothing that takes touches is at (\(formatMilliseconds(x)), \(formatMilliseconds(y))) in window \(window)")
+            }
+            target = found
+        }
+        if let problem = now.tapProblem(target) { throw ToolFailure("tap: " + problem) }
+        // A finger cannot reach what is not shown.
+        if target.hidden || target.alpha <= 0.01 {
+            throw ToolFailure("tap: \(target.ref) \(target.label) is \(target.hidden ? "hidden" : "transparent (alpha \(formatMilliseconds(target.alpha)))"); nothing was tapped")
+        }
+        var output = try server.act(params, "app.tap", extra: ["view": .string(target.label)], app: app, before: now, window: false)
+        if var structured = output.structured.object {
+            structured["tapped"] = ["ref": .string(target.ref), "label": .string(target.label), "class": .string(target.className)]
+            output.structured = .object(structured)
+        }
+        output.text = "tapped \(target.ref) \(target.label); " + output.text
+        return output
+    }
+
+    private static func unique(_ matches: [ViewTree.Element], _ what: String, _ tree: ViewTree) throws -> ViewTree.Element {
+        let visible = matches.filter { !$0.hidden }
+        let chosen = visible.isEmpty ? matches : visible
+        guard let first = chosen.first else { throw ToolFailure("tap: no view with \(what) at digest \(tree.digest); describe lists them") }
+        guard chosen.count == 1 else {
+            throw ToolFailure("tap: \(chosen.count) views have \(what) (\(chosen.prefix(5).map(\.ref).joined(separator: ", "))); tap one by ref")
+        }
+        return first
+    }
+
+    static func navigate(_ server: MCPServer, _ params: Params) throws -> MCPTool.Output {
+        try params.allowOnly(["app", "action", "scene", "style", "index", "window", "animated", "settle", "budgetMs", "diffBytes"])
+        let action = try params.requiredString("action")
+        var extra: [String: JSON] = [:]
+        let method: String
+        switch action {
+        case "push", "present":
+            method = "app." + action
+            extra["scene"] = .string(try params.requiredString("scene"))
+            if action == "present", let style = try params.string("style") { extra["style"] = .string(style) }
+        case "pop", "back": method = "app.pop"
+        case "popToRoot": method = "app.popToRoot"
+        case "dismiss": method = "app.dismiss"
+        case "selectTab":
+            method = "app.selectTab"
+            guard let index = try params.int("index", in: 0...10_000) else { throw ToolFailure("navigate: selectTab needs 'index'") }
+            extra["index"] = .int(index)
+        default:
+            throw ToolFailure("navigate: 'action' is push, pop, back, popToRoot, present, dismiss or selectTab, not '\(action.prefix(40))'")
+        }
+        if let animated = try params.bool("animated") { extra["animated"] = .bool(animated) }
+        return try server.act(params, method, extra: extra, window: true)
+    }
+
+    static func advance(_ server: MCPServer, _ params: Params) throws -> MCPTool.Output {
+        try params.allowOnly(["app", "ms", "diffBytes"])
+        guard let ms = try params.milliseconds("ms") else { throw ToolFailure("advance_clock: 'ms' is required") }
+        return try server.act(params, "clock.advance", extra: ["ms": .double(ms)], window: false, settleAfter: false)
+    }
+
+    static func settleTool(_ server: MCPServer, _ params: Params) throws -> MCPTool.Output {
+        try params.allowOnly(["app", "budgetMs", "diffBytes"])
+        let app = try server.appID(params)
+        let before = try server.readTree(app)
+        var result = try server.settle(app, budgetMs: try params.milliseconds("budgetMs"))
+        return try server.finish(app, before: before, result: &result, diffBytes: try params.int("diffBytes", in: 0...1 << 20))
+    }
+
+    static func snapshot(_ server: MCPServer, _ params: Params) throws -> MCPTool.Output {
+        try params.allowOnly(["app", "window", "format", "file"])
+        let app = try server.appID(params)
+        let format = try params.string("format") ?? "svg"
+        guard format == "svg" || format == "png" else { throw ToolFailure("snapshot: 'format' is svg or png, not '\(format.prefix(20))'") }
+        var request: [String: JSON] = ["app": .string(app), "format": "svg"]
+        if let window = try params.string("window") { request["window"] = .string(window) }
+        let reply = try server.request("app.snapshot", .object(request))
+        let svg = reply["svg"]?.string ?? ""
+        var structured: [String: JSON] = ["app": .string(app), "window": reply["window"] ?? .null, "turn": reply["turn"] ?? .null,
+                                          "digest": reply["digest"] ?? .null, "format": .string(format)]
+        let bytes: [UInt8]
+        if format == "png" {
+            do {
+                bytes = try PNGConverter.png(svg: Self.fitted(svg, longestEdge: 1024), for: "snapshot")
+            } catch {
+                throw ToolFailure("snapshot: \(error)")
+            }
+            guard bytes.count < 1 << 20 else { throw ToolFailure("snapshot: the PNG is \(bytes.count) bytes, over 1 MB; ask for svg") }
+        } else {
+            bytes = Array(svg.utf8)
+        }
+        structured["bytes"] = .int(bytes.count)
+        let mime = format == "png" ? "image/png" : "image/svg+xml"
+        let summary = "\(app) window \(reply["window"]?.string ?? "") at turn \(reply["turn"]?.int ?? 0), digest \(reply["digest"]?.string ?? ""): \(format), \(bytes.count) bytes"
+        // An SVG past about 15,000 tokens goes to a file, so one picture never fills a
+        // client's result limit (25,000 tokens in some).
+        let asFile = try params.bool("file") ?? (format == "svg" && bytes.count > Self.inlineSVGBytes)
+        if asFile {
+            let path = server.fileDirectory() + "/\(app)-turn\(reply["turn"]?.int ?? 0)-\(reply["window"]?.string ?? "window").\(format)"
+            do { try AtomicFile.write(bytes, to: path) } catch { throw ToolFailure("snapshot: cannot write \(path): \(error)") }
+            structured["path"] = .string(path)
+            let link: JSON = ["type": "resource_link", "uri": .string(URL(fileURLWithPath: path).absoluteString),
+                              "name": .string((path as NSString).lastPathComponent), "mimeType": .string(mime), "size": .int(bytes.count)]
+            return .init(text: summary + " at " + path, structured: .object(structured), extra: [link])
+        }
+        if format == "png" {
+            return .init(text: summary, structured: .object(structured),
+                         extra: [["type": "image", "data": .string(Data(bytes).base64EncodedString()), "mimeType": "image/png"]])
+        }
+        return .init(text: svg, structured: .object(structured))
+    }
+
+    /// The largest SVG returned inline unless `file: false` is asked.
+    static let inlineSVGBytes = 60_000
+
+    /// The SVG drawn at most `longestEdge` pixels on its longer side (its viewBox keeps
+    /// the drawing whole).
+    static func fitted(_ svg: String, longestEdge: Double) -> String {
+        func attribute(_ name: String) -> Double? {
+            guard let range = svg.range(of: " \(name)=\"") else { return nil }
+            let rest = svg[range.upperBound...]
+            guard let end = rest.firstIndex(of: "\"") else { return nil }
+            return Double(rest[..<end])
+        }
+        guard let width = attribute("width"), let height = attribute("height"), width > 0, height > 0,
+              max(width, height) > longestEdge else { return svg }
+        let scale = longestEdge / max(width, height)
+        let newWidth = (width * scale).rounded(.down), newHeight = (height * scale).rounded(.down)
+        var out = svg
+        if let range = out.range(of: " width=\"\(svgNumberText(width))\"") { out.replaceSubrange(range, with: " width=\"\(svgNumberText(newWidth))\"") }
+        if let range = out.range(of: " height=\"\(svgNumberText(height))\"") { out.replaceSubrange(range, with: " height=\"\(svgNumberText(newHeight))\"") }
+        return out
+    }
+
+    static func svgNumberText(_ value: Double) -> String { formatMilliseconds(value) }
+
+    static func trace(_ server: MCPServer, _ params: Params) throws -> MCPTool.Output {
+        try params.allowOnly(["app", "fromSeq", "limit"])
+        let app = try server.appID(params)
+        let limit = try params.int("limit", in: 1...2000) ?? 100
+        var from = try params.int("fromSeq", in: 0...Int.max)
+        if from == nil {
+            let next = try server.request("trace.get", ["app": .string(app), "limit": 0])["nextSeq"]?.int ?? 0
+            from = max(0, next - limit)
+        }
+        let reply = try server.request("trace.get", ["app": .string(app), "fromSeq": .int(from!), "limit": .int(limit)])
+        let events = reply["events"]?.array ?? []
+        let lines = events.map { event -> String in
+            "\(event["seq"]?.int ?? 0) t\(event["turn"]?.int ?? 0) \(formatMilliseconds(Double(event["time"]?.int ?? 0) / 1e6))ms \(event["label"]?.string ?? "") \(event["event"]?.string ?? "") \(event["detail"]?.string ?? "")"
+        }
+        var structured = reply.object ?? [:]
+        structured["app"] = .string(app)
+        return .init(text: lines.joined(separator: "\n"), structured: .object(structured))
+    }
+
+    static func terminate(_ server: MCPServer, _ params: Params) throws -> MCPTool.Output {
+        try params.allowOnly(["app", "graceMs"])
+        let app = try server.appID(params)
+        var request: [String: JSON] = ["app": .string(app)]
+        if let grace = try params.int("graceMs", in: 0...8_000) { request["graceMs"] = .int(grace) }
+        let reply = try server.request("app.terminate", .object(request))
+        server.noteTerminated(app)
+        return .init(text: "terminated \(app): \(reply.text)", structured: reply)
+    }
+
+    static func exportScenario(_ server: MCPServer, _ params: Params) throws -> MCPTool.Output {
+        try params.allowOnly(["app", "path"])
+        let app = try server.appID(params)
+        let session = try server.request("app.session", ["app": .string(app)])
+        let export: ScenarioExport
+        do {
+            export = try ScenarioExport(session: session)
+        } catch {
+            throw ToolFailure("export_scenario: \(error.message)")
+        }
+        var structured: [String: JSON] = ["text": .string(export.text), "seed": .int(export.seed), "turn": .int(export.turn),
+                                          "digest": .string(export.digest), "notes": .array(export.notes.map { .string($0) })]
+        var command = "lifeloop run FILE --seed \(export.seed)"
+        if let path = try params.string("path") {
+            do { try AtomicFile.write(Array(export.text.utf8), to: path) } catch { throw ToolFailure("export_scenario: cannot write \(path): \(error)") }
+            structured["path"] = .string(path)
+            command = "lifeloop run \(path) --seed \(export.seed)"
+        }
+        structured["command"] = .string(command)
+        return .init(text: "\(command) replays it to turn \(export.turn), digest \(export.digest)" + export.notes.map { "\nnote: " + $0 }.joined()
+                         + (params.json["path"] == nil ? "\n" + export.text : ""),
+                     structured: .object(structured))
+    }
+}
+
+extension MCPServer {
+    /// Settles an app within a budget: `settled`, the trace range, and when it did not
+    /// settle, the pending work by owner.
+    func settle(_ app: String, budgetMs: Double?) throws -> [String: JSON] {
+        let budget = budgetMs ?? options.settleBudgetMs
+        // The wall deadline leaves time for the reads that follow.
+        let wall = max(50, (secondsLeft - 1) * 1000)
+        do {
+            let reply = try request("app.settle", ["app": .string(app), "budgetMs": .double(budget), "maxTurns": 200_000], deadlineMs: wall)
+            return ["settled": true, "settleFromSeq": reply["fromSeq"] ?? .null, "toSeq": reply["toSeq"] ?? .null]
+        } catch let error as RPCError where error.code == -32010 {
+            var result: [String: JSON] = ["settled": false, "toSeq": error.data?["toSeq"] ?? .null, "settleFromSeq": error.data?["fromSeq"] ?? .null]
+            var pending = error.data?["pendingWork"]?.object ?? [:]
+            pending["summary"] = error.data?["pending"] ?? .null
+            pending["budgetMs"] = .double(budget)
+            result["pending"] = .object(pending)
+            return result
+        } catch let failure as ToolFailure where failure.message.contains("did not answer in time") {
+            // The wall deadline passed first: the app is busy in a turn or in a long run.
+            return ["settled": false, "pending": ["summary": .string("the settle ran out of wall time (\(Int(wall)) ms) before the app's budget")]]
+        }
+    }
+
+    /// Runs an action verb on the app, settles it (by default) and returns what it caused.
+    func act(_ params: Params, _ method: String, extra: [String: JSON] = [:], app given: String? = nil, before known: ViewTree? = nil,
+             window: Bool, settleAfter: Bool = true) throws -> MCPTool.Output {
+        let app = try given ?? appID(params)
+        var request = extra
+        request["app"] = .string(app)
+        if window, let name = try params.string("window") { request["window"] = .string(name) }
+        let before = try known ?? readTree(app)
+        let reply = try self.request(method, .object(request))
+        var result: [String: JSON] = ["fromSeq": reply["fromSeq"] ?? .null, "toSeq": reply["toSeq"] ?? .null]
+        let settle = settleAfter ? (try params.bool("settle") ?? true) : false
+        if settle {
+            for (key, value) in try self.settle(app, budgetMs: try params.milliseconds("budgetMs")) where key != "settleFromSeq" {
+                result[key] = value
+            }
+        }
+        return try finish(app, before: before, result: &result, diffBytes: try params.int("diffBytes", in: 0...1 << 20))
+    }
+
+    /// Reads the tree after an action and adds the turn, clock, digest and settled diff.
+    func finish(_ app: String, before: ViewTree, result: inout [String: JSON], diffBytes: Int?) throws -> MCPTool.Output {
+        let after = try readTree(app)
+        result["app"] = .string(app)
+        result["turn"] = .int(after.turn)
+        result["virtualMs"] = .double(after.nowMs)
+        result["digest"] = .string(after.digest)
+        if result["fromSeq"] == nil || result["fromSeq"]?.isNull == true { result["fromSeq"] = result.removeValue(forKey: "settleFromSeq") ?? .null }
+        result["settleFromSeq"] = nil
+        // A value the reply did not have is left out, never null (schemas say integer).
+        result = result.filter { !$0.value.isNull }
+        let diff = after.diff(from: before, maxBytes: diffBytes ?? options.diffBytes)
+        result["diff"] = diff
+        var text = "turn \(after.turn), \(formatMilliseconds(after.nowMs)) ms, digest \(after.digest)"
+        if let settled = result["settled"]?.bool { text += settled ? ", settled" : ", NOT settled" }
+        if let pending = result["pending"], result["settled"]?.bool == false {
+            text += "\npending: " + Self.pendingText(pending)
+        }
+        let lines = diff["lines"]?.array?.compactMap(\.string) ?? []
+        text += lines.isEmpty ? "\nno change in the view tree" : "\n" + lines.joined(separator: "\n")
+        if let omitted = diff["omitted"]?.int, omitted > 0 { text += "\n(\(omitted) more changes left out: describe shows the whole tree)" }
+        return .init(text: text, structured: .object(result))
+    }
+
+    /// Pending work, one short phrase per owner.
+    static func pendingText(_ pending: JSON) -> String {
+        var parts: [String] = []
+        for animation in pending["animations"]?.array ?? [] {
+            parts.append("animation of \(animation["owner"]?.string ?? "?").\(animation["property"]?.string ?? "?") until \(formatMilliseconds(animation["endsAtMs"]?.double ?? 0)) ms")
+        }
+        for timer in pending["timers"]?.array ?? [] {
+            var part = "timer \(timer["owner"]?.string ?? "?") due \(formatMilliseconds(timer["dueMs"]?.double ?? 0)) ms"
+            if let every = timer["everyMs"]?.double { part += " every \(formatMilliseconds(every)) ms" }
+            parts.append(part)
+        }
+        for job in pending["jobs"]?.array ?? [] { parts.append("job \(job.string ?? "?")") }
+        if let tasks = pending["tasks"]?.int, tasks > 0 { parts.append("\(tasks) tasks") }
+        if parts.isEmpty { return pending["summary"]?.string ?? "unknown" }
+        return parts.joined(separator: "; ")
+    }
+
+    /// The directory for files this server writes (made on first use).
+    func fileDirectory() -> String {
+        if let directory = options.fileDirectory { return directory }
+        var template = Array((NSTemporaryDirectory() + "lifeloop-mcp-XXXXXX").utf8CString)
+        let made = mkdtemp(&template).map { String(cString: $0) } ?? NSTemporaryDirectory()
+        options.fileDirectory = made
+        return made
+    }
+}

@@ -1,0 +1,221 @@
+/// An app's view tree as an agent sees it: every view of every window in tree order, each
+/// with a ref (`@e1`, `@e2`, …) numbered in that order. Refs are tied to the trace digest
+/// the tree was read at: the same digest, the same refs.
+public struct ViewTree: Sendable {
+    /// One view.
+    public struct Element: Sendable, Equatable {
+        /// `@eN`, N its place in tree order (from 1).
+        public var ref: String
+        /// The window's label.
+        public var window: String
+        /// 0 for a window's subview, 1 for its subviews, …
+        public var depth: Int
+        /// The view's label (what `app.tap` names).
+        public var label: String
+        /// The view's class (`Button`, `Label`, `View`, an app's own).
+        public var className: String
+        public var accessibilityIdentifier: String?
+        public var accessibilityLabel: String?
+        /// What it shows: a label's or a text field's text, a button's title.
+        public var text: String?
+        /// In the window's points: x, y, width, height.
+        public var frame: [Double]
+        /// Hidden itself or through an ancestor.
+        public var hidden: Bool
+        public var alpha: Double
+        /// Takes touches (`isUserInteractionEnabled`).
+        public var interactive: Bool
+        /// What stays the same for this view between trees (window, label path and place
+        /// among siblings of the same label): how diffs pair views.
+        public var key: String
+
+        /// Every field as a JSON object (`describe` with `full`).
+        public var json: JSON {
+            var members: [String: JSON] = ["ref": .string(ref), "window": .string(window), "depth": .int(depth), "label": .string(label),
+                                           "class": .string(className), "frame": .array(frame.map { .double($0) }),
+                                           "hidden": .bool(hidden), "alpha": .double(alpha), "interactive": .bool(interactive)]
+            if let accessibilityIdentifier { members["accessibilityIdentifier"] = .string(accessibilityIdentifier) }
+            if let accessibilityLabel { members["accessibilityLabel"] = .string(accessibilityLabel) }
+            if let text { members["text"] = .string(text) }
+            return .object(members)
+        }
+
+        /// One line: ref, class, label, text, #identifier, ax label, frame, and flags.
+        public var line: String {
+            var out = ref + " " + className + " " + label
+            if let text { out += " " + JSON.string(Self.clip(text)).text }
+            if let accessibilityIdentifier { out += " #" + accessibilityIdentifier }
+            if let accessibilityLabel, accessibilityLabel != text { out += " ax=" + JSON.string(Self.clip(accessibilityLabel)).text }
+            out += " [" + frame.map(formatMilliseconds).joined(separator: ",") + "]"
+            if hidden { out += " hidden" }
+            if alpha < 1 { out += " alpha=" + formatMilliseconds((alpha * 100).rounded() / 100) }
+            if !interactive { out += " noTouch" }
+            return out
+        }
+
+        static func clip(_ text: String) -> String { text.count > 80 ? String(text.prefix(79)) + "…" : text }
+    }
+
+    /// The digest the tree was read at; its refs are valid while the app is there.
+    public var digest: String
+    /// The loop turn it was read at.
+    public var turn: Int
+    /// Virtual (or host) time of the app, in ms.
+    public var nowMs: Double
+    /// The windows' labels, in the app's order.
+    public var windows: [String]
+    /// Every view, in tree order (`elements[N-1]` is `@eN`).
+    public var elements: [Element]
+    /// The controller tree, one line per controller (indented by depth).
+    public var controllerLines: [String]
+
+    /// Reads an `app.describe` reply made with `detail: true`.
+    public init(describe reply: JSON) {
+        digest = reply["digest"]?.string ?? ""
+        turn = reply["turn"]?.int ?? 0
+        nowMs = Double(reply["now"]?.int ?? 0) / 1e6
+        windows = []
+        elements = []
+        controllerLines = []
+        for window in reply["windows"]?.array ?? [] {
+            let name = window["label"]?.string ?? ""
+            windows.append(name)
+            if let root = window["rootController"] { addController(root, window: name, depth: 0) }
+            var ordinals: [String: Int] = [:]
+            for view in window["views"]?.array ?? [] {
+                add(view, window: name, depth: 0, parentKey: name, hiddenAbove: window["hidden"]?.bool ?? false, ordinals: &ordinals)
+            }
+        }
+    }
+
+    private mutating func add(_ view: JSON, window: String, depth: Int, parentKey: String, hiddenAbove: Bool, ordinals: inout [String: Int]) {
+        let label = view["label"]?.string ?? ""
+        let ordinal = ordinals[label, default: 0]
+        ordinals[label] = ordinal + 1
+        let key = parentKey + "/" + label + (ordinal > 0 ? "#\(ordinal)" : "")
+        let hidden = hiddenAbove || (view["hidden"]?.bool ?? false)
+        let frame = (view["windowFrame"] ?? view["frame"])?.array?.map { $0.double ?? 0 } ?? [0, 0, 0, 0]
+        elements.append(Element(ref: "@e\(elements.count + 1)", window: window, depth: depth, label: label,
+                                className: view["class"]?.string ?? "View",
+                                accessibilityIdentifier: view["accessibilityIdentifier"]?.string,
+                                accessibilityLabel: view["accessibilityLabel"]?.string, text: view["text"]?.string,
+                                frame: frame.map { ($0 * 100).rounded() / 100 }, hidden: hidden, alpha: view["alpha"]?.double ?? 1,
+                                interactive: view["interactive"]?.bool ?? true, key: key))
+        var childOrdinals: [String: Int] = [:]
+        for child in view["subviews"]?.array ?? [] {
+            add(child, window: window, depth: depth + 1, parentKey: key, hiddenAbove: hidden, ordinals: &childOrdinals)
+        }
+    }
+
+    private mutating func addController(_ controller: JSON, window: String, depth: Int) {
+        var line = String(repeating: " ", count: depth) + (controller["label"]?.string ?? "") + " (" + (controller["type"]?.string ?? "") + ")"
+        if depth == 0 { line += " window=" + window }
+        if controller["appeared"]?.bool == true { line += " appeared" } else if controller["viewLoaded"]?.bool == true { line += " loaded" }
+        controllerLines.append(line)
+        for child in controller["children"]?.array ?? [] { addController(child, window: window, depth: depth + 1) }
+        if let presented = controller["presented"] {
+            controllerLines.append(String(repeating: " ", count: depth + 1) + "presents:")
+            addController(presented, window: window, depth: depth + 2)
+        }
+    }
+
+    /// The element a ref names.
+    public func element(ref: String) -> Element? {
+        guard ref.hasPrefix("@e"), let number = Int(ref.dropFirst(2)), number >= 1, number <= elements.count else { return nil }
+        return elements[number - 1]
+    }
+
+    /// The compact text: one line per view, indented by depth, each window introduced.
+    public func compact(window: String? = nil) -> String {
+        var out = ""
+        var current: String?
+        for element in elements where window == nil || element.window == window {
+            if element.window != current {
+                current = element.window
+                out += "window " + element.window + "\n"
+            }
+            out += String(repeating: " ", count: element.depth + 1) + element.line + "\n"
+        }
+        return out
+    }
+
+    /// The view `app.tap` would reach for `element`: its label must name it and no view
+    /// before it in tree order (the app looks views up by label, first in tree order).
+    /// - Returns: nil, or why it cannot be tapped by label.
+    public func tapProblem(_ element: Element) -> String? {
+        if let first = elements.first(where: { $0.label == element.label }), first.ref != element.ref {
+            return "\(element.ref) is labelled '\(element.label)' as \(first.ref) is before it; a tap by label reaches \(first.ref) only"
+        }
+        return nil
+    }
+
+    /// The deepest view that takes a touch at a point in a window's coordinates, as hit
+    /// testing goes: visible (not hidden, alpha above 0.01), interactive, containing the
+    /// point; later siblings first.
+    public func hit(x: Double, y: Double, window: String) -> Element? {
+        let roots = elements.indices.filter { elements[$0].window == window && elements[$0].depth == 0 }
+        for index in roots.reversed() {
+            if let found = hit(index, x, y) { return elements[found] }
+        }
+        return nil
+    }
+
+    private func hit(_ index: Int, _ x: Double, _ y: Double) -> Int? {
+        let element = elements[index]
+        let f = element.frame
+        let inside = f.count == 4 && x >= f[0] && y >= f[1] && x < f[0] + f[2] && y < f[1] + f[3]
+        guard inside, !element.hidden, element.alpha > 0.01, element.interactive else { return nil }
+        var children: [Int] = []
+        var next = index + 1
+        while next < elements.count, elements[next].depth > element.depth {
+            if elements[next].depth == element.depth + 1 { children.append(next) }
+            next += 1
+        }
+        for child in children.reversed() {
+            if let found = hit(child, x, y) { return found }
+        }
+        return index
+    }
+
+    /// What changed from `before` to this tree: views added, removed, moved (frame) and
+    /// changed (text, hidden, alpha), as lines, cut at `maxBytes` with a count of the rest.
+    public func diff(from before: ViewTree, maxBytes: Int) -> JSON {
+        var old: [String: Element] = [:]
+        for element in before.elements { old[element.key] = element }
+        var seen = Set<String>()
+        var added: [String] = [], removed: [String] = [], moved: [String] = [], changed: [String] = []
+        for element in elements {
+            seen.insert(element.key)
+            guard let previous = old[element.key] else {
+                added.append("+ " + element.line)
+                continue
+            }
+            if previous.frame != element.frame {
+                moved.append("~ \(element.ref) \(element.label) [\(previous.frame.map(formatMilliseconds).joined(separator: ","))] -> [\(element.frame.map(formatMilliseconds).joined(separator: ","))]")
+            }
+            var changes: [String] = []
+            if previous.text != element.text {
+                changes.append("text \(JSON.string(Element.clip(previous.text ?? "")).text) -> \(JSON.string(Element.clip(element.text ?? "")).text)")
+            }
+            if previous.hidden != element.hidden { changes.append(element.hidden ? "hidden" : "shown") }
+            if previous.alpha != element.alpha { changes.append("alpha \(formatMilliseconds(previous.alpha)) -> \(formatMilliseconds(element.alpha))") }
+            if !changes.isEmpty { changed.append("~ \(element.ref) \(element.label) " + changes.joined(separator: ", ")) }
+        }
+        for element in before.elements where !seen.contains(element.key) {
+            removed.append("- \(element.label) (\(element.className), was \(element.ref))")
+        }
+        var lines: [JSON] = []
+        var bytes = 0
+        var omitted = 0
+        for line in changed + added + removed + moved {
+            if bytes + line.utf8.count + 1 > maxBytes {
+                omitted += 1
+                continue
+            }
+            bytes += line.utf8.count + 1
+            lines.append(.string(line))
+        }
+        return ["lines": .array(lines), "added": .int(added.count), "removed": .int(removed.count), "moved": .int(moved.count),
+                "changed": .int(changed.count), "omitted": .int(omitted)]
+    }
+}

@@ -1,0 +1,107 @@
+import Foundation
+import LifeloopHost
+import Testing
+
+/// What an agent's front door needs from the daemon: a tree with what each view shows,
+/// a settle that names its pending work, and the session's inputs for an export.
+@Suite struct DaemonSessionTests {
+    @Test func describeDetailSettlePendingWorkAndTheSessionExport() throws {
+        let daemon = try DaemonHarness()
+        let client = try daemon.client()
+        let app = try #require(try client.call("app.launch", ["sample": "AgentTour", "seed": 2])["app"]?.string)
+        _ = try client.call("app.settle", ["app": .string(app)])
+        let described = try client.call("app.describe", ["app": .string(app), "detail": true])
+        let home = try #require(described["windows"]?.array?.first?["views"]?.array?.first?["subviews"]?.array?.first)
+        let count = try #require(home["subviews"]?.array?.first { $0["label"] == "Home.count" })
+        #expect(count["class"] == "Button" && count["text"] == "Count" && count["accessibilityIdentifier"] == "count")
+        #expect(count["windowFrame"] == [20, 160, 200, 44] && count["interactive"] == true && count["alpha"] == 1)
+        // Without detail, the reply is as it was.
+        let plain = try client.call("app.describe", ["app": .string(app)])
+        #expect(!plain.text.contains("windowFrame"))
+
+        _ = try client.call("app.tap", ["app": .string(app), "view": "Home.count"])
+        _ = try client.call("app.settle", ["app": .string(app)])
+        _ = try client.call("app.push", ["app": .string(app), "scene": "Spinner"])
+        do {
+            try client.call("app.settle", ["app": .string(app), "budgetMs": 1000])
+            Issue.record("the spinner settled")
+        } catch let error as RPCError {
+            #expect(error.code == -32010)
+            let work = try #require(error.data?["pendingWork"])
+            #expect(work["timers"]?.array?.contains { $0["owner"] == "Spinner.tick" && $0["everyMs"] == 100 } == true, "\(work.text)")
+            #expect(work["animations"]?.array?.contains { $0["owner"] == "Spinner.wheel" && $0["property"] == "alpha" } == true, "\(work.text)")
+        }
+        let session = try client.call("app.session", ["app": .string(app)])
+        let inputs = try #require(session["inputs"]?.array)
+        #expect(inputs.map { $0["input"]?.string ?? "" } == ["app.settle", "app.tap", "app.settle", "app.push", "app.settle"])
+        #expect(inputs.last?["ok"] == false && inputs[1]["params"] == ["view": "Home.count"])
+        #expect(session["document"]?["app"] == ["sample": "AgentTour"] && session["launch"]?["seed"] == 2)
+
+        // `lifeloop ctl export-scenario` writes it; `lifeloop run` replays it to the same digest.
+        let file = daemon.directory + "/session.yaml"
+        let export = Process()
+        export.executableURL = URL(fileURLWithPath: DaemonHarness.appExecutable)
+        export.arguments = ["ctl", "--socket", daemon.socketPath, "export-scenario", app, file]
+        export.standardError = FileHandle.nullDevice
+        try export.run()
+        export.waitUntilExit()
+        #expect(export.terminationStatus == 0)
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(text.contains("  - tap: \"Home.count\"\n  - settle: true\n  - push: \"Spinner\"\n  - advance: "), "\(text)")
+        let run = Process()
+        run.executableURL = URL(fileURLWithPath: DaemonHarness.appExecutable)
+        run.arguments = ["run", file, "--seed", "2"]
+        let output = Pipe()
+        run.standardOutput = output
+        try run.run()
+        let printed = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        run.waitUntilExit()
+        #expect(printed.contains("digest \(session["digest"]?.string ?? "?")"), "\(printed.prefix(300))")
+    }
+
+    @Test func aSessionRecordingReplaysEventForEvent() throws {
+        let daemon = try DaemonHarness()
+        let client = try daemon.client()
+        let recording = daemon.directory + "/session.jsonl"
+        let app = try #require(try client.call("app.launch", ["sample": "AgentTour", "seed": 6, "record": .string(recording)])["app"]?.string)
+        for (method, params) in [("app.settle", [:]), ("app.tap", ["view": "Home.count"]), ("app.push", ["scene": "Detail"]),
+                                 ("app.settle", [:]), ("clock.advance", ["ms": 40]), ("app.pop", [:])] as [(String, [String: JSON])] {
+            var all = params
+            all["app"] = .string(app)
+            _ = try client.call(method, .object(all))
+        }
+        let stopped = try client.call("record.stop", ["app": .string(app)])
+
+        func replay(_ file: String) throws -> (Int32, String) {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: DaemonHarness.appExecutable)
+            process.arguments = ["replay", file]
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardError = output
+            try process.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return (process.terminationStatus, text)
+        }
+        let (status, text) = try replay(recording)
+        #expect(status == 0, "\(text)")
+        #expect(text.contains("every event as recorded") && text.contains(stopped["digest"]?.string ?? "?"), "\(text)")
+
+        // One recorded event changed: the replay names it and fails.
+        let lines = try String(contentsOfFile: recording, encoding: .utf8).split(separator: "\n").map(String.init)
+        let tap = try #require(lines.firstIndex { $0.contains(#""event":"tap""#) })
+        var changed = lines
+        changed[tap] = changed[tap].replacingOccurrences(of: #""event":"tap""#, with: #""event":"tab""#)
+        let altered = daemon.directory + "/altered.jsonl"
+        try changed.joined(separator: "\n").write(toFile: altered, atomically: true, encoding: .utf8)
+        let (divergedStatus, diverged) = try replay(altered)
+        #expect(divergedStatus == 1 && diverged.contains("diverged at event") && diverged.contains(#""event":"tab""#), "\(diverged)")
+
+        // Cut short (no trailer): bad input, said so.
+        let cut = daemon.directory + "/cut.jsonl"
+        try lines.dropLast().joined(separator: "\n").write(toFile: cut, atomically: true, encoding: .utf8)
+        let (cutStatus, cutText) = try replay(cut)
+        #expect(cutStatus == 2 && cutText.contains("no trailer"), "\(cutText)")
+    }
+}

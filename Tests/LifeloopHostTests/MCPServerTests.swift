@@ -1,0 +1,236 @@
+import Foundation
+import LifeloopHost
+import Testing
+
+/// A daemon stand-in: one app whose tree and digest the test sets, every request kept.
+private final class FakeDaemon: DaemonConnection {
+    var digest = "d1"
+    var counter = "Tapped 0 times"
+    var calls: [(String, JSON)] = []
+    var settleError: RPCError?
+    var svgRepeats = 10
+    var hiddenButton = false
+
+    func call(_ method: String, _ params: JSON, timeout: Double?) throws -> JSON {
+        calls.append((method, params))
+        switch method {
+        case "app.launch": return ["app": "app-1", "pid": 1, "scenario": "Fake", "windows": ["main"], "fromSeq": 0, "toSeq": 5, "turn": 2, "digest": .string(digest)]
+        case "app.describe": return describe()
+        case "app.settle":
+            if let settleError { throw settleError }
+            return ["fromSeq": 5, "toSeq": 6, "turn": 3, "digest": .string(digest)]
+        case "app.tap":
+            counter = "Tapped 1 times"
+            digest = "d2"
+            return ["fromSeq": 6, "toSeq": 9, "turn": 4, "digest": .string(digest)]
+        case "app.list": return ["apps": []]
+        case "app.snapshot":
+            return ["window": "main", "turn": 3, "digest": .string(digest), "format": "svg",
+                    "svg": .string("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"400\" height=\"800\">" + String(repeating: "<g/>", count: svgRepeats) + "</svg>")]
+        default: throw RPCError.methodNotFound(method)
+        }
+    }
+
+    func describe() -> JSON {
+        func view(_ label: String, _ frame: [Double], class name: String = "View", text: String? = nil, id: String? = nil,
+                  interactive: Bool = true, subviews: [JSON] = []) -> JSON {
+            var members: [String: JSON] = ["label": .string(label), "class": .string(name), "windowFrame": .array(frame.map { .double($0) }),
+                                           "frame": .array(frame.map { .double($0) }), "alpha": 1, "interactive": .bool(interactive)]
+            if let text { members["text"] = .string(text) }
+            if let id { members["accessibilityIdentifier"] = .string(id) }
+            if !subviews.isEmpty { members["subviews"] = .array(subviews) }
+            if label == "Home.count", hiddenButton { members["hidden"] = true }
+            return .object(members)
+        }
+        let root = view("Home.view", [0, 0, 400, 800], subviews: [
+            view("Home.counter", [20, 100, 300, 30], class: "Label", text: counter, interactive: false),
+            view("Home.count", [20, 150, 200, 44], class: "Button", text: "Count", id: "count", subviews: [
+                view("Home.count.title", [30, 160, 100, 20], class: "Label", text: "Count", interactive: false),
+            ]),
+        ])
+        return ["windows": [["label": "main", "frame": [0, 0, 400, 800], "key": true, "hidden": false,
+                             "rootController": ["label": "Home", "type": "Page", "viewLoaded": true, "appeared": true], "views": [root]]],
+                "turn": 3, "now": 0, "digest": .string(digest)]
+    }
+}
+
+extension JSON {
+    /// A tool result's first text content.
+    fileprivate var firstText: String? { self["content"]?.array?.first?["text"]?.string }
+}
+
+@Suite struct MCPServerTests {
+    private func request(_ server: MCPServer, _ id: Int, _ method: String, _ params: JSON = [:]) throws -> JSON {
+        let line = RPCMessage.request(id: .int(id), method: method, params: params).line
+        return try JSON.parse(try #require(server.handle(line: line)))
+    }
+
+    private func tool(_ server: MCPServer, _ name: String, _ arguments: JSON) throws -> JSON {
+        try #require(try request(server, 9, "tools/call", ["name": .string(name), "arguments": arguments])["result"])
+    }
+
+    @Test func initializeNegotiatesTheVersionAndToolsCarryTheirSchemas() throws {
+        let older = MCPServer(daemon: FakeDaemon())
+        #expect(try request(older, 1, "initialize", ["protocolVersion": "2025-03-26"])["result"]?["protocolVersion"] == "2025-03-26")
+        let oldTools = try #require(try request(older, 2, "tools/list")["result"]?["tools"]?.array)
+        #expect(oldTools.allSatisfy { $0["outputSchema"] == nil && $0["inputSchema"] != nil })
+
+        let server = MCPServer(daemon: FakeDaemon())
+        #expect(try request(server, 1, "initialize", ["protocolVersion": "2099-01-01"])["result"]?["protocolVersion"] == "2025-06-18")
+        let tools = try #require(try request(server, 2, "tools/list")["result"]?["tools"]?.array)
+        #expect(tools.count >= 16)
+        for tool in tools {
+            #expect(tool["outputSchema"]?["type"] == "object", "\(tool["name"]?.text ?? "")")
+            #expect(tool["annotations"]?["readOnlyHint"]?.bool != nil && tool["annotations"]?["destructiveHint"]?.bool != nil
+                && tool["annotations"]?["idempotentHint"]?.bool != nil)
+        }
+        #expect(tools.first { $0["name"] == "terminate" }?["annotations"]?["destructiveHint"] == true)
+        #expect(tools.first { $0["name"] == "describe" }?["annotations"]?["readOnlyHint"] == true)
+    }
+
+    @Test func badInputGetsAClearErrorAndTheServerGoesOn() throws {
+        let server = MCPServer(daemon: FakeDaemon())
+        let parse = try JSON.parse(try #require(server.handle(line: "{\"jsonrpc\":\"2.0\",\"id\":1,")))
+        #expect(parse["error"]?["code"] == -32700)
+        #expect(try request(server, 2, "no/such")["error"]?["code"] == -32601)
+        let unknown = try request(server, 3, "tools/call", ["name": "fly", "arguments": [:]])
+        #expect(unknown["error"]?["code"] == -32602)
+        #expect(unknown["error"]?["message"]?.string?.contains("unknown tool 'fly'") == true)
+        #expect(try request(server, 4, "tools/call", ["name": "apps", "arguments": [1]])["error"]?["code"] == -32602)
+        let wrongType = try tool(server, "tap", ["app": "app-1", "ref": 5])
+        #expect(wrongType["isError"] == true)
+        #expect(wrongType.firstText?.contains("'ref' must be a string") == true)
+        let misspelt = try tool(server, "describe", ["app": "app-1", "ful": true])
+        #expect(misspelt.firstText?.contains("unknown parameter 'ful'") == true)
+        // Still serving.
+        #expect(try tool(server, "apps", [:])["isError"] == false)
+    }
+
+    @Test func anActionSettlesAndReturnsTheSettledDiff() throws {
+        let daemon = FakeDaemon()
+        let server = MCPServer(daemon: daemon)
+        _ = try request(server, 1, "initialize", ["protocolVersion": "2025-06-18"])
+        _ = try tool(server, "launch", ["sample": "Fake"])
+        let tapped = try tool(server, "tap", ["id": "count"])
+        let result = try #require(tapped["structuredContent"])
+        #expect(result["settled"] == true && result["digest"] == "d2" && result["fromSeq"] == 6)
+        #expect(result["diff"]?["changed"] == 1)
+        #expect(result["diff"]?["lines"]?.array?.first?.string?.contains("\"Tapped 0 times\" -> \"Tapped 1 times\"") == true)
+        #expect(daemon.calls.contains { $0.0 == "app.tap" && $0.1["view"] == "Home.count" })
+        #expect(daemon.calls.filter { $0.0 == "app.settle" }.count == 2, "the launch and the tap each settled")
+    }
+
+    @Test func aStaleRefIsRefusedNamingTheCurrentDigestAndNothingIsTapped() throws {
+        let daemon = FakeDaemon()
+        let server = MCPServer(daemon: daemon)
+        _ = try tool(server, "launch", ["sample": "Fake"])
+        let described = try tool(server, "describe", [:])
+        #expect(described.firstText?.contains("@e3 Button Home.count \"Count\" #count [20,150,200,44]") == true)
+        // Another client moves the app on: the refs handed out are from digest d1.
+        daemon.digest = "d9"
+        let stale = try tool(server, "tap", ["ref": "@e3"])
+        #expect(stale["isError"] == true)
+        let text = try #require(stale.firstText)
+        #expect(text.contains("stale ref @e3") && text.contains("d9"), "\(text)")
+        // An explicit older digest is refused too, even once the refs are fresh.
+        _ = try tool(server, "describe", [:])
+        #expect(try tool(server, "tap", ["ref": "@e3", "digest": "d1"])["isError"] == true)
+        #expect(!daemon.calls.contains { $0.0 == "app.tap" })
+        // A hidden view is not tapped.
+        daemon.hiddenButton = true
+        _ = try tool(server, "describe", [:])
+        let hidden = try tool(server, "tap", ["ref": "@e3"])
+        #expect(hidden["isError"] == true && hidden.firstText?.contains("is hidden") == true)
+        #expect(!daemon.calls.contains { $0.0 == "app.tap" })
+        // The fresh ref of a shown view taps.
+        daemon.hiddenButton = false
+        _ = try tool(server, "describe", [:])
+        #expect(try tool(server, "tap", ["ref": "@e3"])["isError"] == false)
+    }
+
+    @Test func aPointTapsTheDeepestViewThatTakesTouches() throws {
+        let tree = ViewTree(describe: FakeDaemon().describe())
+        // The title label inside the button takes no touches: the button is hit.
+        #expect(tree.hit(x: 40, y: 165, window: "main")?.label == "Home.count")
+        // The counter label takes none: its superview is hit.
+        #expect(tree.hit(x: 30, y: 110, window: "main")?.label == "Home.view")
+        #expect(tree.hit(x: 500, y: 10, window: "main") == nil)
+    }
+
+    @Test func aSettleThatDoesNotSettleNamesThePendingWorkByOwner() throws {
+        let daemon = FakeDaemon()
+        daemon.settleError = RPCError.actionFailed("app.settle: not settled", data: [
+            "fromSeq": 5, "toSeq": 40, "pending": "0 tasks",
+            "pendingWork": ["animations": [["owner": "Spinner.wheel", "property": "alpha", "endsAtMs": 5350]],
+                            "timers": [["owner": "Spinner.tick", "dueMs": 5050, "everyMs": 100]], "jobs": [], "tasks": 0],
+        ])
+        let server = MCPServer(daemon: daemon)
+        _ = try tool(server, "launch", ["sample": "Fake", "settle": false])
+        let settled = try tool(server, "settle", ["budgetMs": 1000])
+        #expect(settled["isError"] == false)
+        #expect(settled["structuredContent"]?["settled"] == false)
+        let text = try #require(settled.firstText)
+        #expect(text.contains("animation of Spinner.wheel.alpha until 5350 ms") && text.contains("timer Spinner.tick due 5050 ms every 100 ms"), "\(text)")
+    }
+
+    @Test func aSmallSVGComesInlineAndALargeOneAsALinkToAFile() throws {
+        let daemon = FakeDaemon()
+        var options = MCPServer.Options()
+        var template = Array((NSTemporaryDirectory() + "lifeloop-mcp-test-XXXXXX").utf8CString)
+        let directory = String(cString: try #require(mkdtemp(&template)))
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        options.fileDirectory = directory
+        let server = MCPServer(daemon: daemon, options: options)
+        _ = try tool(server, "launch", ["sample": "Fake"])
+        let small = try tool(server, "snapshot", [:])
+        #expect(small.firstText?.hasPrefix("<svg") == true)
+        daemon.svgRepeats = 20_000
+        let large = try tool(server, "snapshot", [:])
+        let link = try #require(large["content"]?.array?.first { $0["type"] == "resource_link" })
+        #expect(link["mimeType"] == "image/svg+xml")
+        let path = try #require(large["structuredContent"]?["path"]?.string)
+        #expect(FileManager.default.fileExists(atPath: path) && path.hasPrefix(directory))
+        #expect((large.text.utf8.count) < 2_000, "the picture stayed out of the result")
+    }
+
+    @Test func theDiffIsCappedWithACountOfWhatWasLeftOut() throws {
+        var before = ViewTree(describe: FakeDaemon().describe())
+        before.elements.removeAll()
+        let after = ViewTree(describe: FakeDaemon().describe())
+        let diff = after.diff(from: before, maxBytes: 120)
+        let lines = (diff["lines"]?.array ?? []).compactMap { $0.string }
+        #expect(lines.reduce(0) { $0 + $1.utf8.count + 1 } <= 120)
+        #expect(diff["added"] == 4)
+        #expect(diff["omitted"]?.int == 4 - lines.count && lines.count < 4)
+    }
+
+    @Test func aSessionExportsAsScenarioSteps() throws {
+        let session: JSON = [
+            "document": ["lifeloop": 1, "name": "AgentTour", "app": ["sample": "AgentTour"], "windows": [["label": "main", "screen": "phone"]]],
+            "launch": ["sample": "AgentTour", "seed": 4], "clock": "virtual", "scenario": "AgentTour", "turn": 40, "digest": "abc", "now": 900_000_000,
+            "inputs": [
+                ["input": "app.settle", "params": ["budgetMs": 90_000], "ok": true, "before": 0, "now": 0],
+                ["input": "app.tap", "params": ["view": "Home.count"], "ok": true, "before": 0, "now": 0],
+                ["input": "app.tap", "params": ["view": "Nope"], "ok": false, "turn": 7, "before": 0, "now": 0],
+                ["input": "app.push", "params": ["scene": "Detail", "window": "main", "animated": false], "ok": true, "before": 0, "now": 0],
+                ["input": "clock.advance", "params": ["ms": 0.5], "ok": true, "before": 100, "now": 500_100],
+                ["input": "app.settle", "params": [:], "ok": false, "before": 500_100, "now": 900_000_000],
+            ],
+        ]
+        let export = try ScenarioExport(session: session)
+        #expect(export.seed == 4 && export.digest == "abc" && export.turn == 40)
+        #expect(export.text.contains("name: \"AgentTour\"\napp: {\"sample\":\"AgentTour\"}"))
+        #expect(export.text.contains("settleBudget: 90000ms\nduration: 900000000ns\nscript:\n  - advance: 0ms\n  - settle: true\n  - tap: \"Home.count\"\n  - push: \"Detail\"\n    window: \"main\"\n    animated: false\n  - advance: 500000ns\n  - advance: 899499900ns\n"),
+                "\(export.text)")
+        #expect(export.notes.count == 1 && export.notes[0].contains("Nope"))
+
+        var network = session
+        if case .object(var members) = network, case .array(var inputs) = members["inputs"]! {
+            inputs.append(["input": "app.network", "params": ["remove": 0], "ok": true, "turn": 12])
+            members["inputs"] = .array(inputs)
+            network = .object(members)
+        }
+        #expect(throws: ScenarioExportError.self) { try ScenarioExport(session: network) }
+        #expect(throws: ScenarioExportError.self) { try ScenarioExport(session: ["launch": ["scenario": "/x.yaml"], "document": nil]) }
+    }
+}
