@@ -62,6 +62,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         /// A request to the app's scripted network that no rule matches: it failed with
         /// `URLError.resourceUnavailable` (the message names the URL and the rules' place).
         case networkRequestUnmatched
+        /// Required constraints that cannot all hold: the message is UIKit's log, listing
+        /// them and naming the one broken to recover.
+        case unsatisfiableConstraints
     }
 
     /// What kind of misuse it is; its raw value is the event name in the trace.
