@@ -7,6 +7,7 @@ public enum Relation: Sendable, CustomStringConvertible {
     /// `expression >= 0`.
     case greaterThanOrEqual
 
+    /// A readable form, for logs and errors.
     public var description: String {
         switch self {
         case .lessThanOrEqual: "<="
@@ -71,6 +72,7 @@ public final class Constraint: CustomStringConvertible {
     /// Whether the strength is ``Strength/required``.
     public var isRequired: Bool { strength >= Strength.required }
 
+    /// A readable form, for logs and errors.
     public var description: String { "\(expression) \(relation) 0 | strength = \(strength)" }
 
     /// Terms of the same variable summed, in the order of their first appearance.
@@ -110,6 +112,7 @@ public enum SolverError: Error, CustomStringConvertible {
     /// objective from values that overflow).
     case internalSolverError(String)
 
+    /// A readable form, for logs and errors.
     public var description: String {
         switch self {
         case .unsatisfiableConstraint(let c): "unsatisfiable constraint: \(c)"

@@ -17,6 +17,7 @@ public final class Variable: ExpressionConvertible, CustomStringConvertible {
 
     /// The expression `1 * self`.
     public var expression: Expression { Expression(terms: [Term(self)], constant: 0) }
+    /// A readable form, for logs and errors.
     public var description: String { name.isEmpty ? "v" : name }
 }
 
@@ -35,6 +36,7 @@ public struct Term: ExpressionConvertible, CustomStringConvertible {
 
     /// The expression `self + 0`.
     public var expression: Expression { Expression(terms: [self], constant: 0) }
+    /// A readable form, for logs and errors.
     public var description: String { coefficient == 1 ? variable.description : "\(coefficient) * \(variable)" }
 }
 
@@ -56,6 +58,7 @@ public struct Expression: ExpressionConvertible, CustomStringConvertible {
         self.init(terms: [], constant: constant)
     }
 
+    /// Itself.
     public var expression: Expression { self }
 
     /// The value of the expression with the variables' current values.
@@ -63,6 +66,7 @@ public struct Expression: ExpressionConvertible, CustomStringConvertible {
         terms.reduce(constant) { $0 + $1.coefficient * $1.variable.value }
     }
 
+    /// A readable form, for logs and errors.
     public var description: String {
         var parts = terms.map(\.description)
         if constant != 0 || parts.isEmpty { parts.append("\(constant)") }

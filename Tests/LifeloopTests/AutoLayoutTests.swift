@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 @testable import Lifeloop
 
@@ -220,6 +221,44 @@ struct AutoLayoutTests {
         #expect(column.frame.minY == box.frame.maxY + 12)
         #expect(column.frame.width == min(672, width - 50))
         #expect(app.diagnostics.isEmpty)
+    }
+
+    /// The same constrained screen twice, and on two threads at once (one engine per
+    /// window: nothing shared): the same trace and the same frames.
+    @Test
+    func layoutIsDeterministicAndAppsOnTwoThreadsShareNothing() throws {
+        @Sendable func run() throws -> [String] {
+            let app = try Application()
+            defer { try? app.close() }
+            var boxes: [View] = []
+            _ = try showInWindow(Host { view in
+                boxes = (0..<20).map { _ in View(frame: .zero) }
+                var previous: View?
+                for box in boxes {
+                    view.addSubview(box)
+                    box.translatesAutoresizingMaskIntoConstraints = false
+                    LayoutConstraint.activate([
+                        box.leadingAnchor.constraint(equalTo: previous?.trailingAnchor ?? view.leadingAnchor, constant: 2),
+                        box.widthAnchor.constraint(greaterThanOrEqualToConstant: 5),
+                        box.topAnchor.constraint(equalTo: view.topAnchor, constant: 50),
+                        box.heightAnchor.constraint(equalTo: box.widthAnchor, multiplier: 2),
+                    ])
+                    previous = box
+                }
+                previous!.trailingAnchor.constraint(equalTo: view.trailingAnchor, constant: -2).isActive = true
+                LayoutConstraint.activate(zip(boxes, boxes.dropFirst()).map { $0.widthAnchor.constraint(equalTo: $1.widthAnchor) })
+            }, app: app)
+            return app.trace.lines + boxes.map { "\($0.frame)" }
+        }
+        let first = try run()
+        #expect(try run() == first)
+        let results = Locked<[[String]]>([])
+        let threads = (0..<2).map { _ in
+            Thread { let lines = (try? run()) ?? ["the run threw"]; results.withLock { $0.append(lines) } }
+        }
+        for thread in threads { thread.start() }
+        while results.withLock({ $0.count }) < 2 { usleep(1000) }
+        #expect(results.withLock { $0 } == [first, first])
     }
 
     // MARK: Stack views

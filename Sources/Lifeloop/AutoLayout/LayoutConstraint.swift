@@ -5,10 +5,15 @@ import LifeloopCassowary
 /// it allow.
 public struct LayoutPriority: RawRepresentable, Hashable, Comparable, Sendable, ExpressibleByFloatLiteral,
     ExpressibleByIntegerLiteral, CustomStringConvertible {
+    /// The priority's value, 1…1000.
     public var rawValue: Float
+    /// A priority of `rawValue`.
     public init(rawValue: Float) { self.rawValue = rawValue }
+    /// A priority of `rawValue`.
     public init(_ rawValue: Float) { self.rawValue = rawValue }
+    /// A priority written as a number.
     public init(floatLiteral value: Float) { rawValue = value }
+    /// A priority written as a whole number.
     public init(integerLiteral value: Int) { rawValue = Float(value) }
 
     /// 1000: must hold.
@@ -22,9 +27,13 @@ public struct LayoutPriority: RawRepresentable, Hashable, Comparable, Sendable, 
     /// 500: the priority a drag may give.
     public static let dragThatCanResizeScene = LayoutPriority(510)
 
+    /// Whether `lhs` is the lower priority.
     public static func < (lhs: LayoutPriority, rhs: LayoutPriority) -> Bool { lhs.rawValue < rhs.rawValue }
+    /// A priority `rhs` higher.
     public static func + (lhs: LayoutPriority, rhs: Float) -> LayoutPriority { LayoutPriority(lhs.rawValue + rhs) }
+    /// A priority `rhs` lower.
     public static func - (lhs: LayoutPriority, rhs: Float) -> LayoutPriority { LayoutPriority(lhs.rawValue - rhs) }
+    /// The value, as UIKit prints it.
     public var description: String { rawValue == rawValue.rounded() ? String(Int(rawValue)) : String(rawValue) }
 
     /// The solver strength: required at 1000, else proportional (a 751 constraint outweighs
@@ -43,11 +52,13 @@ public struct LayoutPriority: RawRepresentable, Hashable, Comparable, Sendable, 
 open class LayoutConstraint: CustomStringConvertible {
     /// An edge, center, size or baseline of an item: UIKit's `NSLayoutConstraint.Attribute`.
     public enum Attribute: Int, Hashable, Sendable {
+        /// Edges, sizes and centers; baselines; the same inside the layout margins.
         case left = 1, right, top, bottom, leading, trailing, width, height, centerX, centerY
         case lastBaseline, firstBaseline = 12
         case leftMargin, rightMargin, topMargin, bottomMargin, leadingMargin, trailingMargin
         case centerXWithinMargins, centerYWithinMargins
         case notAnAttribute = 0
+        /// The last baseline (UIKit's older name).
         public static let baseline = Attribute.lastBaseline
 
         var isHorizontal: Bool {
@@ -87,6 +98,7 @@ open class LayoutConstraint: CustomStringConvertible {
 
     /// `==`, `<=` or `>=`: UIKit's `NSLayoutConstraint.Relation`.
     public enum Relation: Int, Hashable, Sendable {
+        /// `<=`, `==`, `>=`.
         case lessThanOrEqual = -1, equal = 0, greaterThanOrEqual = 1
 
         var symbol: String {
@@ -229,6 +241,7 @@ open class LayoutConstraint: CustomStringConvertible {
 
     // MARK: Description, as UIKit's
 
+    /// UIKit's description: `<NSLayoutConstraint:label 'identifier' UIView:box.width == 100   (active)>`.
     open var description: String {
         let id = identifier.map { "'\($0)' " } ?? ""
         return "<\(className):\(LayoutConstraint.address(self)) \(id)\(formula)\(isActive ? "   (active)" : "")>"

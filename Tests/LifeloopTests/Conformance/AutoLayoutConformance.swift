@@ -47,15 +47,18 @@ struct AutoLayoutConformance {
     @Test
     func L33_updateViewConstraintsComesAfterViewWillAppearAndBeforeViewWillLayoutSubviews() throws {
         let app = try Application()
-        app.uikitVersion = UIKitVersion(major: 17)!
+        app.callsViewIsAppearing = true
         let controller = Pinned(label: "VC")
         _ = try showInWindow(controller, app: app)
         let lines = app.trace.projected(labels: ["VC"], events: Self.phaseEvents)
         let willAppear = try #require(lines.firstIndex(of: "VC viewWillAppear"))
+        let isAppearing = try #require(lines.firstIndex(of: "VC viewIsAppearing"))
         let update = try #require(lines.firstIndex(of: "VC updateViewConstraints"))
         let willLayout = try #require(lines.firstIndex(of: "VC viewWillLayoutSubviews"))
-        #expect(willAppear < update && update < willLayout)
-        if let isAppearing = lines.firstIndex(of: "VC viewIsAppearing") { #expect(isAppearing < update) }
+        #expect(willAppear < isAppearing && isAppearing < update && update < willLayout)
+        // Its subviews had their turn before it, in the same commit.
+        let all = app.trace.lines
+        #expect(try #require(all.firstIndex(of: "box updateConstraints")) < all.firstIndex(of: "VC updateViewConstraints")!)
         #expect(controller.updates == 1)
         #expect(app.diagnostics.isEmpty)
     }
