@@ -107,6 +107,38 @@ final class Row {
         cells = merged
     }
 
+    /// Adds `coefficient * row` as ``insert(_:_:)-row`` does, noting the symbols that came
+    /// into this row and those that left it (for the solver's column index).
+    func insert(_ row: Row, _ coefficient: Double, added: inout [Symbol], removed: inout [Symbol]) {
+        constant += row.constant * coefficient
+        let other = row.cells
+        var merged: [Cell] = []
+        merged.reserveCapacity(cells.count + other.count)
+        var i = 0, j = 0
+        let mine = cells
+        while i < mine.count || j < other.count {
+            if j == other.count || (i < mine.count && mine[i].symbol.raw < other[j].symbol.raw) {
+                merged.append(mine[i]); i += 1
+            } else if i == mine.count || other[j].symbol.raw < mine[i].symbol.raw {
+                let value = other[j].coefficient * coefficient
+                if !nearZero(value) {
+                    merged.append(Cell(symbol: other[j].symbol, coefficient: value))
+                    added.append(other[j].symbol)
+                }
+                j += 1
+            } else {
+                let value = mine[i].coefficient + other[j].coefficient * coefficient
+                if !nearZero(value) {
+                    merged.append(Cell(symbol: mine[i].symbol, coefficient: value))
+                } else {
+                    removed.append(mine[i].symbol)
+                }
+                i += 1; j += 1
+            }
+        }
+        cells = merged
+    }
+
     func remove(_ symbol: Symbol) {
         let (index, found) = find(symbol)
         if found { cells.remove(at: index) }

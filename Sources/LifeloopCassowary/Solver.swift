@@ -23,6 +23,12 @@ public final class Solver {
     private var rows: [Row?] = [nil]
     /// Every symbol's kind, by id.
     private var kinds: [Symbol.Kind] = [.external]
+    /// For each symbol (by id), the ids of the basic symbols whose rows hold it: a pivot
+    /// visits only the rows it changes. Read in sorted order, so every walk is in creation
+    /// order whatever the set's own order.
+    private var columns: [Set<Int>] = [[]]
+    private var added: [Symbol] = []
+    private var removed: [Symbol] = []
     private var constraints: [ObjectIdentifier: (constraint: Constraint, tag: Tag)] = [:]
     private var variableSymbols: [ObjectIdentifier: Symbol] = [:]
     /// The variables in the order they were first seen (kept alive while the solver is).
@@ -85,12 +91,11 @@ public final class Solver {
         }
         removeConstraintEffects(constraint, tag)
         if rows[tag.marker.id] != nil {
-            rows[tag.marker.id] = nil
+            _ = takeRow(tag.marker)
         } else {
-            guard let leaving = markerLeavingRow(tag.marker), let row = rows[leaving.id] else {
+            guard let leaving = markerLeavingRow(tag.marker), let row = takeRow(leaving) else {
                 throw SolverError.internalSolverError("failed to find leaving row")
             }
-            rows[leaving.id] = nil
             row.solve(for: leaving, tag.marker)
             substitute(tag.marker, row)
         }
@@ -100,10 +105,9 @@ public final class Solver {
         // appears in; some later optimizations then fail with "the objective is unbounded".
         if tag.other.isValid, tag.other.kind == .error {
             if rows[tag.other.id] != nil {
-                rows[tag.other.id] = nil
+                _ = takeRow(tag.other)
             } else {
-                for case let row? in rows { row.remove(tag.other) }
-                objective.remove(tag.other)
+                removeColumn(tag.other)
             }
         }
         try optimize(objective)
@@ -164,7 +168,7 @@ public final class Solver {
         } else if tag.other.isValid, let row = rows[tag.other.id] {
             if row.add(delta) < 0 { infeasibleRows.append(tag.other) }
         } else {
-            for id in rows.indices {
+            for id in columns[tag.marker.id].sorted() {
                 guard let row = rows[id] else { continue }
                 let coefficient = row.coefficient(for: tag.marker)
                 if coefficient != 0, row.add(delta * coefficient) < 0, kinds[id] != .external {
@@ -195,6 +199,7 @@ public final class Solver {
     public func reset() {
         rows = [nil]
         kinds = [.external]
+        columns = [[]]
         constraints = [:]
         variableSymbols = [:]
         variables = []
@@ -210,11 +215,30 @@ public final class Solver {
         let symbol = Symbol(kind, id: kinds.count)
         kinds.append(kind)
         rows.append(nil)
+        columns.append([])
         return symbol
     }
 
-    @inline(__always)
-    private func setRow(_ symbol: Symbol, _ row: Row) { rows[symbol.id] = row }
+    /// Puts `row` in the tableau as `symbol`'s, indexing its cells.
+    private func setRow(_ symbol: Symbol, _ row: Row) {
+        rows[symbol.id] = row
+        for cell in row.cells { columns[cell.symbol.id].insert(symbol.id) }
+    }
+
+    /// Takes `symbol`'s row out of the tableau (and out of the index).
+    private func takeRow(_ symbol: Symbol) -> Row? {
+        guard let row = rows[symbol.id] else { return nil }
+        rows[symbol.id] = nil
+        for cell in row.cells { columns[cell.symbol.id].remove(symbol.id) }
+        return row
+    }
+
+    /// Sets a parametric symbol to zero for good: out of every row and the objective.
+    private func removeColumn(_ symbol: Symbol) {
+        for id in columns[symbol.id] { rows[id]?.remove(symbol) }
+        columns[symbol.id] = []
+        objective.remove(symbol)
+    }
 
     private func symbol(for variable: Variable) -> Symbol {
         let key = ObjectIdentifier(variable)
@@ -298,8 +322,7 @@ public final class Solver {
         try optimize(artificial!)
         let success = nearZero(artificial!.constant)
         artificial = nil
-        if let basic = rows[art.id] {
-            rows[art.id] = nil
+        if let basic = takeRow(art) {
             // Refused: the other rows still describe the system without this one (phase 1
             // pivoted only them), so the row just goes. Kiwi keeps a pivoted copy of it,
             // which can leave a restricted symbol negative.
@@ -310,17 +333,27 @@ public final class Solver {
             substitute(entering, basic)
             setRow(entering, basic)
         }
-        for case let other? in rows { other.remove(art) }
-        objective.remove(art)
+        removeColumn(art)
         return success
     }
 
     /// Replaces `symbol` by `row` in every row and the objectives; rows of restricted
     /// symbols that turn negative are noted for the dual simplex.
     private func substitute(_ symbol: Symbol, _ row: Row) {
-        for id in rows.indices {
+        let holders = columns[symbol.id].sorted()
+        columns[symbol.id] = []
+        for id in holders {
             guard let other = rows[id] else { continue }
-            if other.substitute(symbol, row), kinds[id] != .external, other.constant < 0 {
+            let (index, found) = other.find(symbol)
+            guard found else { continue }
+            let coefficient = other.cells[index].coefficient
+            other.cells.remove(at: index)
+            added.removeAll(keepingCapacity: true)
+            removed.removeAll(keepingCapacity: true)
+            other.insert(row, coefficient, added: &added, removed: &removed)
+            for symbol in added { columns[symbol.id].insert(id) }
+            for symbol in removed { columns[symbol.id].remove(id) }
+            if kinds[id] != .external, other.constant < 0 {
                 infeasibleRows.append(Symbol(kinds[id], id: id))
             }
         }
@@ -333,10 +366,9 @@ public final class Solver {
         while true {
             guard let entering = objective.cells.first(where: { !$0.symbol.isDummy && $0.coefficient < 0 })?.symbol
             else { return }
-            guard let leaving = leavingRow(for: entering), let row = rows[leaving.id] else {
+            guard let leaving = leavingRow(for: entering), let row = takeRow(leaving) else {
                 throw SolverError.internalSolverError("the objective is unbounded")
             }
-            rows[leaving.id] = nil
             row.solve(for: leaving, entering)
             substitute(entering, row)
             setRow(entering, row)
@@ -357,7 +389,7 @@ public final class Solver {
                 }
             }
             guard entering.isValid else { throw SolverError.internalSolverError("dual optimize failed") }
-            rows[leaving.id] = nil
+            _ = takeRow(leaving)
             row.solve(for: leaving, entering)
             substitute(entering, row)
             setRow(entering, row)
@@ -369,7 +401,7 @@ public final class Solver {
     private func leavingRow(for entering: Symbol) -> Symbol? {
         var ratio = Double.greatestFiniteMagnitude
         var found: Symbol?
-        for id in rows.indices {
+        for id in columns[entering.id].sorted() {
             guard kinds[id] != .external, let row = rows[id] else { continue }
             let coefficient = row.coefficient(for: entering)
             if coefficient < 0 {
@@ -387,7 +419,7 @@ public final class Solver {
     private func markerLeavingRow(_ marker: Symbol) -> Symbol? {
         var r1 = Double.greatestFiniteMagnitude, r2 = Double.greatestFiniteMagnitude
         var first: Symbol?, second: Symbol?, third: Symbol?
-        for id in rows.indices {
+        for id in columns[marker.id].sorted() {
             guard let row = rows[id] else { continue }
             let c = row.coefficient(for: marker)
             if c == 0 { continue }
