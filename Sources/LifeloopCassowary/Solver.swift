@@ -43,6 +43,8 @@ public final class Solver {
 
     /// The number of constraints in the solver (edit constraints included).
     public var constraintCount: Int { constraints.count }
+    /// The number of variables the solver has seen (it keeps them until ``reset()``).
+    public var variableCount: Int { variables.count }
 
     // MARK: Constraints
 

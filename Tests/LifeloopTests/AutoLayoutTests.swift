@@ -261,6 +261,64 @@ struct AutoLayoutTests {
         #expect(results.withLock { $0 } == [first, first])
     }
 
+    @Test
+    func aMultilineLabelWrapsAtItsPreferredWidthAndFollowsItsText() throws {
+        let app = try Application()
+        let label = Label(frame: .zero)
+        label.text = "one two three four five six seven eight nine ten"
+        label.numberOfLines = 0
+        label.preferredMaxLayoutWidth = 120
+        _ = try showInWindow(Host { view in
+            view.addSubview(label)
+            label.translatesAutoresizingMaskIntoConstraints = false
+            label.topAnchor.constraint(equalTo: view.topAnchor, constant: 60).isActive = true
+            label.leadingAnchor.constraint(equalTo: view.leadingAnchor, constant: 10).isActive = true
+        }, app: app)
+        let wrapped = label.font.size(of: label.text!, width: 120, maximumLines: 0)
+        #expect(label.frame == Rect(x: 10, y: 60, width: wrapped.width, height: wrapped.height))
+        #expect(wrapped.height > label.font.lineHeight)
+        label.text = "short"
+        try app.settle()
+        #expect(label.frame.size == label.font.size(of: "short", width: 120, maximumLines: 0))
+        label.numberOfLines = 1
+        label.text = "one two three four five six seven eight nine ten"
+        try app.settle()
+        #expect(label.frame.height == label.font.size(of: label.text!, width: 120, maximumLines: 1).height)
+    }
+
+    /// Views that come and go leave their variables in the solver until they outnumber
+    /// the views in the window; then it starts again, and layout goes on as before.
+    @Test
+    func theSolverForgetsViewsThatLeftTheWindow() throws {
+        let app = try Application()
+        let anchor = View(frame: .zero)
+        let window = try showInWindow(Host { view in
+            view.addSubview(anchor)
+            anchor.translatesAutoresizingMaskIntoConstraints = false
+            LayoutConstraint.activate([anchor.topAnchor.constraint(equalTo: view.topAnchor, constant: 5),
+                                       anchor.leftAnchor.constraint(equalTo: view.leftAnchor, constant: 5),
+                                       anchor.widthAnchor.constraint(equalToConstant: 5), anchor.heightAnchor.constraint(equalToConstant: 5)])
+        }, app: app)
+        let root = anchor.superview!
+        var most = 0
+        for index in 0..<1_200 {
+            let box = View(frame: .zero)
+            root.addSubview(box)
+            box.translatesAutoresizingMaskIntoConstraints = false
+            LayoutConstraint.activate([box.topAnchor.constraint(equalTo: anchor.bottomAnchor, constant: CGFloat(index % 7)),
+                                       box.leftAnchor.constraint(equalTo: anchor.leftAnchor),
+                                       box.widthAnchor.constraint(equalToConstant: 10), box.heightAnchor.constraint(equalToConstant: 10)])
+            try app.settle()
+            #expect(box.frame == Rect(x: 5, y: 10 + CGFloat(index % 7), width: 10, height: 10))
+            box.removeFromSuperview()
+            try app.settle()
+            most = max(most, window.layoutEngine!.solver.variableCount)
+        }
+        #expect(most <= 8 * 4 + 4_096 + 8)
+        #expect(anchor.frame == Rect(x: 5, y: 5, width: 5, height: 5))
+        #expect(app.diagnostics.isEmpty)
+    }
+
     // MARK: Stack views
 
     func stack(_ axis: LayoutAxis, _ configure: (StackView) -> Void, sizes: [Size], widthPriorities: [Float]? = nil) throws

@@ -13,7 +13,10 @@ import LifeloopCassowary
 /// 2. A 1,000-view screen in a window: its first layout and its relayout after one
 ///    constraint's constant changes, beside the same screen laid out with frames.
 enum AutoLayoutWorkload {
-    static let sizes = [100, 1_000, 10_000]
+    /// The system sizes; `BENCH_AUTOLAYOUT_SIZES=100,1000` runs fewer.
+    static let sizes: [Int] = ProcessInfo.processInfo.environment["BENCH_AUTOLAYOUT_SIZES"].map {
+        $0.split(separator: ",").compactMap { Int($0) }
+    } ?? [100, 1_000, 10_000]
 
     /// One constraint of a generated system: `Σ coefficient * variable + constant (rel) 0`.
     struct Spec: Sendable {

@@ -149,6 +149,9 @@ final class LayoutEngine {
     private func synchronize() {
         changedConstraints.removeAll()
         changedViews.removeAll()
+        // The solver keeps every variable it has seen: views that left the window would
+        // stay in it for good. When they outnumber the views in it, it starts again.
+        if solver.variableCount > 8 * max(participants.count, 1) + 4_096 { startOver() }
         var constraints: [LayoutConstraint] = []
         var referenced = Set<ObjectIdentifier>()
         var preorder: [View] = []
@@ -193,6 +196,17 @@ final class LayoutEngine {
         for constraint in constraints where !isWindowEngine || (constraint.solverConstraint == nil && !constraint.isBroken) {
             addToSolver(constraint)
         }
+    }
+
+    /// Empties the solver: the next synchronization adds everything again.
+    private func startOver() {
+        for constraint in userConstraints where constraint.engine === self {
+            constraint.solverConstraint = nil
+            constraint.engine = nil
+        }
+        userConstraints = []
+        generated = [:]
+        solver.reset()
     }
 
     // MARK: Generated constraints
