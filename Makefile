@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps pictures-deps mcp-deps browser-deps build demo test ported-sample tsan asan bench bench-frame bench-digest-instructions bench-recording-instructions fuzz fuzz-daemon report-check docs-images clean
+.PHONY: deps pictures-deps mcp-deps kiwi-deps browser-deps build demo test ported-sample tsan asan bench bench-frame bench-digest-instructions bench-recording-instructions fuzz fuzz-daemon report-check docs-images clean
 
 # libuv comes from Debian; install it (and pkg-config) when pkg-config cannot find it.
 deps:
@@ -33,6 +33,15 @@ browser-deps:
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq chromium; \
 	fi
 
+# The Cassowary solver's differential test solves the same systems with kiwisolver
+# (Python); install it from PyPI, or Debian's python3-kiwisolver, when the import fails.
+kiwi-deps:
+	@if command -v python3 >/dev/null 2>&1 && ! python3 -c 'import kiwisolver' >/dev/null 2>&1; then \
+		echo "installing kiwisolver (for the solver's differential test)"; \
+		python3 -m pip install -q kiwisolver || \
+		{ $(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq python3-kiwisolver; }; \
+	fi
+
 build: deps
 	$(SWIFT) build
 
@@ -43,7 +52,7 @@ demo: deps
 	$(SWIFT) build --product lifeloopd
 	scripts/demo.sh $$($(SWIFT) build --show-bin-path)
 
-test: deps pictures-deps mcp-deps
+test: deps pictures-deps mcp-deps kiwi-deps
 	$(SWIFT) test
 
 # A UIKit app written for iOS (@IBOutlet, @objc, #selector, target-action) built unchanged

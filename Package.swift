@@ -42,6 +42,8 @@ let package = Package(
     products: [
         .library(name: "LifeloopCore", targets: ["LifeloopCore"]),
         .library(name: "Lifeloop", targets: ["Lifeloop"]),
+        // A Cassowary constraint solver (kiwi-style), with no dependencies.
+        .library(name: "LifeloopCassowary", targets: ["LifeloopCassowary"]),
         .library(name: "LifeloopPictures", targets: ["LifeloopPictures"]),
         .library(name: "LifeloopScenario", targets: ["LifeloopScenario"]),
         .library(name: "LifeloopNetwork", targets: ["LifeloopNetwork"]),
@@ -82,8 +84,10 @@ let package = Package(
         ),
         .target(
             name: "Lifeloop",
-            dependencies: ["LifeloopCore"]
+            dependencies: ["LifeloopCore", "LifeloopCassowary"]
         ),
+        // Auto Layout's solver: incremental Cassowary, deterministic, no dependencies.
+        .target(name: "LifeloopCassowary"),
         // Window snapshots, timelines and frame charts as SVG (PNG through rsvg-convert).
         .target(
             name: "LifeloopPictures",
@@ -180,6 +184,12 @@ let package = Package(
         .testTarget(
             name: "LifeloopDispatchTests",
             dependencies: ["Lifeloop", "LifeloopNetwork"]
+        ),
+        .testTarget(
+            name: "LifeloopCassowaryTests",
+            dependencies: ["LifeloopCassowary"],
+            // The kiwisolver side of the differential test, run with python3 from the checkout.
+            exclude: ["kiwi_solve.py"]
         ),
         .testTarget(
             name: "LifeloopCoreTests",

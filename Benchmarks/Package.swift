@@ -17,6 +17,7 @@ let package = Package(
                 "CLibUVPeer",
                 .product(name: "LifeloopCore", package: "Lifeloop"),
                 .product(name: "Lifeloop", package: "Lifeloop"),
+                .product(name: "LifeloopCassowary", package: "Lifeloop"),
                 .product(name: "LifeloopScenario", package: "Lifeloop"),
                 .product(name: "LifeloopNetwork", package: "Lifeloop"),
                 .product(name: "LifeloopSamples", package: "Lifeloop"),

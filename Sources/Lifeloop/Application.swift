@@ -137,6 +137,9 @@ public final class Application {
     /// Windows shown for the first time this turn, for their second layout round (L31).
     private var launchRelayouts: [Window] = []
     @exclusivity(unchecked) private var commitRequested = false
+    /// Whether any constraint was ever activated in this app: hierarchy changes look for
+    /// constraints to drop only then.
+    var autoLayoutInUse = false
     /// The `animations` block being run, if any: view setters report changes to it.
     var animationCapture: AnimationCapture?
     /// One display link per screen, in the order the screens first animated.

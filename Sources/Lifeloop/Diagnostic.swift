@@ -72,6 +72,9 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         /// object that has no method with that name: UIKit's "unrecognized selector sent
         /// to instance", recorded instead of a crash.
         case unrecognizedSelector
+        /// Required constraints that cannot all hold: the message is UIKit's log, listing
+        /// them and naming the one broken to recover.
+        case unsatisfiableConstraints
     }
 
     /// What kind of misuse it is; its raw value is the event name in the trace.

@@ -18,6 +18,9 @@ struct UpdateFlags: OptionSet {
     /// again, or a layout that sizes subviews in two steps (a zero height, then
     /// `sizeToFit()`) would lay out forever; UIKit's does not.
     static let inLayoutSubviews = UpdateFlags(rawValue: 1 << 6)
+    /// The view ran `updateConstraints` and was not marked again since (L33). Views start
+    /// without it, as UIKit's start needing a constraints update.
+    static let constraintsUpdated = UpdateFlags(rawValue: 1 << 7)
 
     static let layout: UpdateFlags = [.needsLayout, .subtreeNeedsLayout]
     static let display: UpdateFlags = [.needsDisplay, .subtreeNeedsDisplay]
@@ -78,6 +81,7 @@ extension View {
         guard let window = self as? Window else { return }
         switch pass {
         case .layout:
+            window.layoutEngine?.runConstraintsPhase()
             guard !flags.isDisjoint(with: .layout) else { return }
             probe.passWillRun(.layout, in: window)
             runLayoutPass()
@@ -92,6 +96,8 @@ extension View {
     /// The layout pass over this subtree (L07): parent before children, siblings visited
     /// last-added first; a controller's will/did-layout wrap its root view's own layout.
     func runLayoutPass() {
+        // The constraints phase comes first (L33); it may mark views for layout.
+        storedWindow?.layoutEngine?.runConstraintsPhase()
         guard !flags.isDisjoint(with: .layout) else { return }
         var stack: [View] = [self]
         while let view = stack.popLast() {
@@ -140,6 +146,10 @@ extension View {
         let controller = owningController.flatMap { $0.viewIfLoaded === self ? $0 : nil }
         // Its superview did not lay out: viewIsAppearing still comes before this layout.
         if flags.contains(.awaitsIsAppearing) { controller?.deliverAwaitedIsAppearing() }
+        // An appearing controller's root view has its constraints turn now, after
+        // viewIsAppearing and before viewWillLayoutSubviews (L33).
+        let engine = storedWindow?.layoutEngine
+        if let engine, controller != nil, !flags.contains(.constraintsUpdated) { runUpdateConstraints() }
         controller?.deliver("viewWillLayoutSubviews") { $0.viewWillLayoutSubviews() }
         if autoresizesSubviews {
             let size = bounds.size
@@ -153,8 +163,13 @@ extension View {
                 }
             }
         }
-        trace("layoutSubviews")
         flags.insert(.inLayoutSubviews)
+        if let engine, autoLayoutStateIfMade?.participating == true {
+            // The default layoutSubviews: the solved frames of the subviews (L33).
+            engine.solve(markingExcept: self)
+            engine.applyFrames(toSubviewsOf: self)
+        }
+        trace("layoutSubviews")
         layoutSubviews()
         flags.remove(.inLayoutSubviews)
         if flags.contains(.subviewAwaitsIsAppearing) { deliverSubviewsIsAppearing() }

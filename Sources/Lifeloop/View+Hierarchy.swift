@@ -52,6 +52,7 @@ extension View {
         didAddSubview(view)
         view.propagateFlagsUp()
         setNeedsLayout()
+        storedWindow?.layoutEngine?.hierarchyChanged()
     }
 
     /// Removes the view from its superview (L13): `parent willRemoveSubview`,
@@ -67,6 +68,8 @@ extension View {
     /// Takes `child` out of this view, with the callbacks of a removal; `newSuperview` is
     /// where it is going (nil for a plain removal).
     func detach(_ child: View, newSuperview: View?) {
+        if app?.autoLayoutInUse == true { dropConstraintsCrossing(into: child) }
+        storedWindow?.layoutEngine?.hierarchyChanged()
         trace("willRemoveSubview", detail: child.traceLabel)
         willRemoveSubview(child)
         if newSuperview == nil {
@@ -121,6 +124,11 @@ extension View {
                 for subview in view.subviews.reversed() { pending.append((subview, false)) }
             }
         }
+        if let window, window.layoutEngine == nil,
+           order.contains(where: { type(of: $0).requiresConstraintBasedLayout || $0.autoLayoutStateIfMade?.installed.isEmpty == false }) {
+            _ = window.engageLayoutEngine()
+        }
+        window?.layoutEngine?.hierarchyChanged()
         for view in order {
             view.trace("didMoveToWindow")
             view.didMoveToWindow()

@@ -28,6 +28,9 @@ open class View: NameWirable {
             guard onLoop("isHidden"), newValue != storedHidden else { return }
             storedHidden = newValue
             hiddenDidChange()
+            if let stack = storedSuperview as? StackView, stack.arrangedSubviews.contains(where: { $0 === self }) {
+                stack.arrangedSubviewVisibilityChanged()
+            }
         }
     }
     /// The view's background color; animatable.
@@ -171,6 +174,7 @@ open class View: NameWirable {
             storedFrame = newValue
             if let superview = storedSuperview { designParentSize = superview.bounds.size }
             if oldSize != newValue.size { sizeDidChange() }
+            frameDidChangeForAutoLayout()
         }
     }
 
@@ -193,6 +197,7 @@ open class View: NameWirable {
                 storedFrame = Rect(x: center.x - newValue.width / 2, y: center.y - newValue.height / 2,
                                    width: newValue.width, height: newValue.height)
                 sizeDidChange()
+                frameDidChangeForAutoLayout()
             }
         }
     }
@@ -204,6 +209,7 @@ open class View: NameWirable {
             guard onLoop("center") else { return }
             willChange(.frame, from: .rect(storedFrame))
             storedFrame.origin = Point(x: newValue.x - storedFrame.width / 2, y: newValue.y - storedFrame.height / 2)
+            frameDidChangeForAutoLayout()
         }
     }
 
@@ -214,6 +220,7 @@ open class View: NameWirable {
         storedFrame = frame
         designParentSize = parentSize
         if oldSize != frame.size { setNeedsLayout() }
+        frameDidChangeForAutoLayout()
     }
 
     // MARK: Hierarchy
@@ -362,8 +369,17 @@ open class View: NameWirable {
     }
     /// The size the content wants; `noIntrinsicMetric` (-1) in a dimension that has none.
     open var intrinsicContentSize: Size { Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric) }
-    /// Notes that ``intrinsicContentSize`` changed (no Auto Layout: nothing to update).
-    open func invalidateIntrinsicContentSize() {}
+    /// Notes that ``intrinsicContentSize`` changed: the window's layout engine takes the new
+    /// size in its next pass (L33).
+    open func invalidateIntrinsicContentSize() { intrinsicContentSizeDidChange() }
+    /// Updates the view's constraints before layout (L33): called from the deepest views up
+    /// when the view is marked with ``setNeedsUpdateConstraints()`` or has not run it since
+    /// its window's layout engine engaged. Lifeloop records it as `updateConstraints`.
+    open func updateConstraints() {}
+    /// Whether the view needs Auto Layout even with no constraint of its own: a view of a
+    /// class that answers true engages its window's layout engine (and its
+    /// ``updateConstraints()``) when it joins the window.
+    open class var requiresConstraintBasedLayout: Bool { false }
     /// The value of a dimension with no intrinsic size, as UIKit's.
     public static let noIntrinsicMetric: CGFloat = -1
 

@@ -540,6 +540,11 @@ open class ViewController: NameWirable {
     open func viewWillLayoutSubviews() {}
     /// Called after the root view laid out its subviews.
     open func viewDidLayoutSubviews() {}
+    /// Updates the constraints of the controller's view before layout (L33): its root
+    /// view's turn in the constraints phase, after `viewWillAppear` (and
+    /// `viewIsAppearing`) and before `viewWillLayoutSubviews` in an appearance. Lifeloop
+    /// records it as `updateViewConstraints`.
+    open func updateViewConstraints() {}
     /// Called before the view's window changes size (a resize or a rotation), with the new
     /// size; layout follows at the end of the turn (L10).
     open func viewWillTransition(to size: Size, with coordinator: TransitionCoordinator) {}

@@ -25,6 +25,8 @@ open class Window: View {
     /// Whether the window has been made visible and shows its root.
     @exclusivity(unchecked) var isVisibleWindow = false
     private var storedRoot: ViewController?
+    /// The window's Auto Layout engine, once a constraint or a constraint-based view is in it.
+    var layoutEngine: LayoutEngine?
     /// The view that takes typing (a text field being edited).
     weak var firstResponder: View?
 

@@ -89,6 +89,67 @@ public struct WindowSnapshot: Sendable, Equatable {
     public var turn: UInt64
     /// The views, in drawing order.
     public var nodes: [Node]
+    /// The window's active constraints as lines, when asked for (see
+    /// ``init(_:showingConstraints:)``): empty otherwise.
+    public var constraints: [ConstraintLine] = []
+
+    /// An active constraint drawn between the anchors it relates (for a constant size,
+    /// across its item), in window coordinates.
+    public struct ConstraintLine: Sendable, Equatable {
+        /// Where the first item's attribute lies.
+        public var from: Point
+        /// Where the second item's attribute lies (the far edge for a constant size).
+        public var to: Point
+        /// The constraint's description, as UIKit prints it.
+        public var description: String
+        /// Whether its priority is required (drawn solid; optional ones are dashed).
+        public var isRequired: Bool
+    }
+
+    /// Takes the snapshot of `window` now, with its constraints as lines when
+    /// `showingConstraints` is true.
+    public init(_ window: Window, showingConstraints: Bool) {
+        self.init(window)
+        if showingConstraints { constraints = Self.constraintLines(in: window) }
+    }
+
+    /// Every active constraint installed in the window's tree, in tree order.
+    static func constraintLines(in window: Window) -> [ConstraintLine] {
+        func rect(of item: AnyObject?) -> Rect? {
+            if let view = item as? View { return view.convert(view.bounds, to: window) }
+            if let guide = item as? LayoutGuide, let owner = guide.owningView { return owner.convert(guide.layoutFrame, to: window) }
+            return nil
+        }
+        func point(_ rect: Rect, _ attribute: LayoutConstraint.Attribute) -> Point {
+            switch attribute {
+            case .left, .leading, .leftMargin, .leadingMargin: Point(x: rect.minX, y: rect.midY)
+            case .right, .trailing, .rightMargin, .trailingMargin: Point(x: rect.maxX, y: rect.midY)
+            case .top, .topMargin: Point(x: rect.midX, y: rect.minY)
+            case .bottom, .bottomMargin, .firstBaseline, .lastBaseline: Point(x: rect.midX, y: rect.maxY)
+            default: Point(x: rect.midX, y: rect.midY)
+            }
+        }
+        var lines: [ConstraintLine] = []
+        var stack: [View] = [window]
+        while let view = stack.popLast() {
+            for constraint in view.constraints {
+                guard let first = rect(of: constraint.firstItem) else { continue }
+                let from: Point, to: Point
+                if let second = rect(of: constraint.secondItem) {
+                    from = point(first, constraint.firstAttribute)
+                    to = point(second, constraint.secondAttribute)
+                } else if constraint.firstAttribute == .height {
+                    (from, to) = (Point(x: first.midX, y: first.minY), Point(x: first.midX, y: first.maxY))
+                } else {
+                    (from, to) = (Point(x: first.minX, y: first.midY), Point(x: first.maxX, y: first.midY))
+                }
+                lines.append(ConstraintLine(from: from, to: to, description: constraint.description,
+                                            isRequired: constraint.priority == .required))
+            }
+            stack.append(contentsOf: view.subviews.reversed())
+        }
+        return lines
+    }
 
     /// Takes the snapshot of `window` now.
     public init(_ window: Window) {
@@ -204,7 +265,9 @@ public struct WindowSnapshot: Sendable, Equatable {
     /// The snapshot as SVG: one `<rect>` per view (`data-label`, `data-depth`), filled
     /// with its background colour at its alpha; hidden views dashed and unfilled; each
     /// view's label (and its controller's) at its top left; the status bar hatched; a key
-    /// window framed in blue with a "key" badge.
+    /// window framed in blue with a "key" badge; when the snapshot holds constraints, each
+    /// as a red line between its anchors (dashed below required), its description as the
+    /// line's tooltip.
     public func svg() -> String {
         let margin = 24.0
         var document = SVGDocument(width: size.width + 2 * margin, height: size.height + 2 * margin + 18)
@@ -247,6 +310,14 @@ public struct WindowSnapshot: Sendable, Equatable {
         }
         for label in labels {
             document.text(label.text, x: label.x, y: label.y, size: 9, fill: label.hidden ? "#888" : "#111")
+        }
+        for line in constraints {
+            var extra: [(String, String)] = [("data-role", "constraint"), ("stroke-linecap", "round")]
+            if !line.isRequired { extra.append(("stroke-dasharray", "3 2")) }
+            document.element("line", [("x1", svgNumber(line.from.x)), ("y1", svgNumber(line.from.y)), ("x2", svgNumber(line.to.x)),
+                                      ("y2", svgNumber(line.to.y)), ("stroke", "#d93025"), ("stroke-width", "1.5")] + extra,
+                             title: line.description)
+            document.element("circle", [("cx", svgNumber(line.from.x)), ("cy", svgNumber(line.from.y)), ("r", "2"), ("fill", "#d93025")])
         }
         if statusBarInset > 0 {
             document.rect(x: 0, y: 0, width: size.width, height: statusBarInset, fill: "url(#statusbar)",

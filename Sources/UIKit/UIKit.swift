@@ -44,6 +44,19 @@ public typealias UITraitDisplayScale = DisplayScaleTrait
 public typealias UIEdgeInsets = EdgeInsets
 public typealias UIViewAutoresizing = AutoresizingMask
 
+// MARK: Auto Layout
+
+public typealias NSLayoutConstraint = LayoutConstraint
+public typealias UILayoutPriority = LayoutPriority
+public typealias NSLayoutAnchor = LayoutAnchor
+public typealias NSLayoutXAxisAnchor = LayoutXAxisAnchor
+public typealias NSLayoutYAxisAnchor = LayoutYAxisAnchor
+public typealias NSLayoutDimension = LayoutDimension
+public typealias UILayoutGuide = LayoutGuide
+public typealias NSDirectionalEdgeInsets = DirectionalEdgeInsets
+public typealias UILayoutConstraintAxis = LayoutAxis
+public typealias UIStackView = StackView
+
 // MARK: Controls and bars
 
 public typealias UIControl = Control

@@ -417,7 +417,7 @@ struct CompleteConfinementTests {
             "becomeKey", "resignKey", "presentationControllerShouldDismiss", "presentationControllerDidAttemptToDismiss",
             "presentationControllerWillDismiss", "presentationControllerDidDismiss",
             "layoutMarginsDidChange", "safeAreaInsetsDidChange", "tintColorDidChange", "traitCollectionDidChange",
-            "viewLayoutMarginsDidChange", "viewSafeAreaInsetsDidChange",
+            "viewLayoutMarginsDidChange", "viewSafeAreaInsetsDidChange", "updateConstraints", "updateViewConstraints",
             // UIKit's read-only state and queries.
             "traitCollection", "screenSafeAreaInsets", "presentationTransform", "noIntrinsicMetric",
             "intrinsicContentSize", "preferredStatusBarStyle", "prefersStatusBarHidden", "prefersHomeIndicatorAutoHidden",

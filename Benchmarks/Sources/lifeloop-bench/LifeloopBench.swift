@@ -23,6 +23,10 @@ struct LifeloopBench {
             try ScenarioWorkloads.run()
             return
         }
+        if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "autolayout" {
+            try AutoLayoutWorkload.run()
+            return
+        }
         if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "windows" {
             try WindowScaleWorkload.run()
             return

@@ -75,6 +75,7 @@ open class Button: Control {
     open func setTitle(_ title: String?, for state: State) {
         titles[state.rawValue] = title
         refreshContent()
+        invalidateIntrinsicContentSize()
     }
 
     /// The title for a state, falling back to `normal`'s.

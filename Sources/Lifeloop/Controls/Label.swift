@@ -12,15 +12,15 @@ public enum LineBreakMode: Int, Hashable, Sendable {
 /// snapshots show the text.
 open class Label: View {
     /// The text; setting it marks the label for display.
-    open var text: String? { didSet { if text != oldValue { setNeedsDisplay() } } }
+    open var text: String? { didSet { if text != oldValue { setNeedsDisplay(); invalidateIntrinsicContentSize() } } }
     /// The font (the system font at 17 points by default).
-    open var font: Font! = .systemFont(ofSize: 17) { didSet { setNeedsDisplay() } }
+    open var font: Font! = .systemFont(ofSize: 17) { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
     /// The text color (`label`, black, by default).
     open var textColor: Color! = .label { didSet { setNeedsDisplay() } }
     /// The alignment.
     open var textAlignment: TextAlignment = .natural { didSet { setNeedsDisplay() } }
     /// The most lines shown (1 by default; 0 for any number).
-    open var numberOfLines = 1 { didSet { setNeedsDisplay() } }
+    open var numberOfLines = 1 { didSet { setNeedsDisplay(); invalidateIntrinsicContentSize() } }
     /// How text that does not fit is cut (data).
     open var lineBreakMode: LineBreakMode = .byTruncatingTail
     /// Whether the font shrinks to fit (data).
@@ -33,8 +33,8 @@ open class Label: View {
     open var isHighlighted = false
     /// The color when highlighted (data).
     open var highlightedTextColor: Color?
-    /// The preferred width for wrapping (data: there is no Auto Layout).
-    open var preferredMaxLayoutWidth: CGFloat = 0
+    /// The width a multi-line label wraps at for its intrinsic size (0: one line per paragraph).
+    open var preferredMaxLayoutWidth: CGFloat = 0 { didSet { invalidateIntrinsicContentSize() } }
 
     public override init(frame: Rect) {
         super.init(frame: frame)

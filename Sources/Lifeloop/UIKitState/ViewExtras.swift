@@ -19,6 +19,8 @@ final class ViewExtras {
     var drawing: [DrawCommand]?
     /// `registerForTraitChanges` registrations.
     var traitRegistrations: [TraitChangeRegistration] = []
+    /// Constraints, guides and content priorities (Auto Layout).
+    var autoLayout: ViewAutoLayout?
 }
 
 /// How a view lays out its content when its bounds change: UIKit's `UIView.ContentMode`.
