@@ -903,29 +903,31 @@ public final class EventLoop {
 
     /// Phase 1: timers due by `now` that were scheduled before this phase began.
     private func runTimers(before sequenceLimit: UInt64) {
-        // A host-clock replay fires as many timers as the recording did, earliest first: a
-        // deadline computed from a real clock reading can land a hair either side of the
-        // turn's recorded read.
-        var recordedCount: Int?
-        if let replaySource, clock == .host {
-            do { recordedCount = try replaySource.timersFired(turn: turn) } catch {
-                replayFailed(error)
-                return
-            }
-            if let count = recordedCount, count > 0, timers.liveCount < 1 {
-                replayFailed(LoopError.replayDiverged("turn \(turn): the recording fired \(count) timer\(count == 1 ? "" : "s"); the replay has none pending"))
-                return
-            }
-        }
+        // A host-clock recording notes each timer it fires, before the timer runs (what the
+        // timer reads is recorded after it); the replay fires a timer where the recording
+        // has that note, earliest first, and nowhere else: a deadline computed from a real
+        // clock reading can land a hair either side of the turn's recorded read.
+        let replaying = clock == .host ? replaySource : nil
         let recording = clock == .host ? recorder : nil
-        var fired = 0
-        while let entry = timers.peek() {
-            if let count = recordedCount {
-                guard fired < count, entry.sequence < sequenceLimit else { break }
+        while true {
+            let entry: TimerQueue.Entry
+            if let replaying {
+                let fires: Bool
+                do { fires = try replaying.timersFired(turn: turn) > 0 } catch {
+                    replayFailed(error)
+                    return
+                }
+                guard fires else { break }
+                guard let next = timers.peek(), next.sequence < sequenceLimit else {
+                    replayFailed(LoopError.replayDiverged("turn \(turn): the recording fired a timer here; the replay has none to fire"))
+                    return
+                }
+                entry = next
             } else {
-                guard entry.deadline <= nowNs, entry.sequence < sequenceLimit else { break }
+                guard let next = timers.peek(), next.deadline <= nowNs, next.sequence < sequenceLimit else { break }
+                entry = next
+                recording?.timersFired(1, turn: turn)
             }
-            fired += 1
             switch timers.take(entry, now: max(nowNs, entry.deadline)) {
             case .once(let body, let label), .repeating(let body, _, let label):
                 if let label { record(label: label, event: "timer") }
@@ -939,7 +941,6 @@ public final class EventLoop {
                 break
             }
         }
-        if let recording, fired > 0 { recording.timersFired(fired, turn: turn) }
     }
 
     /// Phase 2: tasks queued before the phase began, then the mailbox: worker results,

@@ -38,7 +38,7 @@ public protocol LoopRecorder: AnyObject {
     /// post or a result sent during the turn): a replay, whose arrivals come from the
     /// recording, cannot see that, so the recording says it.
     func wentOnForMail(after turn: UInt64)
-    /// How many timers fired in `turn` (written only when some did): a timer's deadline
+    /// A timer is about to fire in `turn` (`count` is 1), before it runs: a timer's deadline
     /// can come from a real clock reading (a delay an app computed from `DispatchTime.now()`
     /// on another thread), so whether it was due at a turn's recorded clock read is an
     /// input too.
@@ -60,7 +60,8 @@ public protocol LoopReplaySource: AnyObject {
     /// Whether the recorded run went on after `turn` only for its mailbox; consumes the
     /// note when it is there.
     func wentOnForMail(after turn: UInt64) throws -> Bool
-    /// How many timers the recorded run fired in `turn` (0 when the recording says none).
+    /// Whether the recorded run fired a timer here, in `turn` (1, consuming the note) or
+    /// not (0).
     func timersFired(turn: UInt64) throws -> Int
 }
 

@@ -44,8 +44,8 @@ public struct RecordingError: Error, Sendable, CustomStringConvertible {
 /// (`{"c":ns}`), each turn's arrivals (`{"a":[["j",id,arrival],["p",poster,n]],"t":turn}`), each
 /// job result after its arrival (`{"r":id,"v":"json"}` when `Codable`, else
 /// `{"r":id,"s":"description"}`), each script input (`{"i":"…","t":turn}`), each finished
-/// turn's digest (`{"d":"hex","t":turn}`), how many timers fired in a turn where some did
-/// (`{"f":count,"t":turn}`), a note where the run went on after a turn only
+/// turn's digest (`{"d":"hex","t":turn}`), a note before each timer fires
+/// (`{"f":1,"t":turn}`), a note where the run went on after a turn only
 /// for its mailbox (`{"w":turn}`); then a trailer `{"ok":true,"turns":n,"finalDigest":"hex"}`
 /// (with `"reason"` when not ok). Lines go through a 64 KiB
 /// buffer, so a long run's memory stays flat.
