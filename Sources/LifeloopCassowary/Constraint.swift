@@ -40,8 +40,8 @@ public enum Strength {
     /// One weak unit.
     public static let weak = create(0, 0, 1)
 
-    /// `value` clipped to 0…``required``.
-    public static func clip(_ value: Double) -> Double { max(0, min(required, value)) }
+    /// `value` clipped to 0…``required`` (NaN stays NaN, for the solver to refuse).
+    public static func clip(_ value: Double) -> Double { value.isNaN ? value : max(0, min(required, value)) }
 }
 
 /// A linear constraint `expression (<= | == | >=) 0` with a strength.
@@ -111,6 +111,9 @@ public enum SolverError: Error, CustomStringConvertible {
     /// The tableau is in a state the algorithm cannot leave (a bug, or an unbounded
     /// objective from values that overflow).
     case internalSolverError(String)
+    /// A coefficient, constant, strength or suggested value that is NaN or infinite; the
+    /// message names it.
+    case nonFiniteValue(String)
 
     /// A readable form, for logs and errors.
     public var description: String {
@@ -122,6 +125,7 @@ public enum SolverError: Error, CustomStringConvertible {
         case .unknownEditVariable(let v): "unknown edit variable: \(v)"
         case .badRequiredStrength: "an edit variable cannot have the required strength"
         case .internalSolverError(let message): "internal solver error: \(message)"
+        case .nonFiniteValue(let message): "not a finite number: \(message)"
         }
     }
 }

@@ -57,6 +57,11 @@ public final class Solver {
     public func addConstraint(_ constraint: Constraint) throws {
         let key = ObjectIdentifier(constraint)
         guard constraints[key] == nil else { throw SolverError.duplicateConstraint(constraint) }
+        let expression = constraint.expression
+        guard expression.constant.isFinite, constraint.strength.isFinite,
+              expression.terms.allSatisfy({ $0.coefficient.isFinite }) else {
+            throw SolverError.nonFiniteValue("\(constraint)")
+        }
         var tag = Tag()
         let row = createRow(constraint, &tag)
         var subject = chooseSubject(row, tag)
@@ -130,6 +135,7 @@ public final class Solver {
     public func addEditVariable(_ variable: Variable, strength: Double) throws {
         let key = ObjectIdentifier(variable)
         guard edits[key] == nil else { throw SolverError.duplicateEditVariable(variable) }
+        guard strength.isFinite else { throw SolverError.nonFiniteValue("edit strength \(strength) for \(variable)") }
         let strength = Strength.clip(strength)
         guard strength < Strength.required else { throw SolverError.badRequiredStrength }
         let constraint = Constraint(variable.expression, .equal, strength: strength)
@@ -156,6 +162,7 @@ public final class Solver {
     public func suggestValue(_ variable: Variable, _ value: Double) throws {
         let key = ObjectIdentifier(variable)
         guard var info = edits[key] else { throw SolverError.unknownEditVariable(variable) }
+        guard value.isFinite else { throw SolverError.nonFiniteValue("suggested value \(value) for \(variable)") }
         let delta = value - info.constant
         info.constant = value
         edits[key] = info

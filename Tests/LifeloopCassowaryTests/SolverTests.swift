@@ -189,3 +189,27 @@ struct SolverRemovalTests {
         }
     }
 }
+
+@Suite("Cassowary solver: bad numbers")
+struct SolverBadNumberTests {
+    @Test
+    func nonFiniteNumbersAreRefusedNamingTheConstraint() throws {
+        let x = Variable("x")
+        let solver = Solver()
+        for bad in [x == .nan, x * .infinity >= 1, (x == 3).withStrength(.nan)] {
+            do {
+                try solver.addConstraint(bad)
+                Issue.record("\(bad) was accepted")
+            } catch SolverError.nonFiniteValue(let message) {
+                #expect(message.contains("x"))
+            }
+            #expect(!solver.hasConstraint(bad))
+        }
+        #expect(throws: SolverError.self) { try solver.addEditVariable(x, strength: .nan) }
+        try solver.addEditVariable(x, strength: Strength.strong)
+        #expect(throws: SolverError.self) { try solver.suggestValue(x, .infinity) }
+        try solver.suggestValue(x, 4)
+        solver.updateVariables()
+        #expect(x.value == 4)
+    }
+}

@@ -319,6 +319,29 @@ struct AutoLayoutTests {
         #expect(app.diagnostics.isEmpty)
     }
 
+    @Test
+    func nonFiniteConstantsAndMultipliersAreDiagnosedAndReplaced() throws {
+        let app = try Application()
+        let box = View(frame: .zero)
+        var top: LayoutConstraint!
+        _ = try showInWindow(Host { view in
+            view.addSubview(box)
+            box.translatesAutoresizingMaskIntoConstraints = false
+            top = box.topAnchor.constraint(equalTo: view.topAnchor, constant: .nan)
+            LayoutConstraint.activate([top, box.leftAnchor.constraint(equalTo: view.leftAnchor, constant: 3),
+                                       box.widthAnchor.constraint(equalTo: view.widthAnchor, multiplier: .infinity),
+                                       box.heightAnchor.constraint(equalToConstant: 10)])
+        }, app: app)
+        #expect(app.diagnostics.map(\.kind) == [.invalidArgument, .invalidArgument])
+        #expect(app.diagnostics[0].message == "constant nan is not a finite number: 0.0 used")
+        #expect(box.frame == Rect(x: 3, y: 0, width: box.superview!.bounds.width, height: 10))
+        top.constant = -.infinity
+        try app.settle()
+        #expect(top.constant == 0)
+        #expect(app.diagnostics.count == 3)
+        #expect(LayoutPriority(.infinity).description == "inf")
+    }
+
     // MARK: Stack views
 
     func stack(_ axis: LayoutAxis, _ configure: (StackView) -> Void, sizes: [Size], widthPriorities: [Float]? = nil) throws

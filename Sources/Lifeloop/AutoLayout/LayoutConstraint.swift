@@ -34,12 +34,15 @@ public struct LayoutPriority: RawRepresentable, Hashable, Comparable, Sendable, 
     /// A priority `rhs` lower.
     public static func - (lhs: LayoutPriority, rhs: Float) -> LayoutPriority { LayoutPriority(lhs.rawValue - rhs) }
     /// The value, as UIKit prints it.
-    public var description: String { rawValue == rawValue.rounded() ? String(Int(rawValue)) : String(rawValue) }
+    public var description: String {
+        rawValue.isFinite && rawValue == rawValue.rounded() && abs(rawValue) < 1e9 ? String(Int(rawValue)) : String(rawValue)
+    }
 
     /// The solver strength: required at 1000, else proportional (a 751 constraint outweighs
     /// one 750 constraint, as in UIKit).
     var strength: Double {
-        rawValue >= 1000 ? Strength.required : Double(max(1, min(999, rawValue))) * Strength.medium
+        guard rawValue.isFinite else { return rawValue > 0 ? Strength.required : Strength.medium }
+        return rawValue >= 1000 ? Strength.required : Double(max(1, min(999, rawValue))) * Strength.medium
     }
 }
 
@@ -132,6 +135,7 @@ open class LayoutConstraint: CustomStringConvertible {
     /// The constant; a change re-solves incrementally in the next update pass.
     open var constant: CGFloat {
         didSet {
+            if !constant.isFinite { constant = LayoutConstraint.finite(constant, or: oldValue, "constant") }
             guard constant != oldValue else { return }
             engine?.constantChanged(self)
         }
@@ -185,8 +189,16 @@ open class LayoutConstraint: CustomStringConvertible {
         self.relation = relation
         secondItem = view2.map { $0 as AnyObject }
         secondAttribute = view2 == nil ? .notAnAttribute : attr2
-        self.multiplier = multiplier
-        constant = c
+        self.multiplier = LayoutConstraint.finite(multiplier, or: 1, "multiplier")
+        constant = LayoutConstraint.finite(c, or: 0, "constant")
+    }
+
+    /// `value`, or `fallback` with an `invalidArgument` diagnostic when it is NaN or infinite.
+    static func finite(_ value: CGFloat, or fallback: CGFloat, _ name: String) -> CGFloat {
+        guard !value.isFinite else { return value }
+        ThreadContext.application?.diagnose(.invalidArgument, label: "NSLayoutConstraint",
+                                            message: "\(name) \(value) is not a finite number: \(fallback) used")
+        return fallback
     }
 
     /// Whether the constraint is installed. Setting it activates or deactivates it.
