@@ -423,6 +423,64 @@ struct InterfaceBuilderTests {
         #expect(box.constraints[1].line > 1)
     }
 
+    @Test("a file's constraints are applied: to the safe area, between views, constant sizes, priorities, inequalities")
+    func constraintsAreApplied() throws {
+        let scene = """
+                <scene sceneID="scene-c">
+                    <objects>
+                        <viewController id="c-vc" sceneMemberID="viewController">
+                            <view key="view" contentMode="scaleToFill" id="c-view">
+                                <rect key="frame" x="0.0" y="0.0" width="393" height="852"/>
+                                <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                                <subviews>
+                                    <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Title" translatesAutoresizingMaskIntoConstraints="NO" id="title" userLabel="title">
+                                        <rect key="frame" x="0" y="0" width="10" height="10"/>
+                                        <constraints>
+                                            <constraint firstAttribute="width" constant="200" id="w1"/>
+                                            <constraint firstAttribute="height" constant="30" id="h1"/>
+                                        </constraints>
+                                    </label>
+                                    <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="box" userLabel="box">
+                                        <rect key="frame" x="0" y="0" width="10" height="10"/>
+                                    </view>
+                                </subviews>
+                                <viewLayoutGuide key="safeArea" id="c-safe"/>
+                                <constraints>
+                                    <constraint firstItem="title" firstAttribute="leading" secondItem="c-safe" secondAttribute="leading" constant="20" id="l1"/>
+                                    <constraint firstItem="title" firstAttribute="top" secondItem="c-safe" secondAttribute="top" constant="30" id="t1"/>
+                                    <constraint firstItem="box" firstAttribute="top" secondItem="title" secondAttribute="bottom" constant="8" id="t2"/>
+                                    <constraint firstItem="box" firstAttribute="leading" secondItem="title" secondAttribute="leading" id="l2"/>
+                                    <constraint firstItem="box" firstAttribute="width" secondItem="title" secondAttribute="width" multiplier="0.5" id="w2"/>
+                                    <constraint firstItem="box" firstAttribute="height" relation="greaterThanOrEqual" constant="40" id="h2"/>
+                                    <constraint firstItem="box" firstAttribute="height" constant="10" priority="250" id="h3"/>
+                                    <constraint firstItem="box" firstAttribute="nonsense" constant="1" id="bad"/>
+                                </constraints>
+                            </view>
+                        </viewController>
+                        <placeholder placeholderIdentifier="IBFirstResponder" id="c-fr" sceneMemberID="firstResponder"/>
+                    </objects>
+                </scene>
+            """
+        let dir = try Self.folder()
+        _ = try Self.write(Self.storyboard(initial: "c-vc", scene), "Constraints.storyboard", in: dir)
+        let app = try Application(clock: .virtual)
+        app.bundlePath = dir
+        let controller = try #require(Storyboard(name: "Constraints", bundle: nil).instantiateInitialViewController())
+        let window = Window(screen: .phone, label: "main")
+        window.rootViewController = controller
+        window.makeKeyAndVisible()
+        try app.settle()
+        let title = try #require(controller.view.viewWithLabel("title"))
+        let box = try #require(controller.view.viewWithLabel("box"))
+        let safeTop = controller.view.safeAreaInsets.top
+        #expect(!title.translatesAutoresizingMaskIntoConstraints)
+        #expect(title.frame == Rect(x: 20, y: safeTop + 30, width: 200, height: 30))
+        // Below the title by 8, half its width; the required minimum height wins over the
+        // low-priority wish for 10.
+        #expect(box.frame == Rect(x: 20, y: safeTop + 68, width: 100, height: 40))
+        #expect(Self.messages(app, .interfaceBuilderSkipped).contains { $0.contains("Constraints.storyboard") && $0.contains("nonsense") })
+    }
+
     @Test("segue kinds map onto Lifeloop's: show, showDetail, presentation with styles, embed, relationship, unwind, custom")
     func segueKinds() throws {
         let connections = """

@@ -63,8 +63,8 @@ public struct RuntimeAttributeDefinition: Hashable, Sendable {
     }
 }
 
-/// An Auto Layout constraint as the file states it, kept as data (Lifeloop does not solve
-/// constraints yet).
+/// An Auto Layout constraint as the file states it; loading the file makes and activates
+/// it (``LayoutConstraint``).
 public struct ConstraintDefinition: Hashable, Sendable {
     /// The constraint's object id.
     public var id: String

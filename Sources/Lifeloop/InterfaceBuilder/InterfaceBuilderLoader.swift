@@ -358,6 +358,7 @@ extension Application {
         let reachingIn = data.connections.filter { !sceneLevel.contains($0.source) || !sceneLevel.contains($0.destination) }
         connectInterfaceBuilder(reachingIn, objects: objects, firstResponder: firstResponder, file: file + ".storyboard")
         for (made, node) in created { applyRuntimeAttributes(node, to: made, file: file + ".storyboard") }
+        applyInterfaceBuilderConstraints(created, objects: objects, file: file + ".storyboard")
         for (made, _) in created {
             made.trace("awakeFromNib")
             made.awakeFromNib()
@@ -379,6 +380,7 @@ extension Application {
         let firstResponder = Set(data.placeholders.filter { $0.identifier == "IBFirstResponder" }.map(\.objectID))
         connectInterfaceBuilder(data.connections, objects: objects, firstResponder: firstResponder, file: file)
         for (made, node) in created { applyRuntimeAttributes(node, to: made, file: file) }
+        applyInterfaceBuilderConstraints(created, objects: objects, file: file)
         for (made, _) in created {
             made.trace("awakeFromNib")
             made.awakeFromNib()
@@ -423,5 +425,95 @@ extension ViewController {
     /// The navigation item if the scene made one.
     var storedNavigationItemForInterfaceBuilder: NavigationItem? {
         scene?.interfaceBuilder?.navigationItem == nil ? nil : navigationItem
+    }
+}
+
+// MARK: Constraints
+
+extension Application {
+    /// Applies the Auto Layout constraints an Xcode file gives its views, as UIKit does when
+    /// it loads them: a view the file marks `translatesAutoresizingMaskIntoConstraints="NO"`
+    /// gets no autoresizing constraints, its layout guides (`safeArea`, margins) stand for
+    /// their ids, and each constraint (the holding view when the file names no first item;
+    /// `equal` unless said; a `priority` below 1000) is made and activated. A constraint
+    /// naming an item the file does not have, or an attribute Lifeloop does not know, is an
+    /// ``Diagnostic/Kind/interfaceBuilderSkipped`` note with the file's line.
+    func applyInterfaceBuilderConstraints(_ created: [(View, ViewNode)], objects: [String: AnyObject], file: String) {
+        var items: [String: AnyObject] = objects
+        for (view, node) in created {
+            guard let data = node.interfaceBuilder else { continue }
+            if !data.translatesAutoresizingMaskIntoConstraints { view.translatesAutoresizingMaskIntoConstraints = false }
+            for (key, id) in data.layoutGuides {
+                switch key {
+                case "safeArea": items[id] = view.safeAreaLayoutGuide
+                case "layoutMargins", "layoutMarginsGuide": items[id] = view.layoutMarginsGuide
+                default: break
+                }
+            }
+        }
+        var made: [LayoutConstraint] = []
+        for (view, node) in created {
+            for constraint in node.interfaceBuilder?.constraints ?? [] {
+                let first: AnyObject? = constraint.firstItem.map { items[$0] } ?? view
+                guard let first else {
+                    diagnose(.interfaceBuilderSkipped, label: file, message: "\(file):\(constraint.line): constraint \(constraint.id) names item '\(constraint.firstItem ?? "")', which the file does not have; skipped")
+                    continue
+                }
+                var second: AnyObject?
+                if let id = constraint.secondItem {
+                    guard let item = items[id] else {
+                        diagnose(.interfaceBuilderSkipped, label: file, message: "\(file):\(constraint.line): constraint \(constraint.id) names item '\(id)', which the file does not have; skipped")
+                        continue
+                    }
+                    second = item
+                }
+                guard let firstAttribute = Self.layoutAttribute(constraint.firstAttribute),
+                      let secondAttribute = constraint.secondAttribute.map(Self.layoutAttribute) ?? .notAnAttribute else {
+                    diagnose(.interfaceBuilderSkipped, label: file, message: "\(file):\(constraint.line): constraint \(constraint.id) has an attribute Lifeloop does not know (\(constraint.firstAttribute), \(constraint.secondAttribute ?? "none")); skipped")
+                    continue
+                }
+                let relation: LayoutConstraint.Relation = switch constraint.relation {
+                case "lessThanOrEqual": .lessThanOrEqual
+                case "greaterThanOrEqual": .greaterThanOrEqual
+                default: .equal
+                }
+                let made1 = LayoutConstraint(item: first, attribute: firstAttribute, relatedBy: relation, toItem: second,
+                                             attribute: second == nil ? .notAnAttribute : secondAttribute,
+                                             multiplier: CGFloat(constraint.multiplier), constant: CGFloat(constraint.constant))
+                if constraint.priority.isFinite, constraint.priority >= 1, constraint.priority < 1000 {
+                    made1.priority = LayoutPriority(Float(constraint.priority))
+                }
+                made1.identifier = constraint.id
+                made.append(made1)
+            }
+        }
+        LayoutConstraint.activate(made)
+    }
+
+    /// A constraint attribute as Xcode's files spell it.
+    static func layoutAttribute(_ name: String) -> LayoutConstraint.Attribute? {
+        switch name {
+        case "left": .left
+        case "right": .right
+        case "top": .top
+        case "bottom": .bottom
+        case "leading": .leading
+        case "trailing": .trailing
+        case "width": .width
+        case "height": .height
+        case "centerX": .centerX
+        case "centerY": .centerY
+        case "firstBaseline": .firstBaseline
+        case "lastBaseline", "baseline": .lastBaseline
+        case "leftMargin": .leftMargin
+        case "rightMargin": .rightMargin
+        case "topMargin": .topMargin
+        case "bottomMargin": .bottomMargin
+        case "leadingMargin": .leadingMargin
+        case "trailingMargin": .trailingMargin
+        case "centerXWithinMargins": .centerXWithinMargins
+        case "centerYWithinMargins": .centerYWithinMargins
+        default: nil
+        }
     }
 }
