@@ -28,26 +28,6 @@ open class LayoutGuide: LayoutItem {
                     width: engine.value(variables.width), height: engine.value(variables.height))
     }
 
-    /// The leading edge (the left edge: Lifeloop lays out left to right).
-    public var leadingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .leading) }
-    /// The trailing edge (the right edge).
-    public var trailingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .trailing) }
-    /// The left edge.
-    public var leftAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .left) }
-    /// The right edge.
-    public var rightAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .right) }
-    /// The top edge.
-    public var topAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .top) }
-    /// The bottom edge.
-    public var bottomAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .bottom) }
-    /// The width.
-    public var widthAnchor: LayoutDimension { LayoutDimension(self, .width) }
-    /// The height.
-    public var heightAnchor: LayoutDimension { LayoutDimension(self, .height) }
-    /// The horizontal center.
-    public var centerXAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .centerX) }
-    /// The vertical center.
-    public var centerYAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .centerY) }
 
     var layoutVariables: LayoutVariables { variables }
 }
@@ -90,6 +70,35 @@ final class LayoutVariables {
 }
 
 /// An attribute of a view or guide to make constraints from: UIKit's `NSLayoutAnchor`.
+/// What has the ten edge, size and center anchors: ``View`` and ``LayoutGuide``.
+public protocol LayoutAnchorItem: AnyObject {}
+
+extension LayoutAnchorItem {
+    /// The leading edge (the left edge: Lifeloop lays out left to right).
+    public var leadingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .leading) }
+    /// The trailing edge (the right edge).
+    public var trailingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .trailing) }
+    /// The left edge.
+    public var leftAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .left) }
+    /// The right edge.
+    public var rightAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .right) }
+    /// The top edge.
+    public var topAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .top) }
+    /// The bottom edge.
+    public var bottomAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .bottom) }
+    /// The width.
+    public var widthAnchor: LayoutDimension { LayoutDimension(self, .width) }
+    /// The height.
+    public var heightAnchor: LayoutDimension { LayoutDimension(self, .height) }
+    /// The horizontal center.
+    public var centerXAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .centerX) }
+    /// The vertical center.
+    public var centerYAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .centerY) }
+}
+
+extension View: LayoutAnchorItem {}
+extension LayoutGuide: LayoutAnchorItem {}
+
 open class LayoutAnchor<AnchorType: AnyObject> {
     let item: AnyObject
     let attribute: LayoutConstraint.Attribute

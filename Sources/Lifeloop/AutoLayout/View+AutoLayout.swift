@@ -122,26 +122,6 @@ extension View: LayoutItem {
 
     // MARK: Anchors
 
-    /// The leading edge (the left edge: Lifeloop lays out left to right).
-    public var leadingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .leading) }
-    /// The trailing edge (the right edge).
-    public var trailingAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .trailing) }
-    /// The left edge.
-    public var leftAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .left) }
-    /// The right edge.
-    public var rightAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .right) }
-    /// The top edge.
-    public var topAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .top) }
-    /// The bottom edge.
-    public var bottomAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .bottom) }
-    /// The width.
-    public var widthAnchor: LayoutDimension { LayoutDimension(self, .width) }
-    /// The height.
-    public var heightAnchor: LayoutDimension { LayoutDimension(self, .height) }
-    /// The horizontal center.
-    public var centerXAnchor: LayoutXAxisAnchor { LayoutXAxisAnchor(self, .centerX) }
-    /// The vertical center.
-    public var centerYAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .centerY) }
     /// The first line's baseline (a label's: its top plus the font's ascender; other views':
     /// the bottom edge).
     public var firstBaselineAnchor: LayoutYAxisAnchor { LayoutYAxisAnchor(self, .firstBaseline) }
