@@ -22,6 +22,32 @@ struct AutoLayoutTests {
         for view in views { view.translatesAutoresizingMaskIntoConstraints = false }
     }
 
+    /// UIKit's constraints do not own their items: a view and the constraints it holds
+    /// (between it and its subviews) go away together once nothing else holds the view.
+    @Test
+    func constraintsDoNotKeepTheirViewsAlive() throws {
+        _ = try Application()
+        weak var weakParent: View?
+        weak var weakChild: View?
+        weak var weakConstraint: LayoutConstraint?
+        do {
+            let parent = View(frame: Rect(x: 0, y: 0, width: 100, height: 100))
+            let child = View(frame: .zero)
+            parent.addSubview(child)
+            constrained(child)
+            let constraints = [child.widthAnchor.constraint(equalTo: parent.widthAnchor),
+                               child.topAnchor.constraint(equalTo: parent.topAnchor)]
+            NSLayoutConstraintActivate(constraints)
+            #expect(constraints[0].firstItem === child && constraints[0].secondItem === parent)
+            weakParent = parent
+            weakChild = child
+            weakConstraint = constraints[0]
+        }
+        #expect(weakParent == nil)
+        #expect(weakChild == nil)
+        #expect(weakConstraint == nil)
+    }
+
     @Test
     func unsatisfiableConstraintsGiveUIKitsLogAndBreakTheOneAdded() throws {
         let app = try Application()

@@ -115,14 +115,15 @@ open class LayoutConstraint: CustomStringConvertible {
 
     /// The constraint's name in descriptions (where UIKit prints its address): numbered per app.
     public let label: String
-    /// The first item (a view or a layout guide).
-    public let firstItem: AnyObject?
+    /// The first item (a view or a layout guide), held weakly: as in UIKit, a constraint
+    /// does not keep its items alive (a view holds the constraints installed on it).
+    public private(set) weak var firstItem: AnyObject?
     /// The first item's attribute.
     public let firstAttribute: Attribute
     /// The relation.
     public let relation: Relation
-    /// The second item, nil for a constant size.
-    public let secondItem: AnyObject?
+    /// The second item, nil for a constant size; held weakly, as the first.
+    public private(set) weak var secondItem: AnyObject?
     /// The second item's attribute (`.notAnAttribute` without one).
     public let secondAttribute: Attribute
     /// The factor on the second attribute.

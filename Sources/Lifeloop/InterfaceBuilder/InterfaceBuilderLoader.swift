@@ -247,7 +247,7 @@ extension Application {
         let selector = Selector(connection.name)
         let link = self.link
         let location = "\(file):\(connection.line)"
-        weak var weakTarget = target
+        weak let weakTarget = target
         let targetIsFirstResponder = target == nil
         func send(_ sender: AnyObject?) {
             guard let app = link.app else { return }
