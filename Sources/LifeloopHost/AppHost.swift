@@ -371,7 +371,7 @@ public final class AppHost {
     /// The parameters `app.launch` takes, checked by the daemon too (a bad request costs no
     /// process) and by the app.
     static let launchParameters: Set<String> = ["scenario", "storyboard", "sample", "seed", "clock", "windows", "uikitVersion",
-                                                "record", "label", "workers", "network", "networkDirectory"]
+                                                "record", "label", "workers", "network", "networkDirectory", "bundle"]
 
     /// Exactly one source: a scenario file, a storyboard file or a sample.
     static func checkLaunchSource(_ params: Params) throws(RPCError) {
@@ -390,13 +390,18 @@ public final class AppHost {
                 throw .invalidParams("app.launch: '\(key)' is for a storyboard or a sample; a scenario file says its own")
             }
             do {
-                return try ScenarioFile.load(path: path)
+                var scenario = try ScenarioFile.load(path: path)
+                if let bundle = try launchBundle(params) { scenario.bundle = bundle }
+                return scenario
+            } catch let error as RPCError {
+                throw error
             } catch {
                 throw .invalidParams("app.launch: \(error)")
             }
         }
         var document: [String: JSON] = ["lifeloop": 1]
         var name: String
+        let bundle = try launchBundle(params)
         if let path = try params.string("storyboard") {
             document["app"] = ["storyboard": .string(path)]
             name = (path as NSString).lastPathComponent
@@ -410,6 +415,10 @@ public final class AppHost {
             if !definition.windows.isEmpty {
                 document["windows"] = .array(definition.windows.map { ["label": .string($0)] })
             }
+        }
+        if let bundle, var app = document["app"]?.object {
+            app["bundle"] = .string(bundle)
+            document["app"] = .object(app)
         }
         if let label = try params.string("label") { name = label }
         document["name"] = .string(name)
@@ -431,6 +440,18 @@ public final class AppHost {
         } catch {
             throw .invalidParams("app.launch: \(error)")
         }
+    }
+
+    /// `app.launch`'s `bundle`: the app's bundle folder, made absolute against the
+    /// daemon's working folder; it must be a folder that exists.
+    static func launchBundle(_ params: Params) throws(RPCError) -> String? {
+        guard let path = try params.string("bundle") else { return nil }
+        let resolved = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw .invalidParams("app.launch: 'bundle' \(path) is not a folder")
+        }
+        return resolved
     }
 
     // MARK: Trace

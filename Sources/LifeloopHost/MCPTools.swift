@@ -71,6 +71,7 @@ enum MCPTools {
                 description: "Launch a simulated app from a sample, a storyboard file or a scenario file, and settle it. Returns its id, windows and view count.",
                 properties: ["sample": string("A built-in sample's name (AgentTour, MultiWindow, SeedSegue, UIKitForm, ...)"),
                              "storyboard": string("A storyboard file (absolute path)"), "scenario": string("A scenario file (absolute path)"),
+                             "bundle": string("The app's bundle folder (absolute path), where its storyboards and nibs are found by name"),
                              "seed": integer("The seed costs and timings are drawn from (default 0)"),
                              "clock": string("virtual (default: deterministic, moves only when asked) or host", enum: ["virtual", "host"]),
                              "windows": anyArray, "label": string("A name for the app"),
@@ -172,7 +173,7 @@ enum MCPTools {
     // MARK: Implementations
 
     static func launch(_ server: MCPServer, _ params: Params) throws -> MCPTool.Output {
-        let passed: Set<String> = ["sample", "storyboard", "scenario", "seed", "clock", "windows", "label", "network", "record"]
+        let passed: Set<String> = ["sample", "storyboard", "scenario", "seed", "clock", "windows", "label", "network", "record", "bundle"]
         try params.allowOnly(passed.union(["settle", "budgetMs"]))
         var members: [String: JSON] = [:]
         for key in passed { if let value = params.json[key], !value.isNull { members[key] = value } }

@@ -67,6 +67,11 @@ public struct Scenario: Sendable, Hashable {
     /// Whether, under the host clock, requests no rule matches go to the real network
     /// (`allowNetwork: true`, or `--allow-network`).
     public var allowsRealNetwork = false
+    /// The app's bundle folder (`app: {bundle: FOLDER}`, resolved against the scenario's
+    /// folder): where `UIStoryboard(name:bundle:)`, `UINib(nibName:bundle:)` and
+    /// `Bundle.main` find the app's storyboards and nibs. Nil: an Xcode storyboard's own
+    /// folder, or none.
+    public var bundle: String?
     /// A digest of the file's bytes and the app file's, so shard results of different
     /// scenarios are never merged: 16 hex digits.
     public var hash: String

@@ -38,6 +38,7 @@ struct ScenarioReader {
         let (app, storyboard, appLocation) = try self.app(appEntry.value)
         var scenario = Scenario(name: defaultName, file: nodes.file, app: app)
         scenario.appLocation = appLocation
+        scenario.bundle = try bundle(appEntry.value)
         if let entry = fields["name"] { scenario.name = try nodes.text(entry.value, expected: "a name for reports") }
         if let entry = fields["clock"] {
             scenario.clock = try nodes.pick(entry.value, [("virtual", .virtual), ("host", .host)], noun: "clock")
@@ -99,14 +100,15 @@ struct ScenarioReader {
     private func app(_ value: FieldValue) throws(ScenarioError)
         -> (AppSource, (path: String, value: FieldValue)?, ScenarioLocation) {
         let sources = ["storyboard", "sample", "swift"]
-        let fields = try nodes.fields(value, allowed: sources, what: "app")
-        guard let source = fields.entries.first else {
+        let fields = try nodes.fields(value, allowed: sources + ["bundle"], what: "app")
+        let named = fields.entries.filter { $0.key != "bundle" }
+        guard let source = named.first else {
             throw nodes.error(value, "app needs one of storyboard (a file), sample or swift (a registered app)")
         }
-        if fields.entries.count > 1 {
-            throw nodes.error(fields.entries[1].keyNode, value.field,
+        if named.count > 1 {
+            throw nodes.error(named[1].keyNode, value.field,
                               "app takes exactly one of storyboard, sample or swift, not both \(source.key) and "
-                                  + fields.entries[1].key)
+                                  + named[1].key)
         }
         switch source.key {
         case "storyboard":
@@ -117,6 +119,20 @@ struct ScenarioReader {
             let name = try nodes.text(source.value, expected: "the name of a registered app")
             return (.registered(name: name), nil, nodes.location(source.value))
         }
+    }
+
+    /// The app's `bundle:` folder, resolved against the scenario's folder; it must be a
+    /// folder that exists.
+    private func bundle(_ value: FieldValue) throws(ScenarioError) -> String? {
+        let fields = try nodes.fields(value, allowed: ["storyboard", "sample", "swift", "bundle"], what: "app")
+        guard let entry = fields["bundle"] else { return nil }
+        let path = try nodes.text(entry.value, expected: "the app's bundle folder (where its storyboards and nibs are)")
+        let resolved = path.hasPrefix("/") ? path : directory + "/" + path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw nodes.error(entry.value, "bundle '\(path)' is not a folder (looked for \(resolved))")
+        }
+        return resolved
     }
 
     // MARK: Seeds

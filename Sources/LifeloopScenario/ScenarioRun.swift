@@ -71,6 +71,7 @@ final class ScenarioRun {
         configuration.workerJitter = options.workerJitter
         app = try Application(screen: scenario.windows[0].screen, configuration: configuration)
         app.random = SeededGenerator(seed: seed)
+        if let bundle = scenario.bundle { app.bundlePath = bundle }
         // FNV-1a over the verbs: stable across machines and runs (String's hashValue is not).
         let vocabulary = Self.vocabulary.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
         if let path = options.replayPath {

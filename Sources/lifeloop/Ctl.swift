@@ -13,7 +13,7 @@ struct Ctl: ParsableCommand {
         discussion: """
             Parameters are key=value pairs (a value that reads as JSON is taken as JSON: numbers, \
             true, [..], {..}; anything else is a string) or one JSON object. Paths in scenario=, \
-            storyboard=, path=, record= and networkDirectory= are made absolute against this directory.
+            storyboard=, path=, record=, networkDirectory= and bundle= are made absolute against this directory.
 
               lifeloop ctl app.launch sample=MultiWindow seed=3
               lifeloop ctl app.tap app=app-1 view=A.button
@@ -147,7 +147,7 @@ struct Ctl: ParsableCommand {
         return .object(members)
     }
 
-    static let pathKeys = ["scenario", "storyboard", "path", "record", "networkDirectory"]
+    static let pathKeys = ["scenario", "storyboard", "path", "record", "networkDirectory", "bundle"]
 
     static func absolute(_ path: String) -> String {
         path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path

@@ -104,4 +104,22 @@ import Testing
         let (cutStatus, cutText) = try replay(cut)
         #expect(cutStatus == 2 && cutText.contains("no trailer"), "\(cutText)")
     }
+
+    /// `app.launch`'s `bundle`: the app's bundle folder, kept in the session's document (so
+    /// an export names it); a path that is not a folder is refused, naming the parameter.
+    @Test func launchTakesTheAppsBundleFolder() throws {
+        let daemon = try DaemonHarness()
+        let client = try daemon.client()
+        let bundle = daemon.directory + "/Resources"
+        try FileManager.default.createDirectory(atPath: bundle, withIntermediateDirectories: true)
+        let app = try #require(try client.call("app.launch", ["sample": "AgentTour", "bundle": .string(bundle)])["app"]?.string)
+        let session = try client.call("app.session", ["app": .string(app)])
+        #expect(session["document"]?["app"] == ["sample": "AgentTour", "bundle": .string(bundle)], "\(session.text.prefix(300))")
+        do {
+            try client.call("app.launch", ["sample": "AgentTour", "bundle": .string(daemon.directory + "/nowhere")])
+            Issue.record("a bundle that is not a folder was accepted")
+        } catch let error as RPCError {
+            #expect(error.message.contains("'bundle'") && error.message.contains("nowhere"), "\(error.message)")
+        }
+    }
 }

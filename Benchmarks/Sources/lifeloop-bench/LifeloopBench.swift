@@ -17,6 +17,7 @@ struct LifeloopBench {
         if try ParseWorkloads.runIfSelected(arguments) { return }
         if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "port" {
             try PortWorkload.run()
+            try StoryboardLoadWorkload.run()
             return
         }
         if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "scenarios" {
@@ -90,6 +91,7 @@ struct LifeloopBench {
         }
         try WindowScaleWorkload.run()
         try PortWorkload.run()
+        try StoryboardLoadWorkload.run()
         try ScenarioWorkloads.run()
         try DaemonWorkload.run()
     }
