@@ -44,6 +44,7 @@ extension SampleCatalog {
         AgentTour.definition,
         AppDefinition(name: "UIKitForm", summary: "UIKit code as written for iOS: a form with UIActions, pushing a page that draws",
                       scenes: ["Details"], threading: .anyThread, launch: UIKitForm.launch),
+        ProfileScreen.definition,
     ])
 }
 

@@ -22,6 +22,51 @@ struct AutoLayoutTests {
         for view in views { view.translatesAutoresizingMaskIntoConstraints = false }
     }
 
+    /// A multi-line label with no `preferredMaxLayoutWidth`, pinned between its
+    /// superview's edges, wraps at the width Auto Layout gives it: its height is that of
+    /// the lines it needs at that width (UIKit's automatic preferred width, iOS 8 on), not
+    /// one long line cut at the edge.
+    @Test
+    func aMultilineLabelWrapsAtTheWidthAutoLayoutGivesIt() throws {
+        let app = try Application()
+        let label = Label(frame: .zero)
+        label.traceLabel = "bio"
+        label.numberOfLines = 0
+        label.text = "A label long enough to need several lines at two hundred points, as real bios do."
+        _ = try showInWindow(Host { view in
+            let box = View(frame: .zero)
+            view.addSubview(box)
+            box.addSubview(label)
+            constrained(box, label)
+            NSLayoutConstraintActivate([box.widthAnchor.constraint(equalToConstant: 200),
+                                        box.topAnchor.constraint(equalTo: view.topAnchor, constant: 100),
+                                        box.leftAnchor.constraint(equalTo: view.leftAnchor, constant: 20),
+                                        label.topAnchor.constraint(equalTo: box.topAnchor),
+                                        label.leadingAnchor.constraint(equalTo: box.leadingAnchor),
+                                        label.trailingAnchor.constraint(lessThanOrEqualTo: box.trailingAnchor),
+                                        box.bottomAnchor.constraint(equalTo: label.bottomAnchor)])
+        }, app: app)
+        let wrapped = label.sizeThatFits(Size(width: 200, height: 0))
+        let oneLine = label.sizeThatFits(Size(width: 10_000, height: 0))
+        #expect(wrapped.height > oneLine.height, "the text needs more than one line at 200 points")
+        #expect(label.frame.width <= 200)
+        #expect(label.frame.height == wrapped.height)
+        #expect(label.superview?.frame.height == wrapped.height, "the box hugs the wrapped label")
+        #expect(app.diagnostics.isEmpty)
+    }
+
+    /// Text wrapped at the width it needed keeps its lines: a line that ends just before a
+    /// space is not broken again at that space's word.
+    @Test(arguments: [60, 97, 130, 171, 200, 263, 320])
+    func wrappingAtAWrappedTextsOwnWidthKeepsItsLines(_ width: Int) {
+        let font = Font.systemFont(ofSize: 17)
+        let text = "A label long enough to need several lines at two hundred points, as real bios do."
+        let lines = font.lines(of: text, width: CGFloat(width), maximumLines: 0)
+        let needed = font.size(of: text, width: CGFloat(width)).width
+        #expect(needed <= CGFloat(width))
+        #expect(font.lines(of: text, width: needed, maximumLines: 0) == lines)
+    }
+
     /// UIKit's constraints do not own their items: a view and the constraints it holds
     /// (between it and its subviews) go away together once nothing else holds the view.
     @Test

@@ -466,6 +466,7 @@ final class LayoutEngine {
             guard let state = subview.autoLayoutStateIfMade, state.participating, !state.translates else { continue }
             let frame = solvedFrame(of: subview)
             if subview.frame != frame { subview.frame = frame }
+            if let label = subview as? Label { label.adoptLayoutWidth() }
         }
     }
 
@@ -485,5 +486,38 @@ final class LayoutEngine {
             }
         }
         return false
+    }
+
+    // MARK: The system, for an independent solver
+
+    /// The constraints in the solver now (the engine's own, per participant in pre-order,
+    /// then the user's in the order they were added) and the variables they use, in order
+    /// of first use: what an independent Cassowary solver needs to check the frames this
+    /// engine gave (the Auto Layout tests solve it again with kiwisolver).
+    func referenceSystem() -> (variables: [Variable], constraints: [Constraint]) {
+        var constraints: [Constraint] = []
+        for view in participants {
+            guard let record = generated[ObjectIdentifier(view)] else { continue }
+            for constraint in record.translates + record.contentSize + record.guides {
+                if let form = constraint.solverConstraint { constraints.append(form) }
+            }
+        }
+        for constraint in userConstraints {
+            if let form = constraint.solverConstraint { constraints.append(form) }
+        }
+        var variables: [Variable] = []
+        var seen = Set<ObjectIdentifier>()
+        for view in participants {
+            let own = view.layoutVariables
+            for variable in [own.left, own.top, own.width, own.height] where seen.insert(ObjectIdentifier(variable)).inserted {
+                variables.append(variable)
+            }
+        }
+        for constraint in constraints {
+            for term in constraint.expression.terms where seen.insert(ObjectIdentifier(term.variable)).inserted {
+                variables.append(term.variable)
+            }
+        }
+        return (variables, constraints)
     }
 }

@@ -166,7 +166,12 @@ public struct Font: Hashable, Sendable {
                 var used: CGFloat = 0
                 while end < rest.endIndex {
                     let next = used + advance(of: rest[end])
-                    if next > width, end > rest.startIndex { break }
+                    if next > width, end > rest.startIndex {
+                        // A space that overflows ends the line where it stands: spaces hang
+                        // past the edge, so the words before it keep their line.
+                        if rest[end] == " " { lastSpace = end }
+                        break
+                    }
                     if rest[end] == " " { lastSpace = end }
                     used = next
                     end = rest.index(after: end)

@@ -33,8 +33,14 @@ open class Label: View {
     open var isHighlighted = false
     /// The color when highlighted (data).
     open var highlightedTextColor: Color?
-    /// The width a multi-line label wraps at for its intrinsic size (0: one line per paragraph).
+    /// The width a multi-line label wraps at for its intrinsic size. 0 (the default): as
+    /// UIKit since iOS 8, a multi-line label laid out by Auto Layout wraps at the width the
+    /// layout gave it (its intrinsic height then follows that width, in the same layout);
+    /// otherwise one line per paragraph.
     open var preferredMaxLayoutWidth: CGFloat = 0 { didSet { invalidateIntrinsicContentSize() } }
+    /// The width Auto Layout last gave this label: a multi-line label with no
+    /// ``preferredMaxLayoutWidth`` wraps its intrinsic size at it.
+    private(set) var automaticWrapWidth: CGFloat = 0
 
     public override init(frame: Rect) {
         super.init(frame: frame)
@@ -50,10 +56,22 @@ open class Label: View {
                   maximumLines: numberOfLines)
     }
 
-    /// The text's size, one line per paragraph unless ``preferredMaxLayoutWidth`` is set.
+    /// The text's size: wrapped at ``preferredMaxLayoutWidth`` if set, else, for a
+    /// multi-line label, at the width Auto Layout gave it; otherwise one line per paragraph.
     open override var intrinsicContentSize: Size {
-        font.size(of: text ?? "", width: preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth : .greatestFiniteMagnitude,
-                  maximumLines: numberOfLines)
+        let wrap = preferredMaxLayoutWidth > 0 ? preferredMaxLayoutWidth
+            : numberOfLines != 1 && automaticWrapWidth > 0 ? automaticWrapWidth : .greatestFiniteMagnitude
+        return font.size(of: text ?? "", width: wrap, maximumLines: numberOfLines)
+    }
+
+    /// Auto Layout gave the label its frame: a multi-line label with no preferred width
+    /// wraps at its new width, and its intrinsic size changes with it (UIKit's automatic
+    /// preferred max layout width).
+    func adoptLayoutWidth() {
+        guard numberOfLines != 1, preferredMaxLayoutWidth == 0, bounds.width > 0,
+              abs(bounds.width - automaticWrapWidth) > 1e-6 else { return }
+        automaticWrapWidth = bounds.width
+        intrinsicContentSizeDidChange()
     }
 
     /// Where the text goes inside `bounds`, as UIKit's `textRect(forBounds:limitedToNumberOfLines:)`.
