@@ -75,6 +75,10 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         /// Required constraints that cannot all hold: the message is UIKit's log, listing
         /// them and naming the one broken to recover.
         case unsatisfiableConstraints
+        /// A view whose constraints leave its frame undetermined (`hasAmbiguousLayout`),
+        /// checked in strict mode after each solve, once per view. UIKit logs nothing: the
+        /// frame it picks may differ from one layout to the next.
+        case ambiguousLayout
     }
 
     /// What kind of misuse it is; its raw value is the event name in the trace.

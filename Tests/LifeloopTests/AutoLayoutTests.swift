@@ -143,6 +143,45 @@ struct AutoLayoutTests {
         #expect(box.frame.width == 50)
     }
 
+    /// Strict mode names each view whose constraints leave its frame free, once; a view
+    /// whose frame is determined is not named.
+    @Test
+    func strictModeNamesAViewWithAnAmbiguousLayout() throws {
+        let app = try Application()
+        app.isStrict = true
+        let loose = View(frame: .zero), pinned = View(frame: .zero)
+        loose.traceLabel = "loose"
+        pinned.traceLabel = "pinned"
+        let controller = Host { view in
+            view.addSubview(loose)
+            view.addSubview(pinned)
+            self.constrained(loose, pinned)
+            // `loose` has a size and a left edge but no vertical position.
+            NSLayoutConstraintActivate([loose.widthAnchor.constraint(equalToConstant: 80),
+                                        loose.heightAnchor.constraint(equalToConstant: 20),
+                                        loose.leftAnchor.constraint(equalTo: view.leftAnchor, constant: 10),
+                                        pinned.widthAnchor.constraint(equalToConstant: 80),
+                                        pinned.heightAnchor.constraint(equalToConstant: 20),
+                                        pinned.leftAnchor.constraint(equalTo: view.leftAnchor, constant: 10),
+                                        pinned.topAnchor.constraint(equalTo: view.topAnchor, constant: 40)])
+        }
+        let window = Window(label: "main")
+        window.rootViewController = controller
+        window.makeKeyAndVisible()
+        do {
+            try app.settle()
+            Issue.record("strict mode let an ambiguous layout pass")
+        } catch let error as DiagnosticsError {
+            let ambiguous = error.diagnostics.filter { $0.kind == .ambiguousLayout }
+            #expect(ambiguous.map(\.label) == ["loose"])
+            #expect(ambiguous.first?.message.contains("loose has an ambiguous layout") == true)
+        }
+        #expect(loose.hasAmbiguousLayout && !pinned.hasAmbiguousLayout)
+        // Reported once: a later pass does not repeat it.
+        pinned.setNeedsLayout()
+        try app.settle()
+    }
+
     @Test
     func constraintsBetweenViewsWithNoCommonAncestorAreADiagnostic() throws {
         let app = try Application()

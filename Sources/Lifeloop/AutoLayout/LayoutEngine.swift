@@ -137,10 +137,25 @@ final class LayoutEngine {
             }
         }
         guard isWindowEngine else { return }
+        if root.app?.isStrict == true { reportAmbiguousViews() }
         for view in participants where !view.translatesAutoresizingMaskIntoConstraints {
             guard let superview = view.storedSuperview, superview !== laidOut,
                   !superview.flags.contains(.inLayoutSubviews) else { continue }
             if solvedFrame(of: view) != view.frame { superview.markNeedsLayout() }
+        }
+    }
+
+    /// Strict mode: an `ambiguousLayout` diagnostic for each view laid out by constraints
+    /// whose frame they do not determine, once per view.
+    private func reportAmbiguousViews() {
+        for view in participants where view !== root && !view.translatesAutoresizingMaskIntoConstraints {
+            guard let state = view.autoLayoutStateIfMade, !state.reportedAmbiguous, isAmbiguous(view) else { continue }
+            state.reportedAmbiguous = true
+            let frame = solvedFrame(of: view)
+            root.app?.diagnose(.ambiguousLayout, label: view.traceLabel, message: """
+                \(view.traceLabel) has an ambiguous layout: its constraints do not determine its frame \
+                (\(frame.plainDescription) is one solution of many); constrain its position and size on both axes
+                """)
         }
     }
 

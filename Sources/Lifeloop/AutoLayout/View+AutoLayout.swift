@@ -13,6 +13,8 @@ final class ViewAutoLayout {
     var compression: (LayoutPriority, LayoutPriority) = (.defaultHigh, .defaultHigh)
     /// Whether the window's engine has the view's variables (set by the engine).
     var participating = false
+    /// Whether a strict app was told that the view's layout is ambiguous (once per view).
+    var reportedAmbiguous = false
 }
 
 /// A layout axis: UIKit's `NSLayoutConstraint.Axis`.
