@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps pictures-deps mcp-deps kiwi-deps browser-deps build demo test ported-sample tsan asan bench bench-frame bench-digest-instructions bench-recording-instructions fuzz fuzz-daemon report-check docs-images clean
+.PHONY: deps pictures-deps mcp-deps kiwi-deps browser-deps build demo test ported-sample tested-sample tsan asan bench bench-frame bench-digest-instructions bench-recording-instructions fuzz fuzz-daemon report-check docs-images clean
 
 # libuv comes from Debian; install it (and pkg-config) when pkg-config cannot find it.
 deps:
@@ -59,6 +59,12 @@ test: deps pictures-deps mcp-deps kiwi-deps
 # through the port step's build-tool plugin, then run on a Lifeloop app: it prints its trace.
 ported-sample: deps
 	cd Samples/PortedApp && $(SWIFT) build && $$($(SWIFT) build --show-bin-path)/PortedApp
+
+# An iOS app's code with its tests as a team would write them (LifeloopTesting and
+# swift-snapshot-testing through LifeloopSnapshotTesting), in a package of its own that
+# depends on this checkout by path: built and tested as a user would (docs/testing.md).
+tested-sample: deps pictures-deps
+	cd Samples/TestedApp && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
 
 # Issue 11: a sample experiment report page (gallery, 50 seeds) rendered by headless
 # Chromium to .build/report-check/report.png; fails on a blank page or a console error.

@@ -57,6 +57,11 @@ let package = Package(
         .library(name: "LifeloopPort", targets: ["LifeloopPort"]),
         .executable(name: "lifeloop-port", targets: ["lifeloop-port"]),
         .plugin(name: "LifeloopPortPlugin", targets: ["LifeloopPortPlugin"]),
+        // Test helpers for apps on Lifeloop (Swift Testing and XCTest): docs/testing.md.
+        .library(name: "LifeloopTesting", targets: ["LifeloopTesting"]),
+        // Snapshot strategies for pointfreeco/swift-snapshot-testing: a product of its own,
+        // so only the tests that use it build that package.
+        .library(name: "LifeloopSnapshotTesting", targets: ["LifeloopSnapshotTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-collections.git", from: "1.6.0"),
@@ -67,6 +72,8 @@ let package = Package(
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
         // The port step parses and rewrites UIKit sources.
         .package(url: "https://github.com/swiftlang/swift-syntax.git", from: "603.0.1"),
+        // LifeloopSnapshotTesting's strategies (its SnapshotTesting module only).
+        .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
     ],
     targets: [
         // The system libuv, found through pkg-config. Only LifeloopCore imports it.
@@ -113,7 +120,7 @@ let package = Package(
             dependencies: ["Lifeloop", "LifeloopScenario", "UIKit"],
             path: "Samples",
             // Scenario files are read from the checkout by path, like any user's.
-            exclude: ["Scenarios", "PortedApp"],
+            exclude: ["Scenarios", "PortedApp", "TestedApp"],
             resources: [.copy("SeedSegue/Main.storyboard.json")]
         ),
         .target(
@@ -180,6 +187,45 @@ let package = Package(
             exclude: ["iOS", "Resources"],
             swiftSettings: [.swiftLanguageMode(.v5)],
             plugins: ["LifeloopPortPlugin"]
+        ),
+        .target(
+            name: "LifeloopTesting",
+            dependencies: ["Lifeloop", "LifeloopPictures"]
+        ),
+        .target(
+            name: "LifeloopSnapshotTesting",
+            dependencies: [
+                "LifeloopTesting",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ]
+        ),
+        .testTarget(
+            name: "LifeloopTestingTests",
+            dependencies: ["LifeloopTesting", "LifeloopSamples", "UIKit"]
+        ),
+        .testTarget(
+            name: "LifeloopSnapshotTestingTests",
+            dependencies: ["LifeloopSnapshotTesting", "UIKit"]
+        ),
+        // Samples/TestedApp (a package of its own, with the tests a team would write) built
+        // and tested here as well, so that `make test` runs its tests.
+        .target(
+            name: "TestedAppSample",
+            dependencies: ["UIKit"],
+            path: "Samples/TestedApp/Sources/TestedApp",
+            exclude: ["iOS", "Resources"],
+            swiftSettings: [.swiftLanguageMode(.v5)],
+            plugins: ["LifeloopPortPlugin"]
+        ),
+        .testTarget(
+            name: "TestedAppSampleTests",
+            dependencies: [
+                "TestedAppSample", "UIKit", "LifeloopTesting", "LifeloopSnapshotTesting",
+                .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
+            ],
+            path: "Samples/TestedApp/Tests/TestedAppTests",
+            exclude: ["__Goldens__", "__Snapshots__"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(
             name: "LifeloopDispatchTests",
