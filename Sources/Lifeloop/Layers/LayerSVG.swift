@@ -242,7 +242,7 @@ struct LayerSVGWriter {
             for index in 0..<wedges {
                 let a0 = startAngle + 2 * .pi * CGFloat(index) / CGFloat(wedges)
                 // A sliver of overlap hides the seams antialiasing would leave.
-                let a1 = startAngle + 2 * .pi * (CGFloat(index + 1) + 0.1) / CGFloat(wedges)
+                let a1 = startAngle + 2 * .pi * (CGFloat(index + 1) + 0.5) / CGFloat(wedges)
                 let color = Self.color(in: stops, at: (Double(index) + 0.5) / Double(wedges))
                 let p0 = CGPoint(x: start.x + radius * cos(a0), y: start.y + radius * sin(a0))
                 let p1 = CGPoint(x: start.x + radius * cos(a1), y: start.y + radius * sin(a1))
