@@ -433,3 +433,49 @@ struct FrameLinkTests {
         #expect(took > 0.95 && took < 1.1, "half left at twice the duration: \(took) s")
     }
 }
+
+@Suite("Layer animations with hostile values")
+struct LayerHostileValueTests {
+    @Test
+    func timingValuesThatAreNotNumbersStillEndWithFiniteValues() throws {
+        let (app, box, _) = try showBox(size: 10)
+        let layer = Layer()
+        box.layer.addSublayer(layer)
+        let animation = BasicAnimation(keyPath: "opacity")
+        animation.fromValue = 0
+        animation.toValue = 1
+        animation.duration = .nan
+        animation.speed = .nan
+        animation.timeOffset = .infinity
+        animation.beginTime = .nan
+        animation.repeatCount = .nan
+        animation.repeatDuration = -.infinity
+        layer.add(animation, forKey: "odd")
+        try app.advance(by: .milliseconds(100))
+        let shown = layer.presentation()?.opacity ?? -1
+        #expect(shown.isFinite && shown >= 0 && shown <= 1, "\(shown)")
+        try app.settle()
+        #expect(layer.animationKeys() == nil, "it ended (a quarter second, as a zero duration)")
+        let svg = svgElements(for: box.layer)
+        #expect(!svg.contains("nan") && !svg.contains("inf"))
+    }
+
+    @Test
+    func snapshotsDrawTheInFlightValues() throws {
+        let (app, box, _) = try showBox(size: 10)
+        let layer = Layer()
+        layer.frame = CGRect(x: 0, y: 0, width: 10, height: 10)
+        layer.backgroundColor = .black
+        box.layer.addSublayer(layer)
+        try app.settle()
+        let move = BasicAnimation(keyPath: "position.x")
+        move.fromValue = 5
+        move.toValue = 105
+        move.duration = 1
+        layer.add(move, forKey: nil)
+        try app.advance(by: .milliseconds(500))
+        let x = layer.presentation()?.position.x ?? 0
+        #expect(x > 50 && x < 60)
+        #expect(box.layer.svgSublayerElements().contains("matrix(1 0 0 1 \(DisplayListSVG.number(x - 5)) 0)"))
+    }
+}

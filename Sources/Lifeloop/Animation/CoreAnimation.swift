@@ -125,24 +125,29 @@ open class LayerAnimation {
     /// The seconds one cycle takes.
     var cycleDuration: Double { duration > 0 && duration.isFinite ? duration : 0.25 }
 
+    /// The time scale used: 1 when `speed` is not a number or infinite.
+    var rate: Double { speed.isFinite ? Double(speed) : 1 }
+
+    /// The time offset used: 0 when `timeOffset` is not finite.
+    var offset: Double { timeOffset.isFinite ? timeOffset : 0 }
+
     /// The local seconds of the whole active time (infinite for endless repeats).
     var activeDuration: Double {
-        if repeatDuration > 0 { return repeatDuration }
-        let count = repeatCount > 0 ? Double(repeatCount) : 1
+        if repeatDuration > 0, repeatDuration.isFinite { return repeatDuration }
+        let count = repeatCount > 0 && !repeatCount.isNaN ? Double(repeatCount) : 1
         return cycleDuration * count * (autoreverses ? 2 : 1)
     }
 
     /// The parent time it ends at, given when it began.
     func endTime(begin: Double) -> Double {
-        let rate = Double(speed)
         guard rate > 0 else { return .infinity }
-        return begin + max(0, activeDuration - timeOffset) / rate
+        return begin + max(0, activeDuration - offset) / rate
     }
 
     /// The progress through one cycle (0...1, after autoreverse, before easing) at
     /// `parentTime`, or nil when it has no effect then.
     func cycleProgress(parentTime: Double, begin: Double, removedAfterEnd: Bool) -> Double? {
-        let local = (parentTime - begin) * Double(speed) + timeOffset
+        let local = (parentTime - begin) * rate + offset
         let d = cycleDuration
         let active = activeDuration
         if local < 0 {

@@ -150,7 +150,8 @@ extension Layer {
             let old = animationRecords.remove(at: index)
             interrupt(old)
         }
-        let begin = anim.beginTime == 0 ? mediaTime : anim.beginTime
+        // A begin time that is not a finite number begins now, as 0 does.
+        let begin = anim.beginTime == 0 || !anim.beginTime.isFinite ? mediaTime : anim.beginTime
         let record = LayerAnimationRecord(key: key, animation: anim, begin: begin)
         animationRecords.append(record)
         guard let app else { return }
