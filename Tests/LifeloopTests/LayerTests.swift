@@ -479,3 +479,35 @@ struct LayerHostileValueTests {
         #expect(box.layer.svgSublayerElements().contains("matrix(1 0 0 1 \(DisplayListSVG.number(x - 5)) 0)"))
     }
 }
+
+@Suite("Layer pictures")
+struct LayerPictureTests {
+    @Test
+    func aClippingViewClipsItsAddedLayers() throws {
+        let (_, box, _) = try showBox(size: 50)
+        let layer = Layer()
+        layer.frame = CGRect(x: 25, y: 25, width: 50, height: 50)
+        layer.backgroundColor = .black
+        box.layer.addSublayer(layer)
+        #expect(!box.layer.svgSublayerElements().contains("clip-path"))
+        box.clipsToBounds = true
+        box.layer.cornerRadius = 10
+        let svg = box.layer.svgSublayerElements()
+        #expect(svg.contains("<clipPath"), "\(svg)")
+        #expect(svg.contains("A10 10"), "the clip has the rounded corners")
+    }
+
+    @Test
+    func hiddenAndTransparentLayersAreNotDrawn() {
+        let root = Layer()
+        let hidden = Layer(), clear = Layer()
+        hidden.isHidden = true
+        clear.opacity = 0
+        hidden.name = "hidden"
+        clear.name = "clear"
+        root.addSublayer(hidden)
+        root.addSublayer(clear)
+        let svg = svgElements(for: root)
+        #expect(!svg.contains("hidden") && !svg.contains("clear"))
+    }
+}

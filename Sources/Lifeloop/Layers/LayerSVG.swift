@@ -307,10 +307,20 @@ extension Layer {
     }
 
     /// SVG markup for the sublayers (by `zPosition`), in the layer's bounds' coordinates
-    /// (empty without any): snapshots draw a view's added layers above its own drawing.
+    /// (empty without any), clipped to the rounded bounds with `masksToBounds`: snapshots
+    /// draw a view's added layers above its own drawing.
     public func svgSublayerElements(idPrefix: String = "sublayers") -> String {
         var writer = LayerSVGWriter(idPrefix: xmlEscaped(idPrefix))
-        for sublayer in sublayersInDrawingOrder { writer.draw(sublayer) }
+        let sublayers = sublayersInDrawingOrder
+        guard !sublayers.isEmpty else { return "" }
+        if masksToBounds {
+            let id = writer.newID("clip")
+            let shape = LayerSVGWriter.roundedRect(bounds, radius: cornerRadius, corners: maskedCorners)
+            writer.lines.append("<clipPath id=\"\(id)\"><path d=\"\(shape)\"/></clipPath>")
+            writer.lines.append("<g clip-path=\"url(#\(id))\">")
+        }
+        for sublayer in sublayers { writer.draw(sublayer) }
+        if masksToBounds { writer.lines.append("</g>") }
         return writer.lines.joined(separator: "\n")
     }
 }
