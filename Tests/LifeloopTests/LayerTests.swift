@@ -511,3 +511,29 @@ struct LayerPictureTests {
         #expect(!svg.contains("hidden") && !svg.contains("clear"))
     }
 }
+
+@Suite("Animations of a view's layer")
+struct ViewLayerAnimationTests {
+    @Test
+    func animationsOnAViewsLayerShowInItsPresentationValues() throws {
+        let (app, _, box) = try showBox(size: 10)
+        let shake = BasicAnimation(keyPath: "position.x")
+        shake.fromValue = 5
+        shake.toValue = 105
+        shake.duration = 1
+        box.layer.add(shake, forKey: "shake")
+        try app.advance(by: .milliseconds(500))
+        let x = box.presentationFrame.midX
+        #expect(x > 50 && x < 60, "\(x)")
+        #expect(box.frame.minX == 0, "the model stays")
+        let fade = BasicAnimation(keyPath: "opacity")
+        fade.fromValue = 0
+        fade.toValue = 0
+        fade.duration = 1
+        box.layer.add(fade, forKey: "fade")
+        #expect(box.presentationAlpha == 0)
+        try app.settle()
+        #expect(box.presentationFrame == box.frame)
+        #expect(box.presentationAlpha == 1)
+    }
+}

@@ -213,12 +213,12 @@ extension Layer {
         defer { app?.coreAnimation.suppressImplicit -= 1 }
         let copy = type(of: self).init(layer: self)
         if let view {
-            let frame = view.presentationFrame
+            let frame = view.viewPresentationFrame
             copy.storedBounds.size = frame.size
             copy.storedPosition = CGPoint(x: frame.minX + storedAnchorPoint.x * frame.width,
                                           y: frame.minY + storedAnchorPoint.y * frame.height)
-            copy.storedOpacity = Float(view.presentationAlpha)
-            copy.storedTransform = Transform3D(view.presentationTransform)
+            copy.storedOpacity = Float(view.viewPresentationAlpha)
+            copy.storedTransform = Transform3D(view.viewPresentationTransform)
         }
         let now = mediaTime
         for record in animationRecords {
