@@ -8,6 +8,7 @@ let corpusSources = [
     "Harness",
     "Corpus/ApiDemoResizingViewController/ResizingViewController.swift",
     "Corpus/BadgeSwift/BadgeSwift.swift",
+    "Corpus/CWARoundedRectView/RoundedRectView.swift",
     "Corpus/ConvexHullView/View.swift",
     "Corpus/DrawClosureView/DrawClosureView.swift",
     "Corpus/ExampleUIScrollView/ExampleUIScrollView.swift",
@@ -24,6 +25,7 @@ let corpusSources = [
     "Corpus/SimulatorGraphView/Dependencies",
     "Corpus/SpringingViewController/ViewController.swift",
     "Corpus/Swift2048ScoreView/AccessoryViews.swift",
+    "Corpus/TofuCircularProgressView/CircularProgressView.swift",
 ]
 
 /// Every other file under the corpus (licences, origins, the files that do not compile).

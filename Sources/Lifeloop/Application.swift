@@ -153,6 +153,8 @@ public final class Application {
         if lastFrameSerial == 0 { lastFrameSerial = 1 }
         return lastFrameSerial
     }
+    /// Core Animation's transactions (``Transaction``).
+    let coreAnimation = CoreAnimationState()
     /// The running property animations, by view.
     @exclusivity(unchecked) var runningAnimations: [ObjectIdentifier: [PropertyAnimation]] = [:]
 

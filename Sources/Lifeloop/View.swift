@@ -380,6 +380,10 @@ open class View: NameWirable {
     /// class that answers true engages its window's layout engine (and its
     /// ``updateConstraints()``) when it joins the window.
     open class var requiresConstraintBasedLayout: Bool { false }
+
+    /// The class of the view's ``layer``: override it to back the view with a shape,
+    /// gradient or text layer (a class that is not a ``Layer`` gives a plain layer).
+    open class var layerClass: AnyClass { Layer.self }
     /// The value of a dimension with no intrinsic size, as UIKit's.
     public static let noIntrinsicMetric: CGFloat = -1
 

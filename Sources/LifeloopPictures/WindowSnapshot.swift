@@ -55,6 +55,11 @@ public struct WindowSnapshot: Sendable, Equatable {
         public var transform: CGAffineTransform = .identity
         /// What `draw(_:)` drew, in the view's coordinates.
         public var drawing: [DrawCommand]?
+        /// The layer's shadow and its added sublayers, as SVG in the view's bounds
+        /// coordinates, and the offset that places those in the view's rectangle.
+        public var layerShadow: String?
+        public var sublayers: String?
+        public var boundsOrigin: Point = .zero
         /// A bar drawn over the view: a navigation bar's title and items, or a tab bar's.
         public var bar: Bar?
     }
@@ -184,7 +189,7 @@ public struct WindowSnapshot: Sendable, Equatable {
                 composed = CGAffineTransform(translationX: -rect.midX, y: -rect.midY).concatenating(own)
                     .concatenating(CGAffineTransform(translationX: rect.midX, y: rect.midY)).concatenating(transform)
             }
-            node.content = content(of: view, transform: composed)
+            node.content = content(of: view, transform: composed, id: "n\(nodes.count)")
             nodes.append(node)
             if !view.isHidden { collect(view, origin: rect.origin, depth: depth + 1, transform: composed, into: &nodes) }
             if !view.isHidden, let bar = bar(over: view, at: rect) {
@@ -198,7 +203,7 @@ public struct WindowSnapshot: Sendable, Equatable {
     }
 
     /// What UIKit draws inside `view`.
-    private static func content(of view: View, transform: CGAffineTransform) -> Content {
+    private static func content(of view: View, transform: CGAffineTransform, id: String) -> Content {
         var content = Content()
         content.transform = transform
         content.drawing = view.displayList
@@ -206,6 +211,10 @@ public struct WindowSnapshot: Sendable, Equatable {
             content.cornerRadius = layer.cornerRadius
             content.borderWidth = layer.borderWidth
             content.borderColor = layer.borderColor
+            content.boundsOrigin = view.bounds.origin
+            let shadow = layer.svgShadowElements(idPrefix: id + "s")
+            if !shadow.isEmpty { content.layerShadow = shadow }
+            if layer.sublayers?.isEmpty == false { content.sublayers = layer.svgSublayerElements(idPrefix: id + "l") }
         }
         switch view {
         case let label as Label:
@@ -295,6 +304,11 @@ public struct WindowSnapshot: Sendable, Equatable {
             if node.content.cornerRadius > 0 {
                 extra.append(("rx", svgNumber(min(node.content.cornerRadius, min(node.rect.width, node.rect.height) / 2))))
             }
+            if let shadow = node.content.layerShadow, !node.isHidden {
+                document.raw("<g transform=\"translate(\(svgNumber(node.rect.minX - node.content.boundsOrigin.x)) \(svgNumber(node.rect.minY - node.content.boundsOrigin.y)))\" data-role=\"layer-shadow\">")
+                document.raw(shadow)
+                document.raw("</g>")
+            }
             document.rect(x: node.rect.minX, y: node.rect.minY, width: node.rect.width, height: node.rect.height, fill: fill,
                           stroke: node.isHidden ? "#999999" : "#555555", extra: extra, title: title)
             if !node.isHidden { drawContent(node, into: &document) }
@@ -343,6 +357,11 @@ extension WindowSnapshot {
         if let drawing = content.drawing {
             document.raw("<g transform=\"translate(\(svgNumber(rect.minX)) \(svgNumber(rect.minY)))\" data-role=\"drawing\">")
             document.raw(svgElements(for: drawing, size: rect.size, idPrefix: "d\(node.depth)-\(node.label.hashValue & 0xffff)-"))
+            document.raw("</g>")
+        }
+        if let sublayers = content.sublayers {
+            document.raw("<g transform=\"translate(\(svgNumber(rect.minX - content.boundsOrigin.x)) \(svgNumber(rect.minY - content.boundsOrigin.y)))\" data-role=\"sublayers\">")
+            document.raw(sublayers)
             document.raw("</g>")
         }
         if content.borderWidth > 0 {

@@ -15,6 +15,10 @@ struct LifeloopBench {
             return
         }
         if try ParseWorkloads.runIfSelected(arguments) { return }
+        if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "layers" {
+            try LayerWorkload.run()
+            return
+        }
         if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "port" {
             try PortWorkload.run()
             try StoryboardLoadWorkload.run()
@@ -92,6 +96,7 @@ struct LifeloopBench {
         try WindowScaleWorkload.run()
         try PortWorkload.run()
         try StoryboardLoadWorkload.run()
+        try LayerWorkload.run()
         try ScenarioWorkloads.run()
         try DaemonWorkload.run()
     }

@@ -80,7 +80,7 @@ enum AnimationCurve: Sendable {
 
     /// Solves the curve's x(s) = t for s by Newton's method with a bisection fallback,
     /// then returns y(s).
-    private static func bezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ t: Double) -> Double {
+    static func bezier(_ x1: Double, _ y1: Double, _ x2: Double, _ y2: Double, _ t: Double) -> Double {
         func coordinate(_ s: Double, _ p1: Double, _ p2: Double) -> Double {
             let inverse = 1 - s
             return 3 * inverse * inverse * s * p1 + 3 * inverse * s * s * p2 + s * s * s

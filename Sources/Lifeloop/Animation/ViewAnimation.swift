@@ -177,6 +177,21 @@ extension View {
     /// The frame as it shows now: the model frame, or its in-flight value while animating,
     /// moved by any transition offset.
     public var presentationFrame: Rect {
+        if let layer = animatingLayer {
+            let shown = layer.presentationLayer()
+            return Layer.frame(bounds: shown.bounds, position: shown.position, anchorPoint: shown.anchorPoint, transform: .identity)
+        }
+        return viewPresentationFrame
+    }
+
+    /// The layer of the view when Core Animation animations run on it.
+    var animatingLayer: Layer? {
+        guard let layer = extras?.layer, !layer.animationRecords.isEmpty else { return nil }
+        return layer
+    }
+
+    /// The frame as the view's own animations and transitions show it.
+    var viewPresentationFrame: Rect {
         guard let presentation else { return frame }
         var shown = frame
         if case .rect(let rect)? = presentation.values[.frame] { shown = rect }
@@ -187,12 +202,22 @@ extension View {
 
     /// The transform as it shows now.
     public var presentationTransform: CGAffineTransform {
+        if let layer = animatingLayer { return layer.presentationLayer().transform.affine }
+        return viewPresentationTransform
+    }
+
+    var viewPresentationTransform: CGAffineTransform {
         if case .transform(let value)? = presentation?.values[.transform] { return value }
         return transform
     }
 
-    /// The opacity as it shows now.
+    /// The opacity as it shows now (animations of the view and of its layer included).
     public var presentationAlpha: Double {
+        if let layer = animatingLayer { return Double(layer.presentationLayer().opacity) }
+        return viewPresentationAlpha
+    }
+
+    var viewPresentationAlpha: Double {
         if case .number(let value)? = presentation?.values[.alpha] { return value }
         return alpha
     }

@@ -34,11 +34,14 @@ extension View {
         set { if onLoop("contentMode") { makeExtras().contentMode = newValue } }
     }
 
-    /// The view's layer, made on first use.
+    /// The view's layer, made on first use, of the class ``View/layerClass`` names: the
+    /// view seen as a layer (its frame, bounds, alpha, isHidden, backgroundColor,
+    /// clipsToBounds and transform are the layer's).
     public var layer: Layer {
         let extras = makeExtras()
         if let layer = extras.layer { return layer }
-        let made = Layer(view: self)
+        let made = ((type(of: self).layerClass as? Layer.Type) ?? Layer.self).init()
+        made.owningView = self
         extras.layer = made
         return made
     }

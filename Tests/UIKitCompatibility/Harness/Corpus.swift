@@ -70,12 +70,16 @@ enum Corpus {
         CorpusEntry(name: "Swift2048ScoreView", file: "AccessoryViews.swift", kind: .view {
             ScoreView(backgroundColor: .black, textColor: .white, font: UIFont.boldSystemFont(ofSize: 16), radius: 6)
         }),
+        CorpusEntry(name: "CWARoundedRectView", file: "RoundedRectView.swift", kind: .view {
+            RoundedRectView(lineWidth: 2, fillColor: .white, strokeColor: .systemBlue)
+        }),
+        CorpusEntry(name: "TofuCircularProgressView", file: "CircularProgressView.swift",
+                    kind: .view { CircularProgressView() }),
     ]
 
     /// The rest of the corpus, with what stops each from compiling.
     static let blocked: [BlockedEntry] = [
         BlockedEntry(name: "BarButtonItemDemoViewController", blockers: ["Auto Layout anchors", "UIMenu", "toolbar items"]),
-        BlockedEntry(name: "CWARoundedRectView", blockers: ["CAShapeLayer and sublayers"]),
         BlockedEntry(name: "ContextMenuKeyboardMenu", blockers: ["#selector / @objc (10 lines to edit)", "UITextView"]),
         BlockedEntry(name: "CookbookFaceView", blockers: ["CGGradient", "NSString.draw(at:withAttributes:)"]),
         BlockedEntry(name: "GradientView", blockers: ["CGGradient", "color spaces", "tintAdjustmentMode"]),
@@ -83,7 +87,6 @@ enum Corpus {
         BlockedEntry(name: "SaveTheDotViewController", blockers: ["@IBOutlet / @objc / #selector (15 lines to edit)",
                                                                "CADisplayLink", "UIViewPropertyAnimator", "touches"]),
         BlockedEntry(name: "SnapchatMenuViewController", blockers: ["@IBOutlet (compiles once its one outlet is made in code)", "nibs"]),
-        BlockedEntry(name: "TofuCircularProgressView", blockers: ["CAShapeLayer", "layer masks"]),
         BlockedEntry(name: "TroposTextViewController", blockers: ["@IBOutlet / @objc (10 lines to edit)", "UITextView"]),
     ]
 }
