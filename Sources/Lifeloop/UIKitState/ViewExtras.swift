@@ -13,6 +13,8 @@ final class ViewExtras {
     var layoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
     var isMultipleTouchEnabled = false
     var isExclusiveTouch = false
+    /// The gesture recognizers attached to the view, in the order they were added.
+    var gestureRecognizers: [GestureRecognizer] = []
     /// The last safe area insets ``View/safeAreaInsetsDidChange()`` was called for.
     var lastSafeAreaInsets: EdgeInsets?
     /// What the last `draw(_:)` drew, in the view's coordinates.
@@ -28,11 +30,6 @@ final class ViewExtras {
 public enum ContentMode: Int, Hashable, Sendable {
     case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right
     case topLeft, topRight, bottomLeft, bottomRight
-}
-
-/// The touch or event a call comes with: UIKit's `UIEvent`. Lifeloop's taps carry none.
-public final class Event {
-    public init() {}
 }
 
 /// A view's Core Animation layer, as data: UIKit's `CALayer` for the properties apps set
