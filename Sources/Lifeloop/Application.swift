@@ -759,9 +759,18 @@ public final class Application {
     public func tap(_ view: View) {
         guard checkLoopThread(label: view.traceLabel, operation: "tap(_:)") else { return }
         loop.record(label: view.traceLabel, event: "tap", window: view.window?.traceLabel ?? "")
-        var target: View? = view
-        while let candidate = target, !candidate.isUserInteractionEnabled { target = candidate.superview }
-        if let target, !target.isHidden { target.receiveTap() }
+        if !tapWithTouches(view) {
+            var target: View? = view
+            while let candidate = target, !candidate.isUserInteractionEnabled { target = candidate.superview }
+            if let target, !target.isHidden { target.receiveTap() }
+        }
+        runTapAction(of: view)
+    }
+
+    /// Runs the view's ``View/tapAction`` (a segue, a dismissal, a back tap) from the
+    /// controller that owns the nearest enclosing root view: after a tap, labelled or by
+    /// touch.
+    func runTapAction(of view: View) {
         guard let action = view.tapAction else { return }
         var current: View? = view
         var owner: ViewController?

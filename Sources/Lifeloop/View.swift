@@ -411,12 +411,25 @@ open class View: NameWirable {
     open func hitTest(_ point: Point, with event: Event?) -> View? {
         guard !isHidden, isUserInteractionEnabled, alpha > 0.01, self.point(inside: point, with: event) else { return nil }
         for subview in subviews.reversed() {
-            let local = Point(x: point.x - subview.frame.minX + subview.bounds.minX,
-                              y: point.y - subview.frame.minY + subview.bounds.minY)
-            if let hit = subview.hitTest(local, with: event) { return hit }
+            if let hit = subview.hitTest(subview.pointFromSuperview(point), with: event) { return hit }
         }
         return self
     }
+
+    // Touches (L35): delivered after the recognizers of the hit view and its superviews saw
+    // them. The default passes them to the next responder (superview, controller, window).
+    /// A finger went down on the view; by default the next responder gets it.
+    open func touchesBegan(_ touches: Set<Touch>, with event: Event?) { forwardTouches(.began, touches, event) }
+    /// Fingers of the view's touches moved; by default the next responder gets them.
+    open func touchesMoved(_ touches: Set<Touch>, with event: Event?) { forwardTouches(.moved, touches, event) }
+    /// Fingers of the view's touches lifted; by default the next responder gets them.
+    open func touchesEnded(_ touches: Set<Touch>, with event: Event?) { forwardTouches(.ended, touches, event) }
+    /// The view's touches were cancelled (a recognizer took them); by default the next
+    /// responder gets them.
+    open func touchesCancelled(_ touches: Set<Touch>, with event: Event?) { forwardTouches(.cancelled, touches, event) }
+    /// Whether `gestureRecognizer`, attached to this view or a superview, may leave
+    /// `possible`; true by default.
+    open func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool { true }
 
     // MARK: Runtime support
 

@@ -457,6 +457,15 @@ open class ViewController: NameWirable {
     open func viewSafeAreaInsetsDidChange() {}
     /// Called when the view's layout margins change.
     open func viewLayoutMarginsDidChange() {}
+    /// Touches its view and the views inside it passed up the responder chain (L35); by
+    /// default they go on to the next responder (the view's superview, or the window).
+    open func touchesBegan(_ touches: Set<Touch>, with event: Event?) { forwardTouches(.began, touches, event) }
+    /// See ``touchesBegan(_:with:)``.
+    open func touchesMoved(_ touches: Set<Touch>, with event: Event?) { forwardTouches(.moved, touches, event) }
+    /// See ``touchesBegan(_:with:)``.
+    open func touchesEnded(_ touches: Set<Touch>, with event: Event?) { forwardTouches(.ended, touches, event) }
+    /// See ``touchesBegan(_:with:)``.
+    open func touchesCancelled(_ touches: Set<Touch>, with event: Event?) { forwardTouches(.cancelled, touches, event) }
     /// The traits of the view's window.
     public var traitCollection: TraitCollection { storedView?.traitCollection ?? .current }
 

@@ -29,6 +29,8 @@ open class Window: View {
     var layoutEngine: LayoutEngine?
     /// The view that takes typing (a text field being edited).
     weak var firstResponder: View?
+    /// The fingers down in this window and what they were delivered to (see Touches/).
+    var touchDispatch: TouchDispatch?
 
     /// Creates a window filling `screen`, registered with the app of the current thread.
     /// - Parameters:

@@ -246,8 +246,18 @@ public final class AppHost {
         let action: StepAction
         switch method {
         case "app.tap":
-            try allow(["view"])
-            action = .tap(label: try params.requiredString("view"))
+            try allow(["view", "x", "y", "finger"])
+            if let view = try params.string("view") {
+                guard try params.double("x") == nil, try params.double("y") == nil else {
+                    throw RPCError.invalidParams("app.tap: give 'view' or 'x' and 'y', not both")
+                }
+                action = .tap(label: view)
+            } else {
+                action = try touchAction(method, params)
+            }
+        case "app.touch", "app.drag", "app.pinch":
+            try allow(["phase", "x", "y", "finger", "path", "intervalMs", "from", "to", "steps"])
+            action = try touchAction(method, params)
         case "app.push":
             try allow(["scene"])
             action = .push(scene: try params.requiredString("scene"))

@@ -93,6 +93,7 @@ public struct ScenarioExport: Sendable {
     static func step(_ method: String, _ params: [String: JSON]) -> String? {
         func quoted(_ key: String) -> String { JSON.string(params[key]?.string ?? "").text }
         switch method {
+        case "app.tap" where params["view"] == nil, "app.touch", "app.drag", "app.pinch": return touchStep(method, params)
         case "app.tap": return "tap: \(quoted("view"))"
         case "app.push": return "push: \(quoted("scene"))"
         case "app.present":
@@ -115,6 +116,27 @@ public struct ScenarioExport: Sendable {
             let then = params["finish"]?.bool == false ? "cancel" : "finish"
             return "interactivePop: {progress: \(progress.text), every: \(formatMilliseconds(every))ms, then: \(then)}"
         default: return nil
+        }
+    }
+}
+
+extension ScenarioExport {
+    /// A finger-input verb as a script step.
+    static func touchStep(_ method: String, _ params: [String: JSON]) -> String {
+        func number(_ key: String) -> String { formatMilliseconds(params[key]?.double ?? 0) }
+        let point = "[\(number("x")), \(number("y"))]"
+        let finger = params["finger"]?.int.map { ", finger: \($0)" } ?? ""
+        let every = "every: \(formatMilliseconds(params["intervalMs"]?.double ?? 16))ms"
+        switch method {
+        case "app.tap": return "tap: {at: \(point)\(finger)}"
+        case "app.touch": return "touch: {\(params["phase"]?.string ?? "down"): \(point)\(finger)}"
+        case "app.drag":
+            let path = (params["path"]?.array ?? []).map { point in
+                "[" + (point.array ?? []).map { formatMilliseconds($0.double ?? 0) }.joined(separator: ", ") + "]"
+            }
+            return "drag: {path: [\(path.joined(separator: ", "))], \(every)\(finger)}"
+        default:
+            return "pinch: {center: \(point), from: \(number("from")), to: \(number("to")), steps: \(params["steps"]?.int ?? 5), \(every)}"
         }
     }
 }

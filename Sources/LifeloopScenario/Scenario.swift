@@ -341,6 +341,27 @@ public enum StepAction: Sendable, Hashable {
     case expectSequence([String])
     /// A frame metric of a window (or the whole app) is at most a bound.
     case expectMetric(metric: FrameMetricName, window: String?, atMost: Double)
+    /// Finger input (`touch`, `tap: {at:}`, `drag: {path:}`, `pinch`): each input at its
+    /// offset after the step's instant, in the step's window.
+    case touches([TouchStep])
+}
+
+/// One finger input of a touch step: what the finger does, where (window coordinates)
+/// and when (after the step's instant).
+public struct TouchStep: Sendable, Hashable {
+    public var offset: Duration
+    public var input: TouchInput
+    public var x: Double
+    public var y: Double
+    public var finger: Int
+
+    public init(offset: Duration, input: TouchInput, x: Double, y: Double, finger: Int = 0) {
+        self.offset = offset
+        self.input = input
+        self.x = x
+        self.y = y
+        self.finger = finger
+    }
 }
 
 /// Frame metrics an `expect` step can bound.

@@ -414,6 +414,8 @@ final class ScenarioRun {
             if let transition {
                 try run(until: saturatingSum(app.loop.now.nanoseconds, step)) { finish ? transition.finish() : transition.cancel() }
             }
+        case .touches(let inputs):
+            try runTouches(inputs, step: step, from: instant, place: place)
         default:
             try run(until: instant) { [unowned self] in perform(step, place: place) }
         }
@@ -448,6 +450,30 @@ final class ScenarioRun {
         if let navigation = probe.navigation(in: window) { return navigation }
         fail("\(place): window '\(window.traceLabel)' has no navigation controller (use `container: navigation`)")
         return nil
+    }
+
+    /// Runs finger inputs, each inside a loop turn at its offset from `start` (inputs at
+    /// the same offset share the turn).
+    private func runTouches(_ inputs: [TouchStep], step: Step, from start: UInt64, place: String) throws {
+        var index = 0
+        while index < inputs.count, failure == nil {
+            let offset = inputs[index].offset
+            var group: [TouchStep] = []
+            while index < inputs.count, inputs[index].offset == offset {
+                group.append(inputs[index])
+                index += 1
+            }
+            try run(until: saturatingSum(start, UInt64(max(0, offset.nanoseconds)))) { [unowned self] in
+                guard let window = window(for: step, place: place) else { return }
+                probe.noteInput("touch", window: window.traceLabel)
+                for input in group {
+                    if !app.touch(input.input, at: Point(x: input.x, y: input.y), finger: input.finger, in: window) {
+                        return fail("\(place): touch \(input.input.rawValue) of finger \(input.finger) does not fit: "
+                                        + (app.diagnostics.last?.message ?? "the input was refused"))
+                    }
+                }
+            }
+        }
     }
 
     /// Runs an input step inside a loop turn.
@@ -511,7 +537,7 @@ final class ScenarioRun {
         case .startJob(let name):
             guard let job = runner.job(labelled: name) else { return fail("\(place): no job '\(name)'") }
             probe.submit(job)
-        case .advance, .settle, .markStart, .markEnd, .expectSequence, .expectMetric, .interactivePop:
+        case .advance, .settle, .markStart, .markEnd, .expectSequence, .expectMetric, .interactivePop, .touches:
             break
         }
     }

@@ -15,7 +15,7 @@ struct ScriptReader {
 
     static let actions = ["tap", "push", "present", "dismiss", "pop", "popToRoot", "selectTab", "interactivePop",
                           "rotate", "resize", "hide", "show", "makeKey", "memoryWarning", "advance", "settle", "mark",
-                          "job", "expect"]
+                          "job", "expect", "touch", "drag", "pinch"]
     static let modifiers = ["at", "after", "window", "animated", "style"]
 
     /// Where an interval was opened by `mark: start NAME`, until its `end`.
@@ -95,7 +95,12 @@ struct ScriptReader {
     private func action(_ entry: FieldEntry, style: FieldEntry?) throws(ScenarioError) -> StepAction {
         let value = entry.value
         switch entry.key {
-        case "tap": return .tap(label: try nodes.text(value, expected: "a view label"))
+        case "tap":
+            if case .mapping = value.node { return try tapAt(value) }
+            return .tap(label: try nodes.text(value, expected: "a view label, or {at: [X, Y]}"))
+        case "touch": return try touch(value)
+        case "drag": return try drag(value)
+        case "pinch": return try pinch(value)
         case "push": return .push(scene: try nodes.text(value, expected: "a scene name"))
         case "present":
             let scene = try nodes.text(value, expected: "a scene name")

@@ -33,6 +33,20 @@ public typealias UIUserInterfaceSizeClass = TraitCollection.SizeClass
 public typealias UIUserInterfaceIdiom = TraitCollection.Idiom
 public typealias UIUserInterfaceStyle = TraitCollection.Style
 public typealias UIEvent = Event
+
+// MARK: Touches and gesture recognizers
+
+public typealias UITouch = Touch
+public typealias UIGestureRecognizer = GestureRecognizer
+public typealias UIGestureRecognizerDelegate = GestureRecognizerDelegate
+public typealias UITapGestureRecognizer = TapGestureRecognizer
+public typealias UILongPressGestureRecognizer = LongPressGestureRecognizer
+public typealias UIPanGestureRecognizer = PanGestureRecognizer
+public typealias UIScreenEdgePanGestureRecognizer = ScreenEdgePanGestureRecognizer
+public typealias UISwipeGestureRecognizer = SwipeGestureRecognizer
+public typealias UIPinchGestureRecognizer = PinchGestureRecognizer
+public typealias UIRotationGestureRecognizer = RotationGestureRecognizer
+public typealias UIRectEdge = RectEdge
 public typealias UITraitEnvironment = TraitEnvironment
 public typealias UITraitDefinition = TraitDefinition
 public typealias UITrait = any TraitDefinition.Type
@@ -153,17 +167,6 @@ extension ViewController {
         get { true }
         set {}
     }
-}
-
-/// The edges of a rectangle: UIKit's `UIRectEdge`.
-public struct UIRectEdge: OptionSet, Hashable, Sendable {
-    public let rawValue: UInt
-    public init(rawValue: UInt) { self.rawValue = rawValue }
-    public static let top = UIRectEdge(rawValue: 1 << 0)
-    public static let left = UIRectEdge(rawValue: 1 << 1)
-    public static let bottom = UIRectEdge(rawValue: 1 << 2)
-    public static let right = UIRectEdge(rawValue: 1 << 3)
-    public static let all: UIRectEdge = [.top, .left, .bottom, .right]
 }
 
 // MARK: Dispatch's time constants (C macros that Linux's Dispatch does not export)

@@ -418,6 +418,8 @@ struct CompleteConfinementTests {
             "presentationControllerWillDismiss", "presentationControllerDidDismiss",
             "layoutMarginsDidChange", "safeAreaInsetsDidChange", "tintColorDidChange", "traitCollectionDidChange",
             "viewLayoutMarginsDidChange", "viewSafeAreaInsetsDidChange", "updateConstraints", "updateViewConstraints",
+            "touchesBegan", "touchesMoved", "touchesEnded", "touchesCancelled", "gestureRecognizerShouldBegin",
+            "interactivePopGestureRecognizer",
             // UIKit's read-only state and queries.
             "traitCollection", "screenSafeAreaInsets", "presentationTransform", "noIntrinsicMetric",
             "intrinsicContentSize", "preferredStatusBarStyle", "prefersStatusBarHidden", "prefersHomeIndicatorAutoHidden",

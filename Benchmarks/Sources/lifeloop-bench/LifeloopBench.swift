@@ -48,6 +48,10 @@ struct LifeloopBench {
             try NetworkWorkload.run()
             return
         }
+        if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "touches" {
+            try TouchWorkload.run()
+            return
+        }
         if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "recording" {
             try RecordingWorkload.run()
             return

@@ -147,9 +147,14 @@ open class NavigationController: ViewController {
     /// Whether a transition of the stack is under way.
     public var isTransitioning: Bool { activeTransition }
 
+    /// The screen-edge pan that drives an interactive pop (UIKit's): a drag from the left
+    /// edge pops the top controller, following the finger (see Touches/).
+    public internal(set) var interactivePopGestureRecognizer: GestureRecognizer?
+
     open override func loadView() {
         let container = View(frame: application?.mainScreen.bounds ?? .zero)
         view = container
+        installInteractivePopGesture(on: container)
         if let top = topViewController, let topView = top.view {
             topView.frame = container.bounds
             topView.autoresizingMask = [.flexibleWidth, .flexibleHeight]

@@ -44,7 +44,14 @@ open class Control: View {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
         public static let touchDown = Event(rawValue: 1 << 0)
+        public static let touchDownRepeat = Event(rawValue: 1 << 1)
+        public static let touchDragInside = Event(rawValue: 1 << 2)
+        public static let touchDragOutside = Event(rawValue: 1 << 3)
+        public static let touchDragEnter = Event(rawValue: 1 << 4)
+        public static let touchDragExit = Event(rawValue: 1 << 5)
         public static let touchUpInside = Event(rawValue: 1 << 6)
+        public static let touchUpOutside = Event(rawValue: 1 << 7)
+        public static let touchCancel = Event(rawValue: 1 << 8)
         public static let valueChanged = Event(rawValue: 1 << 12)
         public static let primaryActionTriggered = Event(rawValue: 1 << 13)
         public static let editingDidBegin = Event(rawValue: 1 << 16)
@@ -59,7 +66,14 @@ open class Control: View {
         var traceName: String {
             switch self {
             case .touchDown: "touchDown"
+            case .touchDownRepeat: "touchDownRepeat"
+            case .touchDragInside: "touchDragInside"
+            case .touchDragOutside: "touchDragOutside"
+            case .touchDragEnter: "touchDragEnter"
+            case .touchDragExit: "touchDragExit"
             case .touchUpInside: "touchUpInside"
+            case .touchUpOutside: "touchUpOutside"
+            case .touchCancel: "touchCancel"
             case .valueChanged: "valueChanged"
             case .primaryActionTriggered: "primaryActionTriggered"
             case .editingDidBegin: "editingDidBegin"
@@ -146,7 +160,8 @@ open class Control: View {
     /// Records the event in the trace and runs its actions, in the order they were added.
     open func sendActions(for events: Event) {
         guard onLoop("sendActions(for:)") else { return }
-        for event in [Event.touchDown, .touchUpInside, .valueChanged, .primaryActionTriggered, .editingDidBegin,
+        for event in [Event.touchDown, .touchDownRepeat, .touchDragInside, .touchDragOutside, .touchDragEnter,
+                      .touchDragExit, .touchUpInside, .touchUpOutside, .touchCancel, .valueChanged, .primaryActionTriggered, .editingDidBegin,
                       .editingChanged, .editingDidEnd, .editingDidEndOnExit] where events.contains(event) {
             trace(event.traceName)
             for entry in registered where entry.events.contains(event) {
@@ -159,6 +174,32 @@ open class Control: View {
     open func sendAction(_ action: Action) {
         action.perform(sender: self)
     }
+
+    // MARK: Tracking (the work is in Touches/ControlTracking.swift)
+
+    /// Whether a touch that began in the control is being tracked.
+    open internal(set) var isTracking = false
+    /// Whether the tracked touch is inside the control (with UIKit's 70-point slop).
+    open internal(set) var isTouchInside = false
+    /// The touch being tracked.
+    var trackedTouch: Touch?
+
+    /// A touch began in the control; return false to not track it. True by default.
+    open func beginTracking(_ touch: Touch, with event: Lifeloop.Event?) -> Bool { true }
+    /// The tracked touch moved; return false to stop tracking. True by default.
+    open func continueTracking(_ touch: Touch, with event: Lifeloop.Event?) -> Bool { true }
+    /// The tracked touch lifted (nil when tracking stopped otherwise).
+    open func endTracking(_ touch: Touch?, with event: Lifeloop.Event?) {}
+    /// The tracked touch was cancelled.
+    open func cancelTracking(with event: Lifeloop.Event?) {}
+
+    open override func touchesBegan(_ touches: Set<Touch>, with event: Lifeloop.Event?) { trackBegan(touches, event) }
+    open override func touchesMoved(_ touches: Set<Touch>, with event: Lifeloop.Event?) { trackMoved(touches, event) }
+    open override func touchesEnded(_ touches: Set<Touch>, with event: Lifeloop.Event?) { trackEnded(touches, event) }
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: Lifeloop.Event?) { trackCancelled(touches, event) }
+
+    /// What a touch lifting inside does: the control's actions (a switch flips).
+    func trackedTouchUpInside() { sendActions(for: [.touchUpInside, .primaryActionTriggered]) }
 
     /// A tap: the control sends its events (a disabled one nothing).
     override func receiveTap() {

@@ -30,6 +30,8 @@ open class Switch: Control {
     open override var intrinsicContentSize: Size { Size(width: 51, height: 31) }
     open override func sizeThatFits(_ size: Size) -> Size { intrinsicContentSize }
 
+    override func trackedTouchUpInside() { receiveTap() }
+
     override func receiveTap() {
         guard isEnabled else { return }
         isOn.toggle()

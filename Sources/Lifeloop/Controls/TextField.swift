@@ -147,6 +147,8 @@ open class TextField: Control {
         return Size(width: font.size(of: shown).width + 14, height: max(34, font.lineHeight + 12))
     }
 
+    override func trackedTouchUpInside() { receiveTap() }
+
     override func receiveTap() {
         guard isEnabled else { return }
         becomeFirstResponder()

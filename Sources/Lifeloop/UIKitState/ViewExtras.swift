@@ -13,6 +13,8 @@ final class ViewExtras {
     var layoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
     var isMultipleTouchEnabled = false
     var isExclusiveTouch = false
+    /// The gesture recognizers attached to the view, in the order they were added.
+    var gestureRecognizers: [GestureRecognizer] = []
     /// The last safe area insets ``View/safeAreaInsetsDidChange()`` was called for.
     var lastSafeAreaInsets: EdgeInsets?
     /// What the last `draw(_:)` drew, in the view's coordinates.
@@ -35,7 +37,3 @@ public enum ContentMode: Int, Hashable, Sendable {
     case topLeft, topRight, bottomLeft, bottomRight
 }
 
-/// The touch or event a call comes with: UIKit's `UIEvent`. Lifeloop's taps carry none.
-public final class Event {
-    public init() {}
-}
