@@ -336,6 +336,8 @@ public enum StepAction: Sendable, Hashable {
     case expectSequence([String])
     /// A frame metric of a window (or the whole app) is at most a bound.
     case expectMetric(metric: FrameMetricName, window: String?, atMost: Double)
+    /// A property judged across seeds: `always`, `sometimes` or `reachable`.
+    case expectProperty(ScenarioProperty)
 }
 
 /// Frame metrics an `expect` step can bound.

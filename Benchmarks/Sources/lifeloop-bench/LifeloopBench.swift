@@ -23,6 +23,10 @@ struct LifeloopBench {
             try ScenarioWorkloads.run()
             return
         }
+        if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "seeds" {
+            try SeedsWorkload.run()
+            return
+        }
         if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "autolayout" {
             try AutoLayoutWorkload.run()
             return
@@ -91,6 +95,7 @@ struct LifeloopBench {
         try WindowScaleWorkload.run()
         try PortWorkload.run()
         try ScenarioWorkloads.run()
+        try SeedsWorkload.run()
         try DaemonWorkload.run()
     }
 }
