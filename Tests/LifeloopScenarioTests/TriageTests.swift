@@ -154,3 +154,69 @@ import Testing
         #expect(complete.stderr.contains("no shard is missing"))
     }
 }
+
+/// `always`, `sometimes` and `reachable` expects, judged across seeds in the report.
+@Suite struct PropertyTests {
+    static func scenario(in folder: String) throws -> String {
+        let text = """
+            lifeloop: 1
+            name: properties
+            app: {storyboard: \(ShrinkTests.samples)/Feed.storyboard.json}
+            windows: [{label: main, screen: phone, container: navigation}]
+            script:
+              - push: Detail
+              - expect: {reachable: detail pushed}
+              - expect: {sometimes: {sequence: ["Detail viewDidDisappear"]}, name: detail went away}
+              - {at: 1s, expect: {always: {metric: frameCount, max: 10}, name: few frames}}
+              - expect: {always: {sequence: ["Detail viewDidAppear"]}}
+
+            """
+        let file = folder + "/properties.yaml"
+        try text.write(toFile: file, atomically: true, encoding: .utf8)
+        return file
+    }
+
+    @Test func theReportListsFailedAndNeverReachedProperties() throws {
+        let folder = try ShrinkTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let file = try Self.scenario(in: folder)
+        let text = try CLI.run(["experiment", file, "--seeds", "0..3", "--quiet"])
+        #expect(text.status == 1, "the always property fails every seed: \(text.stderr)")
+        #expect(text.stdout.contains("properties (4):"), "\(text.stdout)")
+        #expect(text.stdout.contains("FAILED always 'few frames': not held in 4 of 4 seeds (seeds 0, 1, 2, 3)"), "\(text.stdout)")
+        #expect(text.stdout.contains("NEVER REACHED sometimes 'detail went away': never true (reached in 4 seeds)"), "\(text.stdout)")
+        #expect(text.stdout.contains("ok reachable 'detail pushed'"), "\(text.stdout)")
+        // A seed stops at its first failure: the last property is never judged.
+        #expect(text.stdout.contains("NEVER REACHED always 'always sequence Detail viewDidAppear': never reached"), "\(text.stdout)")
+
+        // JSON, with the capsule of the first failing seed; shards merge by adding counts.
+        for shard in 0..<2 {
+            let json = try CLI.run(["experiment", file, "--seeds", "0..3", "--shard", "\(shard)/2", "--format", "json",
+                                    "--out", folder + "/shard-\(shard).json", "--capsules", folder + "/capsules", "--quiet"])
+            #expect(json.status == 1, "\(json.stderr)")
+        }
+        let shard0 = try String(contentsOfFile: folder + "/shard-0.json", encoding: .utf8)
+        #expect(shard0.contains("{\"name\": \"few frames\", \"kind\": \"always\", \"reached\": 2, \"held\": 0, \"failedSeeds\": [0, 1], "
+                                + "\"capsule\": \"\(folder)/capsules/properties-seed-0.llcap\"}"), "\(shard0)")
+        let merged = try CLI.run(["merge", folder + "/shard-0.json", folder + "/shard-1.json"])
+        #expect(merged.status == 0, "\(merged.stderr)")
+        #expect(merged.stdout.contains("{\"name\": \"few frames\", \"kind\": \"always\", \"reached\": 4, \"held\": 0, \"failedSeeds\": [0, 1, 2, 3]"),
+                "\(merged.stdout)")
+        #expect(merged.stdout.contains("{\"name\": \"detail went away\", \"kind\": \"sometimes\", \"reached\": 4, \"held\": 0, \"failedSeeds\": []}"))
+    }
+
+    @Test func aPropertyWithoutItsConditionIsABadInput() throws {
+        let folder = try ShrinkTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let file = folder + "/bad.yaml"
+        try "lifeloop: 1\napp: {sample: MultiWindow}\nscript:\n  - expect: {always: {sequence: []}}\n".write(toFile: file, atomically: true, encoding: .utf8)
+        let output = try CLI.run(["run", file])
+        #expect(output.status == 2)
+        #expect(output.stderr.contains("bad.yaml:4:"), "\(output.stderr)")
+        try "lifeloop: 1\napp: {sample: MultiWindow}\nscript:\n  - expect: {always: {sequence: [a b]}, sometimes: {sequence: [a b]}}\n"
+            .write(toFile: file, atomically: true, encoding: .utf8)
+        let two = try CLI.run(["run", file])
+        #expect(two.status == 2)
+        #expect(two.stderr.contains("one of always, sometimes or reachable"), "\(two.stderr)")
+    }
+}
