@@ -89,10 +89,12 @@ public struct SweepEngine: Sendable, Equatable {
         let words = missing.map(String.init).joined(separator: " ")
         switch name {
         case "slurm":
-            let script = self["SLURM_JOB_NAME"] ?? "SCRIPT"
+            // The shard's own command line, wrapped: the batch script's path and arguments
+            // are not in a task's environment, its command line is. LIFELOOP_SHARDS: the new
+            // array's ids are not 0..n-1, so the count is given.
             let folder = self["SLURM_SUBMIT_DIR"].map { "cd \(shellQuoted($0)) && " } ?? ""
-            // LIFELOOP_SHARDS: the new array's ids are not 0..n-1, so the count is given.
-            return "\(folder)sbatch --array=\(list) --export=ALL,LIFELOOP_SHARDS=\(count) \(shellQuoted(script))"
+            let name = self["SLURM_JOB_NAME"].map { " --job-name=\(shellQuoted($0))" } ?? ""
+            return "\(folder)sbatch --array=\(list) --export=ALL,LIFELOOP_SHARDS=\(count)\(name) --wrap \(shellQuoted(withShard(nil, keepExecutable: true)))"
         case "parallel":
             let command = withShard("{}/\(count)")
             return "printf '%s\\n' \(words) | parallel \(command)"
@@ -107,11 +109,11 @@ public struct SweepEngine: Sendable, Equatable {
 
     /// The recorded command with its shard set to `shard` (`--shard` replaced or added), or
     /// left to the environment when nil.
-    private func withShard(_ shard: String?) -> String {
+    private func withShard(_ shard: String?, keepExecutable: Bool = false) -> String {
         var words: [String] = []
         var index = 0
         var command = self.command
-        if let first = command.first, first.hasSuffix("/lifeloop") { command[0] = "lifeloop" }
+        if !keepExecutable, let first = command.first, first.hasSuffix("/lifeloop") { command[0] = "lifeloop" }
         while index < command.count {
             let word = command[index]
             if word == "--shard" { index += 2; continue }

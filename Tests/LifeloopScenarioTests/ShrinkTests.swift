@@ -72,6 +72,16 @@ import Testing
         #expect(again.status == 1)
     }
 
+    @Test func aDeterminismFailureShrinksKeepingItsFirstDivergentEvent() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let output = try CLI.run(["shrink", Self.samples + "/unseeded-random.yaml", "--seed", "0", "--check", "--out", folder + "/s.yaml"])
+        #expect(output.status == 0, "\(output.stdout) \(output.stderr)")
+        #expect(output.stdout.contains("failure key: divergence at "), "\(output.stdout)")
+        let check = try CLI.run(["check", folder + "/s.yaml", "--quiet"])
+        #expect(check.status == 1, "the shrunk scenario still diverges: \(check.stdout)")
+    }
+
     @Test func badInputIsExitStatusTwo() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -135,7 +135,9 @@ import Testing
         }
         let slurm = try CLI.run(["merge", folder + "/slurm/", "--missing"])
         #expect(slurm.status == 1)
-        #expect(slurm.stdout.contains("cd /home/me/sweeps && sbatch --array=1,2 --export=ALL,LIFELOOP_SHARDS=4 sweep.sh"), "\(slurm.stdout)")
+        #expect(slurm.stdout.contains("cd /home/me/sweeps && sbatch --array=1,2 --export=ALL,LIFELOOP_SHARDS=4 --job-name=sweep.sh --wrap '"),
+                "\(slurm.stdout)")
+        #expect(slurm.stdout.contains("experiment \(file) --seeds 0..7 --format json --out \(folder)/slurm/ --quiet'"), "\(slurm.stdout)")
         let parallel = try CLI.run(["merge", folder + "/parallel/", "--missing"])
         #expect(parallel.stdout.contains("printf '%s\\n' 1 2 | parallel lifeloop experiment"), "\(parallel.stdout)")
         #expect(parallel.stdout.contains("--shard {}/4"), "\(parallel.stdout)")

@@ -103,6 +103,13 @@ sbatch --wait --array=0-$((shards - 1)) --chdir="$root" --output="$state/slurm-%
     "$root/scripts/sweep/slurm-array.sh" "$scenario" "$seeds" "$out/slurm/" >"$state/sbatch.out"
 say "slurm array: $(cat "$state/sbatch.out"), $(ls "$out/slurm" | wc -l) shard files, $(echo "$(date +%s.%N) - $t" | bc) s"
 
+# 1b. Two shards lost: `merge --missing` prints the sbatch line for exactly those; run it.
+rm -f "$out/slurm/"*-shard-0001-of-* "$out/slurm/"*-shard-0002-of-*
+resubmit=$("$lifeloop" merge "$out/slurm/" --seeds "$seeds" --missing 2>"$state/missing.err" || true)
+say "shards 1 and 2 removed; merge --missing printed: $resubmit"
+(eval "${resubmit/sbatch /sbatch --wait --output=$state/slurm-again-%A_%a.out }") >/dev/null
+say "after running it: $(ls "$out/slurm" | wc -l) shard files"
+
 # 2. GNU parallel.
 t=$(date +%s.%N)
 "$root/scripts/sweep/parallel.sh" "$scenario" "$seeds" "$shards" "$out/parallel/" "$cpus" || true
