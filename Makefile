@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps pictures-deps mcp-deps kiwi-deps browser-deps build demo test ported-sample tested-sample tsan asan bench bench-frame bench-digest-instructions bench-recording-instructions fuzz fuzz-daemon report-check docs-images clean
+.PHONY: deps pictures-deps mcp-deps kiwi-deps browser-deps build demo test ported-sample tested-sample tsan asan bench bench-frame bench-digest-instructions bench-recording-instructions fuzz fuzz-daemon report-check docs-images sweep-check clean
 
 # libuv comes from Debian; install it (and pkg-config) when pkg-config cannot find it.
 deps:
@@ -90,6 +90,13 @@ asan: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt:print_suppressions=0 \
 		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
+
+# Not part of `make test`: installs Slurm, munge and GNU parallel (apt) and Dask (pip, in a
+# venv under .build), runs one sweep on a real single-node Slurm array, GNU parallel, a Dask
+# LocalCluster and one process, and checks the merged reports are equal (docs/triage.md).
+sweep-check: deps
+	$(SWIFT) build --product lifeloop
+	scripts/sweep/sweep-check.sh
 
 bench: deps
 	$(SWIFT) build -c release --product lifeloop

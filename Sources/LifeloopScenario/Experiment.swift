@@ -20,6 +20,9 @@ public struct Experiment: Sendable {
     /// an app that needs the main thread must run in processes to be measured as
     /// `lifeloop run` runs it).
     public var isolation: ExperimentIsolation = .threads
+    /// Plants an unseeded delay in every run (``RunOptions/injectUnseededDelay``): for tests
+    /// of what catches nondeterminism.
+    public var injectUnseededDelay = false
     /// The command that re-runs one seed with its trace, for failure lists.
     public var rerunCommand: @Sendable (UInt64) -> String
 
@@ -72,7 +75,9 @@ public struct Experiment: Sendable {
     private func runOne(_ seed: UInt64) -> RunResult {
         if case .processes(let process) = isolation { return process.run(seed: seed) }
         do {
-            return try runner.run(seed: seed, options: RunOptions(digest: digests))
+            var options = RunOptions(digest: digests)
+            options.injectUnseededDelay = injectUnseededDelay
+            return try runner.run(seed: seed, options: options)
         } catch {
             return RunResult(seed: seed, status: .failed("the run could not start: \(error)"), digest: nil, endTime: 0,
                              turns: 0, windows: [], metrics: MetricSet())

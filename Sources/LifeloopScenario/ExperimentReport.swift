@@ -33,6 +33,17 @@ public struct SlowSeed: Sendable, Equatable {
     public var longestFrameNanoseconds: Int64
 }
 
+/// One seed's digest: what its run came to, folded into 64 bits (``ExperimentReport/runDigest(_:)``).
+public struct SeedDigest: Sendable, Equatable {
+    public var seed: UInt64
+    public var digest: UInt64
+
+    public init(seed: UInt64, digest: UInt64) {
+        self.seed = seed
+        self.digest = digest
+    }
+}
+
 public struct ExperimentReport: Sendable, Equatable {
     /// The JSON schema version; bumped only on an incompatible change.
     public static let schemaVersion = 1
@@ -55,6 +66,14 @@ public struct ExperimentReport: Sendable, Equatable {
     /// The JSON report carries them (`slowestSeeds`), so merged shards keep them.
     public internal(set) var slowest: [SlowSeed] = []
     public static let maxSlowSeeds = 5
+    /// Each run's digest, by seed (sorted once a report is complete): the same scenario
+    /// and seed give the same digest on any machine, so `lifeloop merge` can tell a shard
+    /// that ran twice (the same digests) from runs that are not deterministic (different
+    /// ones). Empty for a report whose runs include a seed run twice.
+    public internal(set) var seedDigests: [SeedDigest] = []
+    /// The scenario's `always`/`sometimes`/`reachable` properties across the seeds, in the
+    /// order the script declares them.
+    public internal(set) var properties: [PropertyTally] = []
 
     public init(scenarioName: String, scenarioHash: String, clock: String) {
         self.scenarioName = scenarioName
@@ -65,6 +84,21 @@ public struct ExperimentReport: Sendable, Equatable {
     /// A report for a scenario, before any run.
     public init(scenario: Scenario) {
         self.init(scenarioName: scenario.name, scenarioHash: scenario.hash, clock: scenario.clock.rawValue)
+        properties = scenario.properties.map { PropertyTally(name: $0.name, kind: $0.kind) }
+    }
+
+    /// Names the capsule written for each failing seed: a failed `always` property lists
+    /// the capsule of its first failing seed.
+    public mutating func noteCapsules(_ capsules: [UInt64: String]) {
+        for index in properties.indices {
+            if let first = properties[index].failedSeeds.first { properties[index].capsule = capsules[first] }
+        }
+    }
+
+    private mutating func tally(_ name: String, _ kind: ScenarioProperty.Kind) -> Int {
+        if let index = properties.firstIndex(where: { $0.name == name }) { return index }
+        properties.append(PropertyTally(name: name, kind: kind))
+        return properties.count - 1
     }
 
     /// Adds one run. The seeds a report covers are declared with ``cover(_:)``, once per
@@ -78,6 +112,15 @@ public struct ExperimentReport: Sendable, Equatable {
             }
         }
         metrics.merge(result.metrics)
+        seedDigests.append(SeedDigest(seed: result.seed, digest: Self.runDigest(result)))
+        for outcome in result.properties {
+            let index = tally(outcome.name, outcome.kind)
+            properties[index].reached += 1
+            if outcome.held { properties[index].held += 1 }
+            if outcome.kind == .always, !outcome.held {
+                properties[index].failedSeeds = Array((properties[index].failedSeeds + [result.seed]).sorted().prefix(PropertyTally.maxListedSeeds))
+            }
+        }
         let hitch = result.windows.reduce(Int64(0)) { $0 + $1.hitchNanoseconds }
         let longest = result.windows.map { $0.frameDurationCpu.count > 0 ? $0.frameDurationCpu.max : 0 }.max() ?? 0
         noteSlow([SlowSeed(seed: result.seed, hitchNanoseconds: hitch, longestFrameNanoseconds: longest)])
@@ -115,6 +158,11 @@ public struct ExperimentReport: Sendable, Equatable {
         if failed.addingReportingOverflow(other.failed).overflow {
             return ReportMergeError(field: "failed", message: "the merged failed runs, \(failed) + \(other.failed), are past \(UInt64.max)")
         }
+        for theirs in other.properties {
+            if let mine = properties.first(where: { $0.name == theirs.name }), mine.kind != theirs.kind {
+                return ReportMergeError(field: "properties", message: "'\(theirs.name)' is \(theirs.kind.rawValue) here, \(mine.kind.rawValue) before")
+            }
+        }
         for theirs in other.metrics.sorted {
             guard let mine = metrics[theirs.name] else { continue }
             let field = "metrics.\(theirs.name)"
@@ -140,6 +188,54 @@ public struct ExperimentReport: Sendable, Equatable {
         failures.sort { $0.seed < $1.seed }
         metrics.merge(other.metrics)
         noteSlow(other.slowest)
+        seedDigests += other.seedDigests
+        seedDigests.sort { $0.seed < $1.seed }
+        for theirs in other.properties {
+            let index = tally(theirs.name, theirs.kind)
+            properties[index].add(theirs)
+        }
+    }
+
+    /// The digest of `seed`'s run, if this report has one (its digests sorted by seed).
+    public func digest(ofSeed seed: UInt64) -> UInt64? {
+        var low = 0, high = seedDigests.count
+        while low < high {
+            let middle = (low + high) / 2
+            if seedDigests[middle].seed < seed { low = middle + 1 } else { high = middle }
+        }
+        return low < seedDigests.count && seedDigests[low].seed == seed ? seedDigests[low].digest : nil
+    }
+
+    /// A run's digest: its status and failure, end time, turns, frames per window and every
+    /// figure it recorded (and its trace digest when it kept one), folded with FNV-1a. Two
+    /// runs of one seed that differ in anything the report counts differ here.
+    public static func runDigest(_ result: RunResult) -> UInt64 {
+        var hash = FNV1a()
+        func add(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { hash.combine($0) } }
+        func add(_ value: Int64) { add(UInt64(bitPattern: value)) }
+        func add(_ text: String) { hash.combine(text.utf8); add(UInt64(text.utf8.count)) }
+        switch result.status {
+        case .passed: add("passed")
+        case .failed(let message): add("failed"); add(message)
+        }
+        add(result.endTime)
+        add(result.turns)
+        add(result.digest?.value ?? 0)
+        for frames in result.windows {
+            add(frames.window)
+            add(UInt64(frames.frameCount))
+            add(UInt64(frames.droppedFrames))
+            add(frames.hitchNanoseconds)
+            add(frames.animatedNanoseconds)
+        }
+        for metric in result.metrics.sorted {
+            add(metric.name)
+            add(metric.values.count)
+            add(metric.values.sum)
+            add(metric.values.min)
+            add(metric.values.max)
+        }
+        return hash.value
     }
 
     /// The seeds of `expected` that no run covered.

@@ -200,4 +200,12 @@ public struct RunResult: Sendable {
     public var turnDigests: [(turn: UInt64, digest: TraceDigest)] = []
     /// The script's inputs, with the turn each ran in.
     public var inputs: [(turn: UInt64, input: String)] = []
+    /// What failed, for a failed run, without the file places and step numbers that change
+    /// when a script is cut down: `expect metric droppedFrames of phone at most 0`,
+    /// `expect sequence ["B viewDidAppear"] missing 'B viewDidAppear'`,
+    /// `diagnostic unbalancedAppearance on B`. Two runs fail the same way when their keys
+    /// are equal (``ScenarioShrinker`` keeps it while it cuts).
+    public var failureKey: String? = nil
+    /// The `always`/`sometimes`/`reachable` properties the run judged, in step order.
+    public var properties: [PropertyOutcome] = []
 }

@@ -33,8 +33,34 @@ extension ExperimentReport {
         out += slowest.isEmpty ? "],\n" : "\n  ],\n"
         out += "  \"metrics\": {"
         out += metrics.sorted.map { "\n    \(jsonString($0.name)): \(metricJSON($0))" }.joined(separator: ",")
-        out += metrics.metrics.isEmpty ? "}\n}\n" : "\n  }\n}\n"
-        return out
+        out += metrics.metrics.isEmpty ? "}" : "\n  }"
+        if !properties.isEmpty {
+            out += ",\n  \"properties\": ["
+            out += properties.map { tally in
+                var line = "\n    {\"name\": \(jsonString(tally.name)), \"kind\": \(jsonString(tally.kind.rawValue)), "
+                line += "\"reached\": \(tally.reached), \"held\": \(tally.held), "
+                line += "\"failedSeeds\": [\(tally.failedSeeds.map(String.init).joined(separator: ", "))]"
+                if let capsule = tally.capsule { line += ", \"capsule\": \(jsonString(capsule))" }
+                return line + "}"
+            }.joined(separator: ",")
+            out += "\n  ]"
+        }
+        if let digests = digestsText { out += ",\n  \"seedDigests\": \"\(digests)\"" }
+        return out + "\n}\n"
+    }
+
+    /// Every seed's digest as 16 hex digits, in seed order, joined; nil when some seed was
+    /// run twice or a run has no digest (the order would not say which seed is which).
+    var digestsText: String? {
+        guard duplicateRanges.isEmpty, UInt64(seedDigests.count) == runs, runs > 0 else { return nil }
+        let sorted = seedDigests.sorted { $0.seed < $1.seed }
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(sorted.count * 16)
+        let digits = Array("0123456789abcdef".utf8)
+        for entry in sorted {
+            for shift in stride(from: 60, through: 0, by: -4) { bytes.append(digits[Int((entry.digest >> UInt64(shift)) & 0xf)]) }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     private func rangesJSON(_ ranges: [ClosedRange<UInt64>]) -> String {

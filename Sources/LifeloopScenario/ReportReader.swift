@@ -17,9 +17,9 @@ struct ReportReader {
     static let maxDepth = 8
 
     static let topFields = ["schemaVersion", "context", "runs", "failed", "seedRanges", "duplicateSeedRanges",
-                            "failures", "slowestSeeds", "metrics"]
+                            "failures", "slowestSeeds", "metrics", "properties", "seedDigests"]
     static let contextFields = ["lifeloopVersion", "scenario", "scenarioHash", "clock", "seeds", "shard", "jobs",
-                                "machine", "mergedFrom", "seed", "digest"]
+                                "machine", "mergedFrom", "seed", "digest", "engine"]
     static let metricFields = ["unit", "scope", "count", "min", "median", "max", "p50", "p90", "p95", "p99", "histogram"]
     static let histogramFields = ["unit", "count", "min", "max", "sum", "buckets"]
 
@@ -281,7 +281,76 @@ struct ReportReader {
             guard !name.isEmpty else { throw fail(member.key, "metrics", "a metric's name is empty") }
             report.metrics.add(try metric(member.value, name: name, field: "metrics.\(name)"))
         }
+        // Optional: reports of scenarios without properties have none.
+        if let propertiesValue = top["properties"] {
+            for (index, entry) in try array(propertiesValue, "properties").enumerated() {
+                let field = "properties[\(index)]"
+                let fields = try object(entry, field, allowed: ["name", "kind", "reached", "held", "failedSeeds", "capsule"])
+                let name = try string(try fields.required("name"), field + ".name")
+                let kindValue = try fields.required("kind")
+                guard let kind = ScenarioProperty.Kind(rawValue: try string(kindValue, field + ".kind")) else {
+                    throw fail(kindValue, field + ".kind", "expected \"always\", \"sometimes\" or \"reachable\"")
+                }
+                var tally = PropertyTally(name: name, kind: kind)
+                tally.reached = try unsigned(try fields.required("reached"), field + ".reached")
+                let heldValue = try fields.required("held")
+                tally.held = try unsigned(heldValue, field + ".held")
+                guard tally.held <= tally.reached, tally.reached <= report.runs else {
+                    throw fail(heldValue, field, "held \(tally.held) of reached \(tally.reached) in \(report.runs) runs: held ≤ reached ≤ runs")
+                }
+                let seedsValue = try fields.required("failedSeeds")
+                for (position, seedValue) in try array(seedsValue, field + ".failedSeeds").enumerated() {
+                    let seed = try unsigned(seedValue, field + ".failedSeeds[\(position)]")
+                    guard Self.covers(report.seedRanges, seed) else { throw fail(seedValue, field + ".failedSeeds", "seed \(seed) is not in seedRanges") }
+                    tally.failedSeeds.append(seed)
+                }
+                guard kind == .always || tally.failedSeeds.isEmpty, tally.failedSeeds.count <= PropertyTally.maxListedSeeds,
+                      UInt64(tally.failedSeeds.count) == min(tally.reached - tally.held, UInt64(PropertyTally.maxListedSeeds)) || kind != .always else {
+                    throw fail(seedsValue, field + ".failedSeeds", "lists \(tally.failedSeeds.count) seeds; an always property lists its first "
+                               + "\(PropertyTally.maxListedSeeds) failing seeds, other kinds none")
+                }
+                if let capsule = fields["capsule"] { tally.capsule = try string(capsule, field + ".capsule") }
+                report.properties.append(tally)
+            }
+        }
+        // Optional: reports written before seeds had digests have none.
+        if let digestsValue = top["seedDigests"] { report.seedDigests = try digests(digestsValue, report: report) }
         return report
+    }
+
+    /// `seedDigests`: 16 hex digits per seed of `seedRanges`, in order.
+    func digests(_ value: JSONValue, report: ExperimentReport) throws(ScenarioError) -> [SeedDigest] {
+        let text = try string(value, "seedDigests")
+        guard report.duplicateRanges.isEmpty else {
+            throw fail(value, "seedDigests", "a report with seeds run more than once has no seed digests")
+        }
+        let bytes = Array(text.utf8)
+        guard UInt128(bytes.count) == Self.seedCount(report.seedRanges) * 16 else {
+            throw fail(value, "seedDigests", "\(bytes.count) hex digits, but the \(Self.seedCount(report.seedRanges)) seeds of seedRanges need 16 each")
+        }
+        var out: [SeedDigest] = []
+        out.reserveCapacity(bytes.count / 16)
+        var offset = 0
+        for range in report.seedRanges {
+            var seed = range.lowerBound
+            while true {
+                var digest: UInt64 = 0
+                for byte in bytes[offset..<(offset + 16)] {
+                    let digit: UInt8
+                    switch byte {
+                    case UInt8(ascii: "0")...UInt8(ascii: "9"): digit = byte - UInt8(ascii: "0")
+                    case UInt8(ascii: "a")...UInt8(ascii: "f"): digit = byte - UInt8(ascii: "a") + 10
+                    default: throw fail(value, "seedDigests", "expected lowercase hex digits, found '\(Character(UnicodeScalar(byte)))' at \(offset)")
+                    }
+                    digest = digest << 4 | UInt64(digit)
+                }
+                out.append(SeedDigest(seed: seed, digest: digest))
+                offset += 16
+                if seed == range.upperBound { break }
+                seed += 1
+            }
+        }
+        return out
     }
 
     /// The context fields past scenario, hash and clock: their shapes, and the seeds they
@@ -323,6 +392,7 @@ struct ReportReader {
             }
         }
         if let value = context["digest"] { _ = try string(value, "context.digest") }
+        if let value = context["engine"] { _ = try SweepEngine.read(value, reader: self) }
     }
 
     /// One metric: its histogram, and the shown figures checked against it.

@@ -35,6 +35,29 @@ extension ExperimentReport {
                 out += "  seed \(failure.seed): \(failure.message)\n    re-run: \(failure.rerun)\n"
             }
         }
+        if !properties.isEmpty { out += propertiesText() }
+        return out
+    }
+
+    /// The properties: those that failed, those never reached, then the rest.
+    func propertiesText() -> String {
+        var out = "properties (\(properties.count)):\n"
+        let failed = properties.filter(\.failed)
+        let never = properties.filter(\.neverReached)
+        for tally in failed {
+            let seeds = tally.failedSeeds.map(String.init).joined(separator: ", ")
+            let more = tally.reached - tally.held > UInt64(tally.failedSeeds.count) ? ", …" : ""
+            out += "  FAILED always '\(tally.name)': not held in \(tally.reached - tally.held) of \(tally.reached) seeds (seeds \(seeds)\(more))"
+            out += tally.capsule.map { "; capsule \($0)" } ?? ""
+            out += "\n"
+        }
+        for tally in never {
+            let what = tally.kind == .sometimes ? "never true (reached in \(tally.reached) seeds)" : "never reached"
+            out += "  NEVER REACHED \(tally.kind.rawValue) '\(tally.name)': \(what)\n"
+        }
+        for tally in properties where !tally.failed && !tally.neverReached {
+            out += "  ok \(tally.kind.rawValue) '\(tally.name)': held in \(tally.held) of \(tally.reached) seeds that reached it\n"
+        }
         return out
     }
 }

@@ -344,6 +344,8 @@ public enum StepAction: Sendable, Hashable {
     /// Finger input (`touch`, `tap: {at:}`, `drag: {path:}`, `pinch`): each input at its
     /// offset after the step's instant, in the step's window.
     case touches([TouchStep])
+    /// A property judged across seeds: `always`, `sometimes` or `reachable`.
+    case expectProperty(ScenarioProperty)
 }
 
 /// One finger input of a touch step: what the finger does, where (window coordinates)

@@ -15,6 +15,25 @@ public struct ScenarioCheck: Sendable {
         self.replayCommand = replayCommand
     }
 
+    /// A divergence's failure key: the kind and label of its first differing event, as
+    /// `lifeloop shrink --check` keeps it and a check capsule's replay compares it.
+    public static func failureKey(_ report: DivergenceReport) -> String {
+        guard let event = report.expected ?? report.got else { return "divergence with no differing event" }
+        return "divergence at \(event.label) \(event.name)"
+    }
+
+    /// The failure key of a report as `lifeloop check` prints it (its `expected:` line, or
+    /// `got:` when the baseline had no event there).
+    public static func failureKey(printed text: String) -> String {
+        for prefix in ["expected: ", "got:      "] {
+            guard let line = text.split(separator: "\n").first(where: { $0.contains(prefix) }),
+                  let colon = line.range(of: "ns: ") else { continue }
+            let words = line[colon.upperBound...].split(separator: " ", maxSplits: 2)
+            if words.count >= 2 { return "divergence at \(words[0]) \(words[1])" }
+        }
+        return "divergence with no differing event"
+    }
+
     /// The baseline run's turn digests (the scenario's own worker width, no delays).
     public func baseline(seed: UInt64) throws -> [(turn: UInt64, digest: TraceDigest)] {
         try run(seed: seed, perturbation: .none, events: false).turnDigests

@@ -84,6 +84,8 @@ struct ScenarioNames {
             case .tap(let view): try label(view, at: step.location)
             case .push(let name), .present(let name, _): try scene(name, at: step.location, field: nil)
             case .expectMetric(_, let window?, _): try self.window(window, in: windows, at: step.location)
+            case .expectProperty(let property):
+                if case .metric(_, let window?, _) = property.condition { try self.window(window, in: windows, at: step.location) }
             default: break
             }
         }

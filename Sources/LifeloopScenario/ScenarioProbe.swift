@@ -64,6 +64,9 @@ final class ScenarioProbe: RuntimeProbe {
         }
         for step in scenario.steps {
             if case .expectSequence(let lines) = step.action { sequenceProgress[lines] = 0 }
+            if case .expectProperty(let property) = step.action, case .sequence(let lines) = property.condition {
+                sequenceProgress[lines] = 0
+            }
         }
     }
 
@@ -456,6 +459,12 @@ final class ScenarioProbe: RuntimeProbe {
         guard progress < lines.count else { return nil }
         let seen = progress == 0 ? "none of it was seen" : "seen up to '\(lines[progress - 1])'"
         return "expected the sequence \(lines.map { "'\($0)'" }.joined(separator: ", ")) by \(formatDuration(.nanoseconds(Int64(clamping: now)))); \(seen), then no '\(lines[progress])'"
+    }
+
+    /// The first line of a sequence not yet seen; nil when all were.
+    func missingLine(_ lines: [String]) -> String? {
+        let progress = sequenceProgress[lines] ?? 0
+        return progress < lines.count ? lines[progress] : nil
     }
 
     func frameValue(_ metric: FrameMetricName, window: String?) -> Double {

@@ -21,6 +21,11 @@ final class ScenarioRun {
     private var launchContext: LaunchContext?
     private var storyboard: Storyboard?
     private var failure: String?
+    /// What failed, without the places and numbers that change when the script is cut down
+    /// (``RunResult/failureKey``).
+    private var failureKey: String?
+    /// The properties judged so far, in step order.
+    private var properties: [PropertyOutcome] = []
     private var previousEnd: UInt64 = 0
     private var stepStreams: [Int: DrawStream] = [:]
     private var openMarks: [String: UInt64] = [:]
@@ -60,7 +65,13 @@ final class ScenarioRun {
         self.scenario = scenario
         self.seed = seed
         self.options = options
-        let needsEvents = scenario.steps.contains { if case .expectSequence = $0.action { return true } else { return false } }
+        let needsEvents = scenario.steps.contains {
+            switch $0.action {
+            case .expectSequence: return true
+            case .expectProperty(let property): if case .sequence = property.condition { return true } else { return false }
+            default: return false
+            }
+        }
         let traced = options.keepEvents || options.digest || options.keepTurnDigests || options.tracePath != nil || needsEvents
             || options.recordPath != nil || options.replayPath != nil
         // Only `keepEvents` needs the events in memory; a digest, a stream and the sequence
@@ -165,6 +176,10 @@ final class ScenarioRun {
         prepare()
         do {
             try launch()
+            if options.injectUnseededDelay {
+                var generator = SystemRandomNumberGenerator()
+                try run(until: saturatingSum(app.loop.now.nanoseconds, UInt64.random(in: 1...1_000_000, using: &generator)))
+            }
             if case .time(let time)? = options.snapshot?.moment {
                 // A turn at that instant, whose commit takes the picture.
                 probe.ownTimers += 1
@@ -191,14 +206,15 @@ final class ScenarioRun {
         if let replay, failure == nil, app.loop.turn != replay.turns || app.trace.digest.description != replay.finalDigest {
             fail("replay diverged: the run ended at turn \(app.loop.turn) with digest \(app.trace.digest), the recording at turn \(replay.turns) with \(replay.finalDigest)")
         }
-        if failure == nil, let jobFailure = probe.failure { failure = jobFailure }
+        if failure == nil, let jobFailure = probe.failure { fail(jobFailure) }
         // A hop to the main actor from an app on another thread: its task went to the real
         // main thread, so this run is not the program `lifeloop run` runs. Never a figure.
         if failure == nil, let hop = app.diagnostics.first(where: { $0.kind == .mainActorNotOwned }) {
-            failure = "\(hop.kind.rawValue): the app's code used the main actor on a thread that is not its process's main thread, so this run measured another program than `lifeloop run`; give the app `threading: .mainThread` (each seed then runs in a process of its own)"
+            fail(key: "diagnostic \(hop.kind.rawValue) on \(hop.label)", "\(hop.kind.rawValue): the app's code used the main actor on a thread that is not its process's main thread, so this run measured another program than `lifeloop run`; give the app `threading: .mainThread` (each seed then runs in a process of its own)")
         }
         if failure == nil, scenario.strict, let diagnostic = app.diagnostics.first {
-            failure = "strict mode: \(diagnostic.kind.rawValue) on \(diagnostic.label): \(diagnostic.message)"
+            fail(key: "diagnostic \(diagnostic.kind.rawValue) on \(diagnostic.label)",
+                 "strict mode: \(diagnostic.kind.rawValue) on \(diagnostic.label): \(diagnostic.message)")
         }
         try probe.perfetto?.close()
         // A trace that could not be written whole is an error, not a short file.
@@ -215,13 +231,29 @@ final class ScenarioRun {
                                timeline: probe.timeline?.result(end: app.loop.now.nanoseconds), frames: probe.frames,
                                snapshot: probe.snapshot,
                                turnDigests: options.keepTurnDigests ? app.trace.turnDigests : [],
-                               inputs: probe.inputLog)
+                               inputs: probe.inputLog,
+                               failureKey: failure == nil ? nil : failureKey, properties: properties)
         let events = options.keepEvents ? app.trace.events : []
         return (result, events)
     }
 
-    private func fail(_ message: String) {
-        if failure == nil { failure = message }
+    private func fail(key: String? = nil, _ message: String) {
+        guard failure == nil else { return }
+        failure = message
+        failureKey = key ?? Self.failureKey(of: message)
+    }
+
+    /// A failure's message without its `file:line:column: field: ` place, which moves when
+    /// steps are cut, and with its numbers of time left as they are.
+    static func failureKey(of message: String) -> String {
+        var rest = Substring(message)
+        // file:LINE:COLUMN: field: …
+        let parts = rest.split(separator: ":", maxSplits: 3, omittingEmptySubsequences: false)
+        if parts.count == 4, Int(parts[1]) != nil, Int(parts[2].trimmingCharacters(in: .whitespaces)) != nil {
+            rest = parts[3].drop { $0 == " " }
+            if let colon = rest.range(of: ": "), !rest[..<colon.lowerBound].contains(" ") { rest = rest[colon.upperBound...] }
+        }
+        return String(rest)
     }
 
     /// The first failure since the last call, cleared: a session's steps fail one by one.
@@ -392,12 +424,27 @@ final class ScenarioRun {
             }
         case .expectSequence(let lines):
             try run(until: instant)
-            if let problem = probe.checkSequence(lines) { fail("\(place): \(problem)") }
+            if let problem = probe.checkSequence(lines) {
+                fail(key: "expect sequence \(lines) missing '\(probe.missingLine(lines) ?? "")'", "\(place): \(problem)")
+            }
         case .expectMetric(let metric, let window, let bound):
             try run(until: instant)
             let value = probe.frameValue(metric, window: window)
             if value > bound {
-                fail("\(place): \(metric.rawValue) of \(window ?? "all windows") is \(formatNumber(value)), above the bound \(formatNumber(bound))")
+                fail(key: "expect metric \(metric.rawValue) of \(window ?? "all windows") at most \(formatNumber(bound))",
+                     "\(place): \(metric.rawValue) of \(window ?? "all windows") is \(formatNumber(value)), above the bound \(formatNumber(bound))")
+            }
+        case .expectProperty(let property):
+            try run(until: instant)
+            let held: Bool
+            switch property.condition {
+            case .sequence(let lines): held = probe.checkSequence(lines) == nil
+            case .metric(let metric, let window, let bound): held = probe.frameValue(metric, window: window) <= bound
+            case .reached: held = true
+            }
+            properties.append(PropertyOutcome(name: property.name, kind: property.kind, held: held))
+            if property.kind == .always, !held {
+                fail(key: "property always '\(property.name)'", "\(place): the property always '\(property.name)' does not hold")
             }
         case .interactivePop(let progress, let interval, let finish):
             var transition: InteractiveTransition?
@@ -537,7 +584,7 @@ final class ScenarioRun {
         case .startJob(let name):
             guard let job = runner.job(labelled: name) else { return fail("\(place): no job '\(name)'") }
             probe.submit(job)
-        case .advance, .settle, .markStart, .markEnd, .expectSequence, .expectMetric, .interactivePop, .touches:
+        case .advance, .settle, .markStart, .markEnd, .expectSequence, .expectMetric, .expectProperty, .interactivePop, .touches:
             break
         }
     }

@@ -40,6 +40,10 @@ public struct RunOptions: Sendable {
     /// Under the host clock, send requests no network rule matches to the real network
     /// (`--allow-network`; the scenario's `allowNetwork: true` does the same).
     public var allowNetwork = false
+    /// Lets a random, unseeded amount of virtual time (1 ns to 1 ms) pass right after
+    /// launch: a planted nondeterminism, for testing what catches one (`merge` comparing
+    /// seed digests). Never set it otherwise.
+    public var injectUnseededDelay = false
 
     public init(tracePath: String? = nil, perfettoPath: String? = nil, keepEvents: Bool = false, digest: Bool = false) {
         self.tracePath = tracePath

@@ -185,6 +185,11 @@ struct ScriptReader {
     }
 
     private func expect(_ value: FieldValue) throws(ScenarioError) -> StepAction {
+        let kinds = ScenarioProperty.Kind.allCases.map(\.rawValue)
+        if case .mapping(let mapping) = value.node,
+           mapping.keys.contains(where: { if case .scalar(let key) = $0 { return kinds.contains(key.string) } else { return false } }) {
+            return try property(value, kinds: kinds)
+        }
         let forms = "{sequence: [\"B viewDidAppear\", …]} or {metric: NAME, window: WINDOW, max: NUMBER}"
         let fields = try nodes.fields(value, allowed: ["sequence", "metric", "window", "max"], what: "expect")
         if let sequence = fields["sequence"] {
@@ -208,6 +213,30 @@ struct ScriptReader {
         let bound = try nodes.number(maxEntry.value, expected: "a number, the most the metric may be")
         let window = try fields["window"].map { entry throws(ScenarioError) in try nodes.window(entry.value, labels: windows) }
         return .expectMetric(metric: metric, window: window, atMost: bound)
+    }
+
+    /// `{always: EXPECT, name: N}`, `{sometimes: EXPECT}`, `{reachable: NAME}`.
+    private func property(_ value: FieldValue, kinds: [String]) throws(ScenarioError) -> StepAction {
+        let fields = try nodes.fields(value, allowed: kinds + ["name"], what: "an expect property")
+        let present = fields.entries.filter { kinds.contains($0.key) }
+        guard present.count == 1, let entry = present.first, let kind = ScenarioProperty.Kind(rawValue: entry.key) else {
+            throw nodes.error(value, "an expect property has one of always, sometimes or reachable")
+        }
+        var name = try fields["name"].map { entry throws(ScenarioError) in try nodes.text(entry.value, expected: "a name for reports") }
+        let condition: ScenarioProperty.Condition
+        if kind == .reachable {
+            let text = try nodes.text(entry.value, expected: "a name for the place reached, e.g. reachable: \"checkout shown\"")
+            name = name ?? text
+            condition = .reached
+        } else {
+            switch try expect(entry.value) {
+            case .expectSequence(let lines): condition = .sequence(lines)
+            case .expectMetric(let metric, let window, let bound): condition = .metric(metric, window: window, atMost: bound)
+            default: throw nodes.error(entry.value, "\(kind.rawValue) takes {sequence: […]} or {metric: NAME, max: NUMBER}")
+            }
+        }
+        return .expectProperty(ScenarioProperty(kind: kind, name: name ?? "\(kind.rawValue) \(ScenarioProperty.describe(condition))",
+                                                condition: condition))
     }
 }
 

@@ -64,6 +64,7 @@ public struct ShardError: Error, Sendable, Equatable, CustomStringConvertible {
 /// | Bazel                  | `TEST_SHARD_INDEX`, `TEST_TOTAL_SHARDS`               | 0          |
 /// | Kubernetes Indexed Job | `JOB_COMPLETION_INDEX`, count from `--shards`         | 0          |
 /// | Slurm job array        | `SLURM_ARRAY_TASK_ID`, `SLURM_ARRAY_TASK_COUNT` or `--shards` | as submitted: `--array=0-(n-1)` expected |
+/// | Slurm resubmission     | `SLURM_ARRAY_TASK_ID`, `LIFELOOP_SHARDS` (any ids below it) | 0 |
 /// | GitLab `parallel:`     | `CI_NODE_INDEX`, `CI_NODE_TOTAL`                      | 1          |
 /// | none                   | —                                                     | shard 0/1  |
 ///
@@ -193,6 +194,17 @@ public enum ShardResolver {
                 throw ShardError("SLURM_ARRAY_TASK_COUNT=\(taskCount) is set but SLURM_ARRAY_TASK_ID is not: set both or neither")
             }
             return nil
+        }
+        // A resubmission of some shards (`merge --missing`: `sbatch --array=2,7
+        // --export=ALL,LIFELOOP_SHARDS=8`): the ids are shard indexes of that many shards, and
+        // the new array's own count, minimum and maximum say nothing about the sweep.
+        if let resubmitted = try env.number("LIFELOOP_SHARDS") {
+            try checkCount(resubmitted, name: "LIFELOOP_SHARDS")
+            try checkAgrees(shards, with: resubmitted, source: "LIFELOOP_SHARDS=\(resubmitted)")
+            try checkIndex(id, name: "SLURM_ARRAY_TASK_ID", below: resubmitted, countText: "LIFELOOP_SHARDS=\(resubmitted)")
+            return ShardResolution(
+                shard: Shard(index: id, count: resubmitted),
+                explanation: "shard \(id)/\(resubmitted) from SLURM_ARRAY_TASK_ID=\(id) and LIFELOOP_SHARDS=\(resubmitted)")
         }
         let count: Int
         let countText: String

@@ -36,6 +36,9 @@ struct Check: ParsableCommand {
     @Flag(help: "No progress on stderr.")
     var quiet = false
 
+    @Option(help: "Write a failure capsule per seed that diverged into this directory (listed once `lifeloop replay` reproduced it twice).")
+    var capsules: String?
+
     enum Kind: Sendable {
         case inProcess(Perturbation)
         case process(fixedHash: Bool)
@@ -89,6 +92,7 @@ struct Check: ParsableCommand {
         }
         var diverged = 0
         var seedCount = 0
+        var failures: [Capsules.Failure] = []
         for seed in range {
             seedCount += 1
             let baseline: [(turn: UInt64, digest: TraceDigest)]
@@ -97,10 +101,17 @@ struct Check: ParsableCommand {
                 if let report = try compare(kind, check: check, seed: seed, baseline: baseline) {
                     print(report.description)
                     diverged += 1
+                    let first = report.description.split(separator: "\n").first.map(String.init) ?? ""
+                    failures.append(Capsules.Failure(seed: seed, mode: "check", perturbation: kind.argument,
+                                                     key: ScenarioCheck.failureKey(report), message: first))
                     break
                 }
             }
             if !quiet { writeStandardError("seed \(seed): \(kinds.count + 1) runs checked\n") }
+        }
+        if let capsules {
+            let listed = try Capsules.write(failures, scenarioFile: file, scenario: runner.scenario, directory: capsules)
+            writeStandardError("\(listed.count) capsule\(listed.count == 1 ? "" : "s") in \(capsules)\n")
         }
         let runsText = "\(seedCount) seed\(seedCount == 1 ? "" : "s") × \(kinds.count + 1) runs"
         if diverged > 0 {

@@ -56,6 +56,13 @@ struct ExperimentCommand: ParsableCommand {
     @Flag(help: "No progress on stderr.")
     var quiet = false
 
+    @Option(help: "Write a failure capsule per failing seed into this directory (listed once `lifeloop replay` reproduced it twice).")
+    var capsules: String?
+
+    /// Plants an unseeded delay in every run, for tests of `merge`'s digest comparison.
+    @Flag(help: .hidden)
+    var injectUnseededDelay = false
+
     /// A seed's process: run the one seed of --seeds here, on the main thread, and write
     /// its result to this path.
     @Option(help: .hidden)
@@ -101,6 +108,7 @@ struct ExperimentCommand: ParsableCommand {
         if let destination { do { try AtomicFile.checkTarget(destination) } catch { throw inputError("--out \(error)") } }
         var experiment = Experiment(runner: runner, seeds: block, jobs: jobs, rerunCommand: rerunCommand(file))
         experiment.digests = digests
+        experiment.injectUnseededDelay = injectUnseededDelay
         let inProcesses = isolation == .processes || (isolation == .auto && runner.threading == .mainThread)
         if inProcesses {
             let (file, digests) = (self.file, self.digests)
@@ -111,15 +119,32 @@ struct ExperimentCommand: ParsableCommand {
         let streams = try RowStreams(csvPath: format == .csv ? (destination ?? "-") : nil, jsonlPath: rows)
         let progress = quiet ? nil : ProgressReporter.stderr(total: Int(clamping: block.count), label: runner.scenario.name)
         var sink: (@Sendable (RunResult) -> Void)?
-        if !streams.isEmpty { sink = { @Sendable result in streams.write(result) } }
-        let report = experiment.run(rows: sink, progress: progress)
+        let failures = Locked<[Capsules.Failure]>([])
+        let collect = capsules != nil
+        if !streams.isEmpty || collect {
+            sink = { @Sendable result in
+                if !streams.isEmpty { streams.write(result) }
+                if collect, case .failed(let message) = result.status {
+                    failures.withLock {
+                        $0.append(Capsules.Failure(seed: result.seed, mode: "run", perturbation: nil, key: result.failureKey, message: message))
+                    }
+                }
+            }
+        }
+        var report = experiment.run(rows: sink, progress: progress)
         try streams.close()
+        if let capsules {
+            let listed = try Capsules.write(failures.withLock { $0 }, scenarioFile: file, scenario: runner.scenario, directory: capsules)
+            log("\(listed.count) capsule\(listed.count == 1 ? "" : "s") in \(capsules)")
+            report.noteCapsules(listed)
+        }
 
         let context: [(String, String)] = [
             ("seeds", "[\(requested.lowerBound), \(requested.upperBound)]"),
             ("shard", "{\"index\": \(resolution.shard.index), \"count\": \(resolution.shard.count)}"),
             ("jobs", "\(jobs)"),
             ("machine", "{\"cpuCoreCount\": \(ProcessInfo.processInfo.activeProcessorCount), \"os\": \"Linux\"}"),
+            ("engine", SweepEngine.detect(environment: ProcessInfo.processInfo.environment, command: CommandLine.arguments).json),
         ]
         switch format {
         case .csv:

@@ -58,8 +58,10 @@ struct Replay: ParsableCommand {
             carries is run (a relative storyboard path resolves against the folder the scenario file \
             was in when recorded). A truncated or malformed recording, one too new for this Lifeloop, \
             or one made from a different scenario is refused before anything runs. The first turn whose \
-            digest differs stops the replay with a report. Exit status: 0 replayed identically, 1 \
-            diverged, 2 bad input.
+            digest differs stops the replay with a report. A failure capsule (written by `experiment` or \
+            `check` with --capsules) is unpacked to a fresh folder and its seed run again, under its \
+            perturbation and on its recording; it replays when the same failure comes back. Exit status: \
+            0 replayed identically (a capsule: its failure reproduced), 1 diverged, 2 bad input.
             """
     )
 
@@ -69,7 +71,12 @@ struct Replay: ParsableCommand {
     @Option(help: "The scenario file it was recorded from (default: the scenario text the recording carries).")
     var scenario: String?
 
+    @Flag(help: "Print only when a capsule's failure does not reproduce.")
+    var quiet = false
+
     func run() throws {
+        // A failure capsule (`--capsules`) carries its scenario, files, seed and recording.
+        if scenario == nil, Capsule.isCapsule(recording) { return try Capsules.replay(recording, quiet: quiet) }
         // A daemon session recording (app.launch with record) replays from its inputs.
         if scenario == nil, SessionReplay.isSessionRecording(recording) { return try SessionReplay.run(recording) }
         let reader: RecordingReader

@@ -23,7 +23,8 @@ enum CLI {
         process.arguments = arguments
         var env = ProcessInfo.processInfo.environment
         for key in ["TEST_SHARD_INDEX", "TEST_TOTAL_SHARDS", "TEST_SHARD_STATUS_FILE", "JOB_COMPLETION_INDEX",
-                    "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT", "CI_NODE_INDEX", "CI_NODE_TOTAL"] {
+                    "SLURM_ARRAY_TASK_ID", "SLURM_ARRAY_TASK_COUNT", "CI_NODE_INDEX", "CI_NODE_TOTAL", "LIFELOOP_SHARDS",
+                    "LIFELOOP_ENGINE", "PARALLEL_SEQ", "SLURM_ARRAY_JOB_ID", "SLURM_JOB_NAME", "SLURM_SUBMIT_DIR"] {
             env[key] = nil
         }
         env.merge(environment) { $1 }

@@ -236,7 +236,8 @@ import Testing
             .map { String($0.hasSuffix(",") ? $0.dropLast() : $0) }
         let many = (0..<metrics).map { "    \"mark.step-\($0)\": " + templates[$0 % 2] }.joined(separator: ",\n")
         let start = try #require(lines.firstIndex { $0.hasPrefix("  \"metrics\": {") })
-        let end = try #require(lines[start...].firstIndex { $0 == "  }" })
+        // The metrics close with "  }", or "  }," when seed digests follow.
+        let end = try #require(lines[start...].firstIndex { $0 == "  }" || $0 == "  }," })
         return (lines[...start] + [Substring(many)] + lines[end...]).joined(separator: "\n")
     }
 

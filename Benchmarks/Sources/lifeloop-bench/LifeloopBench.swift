@@ -28,6 +28,10 @@ struct LifeloopBench {
             try ScenarioWorkloads.run()
             return
         }
+        if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "seeds" {
+            try SeedsWorkload.run()
+            return
+        }
         if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "autolayout" {
             try AutoLayoutWorkload.run()
             return
@@ -102,6 +106,7 @@ struct LifeloopBench {
         try StoryboardLoadWorkload.run()
         try LayerWorkload.run()
         try ScenarioWorkloads.run()
+        try SeedsWorkload.run()
         try DaemonWorkload.run()
     }
 }
