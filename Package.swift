@@ -67,6 +67,8 @@ let package = Package(
         .package(url: "https://github.com/HdrHistogram/hdrhistogram-swift.git", from: "0.2.0"),
         // The port step parses and rewrites UIKit sources.
         .package(url: "https://github.com/swiftlang/swift-syntax.git", from: "603.0.1"),
+        // `make docs`: the DocC catalogs built to static HTML (a command plugin, not linked).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
     ],
     targets: [
         // The system libuv, found through pkg-config. Only LifeloopCore imports it.

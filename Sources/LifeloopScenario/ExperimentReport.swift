@@ -20,7 +20,7 @@ public struct SeedFailure: Sendable, Equatable {
 
 /// What runs of a scenario add up to: the seeds covered, the failures, and every metric as
 /// a mergeable histogram. One run, a whole experiment, a shard, or shards merged: the same
-/// value, written as the same JSON (schema version 1, `docs/report-format.md`).
+/// value, written as the same JSON (schema version 1, <doc:ReportFormat>).
 ///
 /// Memory follows the metrics and their buckets, not the number of seeds: only the first
 /// ``maxListedFailures`` failures are kept with their messages; the rest are counted.

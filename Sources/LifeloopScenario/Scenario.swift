@@ -2,7 +2,7 @@ import Lifeloop
 import LifeloopNetwork
 
 /// A scenario: an app, its windows and clock, main-thread and worker costs, and a timed
-/// script, read from a YAML or JSON file with `lifeloop: 1` (see `docs/scenario-format.md`).
+/// script, read from a YAML or JSON file with `lifeloop: 1` (see <doc:ScenarioFiles>).
 ///
 /// How data flows through this module:
 ///

@@ -1,7 +1,7 @@
 import LifeloopCore
 import Yams
 
-/// Reads scenario files (YAML or JSON, `lifeloop: 1`; see `docs/scenario-format.md`) into
+/// Reads scenario files (YAML or JSON, `lifeloop: 1`; see <doc:ScenarioFiles>) into
 /// ``Scenario`` values.
 ///
 /// Every problem is a ``ScenarioError`` naming the file, the line and column, the field
