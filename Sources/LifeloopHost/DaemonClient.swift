@@ -151,6 +151,7 @@ public final class DaemonClient {
 /// A client-side failure: no daemon, a closed connection, no reply in time.
 public struct ClientError: Error, Sendable, CustomStringConvertible {
     public var message: String
+    /// An error that says `message`.
     public init(_ message: String) { self.message = message }
     public var description: String { message }
 }
