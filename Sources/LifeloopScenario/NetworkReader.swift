@@ -155,6 +155,7 @@ public struct ScenarioNetwork: Sendable, Hashable {
     /// from the scenario file (`app.launch network`); nil for the file's section.
     public var source: String?
 
+    /// A network of `rules`, written at `location` (or given by `source`).
     public init(rules: [NetworkRule], location: ScenarioLocation, source: String? = nil) {
         self.rules = rules
         self.location = location

@@ -41,6 +41,8 @@ public struct RunOptions: Sendable {
     /// (`--allow-network`; the scenario's `allowNetwork: true` does the same).
     public var allowNetwork = false
 
+    /// Options that stream the trace to `tracePath`, write a Perfetto file to `perfettoPath`,
+    /// keep every event in memory, or keep the digest.
     public init(tracePath: String? = nil, perfettoPath: String? = nil, keepEvents: Bool = false, digest: Bool = false) {
         self.tracePath = tracePath
         self.perfettoPath = perfettoPath
@@ -172,10 +174,12 @@ public struct SnapshotRequest: Sendable, Equatable {
         }
     }
 
+    /// When the snapshot is taken.
     public var moment: Moment
     /// The window's label; nil for the key window (else the first).
     public var window: String?
 
+    /// A snapshot of `window` (the key window when nil) at `moment`.
     public init(moment: Moment, window: String? = nil) {
         self.moment = moment
         self.window = window

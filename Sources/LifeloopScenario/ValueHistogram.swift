@@ -36,6 +36,7 @@ public struct ValueHistogram: Sendable, Equatable {
     /// (``mergeProblem(with:)``).
     public private(set) var sum: Int64 = 0
 
+    /// An empty histogram.
     public init() {}
 
     public static func == (lhs: ValueHistogram, rhs: ValueHistogram) -> Bool {
@@ -311,6 +312,7 @@ public struct ValueHistogram: Sendable, Equatable {
 public struct ValueHistogramError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The figure that does not hold.
     public enum Field: Sendable, Equatable {
+        /// The total count, the minimum, the maximum, the sum, or the bucket list as a whole.
         case count, min, max, sum, buckets
         /// The value of the bucket at this index.
         case bucketValue(Int)
@@ -318,10 +320,12 @@ public struct ValueHistogramError: Error, Sendable, Equatable, CustomStringConve
         case bucketCount(Int)
     }
 
+    /// The figure that does not hold.
     public var field: Field
     /// What is wrong, naming the values.
     public var message: String
 
+    /// An error about `field` that says `message`.
     public init(field: Field, message: String) {
         self.field = field
         self.message = message
