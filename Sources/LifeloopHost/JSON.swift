@@ -7,12 +7,19 @@ import LifeloopCore
 /// same bytes. ``raw(_:)`` splices text that is already JSON (trace events rendered by the
 /// app) without parsing it again.
 public enum JSON: Sendable, Equatable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number written without a fraction or exponent that fits in an `Int`.
     case int(Int)
+    /// Any other number.
     case double(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSON])
+    /// An object; written with its keys sorted.
     case object([String: JSON])
     /// Text that is already one JSON value, written as it is.
     case raw(String)

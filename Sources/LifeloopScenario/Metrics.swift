@@ -166,6 +166,7 @@ public struct WindowFrames: Sendable, Equatable {
 
 /// Apple's hitch-ratio bands, in ms of hitch per second.
 public enum HitchBand: String, Sendable {
+    /// At most 10 ms of hitches per second, at most 25, or more (Apple's bands).
     case good, warning, critical
 
     /// good ≤ 10 ms/s, warning ≤ 25, critical above.

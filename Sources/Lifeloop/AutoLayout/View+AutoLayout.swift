@@ -17,6 +17,7 @@ final class ViewAutoLayout {
 
 /// A layout axis: UIKit's `NSLayoutConstraint.Axis`.
 public enum LayoutAxis: Int, Hashable, Sendable {
+    /// Along x, or along y.
     case horizontal, vertical
 }
 
@@ -30,6 +31,7 @@ public struct DirectionalEdgeInsets: Hashable, Sendable {
         self.bottom = bottom
         self.trailing = trailing
     }
+    /// No inset on any edge.
     public static let zero = DirectionalEdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 0)
 }
 

@@ -47,6 +47,7 @@ open class ScrollView: View {
 
     /// The ways content insets adjust (data).
     public enum ContentInsetAdjustmentBehavior: Int, Hashable, Sendable {
+        /// UIKit's content inset adjustment behaviours.
         case automatic, scrollableAxes, never, always
     }
 

@@ -30,11 +30,13 @@ extension TextFieldDelegate {
 open class TextField: Control {
     /// The border styles.
     public enum BorderStyle: Int, Hashable, Sendable {
+        /// UIKit's text field border styles.
         case none, line, bezel, roundedRect
     }
 
     /// When the clear button shows (data).
     public enum ViewMode: Int, Hashable, Sendable {
+        /// When the clear button shows, as UIKit's `UITextField.ViewMode`.
         case never, whileEditing, unlessEditing, always
     }
 
@@ -156,6 +158,7 @@ open class TextField: Control {
 /// Keyboards (data).
 public enum KeyboardType: Int, Hashable, Sendable {
     case `default`, asciiCapable, numbersAndPunctuation, URL, numberPad, phonePad, namePhonePad, emailAddress
+    /// More of UIKit's keyboard types, kept as data.
     case decimalPad, twitter, webSearch, asciiCapableNumberPad
 }
 
@@ -166,6 +169,7 @@ public enum ReturnKeyType: Int, Hashable, Sendable {
 
 /// Capitalization (data).
 public enum TextAutocapitalizationType: Int, Hashable, Sendable {
+    /// UIKit's autocapitalization types, kept as data.
     case none, words, sentences, allCharacters
 }
 

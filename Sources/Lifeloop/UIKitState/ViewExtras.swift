@@ -26,7 +26,9 @@ final class ViewExtras {
 /// How a view lays out its content when its bounds change: UIKit's `UIView.ContentMode`.
 /// Lifeloop keeps it as data (snapshots show it); it draws no pixels.
 public enum ContentMode: Int, Hashable, Sendable {
+    /// UIKit's content modes of these names, kept as data.
     case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right
+    /// UIKit's corner content modes.
     case topLeft, topRight, bottomLeft, bottomRight
 }
 
@@ -92,10 +94,15 @@ public final class Layer {
 public struct CornerMask: OptionSet, Hashable, Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// The top-left corner.
     public static let layerMinXMinYCorner = CornerMask(rawValue: 1)
+    /// The top-right corner.
     public static let layerMaxXMinYCorner = CornerMask(rawValue: 2)
+    /// The bottom-left corner.
     public static let layerMinXMaxYCorner = CornerMask(rawValue: 4)
+    /// The bottom-right corner.
     public static let layerMaxXMaxYCorner = CornerMask(rawValue: 8)
+    /// All four corners.
     public static let all: CornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner,
                                          .layerMaxXMaxYCorner]
 }
