@@ -24,7 +24,9 @@ public enum LayoutAxis: Int, Hashable, Sendable {
 /// Margins by leading and trailing rather than left and right: UIKit's
 /// `NSDirectionalEdgeInsets` (Lifeloop lays out left to right).
 public struct DirectionalEdgeInsets: Hashable, Sendable {
+    /// The insets from the top, leading, bottom and trailing edges.
     public var top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat
+    /// Insets from each edge.
     public init(top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat) {
         self.top = top
         self.leading = leading

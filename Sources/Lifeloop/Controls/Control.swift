@@ -5,6 +5,7 @@ public final class Action {
     public struct Identifier: Hashable, Sendable, RawRepresentable {
         public var rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// An identifier with this name.
         public init(_ rawValue: String) { self.rawValue = rawValue }
     }
 

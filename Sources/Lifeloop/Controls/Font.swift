@@ -10,6 +10,7 @@ public struct Font: Hashable, Sendable {
     public struct Weight: Hashable, Sendable, RawRepresentable {
         public var rawValue: CGFloat
         public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        /// A weight of this raw value, -1…1.
         public init(_ rawValue: CGFloat) { self.rawValue = rawValue }
         /// The ultraLight weight, -0.8, as UIKit's `UIFont.Weight.ultraLight`.
         public static let ultraLight = Weight(-0.8)

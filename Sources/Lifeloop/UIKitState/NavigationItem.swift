@@ -10,6 +10,7 @@ open class BarItem: NameWirable {
     /// A number to find it by.
     open var tag = 0
 
+    /// An item with no title or image.
     public init() {}
 
 

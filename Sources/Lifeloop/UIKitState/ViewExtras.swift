@@ -34,6 +34,7 @@ public enum ContentMode: Int, Hashable, Sendable {
 
 /// The touch or event a call comes with: UIKit's `UIEvent`. Lifeloop's taps carry none.
 public final class Event {
+    /// An event with no touches.
     public init() {}
 }
 
