@@ -4,15 +4,19 @@ import Foundation
 public struct RecordingHeader: Sendable, Equatable {
     /// Bumped only on an incompatible change of the file.
     public static let formatVersion = 2
+    /// The file's format version.
     public var format = RecordingHeader.formatVersion
     /// The oldest reader that can replay it (format 2 added the mailbox note `{"w":turn}`).
     public var minimumReader = 2
+    /// The Lifeloop version that wrote it.
     public var lifeloopVersion: String
     /// What was run: a scenario's name and hash, or a program's own name.
     public var program: String
+    /// The program's hash (a scenario's, over its file and its storyboard's).
     public var programHash: String
     /// A fingerprint of the inputs the program can be fed (a scenario's step kinds).
     public var vocabulary: String
+    /// The seed the run drew from.
     public var seed: UInt64
     /// `host` or `virtual`: a virtual-clock recording holds only the checkpoints.
     public var clock: String
@@ -23,6 +27,7 @@ public struct RecordingHeader: Sendable, Equatable {
     /// file's), which a relative path in ``source`` resolves against; empty when not kept.
     public var scenarioFile = ""
 
+    /// A header for a run of `program` with `seed`, on `clock`.
     public init(lifeloopVersion: String, program: String, programHash: String, vocabulary: String, seed: UInt64,
                 clock: String = "host") {
         self.clock = clock
@@ -36,7 +41,9 @@ public struct RecordingHeader: Sendable, Equatable {
 
 /// Why a recording cannot be replayed, before anything runs.
 public struct RecordingError: Error, Sendable, CustomStringConvertible {
+    /// Why, naming the file, line and field where there is one.
     public let description: String
+    /// An error that says `description`.
     public init(_ description: String) { self.description = description }
 }
 
@@ -54,11 +61,14 @@ public final class RecordingWriter: LoopRecorder {
     private var file: UnsafeMutablePointer<FILE>?
     // Written on the loop's thread only, never across a call out.
     @exclusivity(unchecked) private var buffer: [UInt8] = []
+    /// The file's path.
     public let path: String
     /// The first write that failed (its `errno`): later lines are dropped, and
     /// ``finish(ok:turns:finalDigest:reason:)`` throws it.
     private var writeError: Int32?
 
+    /// Creates the file at `path` and writes `header`.
+    /// - Throws: ``RecordingError`` when the file cannot be created.
     public init(path: String, header: RecordingHeader) throws {
         guard let file = fopen(path, "w") else {
             throw RecordingError("\(path): cannot create the recording: \(String(cString: strerror(errno)))")
@@ -255,10 +265,13 @@ public final class RecordingReader: LoopReplaySource {
     /// that a `Duration` holds (about 292 years).
     public static let maxClockRead = UInt64(Int64.max)
 
+    /// The file's path.
     public let path: String
+    /// The recording's header.
     public private(set) var header: RecordingHeader
     /// The trailer's figures.
     public let turns: UInt64
+    /// The trailer's final digest, 16 hex digits.
     public let finalDigest: String
     private let lines: InputLines
     private var checker: RecordingLineChecker

@@ -15,6 +15,7 @@ public struct TraceEvent: Hashable, Sendable, Codable {
     /// Free-form detail, such as a cost or a frame.
     public var detail: String
 
+    /// An event with these fields, as the loop records it.
     public init(sequence: UInt64, time: UInt64, turn: UInt64, window: String = "", label: String, name: String, detail: String = "") {
         self.sequence = sequence
         self.time = time
@@ -81,6 +82,7 @@ public struct TraceDigest: Hashable, Sendable, CustomStringConvertible {
     /// The odd constant each word is multiplied by (2^64 divided by the golden ratio).
     static let multiplier: UInt64 = 0x9e37_79b9_7f4a_7c15
 
+    /// The digest of an empty trace.
     public init() {}
 
     /// Creates a digest from a value, as printed by ``description``.

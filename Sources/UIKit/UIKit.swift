@@ -8,87 +8,160 @@
 
 // MARK: Controllers, views, windows
 
+/// UIKit's `UIResponder`: Lifeloop's ``Lifeloop/View`` (Lifeloop has no responder class of its own).
 public typealias UIResponder = View
+/// UIKit's `UIViewController`: Lifeloop's ``Lifeloop/ViewController``.
 public typealias UIViewController = ViewController
+/// UIKit's `UIView`: Lifeloop's ``Lifeloop/View``.
 public typealias UIView = View
+/// UIKit's `UIWindow`: Lifeloop's ``Lifeloop/Window``.
 public typealias UIWindow = Window
+/// UIKit's `UIScreen`: Lifeloop's ``Lifeloop/Screen``.
 public typealias UIScreen = Screen
+/// UIKit's `UIApplication`: Lifeloop's ``Lifeloop/Application``.
 public typealias UIApplication = Application
+/// UIKit's `UINavigationController`: Lifeloop's ``Lifeloop/NavigationController``.
 public typealias UINavigationController = NavigationController
+/// UIKit's `UINavigationControllerDelegate`: Lifeloop's ``Lifeloop/NavigationControllerDelegate``.
 public typealias UINavigationControllerDelegate = NavigationControllerDelegate
+/// UIKit's `UITabBarController`: Lifeloop's ``Lifeloop/TabBarController``.
 public typealias UITabBarController = TabBarController
+/// UIKit's `UIAlertController`: Lifeloop's ``Lifeloop/AlertController``.
 public typealias UIAlertController = AlertController
+/// UIKit's `UIAlertAction`: Lifeloop's ``Lifeloop/AlertAction``.
 public typealias UIAlertAction = AlertAction
+/// UIKit's `UIStoryboard`: Lifeloop's ``Lifeloop/Storyboard``.
 public typealias UIStoryboard = Storyboard
+/// UIKit's `UIStoryboardSegue`: Lifeloop's ``Lifeloop/StoryboardSegue``.
 public typealias UIStoryboardSegue = StoryboardSegue
+/// UIKit's `UINib`: Lifeloop's ``Lifeloop/Nib``.
 public typealias UINib = Nib
+/// UIKit's `UIViewControllerTransitionCoordinator`: Lifeloop's ``Lifeloop/TransitionCoordinator``.
 public typealias UIViewControllerTransitionCoordinator = TransitionCoordinator
+/// UIKit's `UIViewControllerTransitionCoordinatorContext`: Lifeloop's ``Lifeloop/TransitionCoordinator``, which is its own context.
 public typealias UIViewControllerTransitionCoordinatorContext = TransitionCoordinator
+/// UIKit's `UIModalPresentationStyle`: Lifeloop's ``Lifeloop/ModalPresentationStyle``.
 public typealias UIModalPresentationStyle = ModalPresentationStyle
+/// UIKit's `UIModalTransitionStyle`: Lifeloop's ``Lifeloop/ModalTransitionStyle``.
 public typealias UIModalTransitionStyle = ModalTransitionStyle
+/// UIKit's `UIStatusBarStyle`: Lifeloop's ``Lifeloop/StatusBarStyle``.
 public typealias UIStatusBarStyle = StatusBarStyle
+/// UIKit's `UIInterfaceOrientationMask`: Lifeloop's ``Lifeloop/InterfaceOrientationMask``.
 public typealias UIInterfaceOrientationMask = InterfaceOrientationMask
+/// UIKit's `UITraitCollection`: Lifeloop's ``Lifeloop/TraitCollection``.
 public typealias UITraitCollection = TraitCollection
+/// UIKit's `UIUserInterfaceSizeClass`: Lifeloop's ``Lifeloop/TraitCollection/SizeClass``.
 public typealias UIUserInterfaceSizeClass = TraitCollection.SizeClass
+/// UIKit's `UIUserInterfaceIdiom`: Lifeloop's ``Lifeloop/TraitCollection/Idiom``.
 public typealias UIUserInterfaceIdiom = TraitCollection.Idiom
+/// UIKit's `UIUserInterfaceStyle`: Lifeloop's ``Lifeloop/TraitCollection/Style``.
 public typealias UIUserInterfaceStyle = TraitCollection.Style
+/// UIKit's `UIEvent`: Lifeloop's ``Lifeloop/Event``.
 public typealias UIEvent = Event
+/// UIKit's `UITraitEnvironment`: Lifeloop's ``Lifeloop/TraitEnvironment``.
 public typealias UITraitEnvironment = TraitEnvironment
+/// UIKit's `UITraitDefinition`: Lifeloop's ``Lifeloop/TraitDefinition``.
 public typealias UITraitDefinition = TraitDefinition
+/// UIKit's `UITrait`: a trait type, as ``registerForTraitChanges`` takes them (``Lifeloop/TraitDefinition``).
 public typealias UITrait = any TraitDefinition.Type
+/// UIKit's `UITraitChangeRegistration`: Lifeloop's ``Lifeloop/TraitChangeRegistration``.
 public typealias UITraitChangeRegistration = TraitChangeRegistration
+/// UIKit's `UITraitHorizontalSizeClass`: Lifeloop's ``Lifeloop/HorizontalSizeClassTrait``.
 public typealias UITraitHorizontalSizeClass = HorizontalSizeClassTrait
+/// UIKit's `UITraitVerticalSizeClass`: Lifeloop's ``Lifeloop/VerticalSizeClassTrait``.
 public typealias UITraitVerticalSizeClass = VerticalSizeClassTrait
+/// UIKit's `UITraitUserInterfaceStyle`: Lifeloop's ``Lifeloop/UserInterfaceStyleTrait``.
 public typealias UITraitUserInterfaceStyle = UserInterfaceStyleTrait
+/// UIKit's `UITraitDisplayScale`: Lifeloop's ``Lifeloop/DisplayScaleTrait``.
 public typealias UITraitDisplayScale = DisplayScaleTrait
+/// UIKit's `UIEdgeInsets`: Lifeloop's ``Lifeloop/EdgeInsets``.
 public typealias UIEdgeInsets = EdgeInsets
+/// UIKit's `UIViewAutoresizing`: Lifeloop's ``Lifeloop/AutoresizingMask``.
 public typealias UIViewAutoresizing = AutoresizingMask
 
 // MARK: Auto Layout
 
+/// UIKit's `NSLayoutConstraint`: Lifeloop's ``Lifeloop/LayoutConstraint``.
 public typealias NSLayoutConstraint = LayoutConstraint
+/// UIKit's `UILayoutPriority`: Lifeloop's ``Lifeloop/LayoutPriority``.
 public typealias UILayoutPriority = LayoutPriority
+/// UIKit's `NSLayoutAnchor`: Lifeloop's ``Lifeloop/LayoutAnchor``.
 public typealias NSLayoutAnchor = LayoutAnchor
+/// UIKit's `NSLayoutXAxisAnchor`: Lifeloop's ``Lifeloop/LayoutXAxisAnchor``.
 public typealias NSLayoutXAxisAnchor = LayoutXAxisAnchor
+/// UIKit's `NSLayoutYAxisAnchor`: Lifeloop's ``Lifeloop/LayoutYAxisAnchor``.
 public typealias NSLayoutYAxisAnchor = LayoutYAxisAnchor
+/// UIKit's `NSLayoutDimension`: Lifeloop's ``Lifeloop/LayoutDimension``.
 public typealias NSLayoutDimension = LayoutDimension
+/// UIKit's `UILayoutGuide`: Lifeloop's ``Lifeloop/LayoutGuide``.
 public typealias UILayoutGuide = LayoutGuide
+/// UIKit's `NSDirectionalEdgeInsets`: Lifeloop's ``Lifeloop/DirectionalEdgeInsets``.
 public typealias NSDirectionalEdgeInsets = DirectionalEdgeInsets
+/// UIKit's `UILayoutConstraintAxis`: Lifeloop's ``Lifeloop/LayoutAxis``.
 public typealias UILayoutConstraintAxis = LayoutAxis
+/// UIKit's `UIStackView`: Lifeloop's ``Lifeloop/StackView``.
 public typealias UIStackView = StackView
 
 // MARK: Controls and bars
 
+/// UIKit's `UIControl`: Lifeloop's ``Lifeloop/Control``.
 public typealias UIControl = Control
+/// UIKit's `UIAction`: Lifeloop's ``Lifeloop/Action``.
 public typealias UIAction = Action
+/// UIKit's `UILabel`: Lifeloop's ``Lifeloop/Label``.
 public typealias UILabel = Label
+/// UIKit's `UIButton`: Lifeloop's ``Lifeloop/Button``.
 public typealias UIButton = Button
+/// UIKit's `UIImageView`: Lifeloop's ``Lifeloop/ImageView``.
 public typealias UIImageView = ImageView
+/// UIKit's `UISwitch`: Lifeloop's ``Lifeloop/Switch``.
 public typealias UISwitch = Switch
+/// UIKit's `UITextField`: Lifeloop's ``Lifeloop/TextField``.
 public typealias UITextField = TextField
+/// UIKit's `UITextFieldDelegate`: Lifeloop's ``Lifeloop/TextFieldDelegate``.
 public typealias UITextFieldDelegate = TextFieldDelegate
+/// UIKit's `UIScrollView`: Lifeloop's ``Lifeloop/ScrollView``.
 public typealias UIScrollView = ScrollView
+/// UIKit's `UIScrollViewDelegate`: Lifeloop's ``Lifeloop/ScrollViewDelegate``.
 public typealias UIScrollViewDelegate = ScrollViewDelegate
+/// UIKit's `UIBarItem`: Lifeloop's ``Lifeloop/BarItem``.
 public typealias UIBarItem = BarItem
+/// UIKit's `UIBarButtonItem`: Lifeloop's ``Lifeloop/BarButtonItem``.
 public typealias UIBarButtonItem = BarButtonItem
+/// UIKit's `UINavigationItem`: Lifeloop's ``Lifeloop/NavigationItem``.
 public typealias UINavigationItem = NavigationItem
+/// UIKit's `UITabBarItem`: Lifeloop's ``Lifeloop/TabBarItem``.
 public typealias UITabBarItem = TabBarItem
+/// UIKit's `UIKeyboardType`: Lifeloop's ``Lifeloop/KeyboardType``.
 public typealias UIKeyboardType = KeyboardType
+/// UIKit's `UIReturnKeyType`: Lifeloop's ``Lifeloop/ReturnKeyType``.
 public typealias UIReturnKeyType = ReturnKeyType
+/// UIKit's `UITextAutocapitalizationType`: Lifeloop's ``Lifeloop/TextAutocapitalizationType``.
 public typealias UITextAutocapitalizationType = TextAutocapitalizationType
+/// UIKit's `UITextAutocorrectionType`: Lifeloop's ``Lifeloop/TextAutocorrectionType``.
 public typealias UITextAutocorrectionType = TextAutocorrectionType
+/// UIKit's `NSTextAlignment`: Lifeloop's ``Lifeloop/TextAlignment``.
 public typealias NSTextAlignment = TextAlignment
+/// UIKit's `NSLineBreakMode`: Lifeloop's ``Lifeloop/LineBreakMode``.
 public typealias NSLineBreakMode = LineBreakMode
 
 // MARK: Colors, fonts, images, drawing
 
+/// UIKit's `UIColor`: Lifeloop's ``Lifeloop/Color``.
 public typealias UIColor = Color
+/// Core Graphics' `CGColor`: Lifeloop's ``Lifeloop/Color`` (one type, so `cgColor` is the color itself).
 public typealias CGColor = Color
+/// UIKit's `UIFont`: Lifeloop's ``Lifeloop/Font``.
 public typealias UIFont = Font
+/// UIKit's `UIImage`: Lifeloop's ``Lifeloop/Image``.
 public typealias UIImage = Image
+/// UIKit's `UIBezierPath`: Lifeloop's ``Lifeloop/BezierPath``.
 public typealias UIBezierPath = BezierPath
+/// UIKit's `UIRectCorner`: Lifeloop's ``Lifeloop/RectCorner``.
 public typealias UIRectCorner = RectCorner
+/// UIKit's `CALayer`: Lifeloop's ``Lifeloop/Layer``.
 public typealias CALayer = Layer
+/// UIKit's `CACornerMask`: Lifeloop's ``Lifeloop/CornerMask``.
 public typealias CACornerMask = CornerMask
 /// What `#colorLiteral(red:green:blue:alpha:)` makes in a file that imports UIKit.
 public typealias _ColorLiteralType = UIColor
@@ -96,8 +169,11 @@ public typealias _ColorLiteralType = UIColor
 public typealias _ImageLiteralType = UIImage
 
 extension View {
+    /// UIKit's `UIView.AutoresizingMask`: Lifeloop's ``Lifeloop/AutoresizingMask``.
     public typealias AutoresizingMask = Lifeloop.AutoresizingMask
+    /// UIKit's `UIView.ContentMode`: Lifeloop's ``Lifeloop/ContentMode``.
     public typealias ContentMode = Lifeloop.ContentMode
+    /// UIKit's `UIView.AnimationOptions`: Lifeloop's ``Lifeloop/AnimationOptions``.
     public typealias AnimationOptions = Lifeloop.AnimationOptions
 }
 
@@ -157,20 +233,31 @@ extension ViewController {
 
 /// The edges of a rectangle: UIKit's `UIRectEdge`.
 public struct UIRectEdge: OptionSet, Hashable, Sendable {
+    /// The edges as bits: top 1, left 2, bottom 4, right 8.
     public let rawValue: UInt
+    /// The edges whose bits are set in `rawValue`.
     public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// The top edge.
     public static let top = UIRectEdge(rawValue: 1 << 0)
+    /// The left edge.
     public static let left = UIRectEdge(rawValue: 1 << 1)
+    /// The bottom edge.
     public static let bottom = UIRectEdge(rawValue: 1 << 2)
+    /// The right edge.
     public static let right = UIRectEdge(rawValue: 1 << 3)
+    /// All four edges.
     public static let all: UIRectEdge = [.top, .left, .bottom, .right]
 }
 
 // MARK: Dispatch's time constants (C macros that Linux's Dispatch does not export)
 
+/// Nanoseconds per second, as Dispatch on Apple platforms defines it.
 public let NSEC_PER_SEC: UInt64 = 1_000_000_000
+/// Nanoseconds per millisecond.
 public let NSEC_PER_MSEC: UInt64 = 1_000_000
+/// Nanoseconds per microsecond.
 public let NSEC_PER_USEC: UInt64 = 1_000
+/// Microseconds per second.
 public let USEC_PER_SEC: UInt64 = 1_000_000
 
 extension Color {
