@@ -7,6 +7,9 @@ import Lifeloop
 /// prints it.
 @Suite("README example")
 struct ReadmeExampleTests {
+    /// Lifeloop's action (this test module has an `Action` of its own, which users do not).
+    typealias Action = Lifeloop.Action
+
     // README.md, "A test" (and the Writing tests article).
     final class Home: ViewController {
         let more = Button(type: .system)
