@@ -227,7 +227,11 @@ public final class RecordingWriter: LoopRecorder {
 
     /// Ends the file with its trailer, flushes it to disk and closes it. A second call
     /// does nothing.
-    /// - Parameter reason: Why a recording that is not `ok` ended, kept in the trailer.
+    /// - Parameters:
+    ///   - ok: Whether the run ended as it should (the trailer's `ok`).
+    ///   - turns: The turns the run took.
+    ///   - finalDigest: The run's final trace digest.
+    ///   - reason: Why a recording that is not `ok` ended, kept in the trailer.
     /// - Throws: ``RecordingError`` naming the path and the system's reason when any write,
     ///   the flush or the close failed: the recording is then incomplete.
     public func finish(ok: Bool, turns: UInt64, finalDigest: TraceDigest, reason: String? = nil) throws {
@@ -286,6 +290,7 @@ public final class RecordingReader: LoopReplaySource {
     /// Opens and checks a recording: a header this reader understands, lines it can read
     /// and a trailer (a truncated file has none). Reads the whole file once to check it.
     /// - Parameters:
+    ///   - path: The recording's path.
     ///   - maxBytes: The largest file accepted.
     ///   - maxLineBytes: The longest line accepted.
     /// - Throws: ``RecordingError`` naming the file (and the line and field) when it is

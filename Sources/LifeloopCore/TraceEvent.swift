@@ -64,10 +64,10 @@ public struct TraceEvent: Hashable, Sendable, Codable {
 /// The canonical form of an event is a run of 64-bit words: sequence, time and turn, one
 /// word each; then window, label, name and detail, each as its UTF-8 bytes in 8-byte
 /// little-endian words (the last one padded with zero bytes) followed by a word holding
-/// its byte count. The event's hash starts from ``seed`` and takes each word in with
-/// `h = mix(h ^ word)`, where `mix(x)` multiplies `x` by ``multiplier`` into 128 bits and
+/// its byte count. The event's hash starts from `seed` and takes each word in with
+/// `h = mix(h ^ word)`, where `mix(x)` multiplies `x` by `multiplier` into 128 bits and
 /// xors the two halves (the "mum" step of wyhash). The trace digest (and each turn's)
-/// starts from ``seed`` too and takes each event's hash in the same way, in order.
+/// starts from `seed` too and takes each event's hash in the same way, in order.
 /// Nothing depends on the process, the machine or Swift's per-process hash seed.
 ///
 /// Version 2. Version 1 was FNV-1a over the same fields one byte at a time: about 45

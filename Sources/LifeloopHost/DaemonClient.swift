@@ -46,8 +46,11 @@ public final class DaemonClient {
     deinit { close(descriptor) }
 
     /// Sends a request and waits for its reply.
-    /// - Parameter timeout: Seconds to wait for the reply, beyond the daemon's own
-    ///   deadline; nil waits as long as the daemon takes.
+    /// - Parameters:
+    ///   - method: The verb, such as `app.tap`.
+    ///   - params: The verb's parameters, a JSON object.
+    ///   - timeout: Seconds to wait for the reply, beyond the daemon's own
+    ///     deadline; nil waits as long as the daemon takes.
     /// - Throws: the daemon's ``RPCError``, or ``ClientError`` if the connection ends.
     @discardableResult
     public func call(_ method: String, _ params: JSON = [:], timeout: Double? = 60) throws -> JSON {

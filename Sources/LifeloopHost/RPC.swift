@@ -2,7 +2,7 @@
 /// between the daemon and each app process.
 
 /// The protocol's version, sent in `hello`. A client whose major version differs is
-/// refused with ``RPCError/versionMismatch``; minor versions add verbs and fields only.
+/// refused with ``RPCError/versionMismatch(_:)``; minor versions add verbs and fields only.
 public enum ProtocolVersion {
     /// The major version: clients of another major version are refused.
     public static let major = 1

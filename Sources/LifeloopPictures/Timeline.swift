@@ -1,7 +1,7 @@
 import Lifeloop
 
 /// What happened over a run, by lane: one lane per window, one for the loop, one per
-/// worker. Times are loop nanoseconds. Plain data; ``svg(from:to:)`` draws it.
+/// worker. Times are loop nanoseconds. Plain data; `svg(from:to:)` draws it.
 public struct Timeline: Sendable, Equatable {
     /// What a lane stands for; lanes are drawn windows first, then the loop, then workers.
     public enum LaneKind: String, Sendable, Hashable {
@@ -81,7 +81,7 @@ public struct Timeline: Sendable, Equatable {
     public init() {}
 }
 
-/// Collects a ``Timeline`` while an app runs. Feed it from a ``RuntimeProbe`` (the
+/// Collects a ``Timeline`` while an app runs. Feed it from a `RuntimeProbe` (the
 /// scenario runner does), or install ``TimelineProbe`` as an app's probe.
 ///
 /// Spans on a lane are given rows so that ones that overlap without nesting (two
@@ -263,7 +263,7 @@ public final class TimelineRecorder {
     }
 }
 
-/// A ``RuntimeProbe`` that records a ``Timeline`` of a plain app (controller callbacks,
+/// A `RuntimeProbe` that records a ``Timeline`` of a plain app (controller callbacks,
 /// passes, commits, frames, transitions and animations; jobs need the scenario runner,
 /// which sees their submits). Install it with `app.probe = TimelineProbe(app: app)`.
 public final class TimelineProbe: RuntimeProbe {

@@ -86,7 +86,7 @@ public struct PortResult: Sendable {
 ///   implementations in a protocol extension, and `delegate?.method?(x)` calls become
 ///   `delegate?.method(x)`.
 /// - Every class with outlets, actions, `@objc` members or methods some `#selector`
-///   names gets the ``NameWirable`` members that reach them by name.
+///   names gets the `NameWirable` members that reach them by name.
 /// - Key-value coding, `NSClassFromString` and method swizzling are reported as errors:
 ///   Linux has no runtime to do them.
 ///
@@ -116,7 +116,7 @@ public enum Porter {
         return PortResult(files: files, diagnostics: diagnostics)
     }
 
-    /// The Lifeloop classes that conform to ``NameWirable`` (by their Lifeloop and UIKit
+    /// The Lifeloop classes that conform to `NameWirable` (by their Lifeloop and UIKit
     /// names): a subclass of one overrides the members rather than adding the conformance.
     public static let wirableClasses: Set<String> = [
         "View", "ViewController", "Window", "NavigationController", "TabBarController", "AlertController",

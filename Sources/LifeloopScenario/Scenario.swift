@@ -36,7 +36,7 @@ public struct Scenario: Sendable, Hashable {
     public var clock: ClockMode
     /// How many worker jobs run at once.
     public var workers: Int
-    /// The UIKit release whose behaviour the app follows (``UIKitVersion``); iOS 12 by
+    /// The UIKit release whose behaviour the app follows (`UIKitVersion`); iOS 12 by
     /// default. ``unloadPolicy`` and ``viewIsAppearing`` override what it implies.
     public var uikitVersion: UIKitVersion
     /// What a memory warning unloads, if the file says; otherwise the version's policy.

@@ -7,7 +7,7 @@ public struct ScenarioCheck: Sendable {
     /// The runner whose scenario is checked.
     public let runner: ScenarioRunner
     /// The command that replays one divergence, given the seed and the perturbation's
-    /// ``Perturbation/argument``.
+    /// `Perturbation/argument`.
     public var replayCommand: @Sendable (UInt64, String) -> String
 
     /// A check of `runner`'s scenario; `replayCommand` builds the command printed for a

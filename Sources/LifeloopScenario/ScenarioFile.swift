@@ -8,7 +8,7 @@ import Yams
 /// and what is allowed there; nothing else is thrown and no input makes it trap.
 public enum ScenarioFile {
     /// The largest scenario or storyboard file read unless told otherwise: 64 MiB, as
-    /// ``InputFile/defaultMaxBytes``.
+    /// `InputFile/defaultMaxBytes`.
     public static let defaultMaxBytes = InputFile.defaultMaxBytes
 
     /// Reads and parses the scenario file at `path`; a relative storyboard path resolves

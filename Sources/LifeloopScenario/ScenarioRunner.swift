@@ -18,7 +18,7 @@ public struct RunOptions: Sendable {
     /// Measure frames, latencies, launch, marks and callback times (on by default); off
     /// leaves only the costs, jobs and script, the baseline the benchmarks compare against.
     public var measures = true
-    /// Record the run's ``Timeline`` (lanes of callbacks, passes, frames, jobs).
+    /// Record the run's `Timeline` (lanes of callbacks, passes, frames, jobs).
     public var timeline = false
     /// Keep every presented frame, for frame charts.
     public var keepFrames = false

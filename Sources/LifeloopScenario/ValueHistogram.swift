@@ -9,7 +9,7 @@ import Histogram
 /// values: within 0.1% of the true value.
 ///
 /// Memory follows the content: exact values as (value, count) pairs, and past
-/// ``exactLimit`` values only the non-empty buckets (``BucketCounts``), so a histogram
+/// `exactLimit` values only the non-empty buckets (`BucketCounts`), so a histogram
 /// rebuilt from a file costs about what the file lists, however far apart its values lie.
 public struct ValueHistogram: Sendable, Equatable {
     /// Up to this many values are kept exactly; past it they move into HdrHistogram's
@@ -199,7 +199,7 @@ public struct ValueHistogram: Sendable, Equatable {
     /// Rebuilds a histogram from its stored buckets and exact figures, as ``buckets`` and
     /// the properties gave them, checking that they could have come from one: every count
     /// adds up, `min` and `max` are the first and last buckets' values (the same bucket past
-    /// ``exactLimit`` values), and `sum` lies within what the buckets allow (equals it while
+    /// `exactLimit` values), and `sum` lies within what the buckets allow (equals it while
     /// the values are exact). Nothing here traps, whatever the figures.
     /// - Throws: ``ValueHistogramError`` naming the figure or bucket that does not hold.
     public init(

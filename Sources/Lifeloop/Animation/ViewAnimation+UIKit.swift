@@ -5,7 +5,7 @@ extension View {
         animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
     }
 
-    /// Animates along a damped spring (``AnimationCurve/spring(damping:)``) that settles
+    /// Animates along a damped spring (`AnimationCurve/spring(damping:)`) that settles
     /// at the end of `duration`; the initial velocity is kept as data.
     public static func animate(withDuration duration: Double, delay: Double, usingSpringWithDamping damping: CGFloat,
                                initialSpringVelocity velocity: CGFloat, options: AnimationOptions = [],

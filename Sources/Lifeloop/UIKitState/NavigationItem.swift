@@ -1,5 +1,5 @@
 /// An item a bar shows: UIKit's `UIBarItem` family. Its state is data; a bar button's
-/// tap (``Application/tap(barButtonItem:)``) runs its action.
+/// tap (``Application/tap(barButtonItem:in:)``) runs its action.
 open class BarItem: NameWirable {
     /// The title.
     open var title: String?
