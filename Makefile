@@ -139,7 +139,7 @@ docs: deps
 
 docs-check: deps
 	$(DOCS_PLUGIN) --warnings-as-errors --experimental-documentation-coverage --coverage-summary-level brief
-	python3 scripts/docs-coverage.py .build/docs
+	python3 scripts/docs-coverage.py .build
 
 clean:
 	rm -rf .build Benchmarks/.build

@@ -283,6 +283,7 @@ public final class RecordingReader: LoopReplaySource {
     private var lineNumber: Int { lines.lineNumber }
     /// The inputs the recording saw in the turn last asked about, and the arrivals.
     public private(set) var lastInputs: [(turn: UInt64, input: String)] = []
+    /// The arrivals of the last turns asked about (up to 64), for a divergence's report.
     public private(set) var lastArrivals: [(turn: UInt64, arrivals: [Arrival])] = []
     /// The job results recorded with the last arrivals.
     private var results: [UInt64: (json: String?, description: String)] = [:]

@@ -153,6 +153,7 @@ public final class DaemonClient {
 
 /// A client-side failure: no daemon, a closed connection, no reply in time.
 public struct ClientError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, as one sentence.
     public var message: String
     /// An error that says `message`.
     public init(_ message: String) { self.message = message }

@@ -186,6 +186,7 @@ extension JSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Express
 
 /// Text that is not JSON, with where.
 public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong, as one sentence.
     public var message: String
     public var description: String { message }
 }

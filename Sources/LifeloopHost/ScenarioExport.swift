@@ -121,6 +121,7 @@ public struct ScenarioExport: Sendable {
 
 /// Why a session cannot be exported as a scenario file.
 public struct ScenarioExportError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, as one sentence.
     public var message: String
     /// An error that says `message`.
     public init(_ message: String) { self.message = message }

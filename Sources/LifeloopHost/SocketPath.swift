@@ -90,6 +90,7 @@ public enum SocketPath {
 
 /// Why the daemon cannot listen where it was asked to.
 public struct SocketPathError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, as one sentence.
     public var message: String
     /// An error that says `message`.
     public init(_ message: String) { self.message = message }

@@ -157,6 +157,7 @@ open class TextField: Control {
 
 /// Keyboards (data).
 public enum KeyboardType: Int, Hashable, Sendable {
+    /// UIKit's keyboard types, kept as data.
     case `default`, asciiCapable, numbersAndPunctuation, URL, numberPad, phonePad, namePhonePad, emailAddress
     /// More of UIKit's keyboard types, kept as data.
     case decimalPad, twitter, webSearch, asciiCapableNumberPad
@@ -164,6 +165,7 @@ public enum KeyboardType: Int, Hashable, Sendable {
 
 /// Return keys (data).
 public enum ReturnKeyType: Int, Hashable, Sendable {
+    /// UIKit's return key types, kept as data.
     case `default`, go, google, join, next, route, search, send, yahoo, done, emergencyCall, `continue`
 }
 
@@ -175,5 +177,6 @@ public enum TextAutocapitalizationType: Int, Hashable, Sendable {
 
 /// Autocorrection (data).
 public enum TextAutocorrectionType: Int, Hashable, Sendable {
+    /// UIKit's autocorrection types, kept as data.
     case `default`, no, yes
 }

@@ -67,6 +67,7 @@ public struct TraitCollection: Hashable, Sendable {
 
 /// The status bar's look: UIKit's `UIStatusBarStyle`.
 public enum StatusBarStyle: Int, Hashable, Sendable {
+    /// UIKit's status bar styles: dark text by default, light text, dark text.
     case `default`, lightContent, darkContent
 
     var name: String {
