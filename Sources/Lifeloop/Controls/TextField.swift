@@ -1,13 +1,21 @@
 /// What a text field tells its delegate: UIKit's `UITextFieldDelegate`, every method
 /// optional (the defaults allow everything and do nothing).
 public protocol TextFieldDelegate: AnyObject {
+    /// Whether the field may become first responder (true by default).
     func textFieldShouldBeginEditing(_ textField: TextField) -> Bool
+    /// The field became first responder. Does nothing by default.
     func textFieldDidBeginEditing(_ textField: TextField)
+    /// Whether the field may resign first responder (true by default).
     func textFieldShouldEndEditing(_ textField: TextField) -> Bool
+    /// The field resigned first responder. Does nothing by default.
     func textFieldDidEndEditing(_ textField: TextField)
+    /// Whether an edit may replace the characters in `range` with `string` (true by default).
     func textField(_ textField: TextField, shouldChangeCharactersIn range: NSRange, replacementString string: String) -> Bool
+    /// The selection changed. Does nothing by default.
     func textFieldDidChangeSelection(_ textField: TextField)
+    /// Whether the clear button may empty the field (true by default).
     func textFieldShouldClear(_ textField: TextField) -> Bool
+    /// Whether the field handles Return (true by default).
     func textFieldShouldReturn(_ textField: TextField) -> Bool
 }
 
