@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps pictures-deps mcp-deps kiwi-deps browser-deps build demo test ported-sample tested-sample tsan asan bench bench-frame bench-digest-instructions bench-recording-instructions fuzz fuzz-daemon report-check docs-images sweep-check clean
+.PHONY: deps pictures-deps mcp-deps kiwi-deps browser-deps build demo test ported-sample tested-sample tsan asan bench bench-frame bench-digest-instructions bench-recording-instructions fuzz fuzz-daemon report-check docs-images sweep-check docs docs-check clean
 
 # libuv comes from Debian; install it (and pkg-config) when pkg-config cannot find it.
 deps:
@@ -136,6 +136,23 @@ fuzz-daemon: deps
 	$(SWIFT) build --build-tests
 	LIFELOOP_FUZZ_SECONDS=$(or $(FUZZ_SECONDS),600) LIFELOOP_FUZZ_SEED=$(or $(FUZZ_SEED),1) \
 		$(SWIFT) test --skip-build --filter DaemonFuzzTests
+
+# The DocC catalogs (one per library) as one static site in .build/docs, through
+# swift-docc-plugin; serve it with `python3 -m http.server -d .build/docs` and open
+# /documentation/. docs-check builds it with every DocC warning an error, then fails on
+# any public symbol without a doc comment (scripts/docs-coverage.py).
+DOCS_TARGETS := Lifeloop LifeloopCore LifeloopCassowary LifeloopPictures LifeloopScenario \
+	LifeloopNetwork LifeloopSamples LifeloopHost UIKit LifeloopPort
+DOCS_PLUGIN = $(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation \
+	$(foreach t,$(DOCS_TARGETS),--target $(t)) --enable-experimental-combined-documentation \
+	--output-path .build/docs --transform-for-static-hosting
+
+docs: deps
+	$(DOCS_PLUGIN)
+
+docs-check: deps
+	$(DOCS_PLUGIN) --warnings-as-errors --experimental-documentation-coverage --coverage-summary-level brief
+	python3 scripts/docs-coverage.py .build
 
 clean:
 	rm -rf .build Benchmarks/.build

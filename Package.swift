@@ -76,6 +76,8 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-syntax.git", from: "603.0.1"),
         // LifeloopSnapshotTesting's strategies (its SnapshotTesting module only).
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
+        // `make docs`: the DocC catalogs built to static HTML (a command plugin, not linked).
+        .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
     ],
     targets: [
         // The system libuv, found through pkg-config. Only LifeloopCore imports it.

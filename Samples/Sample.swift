@@ -10,6 +10,7 @@ public struct Sample: Sendable {
     /// Runs the sample on a fresh loop (virtual clock) and returns the trace.
     public let run: @Sendable () throws -> Trace
 
+    /// A sample named `name` that `run` runs.
     public init(name: String, summary: String, run: @escaping @Sendable () throws -> Trace) {
         self.name = name
         self.summary = summary
@@ -19,6 +20,7 @@ public struct Sample: Sendable {
 
 /// Every sample, in the order `lifeloop demo --list` shows them.
 public enum SampleCatalog {
+    /// The samples, in `lifeloop demo --list` order.
     public static let all: [Sample] = [
         SeedSegue.sample,
         MultiWindow.sample,

@@ -61,6 +61,8 @@ public enum BackgroundWork {
 
     static let refreshed = Notification.Name("ProbeRefreshed")
 
+    /// The sample's controller: its `viewDidLoad` starts every kind of background work at once
+    /// (queues, groups, semaphores, operations, timers, notifications) and traces each result.
     public final class Probe: ViewController {
         var observer: NSObjectProtocol?
 

@@ -10,6 +10,8 @@ public enum Flaky {
         /// Whether to draw from the app's seeded generator instead (the fixed version).
         let seeded: Bool
 
+        /// A feed labelled `label` that draws its delay from the app's seeded generator when
+        /// `seeded`, else from the system's.
         public init(label: String, seeded: Bool) {
             self.seeded = seeded
             Self.useLabel(label)

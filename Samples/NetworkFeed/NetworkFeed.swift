@@ -25,6 +25,8 @@ public enum NetworkFeed {
         let value: Value
     }
 
+    /// The feed's controller: a Refresh button and a list, loaded from
+    /// `https://api.example.com/feed`.
     public final class Feed: ViewController {
         let refresh = Button(type: .system)
         let list = View()

@@ -10,7 +10,7 @@ extension Application {
     ///   - seed: The seed the program was given, if any.
     /// On the virtual clock the recording holds the turn digests only (the program and seed
     /// reproduce the rest), and a replay checks them.
-    /// - Throws: ``RecordingError`` when the file cannot be created or the trace is off.
+    /// - Throws: `RecordingError` when the file cannot be created or the trace is off.
     public func startRecording(to path: String, program: String, seed: UInt64 = 0) throws -> RecordingWriter {
         guard loop.trace.isEnabled else { throw RecordingError("\(path): recording needs the trace on (its turn digests are checkpoints)") }
         let writer = try RecordingWriter(path: path, header: RecordingHeader(
@@ -30,8 +30,8 @@ extension Application {
 
     /// Makes this host-clock app replay a recording: its runs take the recorded clock reads
     /// and arrivals, and every turn's digest is checked; a difference stops the run with
-    /// ``LoopError/replayDiverged(_:)``. Call it before the first run.
-    /// - Throws: ``RecordingError`` for a truncated or too new recording, or one of another
+    /// `LoopError/replayDiverged(_:)`. Call it before the first run.
+    /// - Throws: `RecordingError` for a truncated or too new recording, or one of another
     ///   program.
     public func startReplay(of path: String, program: String) throws -> RecordingReader {
         let reader = try RecordingReader(path: path)
@@ -43,7 +43,7 @@ extension Application {
     }
 
     /// Ends a replay: checks the last turn and the final digest against the recording.
-    /// - Throws: ``LoopError/replayDiverged(_:)`` naming what differs.
+    /// - Throws: `LoopError/replayDiverged(_:)` naming what differs.
     public func finishReplay(_ reader: RecordingReader) throws {
         defer { loop.replaySource = nil }
         try loop.checkpointLastTurn()

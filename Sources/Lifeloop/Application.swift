@@ -174,7 +174,7 @@ public final class Application {
     ///   - traceCapacity: The most trace events kept in memory; nil keeps all.
     ///   - traceEnabled: Whether to record a trace at all.
     /// - Throws: ``ApplicationError/anotherApplicationOnThread(windows:)`` while another
-    ///   app is alive on this thread; ``LibUVError`` if the loop cannot be created.
+    ///   app is alive on this thread; `LibUVError` if the loop cannot be created.
     public convenience init(clock: ClockMode = .virtual, screen: Screen = .phone, workerWidth: Int = 2,
                             traceCapacity: Int? = nil, traceEnabled: Bool = true) throws {
         try self.init(screen: screen, loop: LoopConfiguration(clock: clock, workerWidth: workerWidth,
@@ -182,7 +182,7 @@ public final class Application {
     }
 
     /// Creates an app on the calling thread, which becomes its main thread, with a trace
-    /// mode: ``TraceMode/digestOnly`` keeps the run's digests and no event, for sweeps
+    /// mode: `TraceMode/digestOnly` keeps the run's digests and no event, for sweeps
     /// that only compare digests.
     ///
     /// As ``init(clock:screen:workerWidth:traceCapacity:traceEnabled:)`` otherwise.
@@ -192,7 +192,7 @@ public final class Application {
     ///   - workerWidth: How many worker jobs may run at once.
     ///   - traceMode: What the trace records and keeps.
     /// - Throws: ``ApplicationError/anotherApplicationOnThread(windows:)`` while another
-    ///   app is alive on this thread; ``LibUVError`` if the loop cannot be created.
+    ///   app is alive on this thread; `LibUVError` if the loop cannot be created.
     public convenience init(clock: ClockMode = .virtual, screen: Screen = .phone, workerWidth: Int = 2,
                             traceMode: TraceMode) throws {
         try self.init(screen: screen, loop: LoopConfiguration(clock: clock, workerWidth: workerWidth, traceMode: traceMode))
@@ -266,7 +266,7 @@ public final class Application {
     /// Closing twice does nothing. No lifecycle callbacks run: UIKit does not tell view
     /// controllers that their process ends.
     /// - Throws: `LoopError.wrongThread` off the app's loop thread;
-    ///   `LoopError.reentrantRun` from inside a callback; ``LibUVError`` if libuv cannot
+    ///   `LoopError.reentrantRun` from inside a callback; `LibUVError` if libuv cannot
     ///   close the loop.
     public func close() throws {
         try loop.verifyOwnerThread("Application.close()")

@@ -11,6 +11,7 @@ public struct Perturbation: Sendable, Hashable, CustomStringConvertible {
     /// Run the app's thread at this nice value (higher is lower priority).
     public var niceness: Int32?
 
+    /// A perturbation that changes any of these; nil leaves it as the baseline has it.
     public init(workerWidth: Int? = nil, workerJitter: Duration? = nil, niceness: Int32? = nil) {
         self.workerWidth = workerWidth
         self.workerJitter = workerJitter
@@ -105,6 +106,7 @@ public struct DivergenceReport: Error, Sendable, CustomStringConvertible {
     /// The first differing event, as the baseline run had it and as the other run did
     /// (nil where one run had no event there).
     public var expected: TraceEvent?
+    /// The first differing event as the perturbed run had it (nil where it had none).
     public var got: TraceEvent?
     /// Up to ten events before it (the same in both runs).
     public var before: [TraceEvent]
@@ -113,6 +115,7 @@ public struct DivergenceReport: Error, Sendable, CustomStringConvertible {
     /// A one-line command (or call) that replays the divergence.
     public var replay: String
 
+    /// A report of a divergence, with everything its description prints.
     public init(seed: UInt64?, turn: UInt64, perturbation: String, expected: TraceEvent?, got: TraceEvent?,
                 before: [TraceEvent], consumed: [String], replay: String) {
         self.seed = seed

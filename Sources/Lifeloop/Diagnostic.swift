@@ -88,6 +88,7 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
     /// What happened, in UIKit's words where UIKit has some.
     public let message: String
 
+    /// A diagnostic of `kind` about the object labelled `label`.
     public init(kind: Kind, label: String, message: String) {
         self.kind = kind
         self.label = label

@@ -45,6 +45,7 @@ public struct EdgeInsets: Hashable, Sendable {
     /// The inset from the right edge.
     public var right: Double
 
+    /// Insets from each edge.
     public init(top: Double, left: Double, bottom: Double, right: Double) {
         self.top = top
         self.left = left
@@ -67,6 +68,7 @@ public struct Color: Hashable, Sendable {
     /// The opacity.
     public var alpha: Double
 
+    /// A color from components, each 0…1.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {
         self.red = red
         self.green = green

@@ -11,6 +11,8 @@ public struct Screen: Hashable, Sendable {
     /// counts as 1 Hz.
     public var refreshRate: Int
 
+    /// A screen of `size` points at `scale` pixels a point, with a status bar `statusBarInset`
+    /// points tall, refreshing `refreshRate` times a second.
     public init(size: Size, scale: Double = 2, statusBarInset: Double = 0, refreshRate: Int = 60) {
         self.size = size
         self.scale = scale

@@ -325,7 +325,7 @@ open class View: NameWirable {
         return responder.resignFirstResponder() || force
     }
 
-    /// Adds a view on top of the subviews; see ``performAddSubview(_:)``.
+    /// Adds a view on top of the subviews; see `performAddSubview(_:)`.
     open func addSubview(_ view: View) { performAddSubview(view) }
     /// Inserts a view among the subviews at `index` (clamped to the valid range).
     open func insertSubview(_ view: View, at index: Int) { performInsertSubview(view, at: index) }
@@ -348,7 +348,7 @@ open class View: NameWirable {
         guard onLoop("sendSubviewToBack(_:)"), view.storedSuperview === self else { return }
         performInsertSubview(view, at: 0)
     }
-    /// Removes the view from its superview; see ``performRemoveFromSuperview()``.
+    /// Removes the view from its superview; see `performRemoveFromSuperview()`.
     open func removeFromSuperview() { performRemoveFromSuperview() }
     /// Marks the view for layout at the end of the turn (L09).
     open func setNeedsLayout() { markNeedsLayout() }
@@ -378,7 +378,7 @@ open class View: NameWirable {
     open func updateConstraints() {}
     /// Whether the view needs Auto Layout even with no constraint of its own: a view of a
     /// class that answers true engages its window's layout engine (and its
-    /// ``updateConstraints()``) when it joins the window.
+    /// ``View/updateConstraints()``) when it joins the window.
     open class var requiresConstraintBasedLayout: Bool { false }
 
     /// The class of the view's ``layer``: override it to back the view with a shape,

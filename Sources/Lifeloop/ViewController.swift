@@ -340,7 +340,7 @@ open class ViewController: NameWirable {
 
     /// Creates the view. The default looks for a nib (L02): the `nibName` given at init,
     /// the class name without `Controller`, the class name; else a blank view the size of
-    /// the screen's application frame. An override assigns ``view`` and need not call super.
+    /// the screen's application frame. An override assigns ``ViewController/view`` and need not call super.
     open func loadView() {
         guard onLoop("loadView()") else { return }
         app?.loadDefaultView(for: self)
@@ -472,17 +472,17 @@ open class ViewController: NameWirable {
     /// Whether the segue may run (always, by default).
     open func shouldPerformSegue(withIdentifier identifier: String, sender: Any?) -> Bool { true }
 
-    /// Presents `controller` modally; see ``performPresent(_:animated:completion:)``.
+    /// Presents `controller` modally; see `performPresent(_:animated:completion:)`.
     open func present(_ controller: ViewController, animated: Bool, completion: (() -> Void)? = nil) {
         performPresent(controller, animated: animated, completion: completion)
     }
 
-    /// Dismisses the presented controller, or this one; see ``performDismiss(animated:completion:)``.
+    /// Dismisses the presented controller, or this one; see `performDismiss(animated:completion:)`.
     open func dismiss(animated: Bool, completion: (() -> Void)? = nil) {
         performDismiss(animated: animated, completion: completion)
     }
 
-    /// Runs a storyboard segue; see ``performSegueNow(withIdentifier:sender:)``.
+    /// Runs a storyboard segue; see `performSegueNow(withIdentifier:sender:)`.
     open func performSegue(withIdentifier identifier: String, sender: Any?) {
         guard shouldPerformSegue(withIdentifier: identifier, sender: sender) else { return }
         performSegueNow(withIdentifier: identifier, sender: sender)
@@ -499,10 +499,10 @@ open class ViewController: NameWirable {
         performShow(controller, sender: sender)
     }
 
-    /// Adds a child controller; see ``performAddChild(_:)``.
+    /// Adds a child controller; see `performAddChild(_:)`.
     open func addChild(_ child: ViewController) { performAddChild(child) }
 
-    /// Removes the controller from its parent; see ``performRemoveFromParent()``.
+    /// Removes the controller from its parent; see `performRemoveFromParent()`.
     open func removeFromParent() { performRemoveFromParent() }
 
     /// Starts an appearance transition by hand (containers that forward no appearance).

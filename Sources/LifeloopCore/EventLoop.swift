@@ -763,6 +763,8 @@ public final class EventLoop {
             && !mailbox.isEmpty
     }
 
+    /// Whether nothing is pending: no task, timer, job, main-queue work or mail. `runUntilIdle`
+    /// and `settle` run until it is true.
     public var isIdle: Bool {
         // A replay's arrivals come from the recording: what reaches the mailbox in real
         // time (a recomputed result it already injected) must not change when it ends.

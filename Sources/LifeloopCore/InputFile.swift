@@ -163,6 +163,7 @@ public final class InputLines {
 
     /// Opens the regular file at `path`.
     /// - Parameters:
+    ///   - path: The file to read.
     ///   - maxBytes: The largest file accepted (``InputFile/defaultMaxBytes`` unless told).
     ///   - maxLineBytes: The longest line accepted.
     /// - Throws: ``InputFileError`` naming `path` when it is missing, unreadable, not a

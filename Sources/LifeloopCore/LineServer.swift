@@ -215,7 +215,7 @@ public final class LineConnection {
 extension EventLoop {
     /// Listens on a Unix socket at `path` for line connections (host clock).
     /// - Throws: ``LoopError/invalidArgument(_:)`` naming the path when it cannot be bound
-    ///   (it exists, its folder does not, or permissions); ``LoopError/requiresVirtualClock``
+    ///   (it exists, its folder does not, or permissions); ``LoopError/requiresVirtualClock(operation:)``
     ///   is never thrown: a virtual loop cannot wait for sockets, so this needs the host clock.
     public func listen(onUnixSocket path: String) throws -> LineServer {
         try verifyOwnerThread("listen(onUnixSocket:)")

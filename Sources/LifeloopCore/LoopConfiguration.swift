@@ -66,6 +66,9 @@ public struct LoopConfiguration: Sendable {
         }
     }
 
+    /// A configuration on `clock` with `workerWidth` worker threads; `traceCapacity` bounds the
+    /// trace to a ring of that many events (nil keeps every event), and `traceEnabled: false`
+    /// turns it off.
     public init(clock: ClockMode = .host, workerWidth: Int = 2, traceCapacity: Int? = nil, traceEnabled: Bool = true) {
         self.clock = clock
         self.workerWidth = workerWidth

@@ -114,6 +114,7 @@ public struct PendingWork: Sendable, Equatable {
     /// Labels of the jobs in flight, in submission order.
     public var jobs: [String] = []
 
+    /// Pending work of these counts; ``timers`` and ``jobs`` start empty.
     public init(tasks: Int, timerCount: Int, jobCount: Int) {
         self.tasks = tasks
         self.timerCount = timerCount

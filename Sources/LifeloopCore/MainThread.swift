@@ -372,7 +372,7 @@ enum StillClock {
 }
 
 /// `clock_gettime`: libc's, except for the monotonic and real-time clocks on a thread
-/// inside ``StillClock/during(_:)``, which answer their first reading there again.
+/// inside `StillClock/during(_:)`, which answer their first reading there again.
 @_cdecl("clock_gettime")
 public func lifeloopClockGettime(_ clock: clockid_t, _ time: UnsafeMutablePointer<timespec>?) -> Int32 {
     guard let systemClockGettime else { return -1 }
@@ -391,7 +391,7 @@ private let systemGetTimeOfDay: GetTimeOfDay? = dlsym(UnsafeMutableRawPointer(bi
     .map { unsafeBitCast($0, to: GetTimeOfDay.self) }
 
 /// `gettimeofday` (what `CFAbsoluteTimeGetCurrent()`, and so a `Timer`'s fire date, reads):
-/// libc's, except inside ``StillClock/during(_:)``, where it answers the real-time clock's
+/// libc's, except inside `StillClock/during(_:)`, where it answers the real-time clock's
 /// still reading, as `Date()` does.
 @_cdecl("gettimeofday")
 public func lifeloopGetTimeOfDay(_ time: UnsafeMutablePointer<timeval>?, _ zone: UnsafeMutableRawPointer?) -> Int32 {

@@ -57,6 +57,7 @@ public final class ChildProcess {
     public let stdin: LineConnection
     /// Lines from its stdout and stderr: set their `onLine` to read them.
     public let stdout: LineConnection
+    /// Lines from the child's stderr.
     public let stderr: LineConnection
     /// A private two-way channel on the child's descriptor 3 (a socket pair), when the
     /// spawn asked for one: a protocol that must never mix with the child's own output.
@@ -226,7 +227,9 @@ public func setParentDeathSignal(_ signal: Int32) -> Bool {
 /// events recorded up to it. Only the first ``count`` bytes are written, followed by
 /// `]}}` and a newline (the notification's end). One per process.
 public final class CrashFlushBuffer {
+    /// The buffer's size in bytes.
     public let capacity: Int
+    /// The buffer's storage, ``capacity`` bytes, written on the owning thread only.
     public let bytes: UnsafeMutablePointer<UInt8>
     /// Bytes in use; set ``count`` only after the bytes below it are complete.
     public private(set) var count = 0

@@ -27,12 +27,15 @@ public enum Arrival: Hashable, Sendable, CustomStringConvertible {
 /// acted on, in order; each turn's arrivals, in the order they ran; each finished turn's
 /// digest. Install it as ``EventLoop/recorder`` before running.
 public protocol LoopRecorder: AnyObject {
+    /// The loop read the host clock and acted on the reading, `nanoseconds`.
     func clockRead(_ nanoseconds: UInt64)
+    /// Worker results and cross-thread posts ran in `turn`, in this order.
     func arrivals(turn: UInt64, _ arrivals: [Arrival])
     /// A job's result, right after the arrivals that carried it: its JSON when its type is
     /// `Codable` (a replay injects it; `description` is then empty), else its description
     /// (a replay compares it).
     func jobResult(_ id: UInt64, json: String?, description: String)
+    /// `turn` finished with this trace digest: the replay's checkpoint.
     func turnEnded(_ turn: UInt64, digest: TraceDigest)
     /// The run went on after `turn` only because something had reached the mailbox (a
     /// post or a result sent during the turn): a replay, whose arrivals come from the
@@ -51,7 +54,10 @@ public protocol LoopRecorder: AnyObject {
 /// position (waiting for the recomputed job or the re-sent post when it is late).
 /// A thrown error stops the run with ``LoopError/replayDiverged(_:)``.
 public protocol LoopReplaySource: AnyObject {
+    /// The next recorded clock read, in nanoseconds.
+    /// - Throws: When the recording has something else next: the replay diverged.
     func nextClockRead() throws -> UInt64
+    /// The arrivals recorded for `turn`, in the order they ran; empty when none were.
     func nextArrivals(turn: UInt64) throws -> [Arrival]
     /// The recorded result of a job among the last arrivals, if the recording has it.
     func recordedResult(of id: UInt64) -> (json: String?, description: String)?

@@ -4,15 +4,19 @@ import Foundation
 public struct RecordingHeader: Sendable, Equatable {
     /// Bumped only on an incompatible change of the file.
     public static let formatVersion = 2
+    /// The file's format version.
     public var format = RecordingHeader.formatVersion
     /// The oldest reader that can replay it (format 2 added the mailbox note `{"w":turn}`).
     public var minimumReader = 2
+    /// The Lifeloop version that wrote it.
     public var lifeloopVersion: String
     /// What was run: a scenario's name and hash, or a program's own name.
     public var program: String
+    /// The program's hash (a scenario's, over its file and its storyboard's).
     public var programHash: String
     /// A fingerprint of the inputs the program can be fed (a scenario's step kinds).
     public var vocabulary: String
+    /// The seed the run drew from.
     public var seed: UInt64
     /// `host` or `virtual`: a virtual-clock recording holds only the checkpoints.
     public var clock: String
@@ -23,6 +27,7 @@ public struct RecordingHeader: Sendable, Equatable {
     /// file's), which a relative path in ``source`` resolves against; empty when not kept.
     public var scenarioFile = ""
 
+    /// A header for a run of `program` with `seed`, on `clock`.
     public init(lifeloopVersion: String, program: String, programHash: String, vocabulary: String, seed: UInt64,
                 clock: String = "host") {
         self.clock = clock
@@ -36,7 +41,9 @@ public struct RecordingHeader: Sendable, Equatable {
 
 /// Why a recording cannot be replayed, before anything runs.
 public struct RecordingError: Error, Sendable, CustomStringConvertible {
+    /// Why, naming the file, line and field where there is one.
     public let description: String
+    /// An error that says `description`.
     public init(_ description: String) { self.description = description }
 }
 
@@ -54,11 +61,14 @@ public final class RecordingWriter: LoopRecorder {
     private var file: UnsafeMutablePointer<FILE>?
     // Written on the loop's thread only, never across a call out.
     @exclusivity(unchecked) private var buffer: [UInt8] = []
+    /// The file's path.
     public let path: String
     /// The first write that failed (its `errno`): later lines are dropped, and
     /// ``finish(ok:turns:finalDigest:reason:)`` throws it.
     private var writeError: Int32?
 
+    /// Creates the file at `path` and writes `header`.
+    /// - Throws: ``RecordingError`` when the file cannot be created.
     public init(path: String, header: RecordingHeader) throws {
         guard let file = fopen(path, "w") else {
             throw RecordingError("\(path): cannot create the recording: \(String(cString: strerror(errno)))")
@@ -217,7 +227,11 @@ public final class RecordingWriter: LoopRecorder {
 
     /// Ends the file with its trailer, flushes it to disk and closes it. A second call
     /// does nothing.
-    /// - Parameter reason: Why a recording that is not `ok` ended, kept in the trailer.
+    /// - Parameters:
+    ///   - ok: Whether the run ended as it should (the trailer's `ok`).
+    ///   - turns: The turns the run took.
+    ///   - finalDigest: The run's final trace digest.
+    ///   - reason: Why a recording that is not `ok` ended, kept in the trailer.
     /// - Throws: ``RecordingError`` naming the path and the system's reason when any write,
     ///   the flush or the close failed: the recording is then incomplete.
     public func finish(ok: Bool, turns: UInt64, finalDigest: TraceDigest, reason: String? = nil) throws {
@@ -255,10 +269,13 @@ public final class RecordingReader: LoopReplaySource {
     /// that a `Duration` holds (about 292 years).
     public static let maxClockRead = UInt64(Int64.max)
 
+    /// The file's path.
     public let path: String
+    /// The recording's header.
     public private(set) var header: RecordingHeader
     /// The trailer's figures.
     public let turns: UInt64
+    /// The trailer's final digest, 16 hex digits.
     public let finalDigest: String
     private let lines: InputLines
     private var checker: RecordingLineChecker
@@ -266,6 +283,7 @@ public final class RecordingReader: LoopReplaySource {
     private var lineNumber: Int { lines.lineNumber }
     /// The inputs the recording saw in the turn last asked about, and the arrivals.
     public private(set) var lastInputs: [(turn: UInt64, input: String)] = []
+    /// The arrivals of the last turns asked about (up to 64), for a divergence's report.
     public private(set) var lastArrivals: [(turn: UInt64, arrivals: [Arrival])] = []
     /// The job results recorded with the last arrivals.
     private var results: [UInt64: (json: String?, description: String)] = [:]
@@ -273,6 +291,7 @@ public final class RecordingReader: LoopReplaySource {
     /// Opens and checks a recording: a header this reader understands, lines it can read
     /// and a trailer (a truncated file has none). Reads the whole file once to check it.
     /// - Parameters:
+    ///   - path: The recording's path.
     ///   - maxBytes: The largest file accepted.
     ///   - maxLineBytes: The longest line accepted.
     /// - Throws: ``RecordingError`` naming the file (and the line and field) when it is

@@ -15,6 +15,7 @@ public struct TraceEvent: Hashable, Sendable, Codable {
     /// Free-form detail, such as a cost or a frame.
     public var detail: String
 
+    /// An event with these fields, as the loop records it.
     public init(sequence: UInt64, time: UInt64, turn: UInt64, window: String = "", label: String, name: String, detail: String = "") {
         self.sequence = sequence
         self.time = time
@@ -63,10 +64,10 @@ public struct TraceEvent: Hashable, Sendable, Codable {
 /// The canonical form of an event is a run of 64-bit words: sequence, time and turn, one
 /// word each; then window, label, name and detail, each as its UTF-8 bytes in 8-byte
 /// little-endian words (the last one padded with zero bytes) followed by a word holding
-/// its byte count. The event's hash starts from ``seed`` and takes each word in with
-/// `h = mix(h ^ word)`, where `mix(x)` multiplies `x` by ``multiplier`` into 128 bits and
+/// its byte count. The event's hash starts from `seed` and takes each word in with
+/// `h = mix(h ^ word)`, where `mix(x)` multiplies `x` by `multiplier` into 128 bits and
 /// xors the two halves (the "mum" step of wyhash). The trace digest (and each turn's)
-/// starts from ``seed`` too and takes each event's hash in the same way, in order.
+/// starts from `seed` too and takes each event's hash in the same way, in order.
 /// Nothing depends on the process, the machine or Swift's per-process hash seed.
 ///
 /// Version 2. Version 1 was FNV-1a over the same fields one byte at a time: about 45
@@ -81,6 +82,7 @@ public struct TraceDigest: Hashable, Sendable, CustomStringConvertible {
     /// The odd constant each word is multiplied by (2^64 divided by the golden ratio).
     static let multiplier: UInt64 = 0x9e37_79b9_7f4a_7c15
 
+    /// The digest of an empty trace.
     public init() {}
 
     /// Creates a digest from a value, as printed by ``description``.

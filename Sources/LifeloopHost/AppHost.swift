@@ -44,6 +44,8 @@ public final class AppHost {
     /// The largest `trace` notification, so each line stays well under the daemon's limit.
     static let eventBatchBytes = 256 << 10
 
+    /// The app side of a daemon's app process: it speaks JSON-RPC to the daemon on
+    /// `controlDescriptor` (descriptor 3) and finds samples and Swift apps in `catalog`.
     public init(controlDescriptor: Int32, catalog: AppCatalog) {
         channel = ControlChannel(descriptor: controlDescriptor)
         self.catalog = catalog

@@ -13,6 +13,7 @@ public struct DaemonConfiguration: Sendable {
     /// The program an app process runs (`lifeloop`), and its arguments before none:
     /// `host-app` puts it in its host mode.
     public var appExecutable: String
+    /// The arguments before the app's own (`host-app`).
     public var appArguments: [String] = ["host-app"]
     /// Most clients connected at once; one more is told so and closed.
     public var maxClients = 64
@@ -35,6 +36,8 @@ public struct DaemonConfiguration: Sendable {
     /// Lines of each app's stdout/stderr kept for `app.log`.
     public var logLines = 1000
 
+    /// A configuration with the defaults `lifeloopd` documents, listening on `socketPath` and
+    /// running `appExecutable` for each app.
     public init(socketPath: String = SocketPath.defaultPath(), appExecutable: String) {
         self.socketPath = socketPath
         self.appExecutable = appExecutable
@@ -50,6 +53,7 @@ public struct DaemonConfiguration: Sendable {
 ///
 /// - Warning: Confined to the thread that made it.
 public final class Daemon {
+    /// The limits and paths the daemon runs with.
     public let configuration: DaemonConfiguration
     let loop: EventLoop
     private var server: LineServer?

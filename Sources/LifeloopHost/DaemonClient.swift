@@ -46,8 +46,11 @@ public final class DaemonClient {
     deinit { close(descriptor) }
 
     /// Sends a request and waits for its reply.
-    /// - Parameter timeout: Seconds to wait for the reply, beyond the daemon's own
-    ///   deadline; nil waits as long as the daemon takes.
+    /// - Parameters:
+    ///   - method: The verb, such as `app.tap`.
+    ///   - params: The verb's parameters, a JSON object.
+    ///   - timeout: Seconds to wait for the reply, beyond the daemon's own
+    ///     deadline; nil waits as long as the daemon takes.
     /// - Throws: the daemon's ``RPCError``, or ``ClientError`` if the connection ends.
     @discardableResult
     public func call(_ method: String, _ params: JSON = [:], timeout: Double? = 60) throws -> JSON {
@@ -150,7 +153,9 @@ public final class DaemonClient {
 
 /// A client-side failure: no daemon, a closed connection, no reply in time.
 public struct ClientError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, as one sentence.
     public var message: String
+    /// An error that says `message`.
     public init(_ message: String) { self.message = message }
     public var description: String { message }
 }

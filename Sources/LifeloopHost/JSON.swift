@@ -7,12 +7,19 @@ import LifeloopCore
 /// same bytes. ``raw(_:)`` splices text that is already JSON (trace events rendered by the
 /// app) without parsing it again.
 public enum JSON: Sendable, Equatable {
+    /// `null`.
     case null
+    /// `true` or `false`.
     case bool(Bool)
+    /// A number written without a fraction or exponent that fits in an `Int`.
     case int(Int)
+    /// Any other number.
     case double(Double)
+    /// A string.
     case string(String)
+    /// An array.
     case array([JSON])
+    /// An object; written with its keys sorted.
     case object([String: JSON])
     /// Text that is already one JSON value, written as it is.
     case raw(String)
@@ -48,12 +55,15 @@ public enum JSON: Sendable, Equatable {
 
     // MARK: Accessors (nil for another kind, never a trap)
 
+    /// An object's member named `key`; nil for a missing member or another kind of value.
     public subscript(key: String) -> JSON? {
         if case .object(let members) = self { return members[key] }
         return nil
     }
 
+    /// The text of a string; nil for another kind.
     public var string: String? { if case .string(let text) = self { return text } else { return nil } }
+    /// An integer, or a double with no fraction within ±9e15; nil for another kind.
     public var int: Int? {
         switch self {
         case .int(let value): return value
@@ -61,6 +71,7 @@ public enum JSON: Sendable, Equatable {
         default: return nil
         }
     }
+    /// A number as a double; nil for another kind.
     public var double: Double? {
         switch self {
         case .int(let value): return Double(value)
@@ -68,9 +79,13 @@ public enum JSON: Sendable, Equatable {
         default: return nil
         }
     }
+    /// A Boolean; nil for another kind.
     public var bool: Bool? { if case .bool(let value) = self { return value } else { return nil } }
+    /// An array's elements; nil for another kind.
     public var array: [JSON]? { if case .array(let values) = self { return values } else { return nil } }
+    /// An object's members; nil for another kind.
     public var object: [String: JSON]? { if case .object(let members) = self { return members } else { return nil } }
+    /// Whether this is `null`.
     public var isNull: Bool { if case .null = self { return true } else { return false } }
 
     /// The kind's name, for error messages: `object`, `array`, `string`, ...
@@ -96,6 +111,7 @@ public enum JSON: Sendable, Equatable {
         return String(decoding: out, as: UTF8.self)
     }
 
+    /// Appends the value's compact JSON text (object keys sorted) to `out`.
     public func write(into out: inout [UInt8]) {
         switch self {
         case .null: out.append(contentsOf: "null".utf8)
@@ -148,12 +164,19 @@ public enum JSON: Sendable, Equatable {
 extension JSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
     ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByFloatLiteral, ExpressibleByNilLiteral
 {
+    /// A string value.
     public init(stringLiteral value: String) { self = .string(value) }
+    /// An integer value.
     public init(integerLiteral value: Int) { self = .int(value) }
+    /// A Boolean value.
     public init(booleanLiteral value: Bool) { self = .bool(value) }
+    /// A number value.
     public init(floatLiteral value: Double) { self = .double(value) }
+    /// `null`.
     public init(nilLiteral: ()) { self = .null }
+    /// An array of these values.
     public init(arrayLiteral elements: JSON...) { self = .array(elements) }
+    /// An object with these members.
     public init(dictionaryLiteral elements: (String, JSON)...) {
         var members: [String: JSON] = [:]
         for (key, value) in elements { members[key] = value }
@@ -163,6 +186,7 @@ extension JSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, Express
 
 /// Text that is not JSON, with where.
 public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// What went wrong, as one sentence.
     public var message: String
     public var description: String { message }
 }

@@ -2,27 +2,37 @@
 /// between the daemon and each app process.
 
 /// The protocol's version, sent in `hello`. A client whose major version differs is
-/// refused with ``RPCError/versionMismatch``; minor versions add verbs and fields only.
+/// refused with ``RPCError/versionMismatch(_:)``; minor versions add verbs and fields only.
 public enum ProtocolVersion {
+    /// The major version: clients of another major version are refused.
     public static let major = 1
+    /// The minor version: a higher one adds verbs and fields only.
     public static let minor = 0
+    /// The version as `hello` sends it, `major.minor`.
     public static var string: String { "\(major).\(minor)" }
 }
 
 /// A JSON-RPC error: a code and a message naming what was wrong, and optional data.
 public struct RPCError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The JSON-RPC error code: -32700 to -32600 for JSON-RPC's own errors, -32001 to -32011
+    /// for the daemon's.
     public var code: Int
+    /// What was wrong, naming the method, parameter or app.
     public var message: String
+    /// Structured detail, such as the pending work of a settle that ran out of budget.
     public var data: JSON?
 
+    /// An error with this code, message and data.
     public init(code: Int, message: String, data: JSON? = nil) {
         self.code = code
         self.message = message
         self.data = data
     }
 
+    /// `error CODE: message`.
     public var description: String { "error \(code): \(message)" }
 
+    /// The error object of a JSON-RPC reply: `code`, `message` and `data` when there is some.
     public var json: JSON {
         var members: [String: JSON] = ["code": .int(code), "message": .string(message)]
         if let data { members["data"] = data }
@@ -30,12 +40,17 @@ public struct RPCError: Error, Sendable, Equatable, CustomStringConvertible {
     }
 
     // The standard codes (jsonrpc.org/specification).
+    /// -32700: the message is not JSON.
     public static func parseError(_ message: String) -> RPCError { RPCError(code: -32700, message: message) }
+    /// -32600: the message is JSON but not a request.
     public static func invalidRequest(_ message: String) -> RPCError { RPCError(code: -32600, message: message) }
+    /// -32601: no such method.
     public static func methodNotFound(_ method: String) -> RPCError {
         RPCError(code: -32601, message: "unknown method '\(method)'; daemon.methods lists them")
     }
+    /// -32602: a parameter is missing, unknown or of the wrong type; the message names it.
     public static func invalidParams(_ message: String) -> RPCError { RPCError(code: -32602, message: message) }
+    /// -32603: the daemon failed on its side.
     public static func internalError(_ message: String) -> RPCError { RPCError(code: -32603, message: message) }
 
     // The daemon's own codes (-32000 ... -32099).
@@ -51,6 +66,7 @@ public struct RPCError: Error, Sendable, Equatable, CustomStringConvertible {
     public static func limitReached(_ message: String) -> RPCError { RPCError(code: -32004, message: message) }
     /// `hello` was not the first request, or named another major version.
     public static func versionMismatch(_ message: String) -> RPCError { RPCError(code: -32005, message: message) }
+    /// -32005: a request came before `hello`.
     public static func helloFirst(_ method: String) -> RPCError {
         RPCError(code: -32005, message: "send hello first (protocol \(ProtocolVersion.string)); got '\(method)'")
     }
@@ -81,6 +97,8 @@ public enum RPCMessage: Sendable, Equatable {
         return decode(json)
     }
 
+    /// Decodes a message already parsed as JSON. A failure comes with the id to answer (null
+    /// when none could be read).
     public static func decode(_ json: JSON) -> Result<RPCMessage, DecodeFailure> {
         guard let members = json.object else {
             let what = json.array != nil ? "a batch (an array); send one message per line" : "a \(json.kindName)"
@@ -131,15 +149,20 @@ public enum RPCMessage: Sendable, Equatable {
 
 /// A message that could not be decoded, and the id to answer it with.
 public struct DecodeFailure: Error, Sendable, Equatable {
+    /// The id to answer with: the message's, or null when none could be read.
     public var id: JSON
+    /// What was wrong with the message.
     public var error: RPCError
 }
 
 /// Reads typed parameters, each failure an `invalidParams` error naming the parameter.
 public struct Params: Sendable {
+    /// The request's `params`.
     public let json: JSON
+    /// The method the parameters are for, named in every error.
     public let method: String
 
+    /// Parameters of a request to `method`.
     public init(_ json: JSON, method: String) {
         self.json = json
         self.method = method
@@ -154,17 +177,23 @@ public struct Params: Sendable {
         .invalidParams("\(method): '\(name)' must be \(expected), not a \(got.kindName) (\(got.text.prefix(60)))")
     }
 
+    /// The string parameter `name`, or nil when it is absent or null.
+    /// - Throws: ``RPCError/invalidParams(_:)`` when it is not a string.
     public func string(_ name: String) throws(RPCError) -> String? {
         guard let value = value(name) else { return nil }
         guard let text = value.string else { throw wrongType(name, "a string", value) }
         return text
     }
 
+    /// The string parameter `name`.
+    /// - Throws: ``RPCError/invalidParams(_:)`` when it is absent or not a string.
     public func requiredString(_ name: String) throws(RPCError) -> String {
         guard let text = try string(name) else { throw .invalidParams("\(method): '\(name)' is required") }
         return text
     }
 
+    /// The integer parameter `name`, or nil when it is absent or null.
+    /// - Throws: ``RPCError/invalidParams(_:)`` when it is not an integer, or outside `range`.
     public func int(_ name: String, in range: ClosedRange<Int>? = nil) throws(RPCError) -> Int? {
         guard let value = value(name) else { return nil }
         guard let number = value.int else { throw wrongType(name, "an integer", value) }
@@ -174,12 +203,16 @@ public struct Params: Sendable {
         return number
     }
 
+    /// The number parameter `name`, or nil when it is absent or null.
+    /// - Throws: ``RPCError/invalidParams(_:)`` when it is not a finite number.
     public func double(_ name: String) throws(RPCError) -> Double? {
         guard let value = value(name) else { return nil }
         guard let number = value.double, number.isFinite else { throw wrongType(name, "a number", value) }
         return number
     }
 
+    /// The Boolean parameter `name`, or nil when it is absent or null.
+    /// - Throws: ``RPCError/invalidParams(_:)`` when it is not `true` or `false`.
     public func bool(_ name: String) throws(RPCError) -> Bool? {
         guard let value = value(name) else { return nil }
         guard let flag = value.bool else { throw wrongType(name, "true or false", value) }
@@ -193,6 +226,8 @@ public struct Params: Sendable {
         return value
     }
 
+    /// The array parameter `name`, or nil when it is absent or null.
+    /// - Throws: ``RPCError/invalidParams(_:)`` when it is not an array.
     public func array(_ name: String) throws(RPCError) -> [JSON]? {
         guard let value = value(name) else { return nil }
         guard let values = value.array else { throw wrongType(name, "an array", value) }

@@ -143,7 +143,9 @@ extension ScenarioExport {
 
 /// Why a session cannot be exported as a scenario file.
 public struct ScenarioExportError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, as one sentence.
     public var message: String
+    /// An error that says `message`.
     public init(_ message: String) { self.message = message }
     public var description: String { message }
 }

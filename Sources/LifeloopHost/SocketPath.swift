@@ -90,7 +90,9 @@ public enum SocketPath {
 
 /// Why the daemon cannot listen where it was asked to.
 public struct SocketPathError: Error, Sendable, CustomStringConvertible {
+    /// What went wrong, as one sentence.
     public var message: String
+    /// An error that says `message`.
     public init(_ message: String) { self.message = message }
     public var description: String { message }
 }

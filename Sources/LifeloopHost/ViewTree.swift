@@ -14,7 +14,9 @@ public struct ViewTree: Sendable {
         public var label: String
         /// The view's class (`Button`, `Label`, `View`, an app's own).
         public var className: String
+        /// The view's `accessibilityIdentifier`, if it has one.
         public var accessibilityIdentifier: String?
+        /// The view's `accessibilityLabel`, if it has one.
         public var accessibilityLabel: String?
         /// What it shows: a label's or a text field's text, a button's title.
         public var text: String?
@@ -22,6 +24,7 @@ public struct ViewTree: Sendable {
         public var frame: [Double]
         /// Hidden itself or through an ancestor.
         public var hidden: Bool
+        /// The view's own alpha, 0…1.
         public var alpha: Double
         /// Takes touches (`isUserInteractionEnabled`).
         public var interactive: Bool

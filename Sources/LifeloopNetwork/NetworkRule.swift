@@ -58,6 +58,10 @@ public struct NetworkRule: Sendable, Hashable {
     /// A scenario mark this rule's response ends, at the first frame that shows it.
     public var mark: String?
 
+    /// A rule that answers requests matching `pattern` (and `method`, when given) with this
+    /// status, headers and body, after `latency` (plus the body's size over `rate`, in bytes
+    /// per second), failing with the probabilities of `failures`; `location` names where it was
+    /// written.
     public init(pattern: Pattern, method: String? = nil, status: Int = 200, headers: [String: String] = [:],
                 body: Data = Data(), latency: NetworkLatency = .fixed(.zero), rate: Double? = nil,
                 failures: NetworkFailures = NetworkFailures(), location: String = "") {
@@ -98,6 +102,7 @@ public struct NetworkFailures: Sendable, Hashable {
     /// Fails with `URLError.cannotFindHost`.
     public var dns: Double
 
+    /// Failure probabilities, each 0…1 (none by default).
     public init(timeout: Double = 0, connectionLost: Double = 0, dns: Double = 0) {
         self.timeout = timeout
         self.connectionLost = connectionLost

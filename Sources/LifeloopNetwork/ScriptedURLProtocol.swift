@@ -43,18 +43,24 @@ public final class ScriptedURLProtocol: URLProtocol, @unchecked Sendable {
         return first == ScriptedURLProtocol.self
     }
 
+    /// Whether a scripted network claims `request`: an HTTP or HTTPS request that a network
+    /// installed for the calling app (or the process) answers.
     public override class func canInit(with request: URLRequest) -> Bool {
         guard let scheme = request.url?.scheme?.lowercased(), scheme == "http" || scheme == "https" else { return false }
         return NetworkRegistry.claim(request)
     }
 
+    /// The request as it is: rules match the URL as the app wrote it.
     public override class func canonicalRequest(for request: URLRequest) -> URLRequest { request }
 
+    /// Takes the claimed request's pending answer; a cached response is never used.
     public required init(request: URLRequest, cachedResponse: CachedURLResponse?, client: URLProtocolClient?) {
         pending = NetworkRegistry.take(request)
         super.init(request: request, cachedResponse: nil, client: client)
     }
 
+    /// Starts the answer: a worker job of the app's loop, delivered at its drawn latency,
+    /// or an error naming the request when no scripted network claimed it.
     public override func startLoading() {
         guard let pending else {
             // Claimed by canInit but for another instance, or by another process-wide
@@ -68,6 +74,7 @@ public final class ScriptedURLProtocol: URLProtocol, @unchecked Sendable {
         pending.start(self)
     }
 
+    /// Cancels the answer if it has not been delivered.
     public override func stopLoading() {
         pending?.stop()
     }

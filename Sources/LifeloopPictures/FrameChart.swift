@@ -72,15 +72,21 @@ public struct DurationHistogram: Sendable, Equatable {
 
     /// How many values fell on `value`.
     public struct Bucket: Sendable, Equatable {
+        /// The value, in nanoseconds.
         public var value: Int64
+        /// How many values fell on it.
         public var count: UInt64
+        /// A bucket of `count` values at `value`.
         public init(value: Int64, count: UInt64) { self.value = value; self.count = count }
     }
 
     /// A named value drawn as a dashed line (a percentile).
     public struct Marker: Sendable, Equatable {
+        /// The marker's label (`P50`, `P95`, `P99`).
         public var name: String
+        /// Where it is drawn, in nanoseconds.
         public var value: Int64
+        /// A marker labelled `name` at `value`.
         public init(name: String, value: Int64) { self.name = name; self.value = value }
     }
 

@@ -5,6 +5,7 @@ import Foundation
 public enum PNGConverter {
     /// Why a PNG could not be written, naming the path and what to do.
     public struct Failure: Error, CustomStringConvertible {
+        /// What failed, naming the path and what to install or do.
         public let description: String
     }
 

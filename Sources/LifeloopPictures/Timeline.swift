@@ -1,26 +1,37 @@
 import Lifeloop
 
 /// What happened over a run, by lane: one lane per window, one for the loop, one per
-/// worker. Times are loop nanoseconds. Plain data; ``svg(from:to:)`` draws it.
+/// worker. Times are loop nanoseconds. Plain data; `svg(from:to:)` draws it.
 public struct Timeline: Sendable, Equatable {
     /// What a lane stands for; lanes are drawn windows first, then the loop, then workers.
     public enum LaneKind: String, Sendable, Hashable {
-        case window, loop, worker
+        /// A window's callbacks, passes, transitions, animations, frames and inputs.
+        case window
+        /// The loop's commits, `consume` calls and job submits and completions.
+        case loop
+        /// A worker lane: the jobs that ran on it.
+        case worker
     }
 
     /// A horizontal band: a window, the loop or a worker.
     public struct Lane: Sendable, Equatable {
+        /// The window's label, `loop`, or the worker's name.
         public var name: String
+        /// What the lane stands for.
         public var kind: LaneKind
     }
 
     /// A span of time on a lane: a callback, a pass, a commit, a transition, a job.
     public struct Span: Sendable, Equatable {
+        /// The index of its lane in ``Timeline/lanes``.
         public var lane: Int
+        /// What ran (`Home viewDidLoad`, `layout pass`).
         public var name: String
         /// callback, layout, display, commit, consume, transition, animation, job, mark.
         public var category: String
+        /// When it began, in loop nanoseconds.
         public var start: UInt64
+        /// When it ended, in loop nanoseconds.
         public var end: UInt64
         /// The row within its lane's band, for spans that nest or overlap.
         public var row: Int
@@ -28,20 +39,28 @@ public struct Timeline: Sendable, Equatable {
 
     /// A point in time on a lane: a frame, an input, a timer, a task.
     public struct Instant: Sendable, Equatable {
+        /// The index of its lane in ``Timeline/lanes``.
         public var lane: Int
+        /// What happened.
         public var name: String
         /// frame, dropped, input, timer, submit.
         public var category: String
+        /// When, in loop nanoseconds.
         public var time: UInt64
     }
 
     /// An arrow: a job from its submit to its run on a worker, and from there to its
     /// completion on the loop.
     public struct Flow: Sendable, Equatable {
+        /// The job's label.
         public var name: String
+        /// The lane the arrow starts on.
         public var fromLane: Int
+        /// When it starts, in loop nanoseconds.
         public var fromTime: UInt64
+        /// The lane the arrow ends on.
         public var toLane: Int
+        /// When it ends, in loop nanoseconds.
         public var toTime: UInt64
     }
 
@@ -53,15 +72,16 @@ public struct Timeline: Sendable, Equatable {
     public var instants: [Instant] = []
     /// Every arrow.
     public var flows: [Flow] = []
-    /// The run's first and last instants.
+    /// The run's first instant, in loop nanoseconds.
     public var start: UInt64 = 0
+    /// The run's last instant, in loop nanoseconds.
     public var end: UInt64 = 0
 
     /// An empty timeline.
     public init() {}
 }
 
-/// Collects a ``Timeline`` while an app runs. Feed it from a ``RuntimeProbe`` (the
+/// Collects a ``Timeline`` while an app runs. Feed it from a `RuntimeProbe` (the
 /// scenario runner does), or install ``TimelineProbe`` as an app's probe.
 ///
 /// Spans on a lane are given rows so that ones that overlap without nesting (two
@@ -243,7 +263,7 @@ public final class TimelineRecorder {
     }
 }
 
-/// A ``RuntimeProbe`` that records a ``Timeline`` of a plain app (controller callbacks,
+/// A `RuntimeProbe` that records a ``Timeline`` of a plain app (controller callbacks,
 /// passes, commits, frames, transitions and animations; jobs need the scenario runner,
 /// which sees their submits). Install it with `app.probe = TimelineProbe(app: app)`.
 public final class TimelineProbe: RuntimeProbe {

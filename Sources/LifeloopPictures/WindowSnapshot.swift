@@ -49,7 +49,9 @@ public struct WindowSnapshot: Sendable, Equatable {
         public var hasTextBorder = false
         /// The layer's corner radius, border width and color.
         public var cornerRadius: Double = 0
+        /// The layer's border width, in points.
         public var borderWidth: Double = 0
+        /// The layer's border color, if it has one.
         public var borderColor: Color?
         /// The view's transform composed with its superviews', in window coordinates.
         public var transform: CGAffineTransform = .identity

@@ -4,6 +4,7 @@
 public struct WorkerLanes: Sendable {
     private var ends: [UInt64] = []
 
+    /// No lanes yet.
     public init() {}
 
     /// Places a job running from `start` to `end`; `isNew` when it opened a lane.

@@ -8,6 +8,7 @@ public struct PortSource: Sendable {
     /// The file's text.
     public var text: String
 
+    /// A file to port, with its path and text.
     public init(path: String, text: String) {
         self.path = path
         self.text = text
@@ -25,17 +26,28 @@ public struct PortedFile: Sendable {
 
 /// Something the port step has to say about a place in a file.
 public struct PortDiagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// How serious a diagnostic is, as a compiler says it.
     public enum Severity: String, Sendable, Hashable {
-        case error, warning, note
+        /// A construct the port step cannot lower; the file is written all the same.
+        case error
+        /// A construct that may not behave as it does on iOS.
+        case warning
+        /// A remark.
+        case note
     }
 
+    /// How serious it is.
     public var severity: Severity
+    /// The file's path.
     public var path: String
     /// 1-based line and column (in UTF-8 bytes, as the compiler counts).
     public var line: Int
+    /// The 1-based column, in UTF-8 bytes.
     public var column: Int
+    /// What the port step has to say, as one sentence.
     public var message: String
 
+    /// A diagnostic at a place in a file.
     public init(severity: Severity, path: String, line: Int, column: Int, message: String) {
         self.severity = severity
         self.path = path
@@ -51,7 +63,9 @@ public struct PortDiagnostic: Sendable, Hashable, CustomStringConvertible {
 
 /// What porting a module gave: one file per source, in order, and the diagnostics.
 public struct PortResult: Sendable {
+    /// The ported files, one per source, in the order of the sources.
     public var files: [PortedFile]
+    /// What the port step reported, in file and line order.
     public var diagnostics: [PortDiagnostic]
 
     /// Whether any diagnostic is an error (the files are written all the same).
@@ -72,7 +86,7 @@ public struct PortResult: Sendable {
 ///   implementations in a protocol extension, and `delegate?.method?(x)` calls become
 ///   `delegate?.method(x)`.
 /// - Every class with outlets, actions, `@objc` members or methods some `#selector`
-///   names gets the ``NameWirable`` members that reach them by name.
+///   names gets the `NameWirable` members that reach them by name.
 /// - Key-value coding, `NSClassFromString` and method swizzling are reported as errors:
 ///   Linux has no runtime to do them.
 ///
@@ -102,7 +116,7 @@ public enum Porter {
         return PortResult(files: files, diagnostics: diagnostics)
     }
 
-    /// The Lifeloop classes that conform to ``NameWirable`` (by their Lifeloop and UIKit
+    /// The Lifeloop classes that conform to `NameWirable` (by their Lifeloop and UIKit
     /// names): a subclass of one overrides the members rather than adding the conformance.
     public static let wirableClasses: Set<String> = [
         "View", "ViewController", "Window", "NavigationController", "TabBarController", "AlertController",

@@ -6,7 +6,9 @@ public enum PortTool {
     /// Input the command cannot use: a missing file, an unreadable one, two inputs that
     /// would be written to the same place. Exit status 2.
     public struct InputError: Error, CustomStringConvertible {
+        /// What is wrong with the input, naming it.
         public var description: String
+        /// An input error that says this.
         public init(_ description: String) { self.description = description }
     }
 

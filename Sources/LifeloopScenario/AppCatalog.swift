@@ -54,6 +54,7 @@ public struct AppDefinition: Sendable {
     /// Builds the app's windows and root controllers and makes them visible, at launch.
     public var launch: @Sendable (LaunchContext) throws -> Void
 
+    /// An app named `name` whose `launch` builds its windows.
     public init(name: String, summary: String = "", scenes: [String] = [], windows: [String] = [],
                 threading: AppThreading = .mainThread,
                 launch: @escaping @Sendable (LaunchContext) throws -> Void) {
@@ -87,6 +88,7 @@ public struct AppCatalog: Sendable {
     /// The apps, in registration order.
     public private(set) var apps: [AppDefinition] = []
 
+    /// A catalog with these apps registered.
     public init(_ apps: [AppDefinition] = []) {
         for app in apps { register(app) }
     }

@@ -9,6 +9,7 @@ import Lifeloop
 /// ``ExperimentReport`` (histograms), merged at the end, and per-seed rows go to `rows` as
 /// they finish, in seed order, held back only while an earlier seed still runs.
 public struct Experiment: Sendable {
+    /// The runner that runs each seed.
     public let runner: ScenarioRunner
     /// The seeds to run, inclusive.
     public var seeds: ClosedRange<UInt64>
@@ -26,6 +27,8 @@ public struct Experiment: Sendable {
     /// The command that re-runs one seed with its trace, for failure lists.
     public var rerunCommand: @Sendable (UInt64) -> String
 
+    /// An experiment over `seeds` on `jobs` threads; `rerunCommand` builds the command listed
+    /// for a failing seed.
     public init(runner: ScenarioRunner, seeds: ClosedRange<UInt64>, jobs: Int = ProcessInfo.processInfo.activeProcessorCount,
                 rerunCommand: @escaping @Sendable (UInt64) -> String = { "lifeloop run FILE --seed \($0) --trace seed-\($0).jsonl" }) {
         self.runner = runner

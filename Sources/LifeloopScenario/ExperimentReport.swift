@@ -2,15 +2,20 @@ import Foundation
 
 /// The Lifeloop version reports and recordings carry.
 public enum LifeloopVersion {
+    /// The version, as `major.minor.patch`.
     public static let string = "0.4.0"
 }
 
 /// A seed that failed, with the command that re-runs exactly it.
 public struct SeedFailure: Sendable, Equatable {
+    /// The seed that failed.
     public var seed: UInt64
+    /// Why it failed.
     public var message: String
+    /// The command that re-runs exactly this seed with its trace.
     public var rerun: String
 
+    /// A failure of `seed` that says `message`, re-run by `rerun`.
     public init(seed: UInt64, message: String, rerun: String) {
         self.seed = seed
         self.message = message
@@ -18,14 +23,9 @@ public struct SeedFailure: Sendable, Equatable {
     }
 }
 
-/// What runs of a scenario add up to: the seeds covered, the failures, and every metric as
-/// a mergeable histogram. One run, a whole experiment, a shard, or shards merged: the same
-/// value, written as the same JSON (schema version 1, `docs/report-format.md`).
-///
-/// Memory follows the metrics and their buckets, not the number of seeds: only the first
-/// ``maxListedFailures`` failures are kept with their messages; the rest are counted.
 /// A seed among the slowest of an experiment, and why.
 public struct SlowSeed: Sendable, Equatable {
+    /// The seed.
     public var seed: UInt64
     /// Hitch time summed over its windows.
     public var hitchNanoseconds: Int64
@@ -35,36 +35,53 @@ public struct SlowSeed: Sendable, Equatable {
 
 /// One seed's digest: what its run came to, folded into 64 bits (``ExperimentReport/runDigest(_:)``).
 public struct SeedDigest: Sendable, Equatable {
+    /// The seed.
     public var seed: UInt64
+    /// Its run's digest.
     public var digest: UInt64
 
+    /// A seed and its run's digest.
     public init(seed: UInt64, digest: UInt64) {
         self.seed = seed
         self.digest = digest
     }
 }
 
+/// What runs of a scenario add up to: the seeds covered, the failures, and every metric as
+/// a mergeable histogram. One run, a whole experiment, a shard, or shards merged: the same
+/// value, written as the same JSON (schema version 1, <doc:ReportFormat>).
+///
+/// Memory follows the metrics and their buckets, not the number of seeds: only the first
+/// ``maxListedFailures`` failures are kept with their messages; the rest are counted.
 public struct ExperimentReport: Sendable, Equatable {
     /// The JSON schema version; bumped only on an incompatible change.
     public static let schemaVersion = 1
     /// Failures listed with their message; beyond, only counted.
     public static let maxListedFailures = 100
 
+    /// The scenario's name.
     public var scenarioName: String
+    /// The scenario's hash: reports of different hashes never merge.
     public var scenarioHash: String
+    /// The clock the runs used, `virtual` or `host`.
     public var clock: String
     /// The seed ranges these runs covered, sorted, adjacent ranges joined.
     public internal(set) var seedRanges: [ClosedRange<UInt64>] = []
     /// Seeds that were run more than once (in merged shards), as ranges.
     public internal(set) var duplicateRanges: [ClosedRange<UInt64>] = []
+    /// Runs counted.
     public internal(set) var runs: UInt64 = 0
+    /// Runs that failed.
     public internal(set) var failed: UInt64 = 0
+    /// The first ``maxListedFailures`` failures, with their messages.
     public internal(set) var failures: [SeedFailure] = []
+    /// Every metric, as a mergeable histogram.
     public internal(set) var metrics = MetricSet()
     /// The slowest seeds, slowest first (at most ``maxSlowSeeds``): by hitch time summed
     /// over windows, then the longest frame's work, then the seed; for the report page.
     /// The JSON report carries them (`slowestSeeds`), so merged shards keep them.
     public internal(set) var slowest: [SlowSeed] = []
+    /// How many of the slowest seeds are kept.
     public static let maxSlowSeeds = 5
     /// Each run's digest, by seed (sorted once a report is complete): the same scenario
     /// and seed give the same digest on any machine, so `lifeloop merge` can tell a shard
@@ -75,6 +92,7 @@ public struct ExperimentReport: Sendable, Equatable {
     /// order the script declares them.
     public internal(set) var properties: [PropertyTally] = []
 
+    /// An empty report for a scenario.
     public init(scenarioName: String, scenarioHash: String, clock: String) {
         self.scenarioName = scenarioName
         self.scenarioHash = scenarioHash
@@ -288,8 +306,10 @@ public struct ExperimentReport: Sendable, Equatable {
 public struct ReportMergeError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The field of the report being added, such as `runs` or `metrics.NAME.histogram`.
     public var field: String
+    /// What disagrees or would overflow.
     public var message: String
 
+    /// An error about `field` that says `message`.
     public init(field: String, message: String) {
         self.field = field
         self.message = message

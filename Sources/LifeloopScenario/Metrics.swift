@@ -23,11 +23,16 @@ public enum MetricScope: String, Sendable, Hashable, Codable {
 
 /// A named metric and the histogram of its values.
 public struct Metric: Sendable, Equatable {
+    /// The metric's name, such as `phone.hitchTimeRatio` or `latency.present`.
     public var name: String
+    /// What its values count.
     public var unit: MetricUnit
+    /// Whether a value is one per seed or one per occurrence.
     public var scope: MetricScope
+    /// Its values.
     public var values: ValueHistogram
 
+    /// A metric named `name`, with these values.
     public init(name: String, unit: MetricUnit, scope: MetricScope, values: ValueHistogram = ValueHistogram()) {
         self.name = name
         self.unit = unit
@@ -49,13 +54,16 @@ public struct Metric: Sendable, Equatable {
 /// Metrics by name: what one run produces and what runs merge into. Memory follows the
 /// number of distinct metrics and histogram buckets, never the number of seeds.
 public struct MetricSet: Sendable, Equatable {
+    /// The metrics, by name.
     public private(set) var metrics: [String: Metric] = [:]
 
+    /// No metrics.
     public init() {}
 
     /// The metrics sorted by name: the order every report uses.
     public var sorted: [Metric] { metrics.keys.sorted().compactMap { metrics[$0] } }
 
+    /// The metric named `name`, if any.
     public subscript(name: String) -> Metric? { metrics[name] }
 
     /// Records a value, creating the metric on first use.
@@ -97,6 +105,7 @@ public struct WindowFrames: Sendable, Equatable {
     /// negative is slack (Android's frameOverrun).
     public var frameOverrun = ValueHistogram()
 
+    /// Empty figures for the window labelled `window`.
     public init(window: String) {
         self.window = window
     }
@@ -157,6 +166,7 @@ public struct WindowFrames: Sendable, Equatable {
 
 /// Apple's hitch-ratio bands, in ms of hitch per second.
 public enum HitchBand: String, Sendable {
+    /// At most 10 ms of hitches per second, at most 25, or more (Apple's bands).
     case good, warning, critical
 
     /// good ≤ 10 ms/s, warning ≤ 25, critical above.
@@ -167,10 +177,12 @@ public enum HitchBand: String, Sendable {
 
 /// Whether a run passed.
 public enum RunStatus: Sendable, Equatable {
+    /// Every check held.
     case passed
     /// An `expect` failed, strict mode saw a diagnostic, or a budget ran out.
     case failed(String)
 
+    /// Whether the run passed.
     public var isPassed: Bool { self == .passed }
 }
 

@@ -155,6 +155,7 @@ public struct ScenarioNetwork: Sendable, Hashable {
     /// from the scenario file (`app.launch network`); nil for the file's section.
     public var source: String?
 
+    /// A network of `rules`, written at `location` (or given by `source`).
     public init(rules: [NetworkRule], location: ScenarioLocation, source: String? = nil) {
         self.rules = rules
         self.location = location
@@ -167,7 +168,7 @@ public struct ScenarioNetwork: Sendable, Hashable {
     ///
     /// - Parameters:
     ///   - json: The JSON text: a list of rule objects.
-    ///   - origin: What errors and the rules' ``NetworkRule/location`` name as the place
+    ///   - origin: What errors and the rules' `NetworkRule/location` name as the place
     ///     (`app.launch`).
     ///   - field: The field path of the list in errors (`network`): an error names the
     ///     field inside it, as `network[1].latency`.

@@ -91,6 +91,10 @@ public final class PerfettoTraceWriter {
 
     /// A complete slice (`X`) on thread track (`pid`, `tid`).
     /// - Parameters:
+    ///   - pid: The process track.
+    ///   - tid: The thread track within it.
+    ///   - name: The slice's name.
+    ///   - category: The slice's category.
     ///   - start: Start time in nanoseconds.
     ///   - duration: Length in nanoseconds.
     ///   - args: Key/value pairs shown with the slice, in this order; keys should differ.

@@ -2,7 +2,7 @@ import Foundation
 import LifeloopCore
 
 /// The report's JSON form (schema version 1): a fixed key order and fixed number
-/// formatting, so the same runs always give the same bytes. `docs/report-format.md`
+/// formatting, so the same runs always give the same bytes. <doc:ReportFormat>
 /// documents every field.
 extension ExperimentReport {
     /// The report as JSON, with a context block.

@@ -3,6 +3,7 @@ import Foundation
 /// The report as people read it: an aligned table of every metric (min, percentiles,
 /// max), the hitch bands, and the failing seeds with the command that re-runs each.
 extension ExperimentReport {
+    /// The report as an aligned text table, as `lifeloop experiment --format text` prints it.
     public func text() -> String {
         var out = "scenario \(scenarioName) (\(scenarioHash)), \(clock) clock, seeds \(formatRanges(seedRanges)): "
         out += "\(runs) run\(runs == 1 ? "" : "s"), \(failed) failed\n"

@@ -2,7 +2,7 @@ import Lifeloop
 import LifeloopNetwork
 
 /// A scenario: an app, its windows and clock, main-thread and worker costs, and a timed
-/// script, read from a YAML or JSON file with `lifeloop: 1` (see `docs/scenario-format.md`).
+/// script, read from a YAML or JSON file with `lifeloop: 1` (see <doc:ScenarioFiles>).
 ///
 /// How data flows through this module:
 ///
@@ -36,7 +36,7 @@ public struct Scenario: Sendable, Hashable {
     public var clock: ClockMode
     /// How many worker jobs run at once.
     public var workers: Int
-    /// The UIKit release whose behaviour the app follows (``UIKitVersion``); iOS 12 by
+    /// The UIKit release whose behaviour the app follows (`UIKitVersion`); iOS 12 by
     /// default. ``unloadPolicy`` and ``viewIsAppearing`` override what it implies.
     public var uikitVersion: UIKitVersion
     /// What a memory warning unloads, if the file says; otherwise the version's policy.
@@ -76,6 +76,8 @@ public struct Scenario: Sendable, Hashable {
     /// scenarios are never merged: 16 hex digits.
     public var hash: String
 
+    /// A scenario as its file would give it; every field after `app` has the file format's
+    /// default.
     public init(name: String, file: String, app: AppSource, clock: ClockMode = .virtual, workers: Int = 2,
                 uikitVersion: UIKitVersion = .default, unloadPolicy: UnloadPolicy? = nil, viewIsAppearing: Bool? = nil,
                 strict: Bool = false,
@@ -111,12 +113,14 @@ public struct ScenarioLocation: Sendable, Hashable, CustomStringConvertible {
     /// The field's path, such as `script[3].push`.
     public var field: String
 
+    /// The place of `field`, at `line` and `column`.
     public init(line: Int, column: Int, field: String) {
         self.line = line
         self.column = column
         self.field = field
     }
 
+    /// `line:column: field`.
     public var description: String { "\(line):\(column): \(field)" }
 }
 
@@ -154,6 +158,8 @@ public struct WindowSpec: Sendable, Hashable {
         case tabs([String])
     }
 
+    /// A window labelled `label` on `screen`, with `root` (the initial scene when nil) in
+    /// `container`.
     public init(label: String = "main", screen: Screen = .phone, root: String? = nil, container: Container = .none) {
         self.label = label
         self.screen = screen
@@ -205,10 +211,14 @@ public enum CostTarget: Sendable, Hashable, CustomStringConvertible {
 
 /// Main-thread time spent by a callback or pass, drawn per occurrence.
 public struct CostRule: Sendable, Hashable {
+    /// The callback, pass or queue the cost applies to.
     public var target: CostTarget
+    /// The time each occurrence takes, drawn from the run's seed.
     public var cost: Distribution
+    /// Where the rule was written.
     public var location: ScenarioLocation
 
+    /// A cost of `cost` for each occurrence of `target`, written at `location`.
     public init(target: CostTarget, cost: Distribution, location: ScenarioLocation) {
         self.target = target
         self.cost = cost
@@ -227,8 +237,11 @@ public struct JobSpec: Sendable, Hashable {
     public var cost: Distribution
     /// What the completion does.
     public var completion: JobCompletion
+    /// Where the job was written.
     public var location: ScenarioLocation
 
+    /// A job labelled `label`, started by `trigger` (or only by script steps), taking `cost`,
+    /// whose completion does `completion`.
     public init(label: String, trigger: (controller: String, event: String)? = nil, cost: Distribution,
                 completion: JobCompletion = .nothing, location: ScenarioLocation) {
         self.label = label
@@ -277,14 +290,18 @@ public enum StepTiming: Sendable, Hashable {
 
 /// One step of the script.
 public struct Step: Sendable, Hashable {
+    /// When the step runs.
     public var timing: StepTiming
+    /// What the step does.
     public var action: StepAction
     /// The window the step acts on; nil for the key window (or the first).
     public var window: String?
     /// Whether a navigation or presentation step animates (default true).
     public var animated: Bool
+    /// Where the step was written.
     public var location: ScenarioLocation
 
+    /// A step that does `action` at `timing`, on `window` (the key window when nil).
     public init(timing: StepTiming = .after(.fixed(.zero)), action: StepAction, window: String? = nil,
                 animated: Bool = true, location: ScenarioLocation) {
         self.timing = timing
@@ -384,13 +401,18 @@ public enum FrameMetricName: String, Sendable, Hashable, CaseIterable {
 
 /// An error in a scenario file: the file, line and column, the field and the problem.
 public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The file's path.
     public var file: String
+    /// The line, from 1, when the problem has a place.
     public var line: Int?
+    /// The column, from 1, when the problem has a place.
     public var column: Int?
     /// The field's path, such as `script[2].after`.
     public var field: String
+    /// The problem, as one sentence.
     public var message: String
 
+    /// An error in `file` at `line` and `column`, about `field`.
     public init(file: String, line: Int? = nil, column: Int? = nil, field: String, message: String) {
         self.file = file
         self.line = line
@@ -399,6 +421,7 @@ public struct ScenarioError: Error, Sendable, Equatable, CustomStringConvertible
         self.message = message
     }
 
+    /// An error in `file` at `location`.
     public init(file: String, at location: ScenarioLocation, message: String) {
         self.init(file: file, line: location.line, column: location.column, field: location.field, message: message)
     }

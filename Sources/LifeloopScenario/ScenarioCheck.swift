@@ -4,11 +4,14 @@ import Lifeloop
 /// Runs a scenario's seed again and again under perturbations that must not change its
 /// trace, and compares every turn's digest with the first run's: `lifeloop check`.
 public struct ScenarioCheck: Sendable {
+    /// The runner whose scenario is checked.
     public let runner: ScenarioRunner
     /// The command that replays one divergence, given the seed and the perturbation's
-    /// ``Perturbation/argument``.
+    /// `Perturbation/argument`.
     public var replayCommand: @Sendable (UInt64, String) -> String
 
+    /// A check of `runner`'s scenario; `replayCommand` builds the command printed for a
+    /// divergence.
     public init(runner: ScenarioRunner,
                 replayCommand: @escaping @Sendable (UInt64, String) -> String = { "lifeloop check FILE --seeds \($0) --perturb \($1)" }) {
         self.runner = runner

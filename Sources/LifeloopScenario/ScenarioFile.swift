@@ -1,14 +1,14 @@
 import LifeloopCore
 import Yams
 
-/// Reads scenario files (YAML or JSON, `lifeloop: 1`; see `docs/scenario-format.md`) into
+/// Reads scenario files (YAML or JSON, `lifeloop: 1`; see <doc:ScenarioFiles>) into
 /// ``Scenario`` values.
 ///
 /// Every problem is a ``ScenarioError`` naming the file, the line and column, the field
 /// and what is allowed there; nothing else is thrown and no input makes it trap.
 public enum ScenarioFile {
     /// The largest scenario or storyboard file read unless told otherwise: 64 MiB, as
-    /// ``InputFile/defaultMaxBytes``.
+    /// `InputFile/defaultMaxBytes`.
     public static let defaultMaxBytes = InputFile.defaultMaxBytes
 
     /// Reads and parses the scenario file at `path`; a relative storyboard path resolves

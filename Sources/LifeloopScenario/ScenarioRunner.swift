@@ -18,7 +18,7 @@ public struct RunOptions: Sendable {
     /// Measure frames, latencies, launch, marks and callback times (on by default); off
     /// leaves only the costs, jobs and script, the baseline the benchmarks compare against.
     public var measures = true
-    /// Record the run's ``Timeline`` (lanes of callbacks, passes, frames, jobs).
+    /// Record the run's `Timeline` (lanes of callbacks, passes, frames, jobs).
     public var timeline = false
     /// Keep every presented frame, for frame charts.
     public var keepFrames = false
@@ -45,6 +45,8 @@ public struct RunOptions: Sendable {
     /// seed digests). Never set it otherwise.
     public var injectUnseededDelay = false
 
+    /// Options that stream the trace to `tracePath`, write a Perfetto file to `perfettoPath`,
+    /// keep every event in memory, or keep the digest.
     public init(tracePath: String? = nil, perfettoPath: String? = nil, keepEvents: Bool = false, digest: Bool = false) {
         self.tracePath = tracePath
         self.perfettoPath = perfettoPath
@@ -176,10 +178,12 @@ public struct SnapshotRequest: Sendable, Equatable {
         }
     }
 
+    /// When the snapshot is taken.
     public var moment: Moment
     /// The window's label; nil for the key window (else the first).
     public var window: String?
 
+    /// A snapshot of `window` (the key window when nil) at `moment`.
     public init(moment: Moment, window: String? = nil) {
         self.moment = moment
         self.window = window

@@ -25,13 +25,16 @@ public final class ScenarioSession {
     /// The whole trace's digest so far.
     public var digest: TraceDigest { run.app.trace.digest }
     /// The scripted network the app's requests are served from, if the scenario has one:
-    /// its rules may be changed while the app runs (``ScriptedNetwork/updateRules(_:)``).
+    /// its rules may be changed while the app runs (`ScriptedNetwork/updateRules(_:)`).
     public var network: ScriptedNetwork? { run.network }
     /// Called with every trace event, in order, as it is recorded.
     public var onEvent: ((TraceEvent) -> Void)?
 
     /// Makes the app (nothing runs yet).
     /// - Parameters:
+    ///   - runner: The runner whose scenario and catalog the app comes from.
+    ///   - seed: The seed costs and timings are drawn from.
+    ///   - workerWidth: Overrides the scenario's worker width.
     ///   - clock: Overrides the scenario's clock.
     ///   - recordPath: Records the session (host clock: what the loop consumed) to a
     ///     recording file, finished by ``finishRecording(ok:)``.
@@ -100,7 +103,7 @@ public final class ScenarioSession {
     /// Runs until nothing is pending (no animation, transition, timer or job), as a
     /// scenario's `settle: true` step does: on the virtual clock a turn at this instant
     /// first, so a session exported as a scenario file replays to the same turns.
-    /// - Throws: ``LoopError/budgetExceeded(turns:elapsed:pending:)`` naming what is still
+    /// - Throws: `LoopError/budgetExceeded(turns:elapsed:pending:)` naming what is still
     ///   pending when the budget runs out.
     public func settle(budget: Duration, maxTurns: Int = 1_000_000) throws {
         let loop = run.app.loop

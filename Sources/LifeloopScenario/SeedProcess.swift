@@ -79,7 +79,7 @@ public struct SeedProcess: Sendable {
     static let magic = "lifeloop-seed-result 1"
 
     /// Writes what an experiment keeps of a run (seed, status, digest, end time, turns,
-    /// windows' frames and every metric) for ``read(path:seed:)``.
+    /// windows' frames and every metric) for the experiment to read back.
     /// - Throws: when the file cannot be written.
     public static func write(_ result: RunResult, to path: String) throws {
         var out = Self.magic + "\n"

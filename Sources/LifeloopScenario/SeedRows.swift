@@ -3,10 +3,13 @@ import Lifeloop
 /// Per-seed rows, streamed as seeds finish: CSV (one row per seed and window) or JSON
 /// Lines (one object per seed). Columns are fixed, so files from shards concatenate.
 public enum SeedRowFormat: String, Sendable, CaseIterable {
+    /// Comma-separated values with a header line, one row per seed and window.
     case csv
+    /// JSON Lines, one object per seed.
     case jsonl
 }
 
+/// The per-seed rows' fixed forms: the CSV header and the row of each seed.
 public enum SeedRows {
     /// The CSV header line.
     public static let csvHeader = "seed,status,window,frameCount,droppedFrames,droppedFramesPercent,hitchTimeRatio,"

@@ -23,6 +23,7 @@ public struct Shard: Sendable, Hashable, CustomStringConvertible {
 
 /// The shard this process runs, and where that came from.
 public struct ShardResolution: Sendable, Equatable {
+    /// The shard this process runs.
     public var shard: Shard
     /// How it was resolved, for stderr: e.g. "shard 3/64 from JOB_COMPLETION_INDEX=3 (--shards 64)",
     /// "shard 0/1 (no sharding)", "shard 2/8 from --shard 2/8",

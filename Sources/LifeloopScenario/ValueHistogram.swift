@@ -9,7 +9,7 @@ import Histogram
 /// values: within 0.1% of the true value.
 ///
 /// Memory follows the content: exact values as (value, count) pairs, and past
-/// ``exactLimit`` values only the non-empty buckets (``BucketCounts``), so a histogram
+/// `exactLimit` values only the non-empty buckets (`BucketCounts`), so a histogram
 /// rebuilt from a file costs about what the file lists, however far apart its values lie.
 public struct ValueHistogram: Sendable, Equatable {
     /// Up to this many values are kept exactly; past it they move into HdrHistogram's
@@ -36,6 +36,7 @@ public struct ValueHistogram: Sendable, Equatable {
     /// (``mergeProblem(with:)``).
     public private(set) var sum: Int64 = 0
 
+    /// An empty histogram.
     public init() {}
 
     public static func == (lhs: ValueHistogram, rhs: ValueHistogram) -> Bool {
@@ -198,7 +199,7 @@ public struct ValueHistogram: Sendable, Equatable {
     /// Rebuilds a histogram from its stored buckets and exact figures, as ``buckets`` and
     /// the properties gave them, checking that they could have come from one: every count
     /// adds up, `min` and `max` are the first and last buckets' values (the same bucket past
-    /// ``exactLimit`` values), and `sum` lies within what the buckets allow (equals it while
+    /// `exactLimit` values), and `sum` lies within what the buckets allow (equals it while
     /// the values are exact). Nothing here traps, whatever the figures.
     /// - Throws: ``ValueHistogramError`` naming the figure or bucket that does not hold.
     public init(
@@ -311,6 +312,7 @@ public struct ValueHistogram: Sendable, Equatable {
 public struct ValueHistogramError: Error, Sendable, Equatable, CustomStringConvertible {
     /// The figure that does not hold.
     public enum Field: Sendable, Equatable {
+        /// The total count, the minimum, the maximum, the sum, or the bucket list as a whole.
         case count, min, max, sum, buckets
         /// The value of the bucket at this index.
         case bucketValue(Int)
@@ -318,10 +320,12 @@ public struct ValueHistogramError: Error, Sendable, Equatable, CustomStringConve
         case bucketCount(Int)
     }
 
+    /// The figure that does not hold.
     public var field: Field
     /// What is wrong, naming the values.
     public var message: String
 
+    /// An error about `field` that says `message`.
     public init(field: Field, message: String) {
         self.field = field
         self.message = message

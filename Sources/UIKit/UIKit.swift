@@ -8,30 +8,55 @@
 
 // MARK: Controllers, views, windows
 
+/// UIKit's `UIResponder`: Lifeloop's `View` (Lifeloop has no responder class of its own).
 public typealias UIResponder = View
+/// UIKit's `UIViewController`: Lifeloop's `ViewController`.
 public typealias UIViewController = ViewController
+/// UIKit's `UIView`: Lifeloop's `View`.
 public typealias UIView = View
+/// UIKit's `UIWindow`: Lifeloop's `Window`.
 public typealias UIWindow = Window
+/// UIKit's `UIScreen`: Lifeloop's `Screen`.
 public typealias UIScreen = Screen
+/// UIKit's `UIApplication`: Lifeloop's `Application`.
 public typealias UIApplication = Application
+/// UIKit's `UINavigationController`: Lifeloop's `NavigationController`.
 public typealias UINavigationController = NavigationController
+/// UIKit's `UINavigationControllerDelegate`: Lifeloop's `NavigationControllerDelegate`.
 public typealias UINavigationControllerDelegate = NavigationControllerDelegate
+/// UIKit's `UITabBarController`: Lifeloop's `TabBarController`.
 public typealias UITabBarController = TabBarController
+/// UIKit's `UIAlertController`: Lifeloop's `AlertController`.
 public typealias UIAlertController = AlertController
+/// UIKit's `UIAlertAction`: Lifeloop's `AlertAction`.
 public typealias UIAlertAction = AlertAction
+/// UIKit's `UIStoryboard`: Lifeloop's `Storyboard`.
 public typealias UIStoryboard = Storyboard
+/// UIKit's `UIStoryboardSegue`: Lifeloop's `StoryboardSegue`.
 public typealias UIStoryboardSegue = StoryboardSegue
+/// UIKit's `UINib`: Lifeloop's `Nib`.
 public typealias UINib = Nib
+/// UIKit's `UIViewControllerTransitionCoordinator`: Lifeloop's `TransitionCoordinator`.
 public typealias UIViewControllerTransitionCoordinator = TransitionCoordinator
+/// UIKit's `UIViewControllerTransitionCoordinatorContext`: Lifeloop's `TransitionCoordinator`, which is its own context.
 public typealias UIViewControllerTransitionCoordinatorContext = TransitionCoordinator
+/// UIKit's `UIModalPresentationStyle`: Lifeloop's `ModalPresentationStyle`.
 public typealias UIModalPresentationStyle = ModalPresentationStyle
+/// UIKit's `UIModalTransitionStyle`: Lifeloop's `ModalTransitionStyle`.
 public typealias UIModalTransitionStyle = ModalTransitionStyle
+/// UIKit's `UIStatusBarStyle`: Lifeloop's `StatusBarStyle`.
 public typealias UIStatusBarStyle = StatusBarStyle
+/// UIKit's `UIInterfaceOrientationMask`: Lifeloop's `InterfaceOrientationMask`.
 public typealias UIInterfaceOrientationMask = InterfaceOrientationMask
+/// UIKit's `UITraitCollection`: Lifeloop's `TraitCollection`.
 public typealias UITraitCollection = TraitCollection
+/// UIKit's `UIUserInterfaceSizeClass`: Lifeloop's `TraitCollection/SizeClass`.
 public typealias UIUserInterfaceSizeClass = TraitCollection.SizeClass
+/// UIKit's `UIUserInterfaceIdiom`: Lifeloop's `TraitCollection/Idiom`.
 public typealias UIUserInterfaceIdiom = TraitCollection.Idiom
+/// UIKit's `UIUserInterfaceStyle`: Lifeloop's `TraitCollection/Style`.
 public typealias UIUserInterfaceStyle = TraitCollection.Style
+/// UIKit's `UIEvent`: Lifeloop's `Event`.
 public typealias UIEvent = Event
 
 // MARK: Touches and gesture recognizers
@@ -47,62 +72,111 @@ public typealias UISwipeGestureRecognizer = SwipeGestureRecognizer
 public typealias UIPinchGestureRecognizer = PinchGestureRecognizer
 public typealias UIRotationGestureRecognizer = RotationGestureRecognizer
 public typealias UIRectEdge = RectEdge
+
+/// UIKit's `UITraitEnvironment`: Lifeloop's `TraitEnvironment`.
 public typealias UITraitEnvironment = TraitEnvironment
+/// UIKit's `UITraitDefinition`: Lifeloop's `TraitDefinition`.
 public typealias UITraitDefinition = TraitDefinition
+/// UIKit's `UITrait`: a trait type, as `registerForTraitChanges` takes them (Lifeloop's `TraitDefinition`).
 public typealias UITrait = any TraitDefinition.Type
+/// UIKit's `UITraitChangeRegistration`: Lifeloop's `TraitChangeRegistration`.
 public typealias UITraitChangeRegistration = TraitChangeRegistration
+/// UIKit's `UITraitHorizontalSizeClass`: Lifeloop's `HorizontalSizeClassTrait`.
 public typealias UITraitHorizontalSizeClass = HorizontalSizeClassTrait
+/// UIKit's `UITraitVerticalSizeClass`: Lifeloop's `VerticalSizeClassTrait`.
 public typealias UITraitVerticalSizeClass = VerticalSizeClassTrait
+/// UIKit's `UITraitUserInterfaceStyle`: Lifeloop's `UserInterfaceStyleTrait`.
 public typealias UITraitUserInterfaceStyle = UserInterfaceStyleTrait
+/// UIKit's `UITraitDisplayScale`: Lifeloop's `DisplayScaleTrait`.
 public typealias UITraitDisplayScale = DisplayScaleTrait
+/// UIKit's `UIEdgeInsets`: Lifeloop's `EdgeInsets`.
 public typealias UIEdgeInsets = EdgeInsets
+/// UIKit's `UIViewAutoresizing`: Lifeloop's `AutoresizingMask`.
 public typealias UIViewAutoresizing = AutoresizingMask
 
 // MARK: Auto Layout
 
+/// UIKit's `NSLayoutConstraint`: Lifeloop's `LayoutConstraint`.
 public typealias NSLayoutConstraint = LayoutConstraint
+/// UIKit's `UILayoutPriority`: Lifeloop's `LayoutPriority`.
 public typealias UILayoutPriority = LayoutPriority
+/// UIKit's `NSLayoutAnchor`: Lifeloop's `LayoutAnchor`.
 public typealias NSLayoutAnchor = LayoutAnchor
+/// UIKit's `NSLayoutXAxisAnchor`: Lifeloop's `LayoutXAxisAnchor`.
 public typealias NSLayoutXAxisAnchor = LayoutXAxisAnchor
+/// UIKit's `NSLayoutYAxisAnchor`: Lifeloop's `LayoutYAxisAnchor`.
 public typealias NSLayoutYAxisAnchor = LayoutYAxisAnchor
+/// UIKit's `NSLayoutDimension`: Lifeloop's `LayoutDimension`.
 public typealias NSLayoutDimension = LayoutDimension
+/// UIKit's `UILayoutGuide`: Lifeloop's `LayoutGuide`.
 public typealias UILayoutGuide = LayoutGuide
+/// UIKit's `NSDirectionalEdgeInsets`: Lifeloop's `DirectionalEdgeInsets`.
 public typealias NSDirectionalEdgeInsets = DirectionalEdgeInsets
+/// UIKit's `UILayoutConstraintAxis`: Lifeloop's `LayoutAxis`.
 public typealias UILayoutConstraintAxis = LayoutAxis
+/// UIKit's `UIStackView`: Lifeloop's `StackView`.
 public typealias UIStackView = StackView
 
 // MARK: Controls and bars
 
+/// UIKit's `UIControl`: Lifeloop's `Control`.
 public typealias UIControl = Control
+/// UIKit's `UIAction`: Lifeloop's `Action`.
 public typealias UIAction = Action
+/// UIKit's `UILabel`: Lifeloop's `Label`.
 public typealias UILabel = Label
+/// UIKit's `UIButton`: Lifeloop's `Button`.
 public typealias UIButton = Button
+/// UIKit's `UIImageView`: Lifeloop's `ImageView`.
 public typealias UIImageView = ImageView
+/// UIKit's `UISwitch`: Lifeloop's `Switch`.
 public typealias UISwitch = Switch
+/// UIKit's `UITextField`: Lifeloop's `TextField`.
 public typealias UITextField = TextField
+/// UIKit's `UITextFieldDelegate`: Lifeloop's `TextFieldDelegate`.
 public typealias UITextFieldDelegate = TextFieldDelegate
+/// UIKit's `UIScrollView`: Lifeloop's `ScrollView`.
 public typealias UIScrollView = ScrollView
+/// UIKit's `UIScrollViewDelegate`: Lifeloop's `ScrollViewDelegate`.
 public typealias UIScrollViewDelegate = ScrollViewDelegate
+/// UIKit's `UIBarItem`: Lifeloop's `BarItem`.
 public typealias UIBarItem = BarItem
+/// UIKit's `UIBarButtonItem`: Lifeloop's `BarButtonItem`.
 public typealias UIBarButtonItem = BarButtonItem
+/// UIKit's `UINavigationItem`: Lifeloop's `NavigationItem`.
 public typealias UINavigationItem = NavigationItem
+/// UIKit's `UITabBarItem`: Lifeloop's `TabBarItem`.
 public typealias UITabBarItem = TabBarItem
+/// UIKit's `UIKeyboardType`: Lifeloop's `KeyboardType`.
 public typealias UIKeyboardType = KeyboardType
+/// UIKit's `UIReturnKeyType`: Lifeloop's `ReturnKeyType`.
 public typealias UIReturnKeyType = ReturnKeyType
+/// UIKit's `UITextAutocapitalizationType`: Lifeloop's `TextAutocapitalizationType`.
 public typealias UITextAutocapitalizationType = TextAutocapitalizationType
+/// UIKit's `UITextAutocorrectionType`: Lifeloop's `TextAutocorrectionType`.
 public typealias UITextAutocorrectionType = TextAutocorrectionType
+/// UIKit's `NSTextAlignment`: Lifeloop's `TextAlignment`.
 public typealias NSTextAlignment = TextAlignment
+/// UIKit's `NSLineBreakMode`: Lifeloop's `LineBreakMode`.
 public typealias NSLineBreakMode = LineBreakMode
 
 // MARK: Colors, fonts, images, drawing
 
+/// UIKit's `UIColor`: Lifeloop's `Color`.
 public typealias UIColor = Color
+/// Core Graphics' `CGColor`: Lifeloop's `Color` (one type, so `cgColor` is the color itself).
 public typealias CGColor = Color
+/// UIKit's `UIFont`: Lifeloop's `Font`.
 public typealias UIFont = Font
+/// UIKit's `UIImage`: Lifeloop's `Image`.
 public typealias UIImage = Image
+/// UIKit's `UIBezierPath`: Lifeloop's `BezierPath`.
 public typealias UIBezierPath = BezierPath
+/// UIKit's `UIRectCorner`: Lifeloop's `RectCorner`.
 public typealias UIRectCorner = RectCorner
+/// UIKit's `CALayer`: Lifeloop's `Layer`.
 public typealias CALayer = Layer
+/// UIKit's `CACornerMask`: Lifeloop's `CornerMask`.
 public typealias CACornerMask = CornerMask
 /// What `#colorLiteral(red:green:blue:alpha:)` makes in a file that imports UIKit.
 public typealias _ColorLiteralType = UIColor
@@ -110,8 +184,11 @@ public typealias _ColorLiteralType = UIColor
 public typealias _ImageLiteralType = UIImage
 
 extension View {
+    /// UIKit's `UIView.AutoresizingMask`: Lifeloop's `AutoresizingMask`.
     public typealias AutoresizingMask = Lifeloop.AutoresizingMask
+    /// UIKit's `UIView.ContentMode`: Lifeloop's `ContentMode`.
     public typealias ContentMode = Lifeloop.ContentMode
+    /// UIKit's `UIView.AnimationOptions`: Lifeloop's `AnimationOptions`.
     public typealias AnimationOptions = Lifeloop.AnimationOptions
 }
 
@@ -171,9 +248,13 @@ extension ViewController {
 
 // MARK: Dispatch's time constants (C macros that Linux's Dispatch does not export)
 
+/// Nanoseconds per second, as Dispatch on Apple platforms defines it.
 public let NSEC_PER_SEC: UInt64 = 1_000_000_000
+/// Nanoseconds per millisecond.
 public let NSEC_PER_MSEC: UInt64 = 1_000_000
+/// Nanoseconds per microsecond.
 public let NSEC_PER_USEC: UInt64 = 1_000
+/// Microseconds per second.
 public let USEC_PER_SEC: UInt64 = 1_000_000
 
 extension Color {

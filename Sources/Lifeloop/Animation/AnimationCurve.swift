@@ -19,22 +19,39 @@ public struct AnimationOptions: OptionSet, Hashable, Sendable {
     public static let curveLinear = AnimationOptions(rawValue: 3 << 16)
     // The rest of UIKit's options are accepted and kept as data: Lifeloop animates
     // model changes the same way under each of them.
+    /// UIKit's `.layoutSubviews` option.
     public static let layoutSubviews = AnimationOptions(rawValue: 1 << 0)
+    /// UIKit's `.allowUserInteraction` option.
     public static let allowUserInteraction = AnimationOptions(rawValue: 1 << 1)
+    /// UIKit's `.beginFromCurrentState` option.
     public static let beginFromCurrentState = AnimationOptions(rawValue: 1 << 2)
+    /// UIKit's `.repeat` option.
     public static let `repeat` = AnimationOptions(rawValue: 1 << 3)
+    /// UIKit's `.autoreverse` option.
     public static let autoreverse = AnimationOptions(rawValue: 1 << 4)
+    /// UIKit's `.overrideInheritedDuration` option.
     public static let overrideInheritedDuration = AnimationOptions(rawValue: 1 << 5)
+    /// UIKit's `.overrideInheritedCurve` option.
     public static let overrideInheritedCurve = AnimationOptions(rawValue: 1 << 6)
+    /// UIKit's `.allowAnimatedContent` option.
     public static let allowAnimatedContent = AnimationOptions(rawValue: 1 << 7)
+    /// UIKit's `.showHideTransitionViews` option.
     public static let showHideTransitionViews = AnimationOptions(rawValue: 1 << 8)
+    /// UIKit's `.overrideInheritedOptions` option.
     public static let overrideInheritedOptions = AnimationOptions(rawValue: 1 << 9)
+    /// UIKit's `.transitionFlipFromLeft`, a kind of `View.transition(with:duration:options:animations:completion:)`.
     public static let transitionFlipFromLeft = AnimationOptions(rawValue: 1 << 20)
+    /// UIKit's `.transitionFlipFromRight`, a kind of `View.transition(with:duration:options:animations:completion:)`.
     public static let transitionFlipFromRight = AnimationOptions(rawValue: 2 << 20)
+    /// UIKit's `.transitionCurlUp`, a kind of `View.transition(with:duration:options:animations:completion:)`.
     public static let transitionCurlUp = AnimationOptions(rawValue: 3 << 20)
+    /// UIKit's `.transitionCurlDown`, a kind of `View.transition(with:duration:options:animations:completion:)`.
     public static let transitionCurlDown = AnimationOptions(rawValue: 4 << 20)
+    /// UIKit's `.transitionCrossDissolve`, a kind of `View.transition(with:duration:options:animations:completion:)`.
     public static let transitionCrossDissolve = AnimationOptions(rawValue: 5 << 20)
+    /// UIKit's `.transitionFlipFromTop`, a kind of `View.transition(with:duration:options:animations:completion:)`.
     public static let transitionFlipFromTop = AnimationOptions(rawValue: 6 << 20)
+    /// UIKit's `.transitionFlipFromBottom`, a kind of `View.transition(with:duration:options:animations:completion:)`.
     public static let transitionFlipFromBottom = AnimationOptions(rawValue: 7 << 20)
 
     var curve: AnimationCurve {

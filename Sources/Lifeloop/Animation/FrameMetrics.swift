@@ -12,6 +12,7 @@ public struct FrameMetrics: Sendable, Equatable {
     /// bounded by the range under the host clock.
     private var histogram: [UInt64: Int] = [:]
 
+    /// No frames yet.
     public init() {}
 
     mutating func record(frameTime: UInt64, dropped: Int, period: UInt64) {

@@ -5,7 +5,7 @@ extension View {
         animate(withDuration: duration, delay: 0, options: [], animations: animations, completion: completion)
     }
 
-    /// Animates along a damped spring (``AnimationCurve/spring(damping:)``) that settles
+    /// Animates along a damped spring (`AnimationCurve/spring(damping:)`) that settles
     /// at the end of `duration`; the initial velocity is kept as data.
     public static func animate(withDuration duration: Double, delay: Double, usingSpringWithDamping damping: CGFloat,
                                initialSpringVelocity velocity: CGFloat, options: AnimationOptions = [],
@@ -75,11 +75,17 @@ extension View {
     public struct KeyframeAnimationOptions: OptionSet, Hashable, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// Keyframe values interpolated linearly (the default).
         public static let calculationModeLinear = KeyframeAnimationOptions([])
+        /// Each keyframe value held until the next.
         public static let calculationModeDiscrete = KeyframeAnimationOptions(rawValue: 1 << 10)
+        /// Keyframes paced evenly.
         public static let calculationModePaced = KeyframeAnimationOptions(rawValue: 2 << 10)
+        /// Keyframe values on a smooth curve.
         public static let calculationModeCubic = KeyframeAnimationOptions(rawValue: 3 << 10)
+        /// Start from the current presentation values.
         public static let beginFromCurrentState = KeyframeAnimationOptions(rawValue: 1 << 2)
+        /// Let the view take touches while it animates.
         public static let allowUserInteraction = KeyframeAnimationOptions(rawValue: 1 << 1)
     }
 }

@@ -57,9 +57,13 @@ open class LayoutConstraint: CustomStringConvertible {
     public enum Attribute: Int, Hashable, Sendable {
         /// Edges, sizes and centers; baselines; the same inside the layout margins.
         case left = 1, right, top, bottom, leading, trailing, width, height, centerX, centerY
+        /// A label's last and first baselines, from the font model.
         case lastBaseline, firstBaseline = 12
+        /// The edges of the view's layout margins.
         case leftMargin, rightMargin, topMargin, bottomMargin, leadingMargin, trailingMargin
+        /// The centers of the view's layout margins.
         case centerXWithinMargins, centerYWithinMargins
+        /// No attribute: the second item of a constant size constraint.
         case notAnAttribute = 0
         /// The last baseline (UIKit's older name).
         public static let baseline = Attribute.lastBaseline

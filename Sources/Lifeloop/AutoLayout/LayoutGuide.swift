@@ -99,6 +99,9 @@ extension LayoutAnchorItem {
 extension View: LayoutAnchorItem {}
 extension LayoutGuide: LayoutAnchorItem {}
 
+/// An attribute of a view or layout guide that constraints are made from: UIKit's
+/// `NSLayoutAnchor`. Its subclasses keep x-axis, y-axis and size anchors apart, so a constraint
+/// can relate only anchors of one kind.
 open class LayoutAnchor<AnchorType: AnyObject> {
     let item: AnyObject
     let attribute: LayoutConstraint.Attribute

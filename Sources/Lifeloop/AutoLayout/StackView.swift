@@ -20,8 +20,12 @@ open class StackView: View {
 
     /// How arranged subviews line up across the axis: UIKit's `UIStackView.Alignment`.
     public enum Alignment: Int, Hashable, Sendable {
+        /// Stretch across the axis, or line up leading edges, first baselines, centers,
+        /// trailing edges or last baselines.
         case fill, leading, firstBaseline, center, trailing, lastBaseline
+        /// For a horizontal stack: the top edges, as ``leading``.
         public static let top = Alignment.leading
+        /// For a horizontal stack: the bottom edges, as ``trailing``.
         public static let bottom = Alignment.trailing
     }
 

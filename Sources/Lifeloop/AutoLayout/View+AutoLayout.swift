@@ -19,19 +19,23 @@ final class ViewAutoLayout {
 
 /// A layout axis: UIKit's `NSLayoutConstraint.Axis`.
 public enum LayoutAxis: Int, Hashable, Sendable {
+    /// Along x, or along y.
     case horizontal, vertical
 }
 
 /// Margins by leading and trailing rather than left and right: UIKit's
 /// `NSDirectionalEdgeInsets` (Lifeloop lays out left to right).
 public struct DirectionalEdgeInsets: Hashable, Sendable {
+    /// The insets from the top, leading, bottom and trailing edges.
     public var top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat
+    /// Insets from each edge.
     public init(top: CGFloat, leading: CGFloat, bottom: CGFloat, trailing: CGFloat) {
         self.top = top
         self.leading = leading
         self.bottom = bottom
         self.trailing = trailing
     }
+    /// No inset on any edge.
     public static let zero = DirectionalEdgeInsets(top: 0, leading: 0, bottom: 0, trailing: 0)
 }
 

@@ -3,6 +3,7 @@
 open class Button: Control {
     /// The kinds of button.
     public enum ButtonType: Int, Hashable, Sendable {
+        /// UIKit's button types.
         case custom, system, detailDisclosure, infoLight, infoDark, contactAdd, plain, close
         /// The rounded-rect button of old, now `system`.
         public static let roundedRect = ButtonType.system

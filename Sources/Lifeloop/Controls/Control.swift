@@ -5,6 +5,7 @@ public final class Action {
     public struct Identifier: Hashable, Sendable, RawRepresentable {
         public var rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// An identifier with this name.
         public init(_ rawValue: String) { self.rawValue = rawValue }
     }
 
@@ -43,23 +44,41 @@ open class Control: View {
     public struct Event: OptionSet, Hashable, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// A touch went down in the control.
         public static let touchDown = Event(rawValue: 1 << 0)
+        /// A second touch down in quick succession (a double tap's second finger down).
         public static let touchDownRepeat = Event(rawValue: 1 << 1)
+        /// A finger down in the control moved, still inside its tracking bounds.
         public static let touchDragInside = Event(rawValue: 1 << 2)
+        /// A finger down in the control moved, outside its tracking bounds.
         public static let touchDragOutside = Event(rawValue: 1 << 3)
+        /// A finger dragged back into the control's tracking bounds.
         public static let touchDragEnter = Event(rawValue: 1 << 4)
+        /// A finger dragged out of the control's tracking bounds (UIKit's 70-point slop).
         public static let touchDragExit = Event(rawValue: 1 << 5)
+        /// A touch lifted inside the control: a tap (`app.tap` sends it).
         public static let touchUpInside = Event(rawValue: 1 << 6)
+        /// A touch lifted outside the control's tracking bounds.
         public static let touchUpOutside = Event(rawValue: 1 << 7)
+        /// The system cancelled the touch (a gesture recognizer took it).
         public static let touchCancel = Event(rawValue: 1 << 8)
+        /// The control's value changed (a switch toggled).
         public static let valueChanged = Event(rawValue: 1 << 12)
+        /// The control's primary action fired.
         public static let primaryActionTriggered = Event(rawValue: 1 << 13)
+        /// A text field became first responder.
         public static let editingDidBegin = Event(rawValue: 1 << 16)
+        /// A text field's text changed.
         public static let editingChanged = Event(rawValue: 1 << 17)
+        /// A text field resigned first responder.
         public static let editingDidEnd = Event(rawValue: 1 << 18)
+        /// Return was pressed in a text field.
         public static let editingDidEndOnExit = Event(rawValue: 1 << 19)
+        /// Every touch event.
         public static let allTouchEvents = Event(rawValue: 0x0FFF)
+        /// Every editing event.
         public static let allEditingEvents = Event(rawValue: 0xF0000)
+        /// Every event.
         public static let allEvents = Event(rawValue: 0xFFFF_FFFF)
 
         /// The event's name in the trace.
@@ -89,20 +108,27 @@ open class Control: View {
     public struct State: OptionSet, Hashable, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// No other state: enabled, not highlighted, not selected.
         public static let normal: State = []
+        /// A touch is down on the control.
         public static let highlighted = State(rawValue: 1 << 0)
+        /// The control is not enabled.
         public static let disabled = State(rawValue: 1 << 1)
+        /// The control is selected.
         public static let selected = State(rawValue: 1 << 2)
+        /// The control has focus.
         public static let focused = State(rawValue: 1 << 3)
     }
 
     /// How content sits horizontally.
     public enum ContentHorizontalAlignment: Int, Hashable, Sendable {
+        /// UIKit's horizontal content alignments.
         case center, left, right, fill, leading, trailing
     }
 
     /// How content sits vertically.
     public enum ContentVerticalAlignment: Int, Hashable, Sendable {
+        /// UIKit's vertical content alignments.
         case center, top, bottom, fill
     }
 

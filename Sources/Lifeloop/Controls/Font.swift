@@ -10,15 +10,25 @@ public struct Font: Hashable, Sendable {
     public struct Weight: Hashable, Sendable, RawRepresentable {
         public var rawValue: CGFloat
         public init(rawValue: CGFloat) { self.rawValue = rawValue }
+        /// A weight of this raw value, -1…1.
         public init(_ rawValue: CGFloat) { self.rawValue = rawValue }
+        /// The ultraLight weight, -0.8, as UIKit's `UIFont.Weight.ultraLight`.
         public static let ultraLight = Weight(-0.8)
+        /// The thin weight, -0.6, as UIKit's `UIFont.Weight.thin`.
         public static let thin = Weight(-0.6)
+        /// The light weight, -0.4, as UIKit's `UIFont.Weight.light`.
         public static let light = Weight(-0.4)
+        /// The regular weight, 0, as UIKit's `UIFont.Weight.regular`.
         public static let regular = Weight(0)
+        /// The medium weight, 0.23, as UIKit's `UIFont.Weight.medium`.
         public static let medium = Weight(0.23)
+        /// The semibold weight, 0.3, as UIKit's `UIFont.Weight.semibold`.
         public static let semibold = Weight(0.3)
+        /// The bold weight, 0.4, as UIKit's `UIFont.Weight.bold`.
         public static let bold = Weight(0.4)
+        /// The heavy weight, 0.56, as UIKit's `UIFont.Weight.heavy`.
         public static let heavy = Weight(0.56)
+        /// The black weight, 0.62, as UIKit's `UIFont.Weight.black`.
         public static let black = Weight(0.62)
     }
 
@@ -26,16 +36,27 @@ public struct Font: Hashable, Sendable {
     public struct TextStyle: Hashable, Sendable, RawRepresentable {
         public var rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// The `largeTitle` text style, as UIKit's `UIFont.TextStyle.largeTitle`.
         public static let largeTitle = TextStyle(rawValue: "largeTitle")
+        /// The `title1` text style, as UIKit's `UIFont.TextStyle.title1`.
         public static let title1 = TextStyle(rawValue: "title1")
+        /// The `title2` text style, as UIKit's `UIFont.TextStyle.title2`.
         public static let title2 = TextStyle(rawValue: "title2")
+        /// The `title3` text style, as UIKit's `UIFont.TextStyle.title3`.
         public static let title3 = TextStyle(rawValue: "title3")
+        /// The `headline` text style, as UIKit's `UIFont.TextStyle.headline`.
         public static let headline = TextStyle(rawValue: "headline")
+        /// The `subheadline` text style, as UIKit's `UIFont.TextStyle.subheadline`.
         public static let subheadline = TextStyle(rawValue: "subheadline")
+        /// The `body` text style, as UIKit's `UIFont.TextStyle.body`.
         public static let body = TextStyle(rawValue: "body")
+        /// The `callout` text style, as UIKit's `UIFont.TextStyle.callout`.
         public static let callout = TextStyle(rawValue: "callout")
+        /// The `footnote` text style, as UIKit's `UIFont.TextStyle.footnote`.
         public static let footnote = TextStyle(rawValue: "footnote")
+        /// The `caption1` text style, as UIKit's `UIFont.TextStyle.caption1`.
         public static let caption1 = TextStyle(rawValue: "caption1")
+        /// The `caption2` text style, as UIKit's `UIFont.TextStyle.caption2`.
         public static let caption2 = TextStyle(rawValue: "caption2")
 
         var size: CGFloat {

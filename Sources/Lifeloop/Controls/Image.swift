@@ -16,6 +16,7 @@ public final class Image: Hashable, @unchecked Sendable {
 
     /// How an image takes the tint color.
     public enum RenderingMode: Int, Hashable, Sendable {
+        /// UIKit's image rendering modes, kept as data.
         case automatic, alwaysOriginal, alwaysTemplate
     }
 

@@ -36,6 +36,8 @@ open class ImageView: View {
 
     open override func sizeThatFits(_ size: Size) -> Size { image?.size ?? .zero }
 
+    /// Marks the image view as animating; Lifeloop draws no image frames.
     open func startAnimating() { isAnimating = true }
+    /// Marks the image view as no longer animating.
     open func stopAnimating() { isAnimating = false }
 }

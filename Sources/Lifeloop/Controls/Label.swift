@@ -1,10 +1,12 @@
 /// How text lines up: UIKit's `NSTextAlignment`.
 public enum TextAlignment: Int, Hashable, Sendable {
+    /// UIKit's text alignments; `natural` is left (Lifeloop lays out left to right).
     case left, center, right, justified, natural
 }
 
 /// How a label cuts text that does not fit: UIKit's `NSLineBreakMode`.
 public enum LineBreakMode: Int, Hashable, Sendable {
+    /// UIKit's line break modes.
     case byWordWrapping, byCharWrapping, byClipping, byTruncatingHead, byTruncatingTail, byTruncatingMiddle
 }
 

@@ -1,8 +1,11 @@
 /// What a scroll view tells its delegate: UIKit's `UIScrollViewDelegate`, every method
 /// optional.
 public protocol ScrollViewDelegate: AnyObject {
+    /// The content offset changed. Does nothing by default.
     func scrollViewDidScroll(_ scrollView: ScrollView)
+    /// An animated change of the content offset ended. Does nothing by default.
     func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView)
+    /// The zoom scale changed. Does nothing by default.
     func scrollViewDidZoom(_ scrollView: ScrollView)
 }
 
@@ -47,6 +50,7 @@ open class ScrollView: View {
 
     /// The ways content insets adjust (data).
     public enum ContentInsetAdjustmentBehavior: Int, Hashable, Sendable {
+        /// UIKit's content inset adjustment behaviours.
         case automatic, scrollableAxes, never, always
     }
 

@@ -1,13 +1,21 @@
 /// What a text field tells its delegate: UIKit's `UITextFieldDelegate`, every method
 /// optional (the defaults allow everything and do nothing).
 public protocol TextFieldDelegate: AnyObject {
+    /// Whether the field may become first responder (true by default).
     func textFieldShouldBeginEditing(_ textField: TextField) -> Bool
+    /// The field became first responder. Does nothing by default.
     func textFieldDidBeginEditing(_ textField: TextField)
+    /// Whether the field may resign first responder (true by default).
     func textFieldShouldEndEditing(_ textField: TextField) -> Bool
+    /// The field resigned first responder. Does nothing by default.
     func textFieldDidEndEditing(_ textField: TextField)
+    /// Whether an edit may replace the characters in `range` with `string` (true by default).
     func textField(_ textField: TextField, shouldChangeCharactersIn range: NSRange, replacementString string: String) -> Bool
+    /// The selection changed. Does nothing by default.
     func textFieldDidChangeSelection(_ textField: TextField)
+    /// Whether the clear button may empty the field (true by default).
     func textFieldShouldClear(_ textField: TextField) -> Bool
+    /// Whether the field handles Return (true by default).
     func textFieldShouldReturn(_ textField: TextField) -> Bool
 }
 
@@ -30,11 +38,13 @@ extension TextFieldDelegate {
 open class TextField: Control {
     /// The border styles.
     public enum BorderStyle: Int, Hashable, Sendable {
+        /// UIKit's text field border styles.
         case none, line, bezel, roundedRect
     }
 
     /// When the clear button shows (data).
     public enum ViewMode: Int, Hashable, Sendable {
+        /// When the clear button shows, as UIKit's `UITextField.ViewMode`.
         case never, whileEditing, unlessEditing, always
     }
 
@@ -157,21 +167,26 @@ open class TextField: Control {
 
 /// Keyboards (data).
 public enum KeyboardType: Int, Hashable, Sendable {
+    /// UIKit's keyboard types, kept as data.
     case `default`, asciiCapable, numbersAndPunctuation, URL, numberPad, phonePad, namePhonePad, emailAddress
+    /// More of UIKit's keyboard types, kept as data.
     case decimalPad, twitter, webSearch, asciiCapableNumberPad
 }
 
 /// Return keys (data).
 public enum ReturnKeyType: Int, Hashable, Sendable {
+    /// UIKit's return key types, kept as data.
     case `default`, go, google, join, next, route, search, send, yahoo, done, emergencyCall, `continue`
 }
 
 /// Capitalization (data).
 public enum TextAutocapitalizationType: Int, Hashable, Sendable {
+    /// UIKit's autocapitalization types, kept as data.
     case none, words, sentences, allCharacters
 }
 
 /// Autocorrection (data).
 public enum TextAutocorrectionType: Int, Hashable, Sendable {
+    /// UIKit's autocorrection types, kept as data.
     case `default`, no, yes
 }

@@ -38,11 +38,17 @@ public struct InterfaceBuilderFont: Hashable, Sendable {
 public struct RuntimeAttributeDefinition: Hashable, Sendable {
     /// The typed value.
     public enum Value: Hashable, Sendable {
+        /// A string attribute.
         case string(String)
+        /// A number attribute.
         case number(Double)
+        /// A Boolean attribute.
         case boolean(Bool)
+        /// A color attribute.
         case color(InterfaceBuilderColor)
+        /// An image attribute, by the image's name.
         case image(String)
+        /// An attribute set to nil.
         case nilValue
         /// A value of a type Lifeloop keeps as text (`point`, `size`, `rect`, `range`, `localizedString`).
         case other(type: String, text: String)

@@ -263,7 +263,7 @@ extension Timer {
 
     /// A timer, scheduled on the current run loop (the app's loop on its main thread),
     /// that calls the method `selector` names on `target` with the timer.
-    /// ``Timer/userInfo`` gives `userInfo`.
+    /// `Timer.userInfo` gives `userInfo`.
     public class func scheduledTimer(timeInterval interval: TimeInterval, target: Any, selector: Selector,
                                      userInfo: Any?, repeats: Bool) -> Timer {
         let timer = lifeloopTimer(timeInterval: interval, target: target, selector: selector, userInfo: userInfo, repeats: repeats)

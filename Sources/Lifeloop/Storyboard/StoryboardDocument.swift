@@ -36,7 +36,7 @@ extension StoryboardDocument {
     /// Reads, parses and validates the file at `path`. The document is named after the
     /// file, less one of ``fileExtensions``; errors name the file by `path` as given.
     ///
-    /// Only a regular file of at most `maxBytes` bytes is read (see ``InputFile``): a FIFO,
+    /// Only a regular file of at most `maxBytes` bytes is read (see `InputFile`): a FIFO,
     /// a device or a directory is refused before it is opened, so this never blocks or
     /// reads forever.
     /// - Throws: ``StoryboardError``; a file that is refused or unreadable has the field

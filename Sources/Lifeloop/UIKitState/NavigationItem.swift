@@ -1,5 +1,5 @@
 /// An item a bar shows: UIKit's `UIBarItem` family. Its state is data; a bar button's
-/// tap (``Application/tap(barButtonItem:)``) runs its action.
+/// tap (``Application/tap(barButtonItem:in:)``) runs its action.
 open class BarItem: NameWirable {
     /// The title.
     open var title: String?
@@ -10,6 +10,7 @@ open class BarItem: NameWirable {
     /// A number to find it by.
     open var tag = 0
 
+    /// An item with no title or image.
     public init() {}
 
 
@@ -28,7 +29,9 @@ open class BarItem: NameWirable {
 open class BarButtonItem: BarItem {
     /// The system items.
     public enum SystemItem: Int, Hashable, Sendable {
+        /// UIKit's system items of these names, shown by their titles.
         case done, cancel, edit, save, add, flexibleSpace, fixedSpace, compose, reply, action, organize
+        /// More of UIKit's system items, shown by their titles.
         case bookmarks, search, refresh, stop, camera, trash, play, pause, rewind, fastForward, undo, redo, close
 
         var title: String {
@@ -47,6 +50,7 @@ open class BarButtonItem: BarItem {
 
     /// The styles.
     public enum Style: Int, Hashable, Sendable {
+        /// UIKit's bar button item styles.
         case plain, bordered, done
     }
 
@@ -141,6 +145,7 @@ open class NavigationItem {
 
     /// The large-title modes.
     public enum LargeTitleDisplayMode: Int, Hashable, Sendable {
+        /// Large titles as the navigation bar decides, always, or never.
         case automatic, always, never
     }
 
@@ -180,7 +185,9 @@ open class NavigationItem {
 open class TabBarItem: BarItem {
     /// The system items.
     public enum SystemItem: Int, Hashable, Sendable {
+        /// UIKit's system tab bar items, shown by their titles.
         case more, favorites, featured, topRated, recents, contacts, history, bookmarks, search, downloads
+        /// More of UIKit's system tab bar items.
         case mostRecent, mostViewed
     }
 

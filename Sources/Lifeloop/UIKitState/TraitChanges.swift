@@ -51,6 +51,7 @@ public final class TraitChangeRegistration {
 /// Something with traits that can be watched: UIKit's `UITraitEnvironment` (controllers
 /// and views).
 public protocol TraitEnvironment: AnyObject {
+    /// The traits in force now.
     var traitCollection: TraitCollection { get }
     /// Keeps a registration; runs it on every later trait change.
     func addTraitRegistration(_ registration: TraitChangeRegistration)

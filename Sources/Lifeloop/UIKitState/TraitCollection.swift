@@ -3,14 +3,17 @@
 public struct TraitCollection: Hashable, Sendable {
     /// A width or height class.
     public enum SizeClass: Int, Hashable, Sendable {
+        /// No size class yet, a compact one, or a regular one.
         case unspecified, compact, regular
     }
     /// The kind of device.
     public enum Idiom: Int, Hashable, Sendable {
+        /// No idiom, a phone or a pad, with UIKit's raw values.
         case unspecified = -1, phone, pad
     }
     /// Light or dark appearance.
     public enum Style: Int, Hashable, Sendable {
+        /// No style, light, or dark.
         case unspecified, light, dark
     }
 
@@ -64,6 +67,7 @@ public struct TraitCollection: Hashable, Sendable {
 
 /// The status bar's look: UIKit's `UIStatusBarStyle`.
 public enum StatusBarStyle: Int, Hashable, Sendable {
+    /// UIKit's status bar styles: dark text by default, light text, dark text.
     case `default`, lightContent, darkContent
 
     var name: String {
@@ -77,6 +81,7 @@ public enum StatusBarStyle: Int, Hashable, Sendable {
 
 /// How a presented controller arrives: UIKit's `UIModalTransitionStyle` (data).
 public enum ModalTransitionStyle: Int, Hashable, Sendable {
+    /// UIKit's modal transition styles, kept as data.
     case coverVertical, flipHorizontal, crossDissolve, partialCurl
 }
 
@@ -84,11 +89,18 @@ public enum ModalTransitionStyle: Int, Hashable, Sendable {
 public struct InterfaceOrientationMask: OptionSet, Hashable, Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// Portrait, home indicator at the bottom.
     public static let portrait = InterfaceOrientationMask(rawValue: 1 << 1)
+    /// Portrait, upside down.
     public static let portraitUpsideDown = InterfaceOrientationMask(rawValue: 1 << 2)
+    /// Landscape, home indicator on the left.
     public static let landscapeLeft = InterfaceOrientationMask(rawValue: 1 << 4)
+    /// Landscape, home indicator on the right.
     public static let landscapeRight = InterfaceOrientationMask(rawValue: 1 << 3)
+    /// Both landscape orientations.
     public static let landscape: InterfaceOrientationMask = [.landscapeLeft, .landscapeRight]
+    /// Every orientation.
     public static let all: InterfaceOrientationMask = [.portrait, .portraitUpsideDown, .landscapeLeft, .landscapeRight]
+    /// Every orientation but portrait upside down.
     public static let allButUpsideDown: InterfaceOrientationMask = [.portrait, .landscapeLeft, .landscapeRight]
 }

@@ -33,7 +33,9 @@ final class ViewExtras {
 /// How a view lays out its content when its bounds change: UIKit's `UIView.ContentMode`.
 /// Lifeloop keeps it as data (snapshots show it); it draws no pixels.
 public enum ContentMode: Int, Hashable, Sendable {
+    /// UIKit's content modes of these names, kept as data.
     case scaleToFill, scaleAspectFit, scaleAspectFill, redraw, center, top, bottom, left, right
+    /// UIKit's corner content modes.
     case topLeft, topRight, bottomLeft, bottomRight
 }
 
