@@ -590,8 +590,9 @@ open class TableView: ScrollView {
             if let header = shownHeaders[section] {
                 var y = start
                 if style == .plain { y = max(start, min(top, start + item.height - item.footer - item.header)) }
+                // Headers were added after the cells (which go in at the back), so they
+                // stay above them without being moved again (a move would mark the table).
                 header.frame = Rect(x: 0, y: y, width: width, height: item.header)
-                bringSubviewToFront(header)
             }
             if let footer = shownFooters[section] {
                 footer.frame = Rect(x: 0, y: start + item.height - item.footer, width: width, height: item.footer)

@@ -95,7 +95,7 @@ struct ListsConformance {
         host.table.reloadData()
         // T5: counts inside reloadData, so contentSize is right on return; no cell yet.
         #expect(rows.log == ["numberOfSections", "numberOfRows 0", "numberOfRows 1"])
-        #expect(host.table.contentSize.height == 45 * 44)
+        #expect(Double(host.table.contentSize.height) == 1980)
         try app.settle()
         #expect(rows.log.contains("cellForRow 0,0"))
         #expect(app.diagnostics.isEmpty)
@@ -130,9 +130,8 @@ struct ListsConformance {
                           "cellForRow 1,4", "cellForRow 1,5"])
         // In the table's layoutSubviews (T7): the table's event comes first.
         let lines = app.trace.lines
-        let layout = try #require(lines.lastIndex(of: "table layoutSubviews"))
         let firstCell = try #require(lines.firstIndex(of: "table cellForRowAt"))
-        #expect(layout < firstCell)
+        #expect(lines[..<firstCell].last { $0.hasPrefix("table ") } == "table layoutSubviews")
         #expect(host.table.visibleCells.count == 10)
         #expect(host.table.indexPathsForVisibleRows?.first == IndexPath(row: 0, section: 0))
     }
