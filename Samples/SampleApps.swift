@@ -45,6 +45,9 @@ extension SampleCatalog {
         AppDefinition(name: "UIKitForm", summary: "UIKit code as written for iOS: a form with UIActions, pushing a page that draws",
                       scenes: ["Details"], threading: .anyThread, launch: UIKitForm.launch),
         ProfileScreen.definition,
+        AppDefinition(name: "Contacts", summary: "UIKit code: a contacts table in sections, a search that filters it "
+                          + "through a diffable snapshot, a row that pushes the contact",
+                      scenes: [], threading: .anyThread, launch: Contacts.launch),
     ])
 }
 

@@ -79,6 +79,12 @@ public struct Diagnostic: Hashable, Sendable, CustomStringConvertible {
         /// checked in strict mode after each solve, once per view. UIKit logs nothing: the
         /// frame it picks may differ from one layout to the next.
         case ambiguousLayout
+        /// A list's dequeue with a reuse identifier nothing was registered for: the message
+        /// names the identifier and the list (UIKit raises an exception).
+        case unregisteredReuseIdentifier
+        /// A list's insert, delete, move or reload whose counts do not add up: the message
+        /// is UIKit's "Invalid update"; the list reloads instead.
+        case invalidListUpdate
     }
 
     /// What kind of misuse it is; its raw value is the event name in the trace.

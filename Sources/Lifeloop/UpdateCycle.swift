@@ -170,6 +170,7 @@ extension View {
             engine.applyFrames(toSubviewsOf: self)
         }
         trace("layoutSubviews")
+        runBuiltInLayout()
         layoutSubviews()
         flags.remove(.inLayoutSubviews)
         if flags.contains(.subviewAwaitsIsAppearing) { deliverSubviewsIsAppearing() }

@@ -131,6 +131,7 @@ extension View {
         window?.layoutEngine?.hierarchyChanged()
         for view in order {
             view.trace("didMoveToWindow")
+            view.runtimeDidMoveToWindow()
             view.didMoveToWindow()
             if view.hostsController, let controller = view.owningController, controller.viewIfLoaded === view {
                 controller.viewDidMoveWindow()

@@ -298,6 +298,15 @@ open class View: NameWirable {
     /// What a tap does to the view itself (controls send their actions).
     func receiveTap() {}
 
+    /// The layout a Lifeloop class does itself before `layoutSubviews()` (a table's cells,
+    /// a cell's labels), as UIKit's `super.layoutSubviews()` would: it runs even when an
+    /// override does not call `super`.
+    func runBuiltInLayout() {}
+
+    /// What a Lifeloop class does itself when it joins or leaves a window, before
+    /// `didMoveToWindow()` (a table asks its counts the first time).
+    func runtimeDidMoveToWindow() {}
+
     /// Whether the view is its window's first responder.
     open var isFirstResponder: Bool { storedWindow?.firstResponder === self }
     /// Whether the view can become first responder (text fields can).

@@ -257,7 +257,11 @@ public final class AppHost {
             } else {
                 action = try touchAction(method, params)
             }
-        case "app.touch", "app.drag", "app.pinch":
+        case "app.touch", "app.pinch":
+            try allow(["phase", "x", "y", "finger", "path", "intervalMs", "from", "to", "steps"])
+            action = try touchAction(method, params)
+        case "app.drag" where params.json["path"] != nil:
+            // A finger's path; a scroll view's drag (`view`, `by`, `velocity`) is below.
             try allow(["phase", "x", "y", "finger", "path", "intervalMs", "from", "to", "steps"])
             action = try touchAction(method, params)
         case "app.push":
@@ -323,6 +327,8 @@ public final class AppHost {
         case "app.job":
             try allow(["label"])
             action = .startJob(label: try params.requiredString("label"))
+        case "app.scroll", "app.drag", "app.tapRow":
+            action = .list(try listStep(method, params, allow: allow))
         case "app.step":
             try allow(["index"])
             guard let index = try params.int("index", in: 0...1_000_000) else { throw RPCError.invalidParams("app.step: 'index' is required") }
@@ -335,6 +341,39 @@ public final class AppHost {
             throw RPCError.methodNotFound(method)
         }
         return (action, try params.string("window"), try params.bool("animated") ?? true)
+    }
+
+    /// `app.scroll {view, to | by}`, `app.drag {view, by, velocity}` and
+    /// `app.tapRow {view, section?, row | text}`: the scenario's list steps.
+    private static func listStep(_ method: String, _ params: Params, allow: (Set<String>) throws -> Void) throws -> ListStep {
+        func pair(_ name: String) throws -> [Double]? {
+            guard let values = try params.array(name) else { return nil }
+            let numbers = values.compactMap(\.double)
+            guard numbers.count == 2, values.count == 2, numbers.allSatisfy({ $0.isFinite && abs($0) < 1e9 }) else {
+                throw RPCError.invalidParams("\(method): '\(name)' is two numbers [x, y] (points, below 1e9 either way)")
+            }
+            return numbers
+        }
+        let view = try params.requiredString("view")
+        switch method {
+        case "app.scroll":
+            try allow(["view", "to", "by"])
+            let to = try pair("to")
+            let by = try pair("by")
+            guard (to == nil) != (by == nil) else { throw RPCError.invalidParams("app.scroll: give exactly one of 'to' or 'by'") }
+            return .scroll(view: view, to: to, by: by, animated: try params.bool("animated") ?? true)
+        case "app.drag":
+            try allow(["view", "by", "velocity"])
+            guard let by = try pair("by") else { throw RPCError.invalidParams("app.drag: 'by' [dx, dy] is required") }
+            return .drag(view: view, by: by, velocity: try pair("velocity") ?? [0, 0])
+        default:
+            try allow(["view", "section", "row", "text"])
+            if let text = try params.string("text") { return .tapRowWithText(view: view, text: text) }
+            guard let row = try params.int("row", in: 0...Int(Int32.max)) else {
+                throw RPCError.invalidParams("app.tapRow: give 'row' (and 'section', 0 by default) or 'text'")
+            }
+            return .tapRowAt(view: view, section: try params.int("section", in: 0...Int(Int32.max)) ?? 0, row: row)
+        }
     }
 
     // MARK: Open
@@ -580,6 +619,12 @@ public final class AppHost {
             if let id = view.accessibilityIdentifier { members["accessibilityIdentifier"] = .string(id) }
             if let label = view.accessibilityLabel { members["accessibilityLabel"] = .string(label) }
             if let text = Self.text(of: view) { members["text"] = .string(text) }
+        }
+        if let scroll = view as? ScrollView {
+            members["contentOffset"] = [.double(Double(scroll.contentOffset.x)), .double(Double(scroll.contentOffset.y))]
+        }
+        if let cell = view as? TableViewCell, let path = (view.superview as? TableView)?.indexPath(for: cell) {
+            members["indexPath"] = [.int(path.section), .int(path.row)]
         }
         if depth < 64, !view.subviews.isEmpty {
             members["subviews"] = .array(view.subviews.map { describeView($0, depth: depth + 1, frame: frame, detail: detail) })

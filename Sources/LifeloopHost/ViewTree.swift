@@ -28,6 +28,10 @@ public struct ViewTree: Sendable {
         public var alpha: Double
         /// Takes touches (`isUserInteractionEnabled`).
         public var interactive: Bool
+        /// A scroll view's content offset, [x, y].
+        public var contentOffset: [Double]? = nil
+        /// A shown table cell's index path, [section, row].
+        public var indexPath: [Int]? = nil
         /// What stays the same for this view between trees (window, label path and place
         /// among siblings of the same label): how diffs pair views.
         public var key: String
@@ -40,6 +44,8 @@ public struct ViewTree: Sendable {
             if let accessibilityIdentifier { members["accessibilityIdentifier"] = .string(accessibilityIdentifier) }
             if let accessibilityLabel { members["accessibilityLabel"] = .string(accessibilityLabel) }
             if let text { members["text"] = .string(text) }
+            if let contentOffset { members["contentOffset"] = .array(contentOffset.map { .double($0) }) }
+            if let indexPath { members["indexPath"] = .array(indexPath.map { .int($0) }) }
             return .object(members)
         }
 
@@ -50,6 +56,8 @@ public struct ViewTree: Sendable {
             if let accessibilityIdentifier { out += " #" + accessibilityIdentifier }
             if let accessibilityLabel, accessibilityLabel != text { out += " ax=" + JSON.string(Self.clip(accessibilityLabel)).text }
             out += " [" + frame.map(formatMilliseconds).joined(separator: ",") + "]"
+            if let contentOffset { out += " offset=(" + contentOffset.map(formatMilliseconds).joined(separator: ",") + ")" }
+            if let indexPath { out += " row=" + indexPath.map(String.init).joined(separator: ",") }
             if hidden { out += " hidden" }
             if alpha < 1 { out += " alpha=" + formatMilliseconds((alpha * 100).rounded() / 100) }
             if !interactive { out += " noTouch" }
@@ -103,7 +111,9 @@ public struct ViewTree: Sendable {
                                 accessibilityIdentifier: view["accessibilityIdentifier"]?.string,
                                 accessibilityLabel: view["accessibilityLabel"]?.string, text: view["text"]?.string,
                                 frame: frame.map { ($0 * 100).rounded() / 100 }, hidden: hidden, alpha: view["alpha"]?.double ?? 1,
-                                interactive: view["interactive"]?.bool ?? true, key: key))
+                                interactive: view["interactive"]?.bool ?? true,
+                                contentOffset: view["contentOffset"]?.array?.compactMap(\.double),
+                                indexPath: view["indexPath"]?.array?.compactMap(\.int), key: key))
         var childOrdinals: [String: Int] = [:]
         for child in view["subviews"]?.array ?? [] {
             add(child, window: window, depth: depth + 1, parentKey: key, hiddenAbove: hidden, ordinals: &childOrdinals)

@@ -316,6 +316,8 @@ public struct Step: Sendable, Hashable {
 public enum StepAction: Sendable, Hashable {
     /// Taps the view with this label.
     case tap(label: String)
+    /// Scrolls, drags or taps a row of a scroll view or table (see ``ListStep``).
+    case list(ListStep)
     /// Pushes a scene onto the window's navigation controller.
     case push(scene: String)
     /// Pops the top controller of the window's navigation controller.

@@ -531,6 +531,9 @@ final class ScenarioRun {
             guard let view = app.view(labelled: viewLabel) else { return fail("\(place): no view labelled '\(viewLabel)' is in a window") }
             probe.noteInput("tap", window: view.window?.traceLabel ?? label)
             app.tap(view)
+        case .list(let listStep):
+            probe.noteInput(listStep.inputKind, window: app.view(labelled: listStep.viewLabel)?.window?.traceLabel ?? label)
+            if let problem = listStep.perform(in: app) { fail("\(place): \(problem)") }
         case .push(let scene):
             guard let navigation = navigation(for: step, place: place) else { return }
             guard let controller = makeController(scene) else { return fail("\(place): the app cannot make scene '\(scene)'") }

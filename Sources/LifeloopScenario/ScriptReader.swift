@@ -15,7 +15,7 @@ struct ScriptReader {
 
     static let actions = ["tap", "push", "present", "dismiss", "pop", "popToRoot", "selectTab", "interactivePop",
                           "rotate", "resize", "hide", "show", "makeKey", "memoryWarning", "advance", "settle", "mark",
-                          "job", "expect", "touch", "drag", "pinch"]
+                          "job", "expect", "touch", "pinch"] + ListStep.actions
     static let modifiers = ["at", "after", "window", "animated", "style"]
 
     /// Where an interval was opened by `mark: start NAME`, until its `end`.
@@ -79,7 +79,9 @@ struct ScriptReader {
             throw nodes.error(style.keyNode, style.value.field, "style goes only with present")
         }
 
-        var step = Step(action: try self.action(action, style: fields["style"]), location: nodes.location(action.value))
+        let animated = try fields["animated"].map { entry throws(ScenarioError) in try nodes.bool(entry.value) } ?? true
+        var step = Step(action: try self.action(action, style: fields["style"], animated: animated),
+                        location: nodes.location(action.value))
         let timings = fields.entries.filter { $0.key == "at" || $0.key == "after" }
         if timings.count > 1 {
             throw nodes.error(timings[1].keyNode, timings[1].value.field,
@@ -92,14 +94,18 @@ struct ScriptReader {
         return (step, action.value)
     }
 
-    private func action(_ entry: FieldEntry, style: FieldEntry?) throws(ScenarioError) -> StepAction {
+    private func action(_ entry: FieldEntry, style: FieldEntry?, animated: Bool) throws(ScenarioError) -> StepAction {
         let value = entry.value
         switch entry.key {
         case "tap":
             if case .mapping = value.node { return try tapAt(value) }
             return .tap(label: try nodes.text(value, expected: "a view label, or {at: [X, Y]}"))
         case "touch": return try touch(value)
-        case "drag": return try drag(value)
+        case "drag":
+            // A finger's path (`path:`) is a touch step; a scroll view's drag (`by:`,
+            // `velocity:`) is a list step.
+            if case .mapping = value.node, (try? nodes.fields(value, what: "drag"))?["path"] != nil { return try drag(value) }
+            return .list(try ListStep.read("drag", value, animated: animated, nodes: nodes))
         case "pinch": return try pinch(value)
         case "push": return .push(scene: try nodes.text(value, expected: "a scene name"))
         case "present":
@@ -123,6 +129,8 @@ struct ScriptReader {
             }
             return .startJob(label: label)
         case "expect": return try expect(value)
+        case _ where ListStep.actions.contains(entry.key):
+            return .list(try ListStep.read(entry.key, value, animated: animated, nodes: nodes))
         default: return try flagAction(entry)
         }
     }

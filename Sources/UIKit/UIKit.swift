@@ -61,16 +61,27 @@ public typealias UIEvent = Event
 
 // MARK: Touches and gesture recognizers
 
+/// UIKit's `UITouch`: Lifeloop's `Touch`.
 public typealias UITouch = Touch
+/// UIKit's `UIGestureRecognizer`: Lifeloop's `GestureRecognizer`.
 public typealias UIGestureRecognizer = GestureRecognizer
+/// UIKit's `UIGestureRecognizerDelegate`: Lifeloop's `GestureRecognizerDelegate`.
 public typealias UIGestureRecognizerDelegate = GestureRecognizerDelegate
+/// UIKit's `UITapGestureRecognizer`: Lifeloop's `TapGestureRecognizer`.
 public typealias UITapGestureRecognizer = TapGestureRecognizer
+/// UIKit's `UILongPressGestureRecognizer`: Lifeloop's `LongPressGestureRecognizer`.
 public typealias UILongPressGestureRecognizer = LongPressGestureRecognizer
+/// UIKit's `UIPanGestureRecognizer`: Lifeloop's `PanGestureRecognizer`.
 public typealias UIPanGestureRecognizer = PanGestureRecognizer
+/// UIKit's `UIScreenEdgePanGestureRecognizer`: Lifeloop's `ScreenEdgePanGestureRecognizer`.
 public typealias UIScreenEdgePanGestureRecognizer = ScreenEdgePanGestureRecognizer
+/// UIKit's `UISwipeGestureRecognizer`: Lifeloop's `SwipeGestureRecognizer`.
 public typealias UISwipeGestureRecognizer = SwipeGestureRecognizer
+/// UIKit's `UIPinchGestureRecognizer`: Lifeloop's `PinchGestureRecognizer`.
 public typealias UIPinchGestureRecognizer = PinchGestureRecognizer
+/// UIKit's `UIRotationGestureRecognizer`: Lifeloop's `RotationGestureRecognizer`.
 public typealias UIRotationGestureRecognizer = RotationGestureRecognizer
+/// UIKit's `UIRectEdge`: Lifeloop's `RectEdge`.
 public typealias UIRectEdge = RectEdge
 
 /// UIKit's `UITraitEnvironment`: Lifeloop's `TraitEnvironment`.
@@ -139,6 +150,36 @@ public typealias UITextFieldDelegate = TextFieldDelegate
 public typealias UIScrollView = ScrollView
 /// UIKit's `UIScrollViewDelegate`: Lifeloop's `ScrollViewDelegate`.
 public typealias UIScrollViewDelegate = ScrollViewDelegate
+/// UIKit's `UITableView`: Lifeloop's `TableView`.
+public typealias UITableView = TableView
+/// UIKit's `UITableViewCell`: Lifeloop's `TableViewCell`.
+public typealias UITableViewCell = TableViewCell
+/// UIKit's `UITableViewDataSource`: Lifeloop's `TableViewDataSource`.
+public typealias UITableViewDataSource = TableViewDataSource
+/// UIKit's `UITableViewDelegate`: Lifeloop's `TableViewDelegate`.
+public typealias UITableViewDelegate = TableViewDelegate
+/// UIKit's `UITableViewController`: Lifeloop's `TableViewController`.
+public typealias UITableViewController = TableViewController
+/// UIKit's `UITableViewHeaderFooterView`: Lifeloop's `TableViewHeaderFooterView`.
+public typealias UITableViewHeaderFooterView = TableViewHeaderFooterView
+/// UIKit's `UIRefreshControl`: Lifeloop's `RefreshControl`.
+public typealias UIRefreshControl = RefreshControl
+/// UIKit's `UIContextualAction`: Lifeloop's `ContextualAction`.
+public typealias UIContextualAction = ContextualAction
+/// UIKit's `UISwipeActionsConfiguration`: Lifeloop's `SwipeActionsConfiguration`.
+public typealias UISwipeActionsConfiguration = SwipeActionsConfiguration
+/// UIKit's `UIContentConfiguration`: Lifeloop's `ContentConfiguration`.
+public typealias UIContentConfiguration = ContentConfiguration
+/// UIKit's `UIListContentConfiguration`: Lifeloop's `ListContentConfiguration`.
+public typealias UIListContentConfiguration = ListContentConfiguration
+/// UIKit's `UITableViewDiffableDataSource`: Lifeloop's `TableViewDiffableDataSource`.
+public typealias UITableViewDiffableDataSource = TableViewDiffableDataSource
+/// UIKit's `UITableViewCellStyle`: Lifeloop's `TableViewCell.CellStyle`.
+public typealias UITableViewCellStyle = TableViewCell.CellStyle
+/// UIKit's `NSDiffableDataSourceSnapshot`: Lifeloop's `DiffableDataSourceSnapshot`.
+public typealias NSDiffableDataSourceSnapshot = DiffableDataSourceSnapshot
+/// UIKit's `NSDiffableDataSourceSectionSnapshot`: Lifeloop's `DiffableDataSourceSectionSnapshot`.
+public typealias NSDiffableDataSourceSectionSnapshot = DiffableDataSourceSectionSnapshot
 /// UIKit's `UIBarItem`: Lifeloop's `BarItem`.
 public typealias UIBarItem = BarItem
 /// UIKit's `UIBarButtonItem`: Lifeloop's `BarButtonItem`.

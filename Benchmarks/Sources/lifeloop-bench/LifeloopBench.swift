@@ -36,6 +36,10 @@ struct LifeloopBench {
             try AutoLayoutWorkload.run()
             return
         }
+        if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "lists" {
+            try ListsWorkload.run()
+            return
+        }
         if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "windows" {
             try WindowScaleWorkload.run()
             return

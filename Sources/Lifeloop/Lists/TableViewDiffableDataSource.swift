@@ -1,0 +1,122 @@
+import Foundation
+
+/// A table's data source that takes its content as snapshots of identifiers: UIKit's
+/// `UITableViewDiffableDataSource`.
+///
+/// ``apply(_:animatingDifferences:completion:)`` computes the deletes, inserts and moves
+/// from the current snapshot to the new one and applies them as one batch update, with or
+/// without animation (iOS 15's rule, L34): shown cells of rows that stay are kept.
+/// ``applySnapshotUsingReloadData(_:completion:)`` reloads instead. The table holds its
+/// data source weakly, so keep a reference to this object, as in UIKit.
+open class TableViewDiffableDataSource<SectionIdentifierType: Hashable, ItemIdentifierType: Hashable>: TableViewDataSource {
+    /// Makes the cell for an item: dequeue it from the table and fill it.
+    public typealias CellProvider = (TableView, IndexPath, ItemIdentifierType) -> TableViewCell?
+    /// The snapshot type.
+    public typealias Snapshot = DiffableDataSourceSnapshot<SectionIdentifierType, ItemIdentifierType>
+
+    private weak var table: TableView?
+    private let cellProvider: CellProvider
+    private var current = Snapshot()
+    /// The row animation of applied changes (data).
+    open var defaultRowAnimation: TableView.RowAnimation = .automatic
+
+    /// Creates the data source and makes it `tableView`'s.
+    public init(tableView: TableView, cellProvider: @escaping CellProvider) {
+        self.table = tableView
+        self.cellProvider = cellProvider
+        tableView.dataSource = self
+    }
+
+    /// A copy of the current snapshot.
+    public func snapshot() -> Snapshot { current }
+
+    /// Makes `snapshot` the table's content through its differences from the current one:
+    /// one batch update of deletes, inserts and moves (and reloads for items marked with
+    /// `reloadItems` or `reconfigureItems`). `completion` runs after the next commit.
+    open func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
+        reportIssues(of: snapshot)
+        let changes = snapshot.changes(from: current)
+        current = snapshot.unmarked
+        guard let table else { return }
+        table.applyDiff(changes)
+        if let completion, let app = table.application { app.afterCommit(completion) }
+    }
+
+    /// Makes `snapshot` the table's content by reloading it (no differences computed).
+    open func applySnapshotUsingReloadData(_ snapshot: Snapshot, completion: (() -> Void)? = nil) {
+        reportIssues(of: snapshot)
+        current = snapshot.unmarked
+        guard let table else { return }
+        table.reloadData()
+        if let completion, let app = table.application { app.afterCommit(completion) }
+    }
+
+    private func reportIssues(of snapshot: Snapshot) {
+        guard !snapshot.issues.isEmpty, let table else { return }
+        table.application?.diagnose(.invalidListUpdate, label: table.traceLabel,
+                                    message: "snapshot: " + snapshot.issues.joined(separator: "; "))
+    }
+
+    /// The item at an index path.
+    open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
+        guard indexPath.count == 2 else { return nil }
+        return current.item(section: indexPath.section, index: indexPath.row)
+    }
+
+    /// The index path of an item.
+    open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? {
+        current.location(of: itemIdentifier).map { IndexPath(row: $0.item, section: $0.section) }
+    }
+
+    /// The section at an index.
+    open func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
+        let sections = current.sectionIdentifiers
+        return index >= 0 && index < sections.count ? sections[index] : nil
+    }
+
+    /// The index of a section.
+    open func index(for sectionIdentifier: SectionIdentifierType) -> Int? {
+        current.indexOfSection(sectionIdentifier)
+    }
+
+    // MARK: Data source
+
+    open func numberOfSections(in tableView: TableView) -> Int { current.numberOfSections }
+
+    open func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+        let counts = current.itemCounts
+        return section >= 0 && section < counts.count ? counts[section] : 0
+    }
+
+    open func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        if let item = itemIdentifier(for: indexPath), let cell = cellProvider(tableView, indexPath, item) { return cell }
+        return TableViewCell(style: .default, reuseIdentifier: nil)
+    }
+
+    open func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { nil }
+    open func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? { nil }
+    open func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { false }
+    open func tableView(_ tableView: TableView, commit editingStyle: TableViewCell.EditingStyle,
+                        forRowAt indexPath: IndexPath) {}
+    open func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { false }
+    open func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {}
+    open func sectionIndexTitles(for tableView: TableView) -> [String]? { nil }
+}
+
+extension TableView {
+    /// Applies a snapshot's differences as one batch update.
+    func applyDiff(_ update: ListUpdate) {
+        trace("applySnapshot", detail: "deletes=\(update.rowDeletes.count) inserts=\(update.rowInserts.count) "
+                + "moves=\(update.rowMoves.count) sections=-\(update.sectionDeletes.count)+\(update.sectionInserts.count)")
+        performBatchUpdates({
+            self.deleteSections(update.sectionDeletes, with: .automatic)
+            self.insertSections(update.sectionInserts, with: .automatic)
+            for move in update.sectionMoves { self.moveSection(move.from, toSection: move.to) }
+            self.reloadSections(update.sectionReloads, with: .automatic)
+            self.deleteRows(at: update.rowDeletes, with: .automatic)
+            self.insertRows(at: update.rowInserts, with: .automatic)
+            for move in update.rowMoves { self.moveRow(at: move.from, to: move.to) }
+            self.reloadRows(at: update.rowReloads, with: .automatic)
+        })
+    }
+}

@@ -1,0 +1,226 @@
+import Foundation
+
+/// What a table view asks for its content: UIKit's `UITableViewDataSource`. The two
+/// `tableView` methods without defaults are required; the rest are optional.
+public protocol TableViewDataSource: AnyObject {
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell
+    func numberOfSections(in tableView: TableView) -> Int
+    func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String?
+    func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String?
+    func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool
+    func tableView(_ tableView: TableView, commit editingStyle: TableViewCell.EditingStyle,
+                   forRowAt indexPath: IndexPath)
+    func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool
+    func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath)
+    func sectionIndexTitles(for tableView: TableView) -> [String]?
+}
+
+extension TableViewDataSource {
+    public func numberOfSections(in tableView: TableView) -> Int { 1 }
+    public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { nil }
+    public func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? { nil }
+    public func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
+    public func tableView(_ tableView: TableView, commit editingStyle: TableViewCell.EditingStyle,
+                          forRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { false }
+    public func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath,
+                          to destinationIndexPath: IndexPath) {}
+    public func sectionIndexTitles(for tableView: TableView) -> [String]? { nil }
+}
+
+/// What a table view tells, and asks of, its delegate: UIKit's `UITableViewDelegate`,
+/// every method optional. It is also the table's scroll view delegate.
+///
+/// A height method a delegate does not implement answers ``TableView/unansweredHeight``,
+/// which the table reads as "not implemented" (and records no call).
+public protocol TableViewDelegate: ScrollViewDelegate {
+    func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat
+    func tableView(_ tableView: TableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat
+    func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> CGFloat
+    func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> CGFloat
+    func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> View?
+    func tableView(_ tableView: TableView, viewForFooterInSection section: Int) -> View?
+    func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath)
+    func tableView(_ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt indexPath: IndexPath)
+    func tableView(_ tableView: TableView, willDisplayHeaderView view: View, forSection section: Int)
+    func tableView(_ tableView: TableView, willSelectRowAt indexPath: IndexPath) -> IndexPath?
+    func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath)
+    func tableView(_ tableView: TableView, willDeselectRowAt indexPath: IndexPath) -> IndexPath?
+    func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath)
+    func tableView(_ tableView: TableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool
+    func tableView(_ tableView: TableView, editingStyleForRowAt indexPath: IndexPath) -> TableViewCell.EditingStyle
+    func tableView(_ tableView: TableView, accessoryButtonTappedForRowWith indexPath: IndexPath)
+    func tableView(_ tableView: TableView,
+                   leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration?
+    func tableView(_ tableView: TableView,
+                   trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration?
+}
+
+extension TableViewDelegate {
+    public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
+        TableView.unansweredHeight
+    }
+    public func tableView(_ tableView: TableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat {
+        TableView.unansweredHeight
+    }
+    public func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> CGFloat {
+        TableView.unansweredHeight
+    }
+    public func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> CGFloat {
+        TableView.unansweredHeight
+    }
+    public func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> View? { nil }
+    public func tableView(_ tableView: TableView, viewForFooterInSection section: Int) -> View? { nil }
+    public func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: TableView, willDisplayHeaderView view: View, forSection section: Int) {}
+    public func tableView(_ tableView: TableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
+    public func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: TableView, willDeselectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
+    public func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {}
+    public func tableView(_ tableView: TableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool { true }
+    public func tableView(_ tableView: TableView,
+                          editingStyleForRowAt indexPath: IndexPath) -> TableViewCell.EditingStyle { .delete }
+    public func tableView(_ tableView: TableView, accessoryButtonTappedForRowWith indexPath: IndexPath) {}
+    public func tableView(_ tableView: TableView,
+                          leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
+        nil
+    }
+    public func tableView(_ tableView: TableView,
+                          trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
+        nil
+    }
+}
+
+/// A button a swipe on a row shows: UIKit's `UIContextualAction` (data, with a handler
+/// that ``TableView/performSwipeAction(_:at:)`` runs).
+public final class ContextualAction {
+    /// The action's look: UIKit's `UIContextualAction.Style`.
+    public enum Style: Int, Hashable, Sendable {
+        case normal, destructive
+    }
+
+    /// What the handler calls when done, with whether the action was performed.
+    public typealias CompletionHandler = (Bool) -> Void
+    /// The handler: the action, the view it came from, and the completion to call.
+    public typealias Handler = (ContextualAction, View, @escaping CompletionHandler) -> Void
+
+    /// The style.
+    public let style: Style
+    /// The title.
+    public var title: String?
+    /// The image.
+    public var image: Image?
+    /// The background color.
+    public var backgroundColor: Color?
+    /// The handler.
+    public let handler: Handler
+
+    /// Creates an action.
+    public init(style: Style, title: String?, handler: @escaping Handler) {
+        self.style = style
+        self.title = title
+        self.handler = handler
+    }
+}
+
+/// The actions a swipe shows: UIKit's `UISwipeActionsConfiguration` (data).
+public final class SwipeActionsConfiguration {
+    /// The actions, first at the edge.
+    public let actions: [ContextualAction]
+    /// Whether a full swipe performs the first action.
+    public var performsFirstActionWithFullSwipe = true
+
+    /// Creates a configuration.
+    public init(actions: [ContextualAction]) {
+        self.actions = actions
+    }
+}
+
+/// A section header or footer view with a label: UIKit's `UITableViewHeaderFooterView`.
+open class TableViewHeaderFooterView: View {
+    /// The identifier it is reused by.
+    public let reuseIdentifier: String?
+    /// The view the content goes in.
+    public let contentView = View(frame: .zero)
+    private var storedTextLabel: Label?
+
+    /// Creates a header or footer view.
+    public init(reuseIdentifier: String?) {
+        self.reuseIdentifier = reuseIdentifier
+        super.init(frame: .zero)
+        addSubview(contentView)
+    }
+
+    public required init?(coder: NSCoder) {
+        self.reuseIdentifier = nil
+        super.init(coder: coder)
+        addSubview(contentView)
+    }
+
+    /// The title label, made on first use.
+    open var textLabel: Label? {
+        if let storedTextLabel { return storedTextLabel }
+        let label = Label(frame: .zero)
+        storedTextLabel = label
+        contentView.addSubview(label)
+        return label
+    }
+
+    /// Called before the view is reused.
+    open func prepareForReuse() {}
+
+    override func runBuiltInLayout() {
+        contentView.frame = bounds
+        if let label = storedTextLabel {
+            let size = label.intrinsicContentSize
+            label.frame = Rect(x: 16, y: (bounds.height - size.height) / 2, width: max(0, bounds.width - 32),
+                               height: size.height)
+        }
+    }
+}
+
+/// The pull-to-refresh control: UIKit's `UIRefreshControl`. ``beginRefreshing()`` and
+/// ``endRefreshing()`` set ``isRefreshing``; a pull (``pull()``, or a drag of the table
+/// far enough past its top) begins refreshing and sends `valueChanged`.
+open class RefreshControl: Control {
+    /// Whether a refresh is under way.
+    public private(set) var isRefreshing = false
+    /// The title (data).
+    open var attributedTitle: String?
+
+    public override init(frame: Rect) {
+        super.init(frame: frame)
+    }
+
+    public convenience init() {
+        self.init(frame: .zero)
+    }
+
+    public required init?(coder: NSCoder) {
+        super.init(coder: coder)
+    }
+
+    /// Shows the refresh state without sending an action.
+    open func beginRefreshing() {
+        guard onLoop("beginRefreshing()") else { return }
+        isRefreshing = true
+        trace("beginRefreshing")
+    }
+
+    /// Ends the refresh state.
+    open func endRefreshing() {
+        guard onLoop("endRefreshing()") else { return }
+        isRefreshing = false
+        trace("endRefreshing")
+    }
+
+    /// What a user's pull does: begins refreshing and sends `valueChanged`, unless a
+    /// refresh is already under way.
+    public func pull() {
+        guard onLoop("pull()"), !isRefreshing, isEnabled else { return }
+        beginRefreshing()
+        sendActions(for: .valueChanged)
+    }
+}

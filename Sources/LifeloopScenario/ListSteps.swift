@@ -1,0 +1,131 @@
+import Lifeloop
+
+/// The scenario steps of scroll views and tables, read from a script and run on an app:
+///
+/// - `scroll: {view: LABEL, to: [x, y]}` or `{view: LABEL, by: [dx, dy]}`: sets the
+///   content offset (animated with the step's `animated`, on by default);
+/// - `drag: {view: LABEL, by: [dx, dy], velocity: [vx, vy]}`: a finger drags the scroll
+///   view by a distance (in the view's coordinates) and lifts at a velocity (points per
+///   second), then the content decelerates on the frame clock;
+/// - `tapRow: {view: LABEL, section: S, row: R}` or `{view: LABEL, text: TEXT}`: scrolls
+///   the row into view and taps its cell (by index path, or the shown cell whose labels
+///   read TEXT).
+public enum ListStep: Sendable, Hashable {
+    case scroll(view: String, to: [Double]?, by: [Double]?, animated: Bool)
+    case drag(view: String, by: [Double], velocity: [Double])
+    case tapRowAt(view: String, section: Int, row: Int)
+    case tapRowWithText(view: String, text: String)
+
+    /// The script actions these steps answer to.
+    static let actions = ["scroll", "drag", "tapRow"]
+
+    /// Reads one of ``actions``.
+    static func read(_ action: String, _ value: FieldValue, animated: Bool, nodes: NodeReader) throws(ScenarioError) -> ListStep {
+        func pair(_ entry: FieldEntry?, _ what: String) throws(ScenarioError) -> [Double]? {
+            guard let entry else { return nil }
+            let items = try nodes.list(entry.value, expected: "\(what) as [x, y]")
+            guard items.count == 2 else { throw nodes.error(entry.value, "\(what) is two numbers, [x, y]; found \(items.count)") }
+            var numbers: [Double] = []
+            for item in items {
+                let number = try nodes.number(item, expected: "a number of points")
+                guard abs(number) < 1e9 else { throw nodes.error(item, "\(what) is at most 1e9 points either way") }
+                numbers.append(number)
+            }
+            return numbers
+        }
+        switch action {
+        case "scroll":
+            let fields = try nodes.fields(value, allowed: ["view", "to", "by"], what: "scroll")
+            guard let view = fields["view"] else { throw nodes.error(value, "scroll needs view: the label of a scroll view") }
+            let label = try nodes.text(view.value, expected: "a view label")
+            let to = try pair(fields["to"], "to")
+            let by = try pair(fields["by"], "by")
+            guard (to == nil) != (by == nil) else {
+                throw nodes.error(value, "scroll takes exactly one of to: [x, y] (an offset) or by: [dx, dy] (a distance)")
+            }
+            return .scroll(view: label, to: to, by: by, animated: animated)
+        case "drag":
+            let fields = try nodes.fields(value, allowed: ["view", "by", "velocity"], what: "drag")
+            guard let view = fields["view"] else { throw nodes.error(value, "drag needs view: the label of a scroll view") }
+            guard let by = try pair(fields["by"], "by") else {
+                throw nodes.error(value, "drag needs by: [dx, dy], the finger's move in points")
+            }
+            return .drag(view: try nodes.text(view.value, expected: "a view label"), by: by,
+                         velocity: try pair(fields["velocity"], "velocity") ?? [0, 0])
+        default:
+            let fields = try nodes.fields(value, allowed: ["view", "section", "row", "text"], what: "tapRow")
+            guard let view = fields["view"] else { throw nodes.error(value, "tapRow needs view: the label of a table") }
+            let label = try nodes.text(view.value, expected: "a view label")
+            if let text = fields["text"] {
+                guard fields["row"] == nil, fields["section"] == nil else {
+                    throw nodes.error(text.keyNode, text.value.field, "tapRow takes text: or row: (with section:), not both")
+                }
+                return .tapRowWithText(view: label, text: try nodes.text(text.value, expected: "a cell's text"))
+            }
+            guard let row = fields["row"] else { throw nodes.error(value, "tapRow needs row: N (and section:, 0 by default) or text:") }
+            let rowIndex = try nodes.integer(row.value, expected: "a row index, 0 or more")
+            let section = try fields["section"].map { entry throws(ScenarioError) in
+                try nodes.integer(entry.value, expected: "a section index, 0 or more")
+            } ?? 0
+            guard rowIndex >= 0, section >= 0 else { throw nodes.error(row.value, "row and section are 0 or more") }
+            return .tapRowAt(view: label, section: section, row: rowIndex)
+        }
+    }
+
+    /// The label of the view the step acts on.
+    public var viewLabel: String {
+        switch self {
+        case .scroll(let view, _, _, _), .drag(let view, _, _), .tapRowAt(let view, _, _), .tapRowWithText(let view, _): view
+        }
+    }
+
+    /// The input kind a probe notes.
+    var inputKind: String {
+        switch self {
+        case .scroll: "scroll"
+        case .drag: "drag"
+        case .tapRowAt, .tapRowWithText: "tapRow"
+        }
+    }
+
+    /// Runs the step on `app`; returns what went wrong, if anything.
+    public func perform(in app: Application) -> String? {
+        guard let view = app.view(labelled: viewLabel) else { return "no view labelled '\(viewLabel)' is in a window" }
+        guard let scroll = view as? ScrollView else {
+            return "'\(viewLabel)' is a \(type(of: view)), not a scroll view or table"
+        }
+        switch self {
+        case .scroll(_, let to, let by, let animated):
+            let target = to.map { Point(x: $0[0], y: $0[1]) }
+                ?? Point(x: scroll.contentOffset.x + (by?[0] ?? 0), y: scroll.contentOffset.y + (by?[1] ?? 0))
+            scroll.setContentOffset(target, animated: animated)
+        case .drag(_, let by, let velocity):
+            guard scroll.isScrollEnabled else { return "'\(viewLabel)' does not scroll (isScrollEnabled is false)" }
+            scroll.beginDrag()
+            scroll.drag(by: Point(x: by[0], y: by[1]))
+            scroll.endDrag(velocity: Point(x: velocity[0], y: velocity[1]))
+        case .tapRowAt(_, let section, let row):
+            guard let table = scroll as? TableView else { return "'\(viewLabel)' is not a table" }
+            let path = IndexPath(row: row, section: section)
+            guard section < table.numberOfSections, row < table.numberOfRows(inSection: section) else {
+                return "'\(viewLabel)' has no row \(row) in section \(section) (it has \(table.numberOfSections) sections)"
+            }
+            if table.cellForRow(at: path) == nil {
+                table.scrollToRow(at: path, at: .middle, animated: false)
+                table.layoutIfNeeded()
+            }
+            guard let cell = table.cellForRow(at: path) else { return "row \(row) of section \(section) did not show" }
+            app.tap(cell)
+        case .tapRowWithText(_, let text):
+            guard let table = scroll as? TableView else { return "'\(viewLabel)' is not a table" }
+            table.layoutIfNeeded()
+            let cells = table.visibleCells.filter { $0.summaryText == text || $0.textLabel?.text == text }
+            guard let cell = cells.first else {
+                let shown = table.visibleCells.compactMap { $0.textLabel?.text }.prefix(8)
+                return "no shown row of '\(viewLabel)' reads '\(text)' (shown: \(shown.joined(separator: ", ")))"
+            }
+            app.tap(cell)
+        }
+        return nil
+    }
+}
