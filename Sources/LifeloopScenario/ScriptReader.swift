@@ -104,7 +104,12 @@ struct ScriptReader {
         case "drag":
             // A finger's path (`path:`) is a touch step; a scroll view's drag (`by:`,
             // `velocity:`) is a list step.
-            if case .mapping = value.node, (try? nodes.fields(value, what: "drag"))?["path"] != nil { return try drag(value) }
+            let keys = try? nodes.fields(value, what: "drag")
+            if keys?["path"] != nil { return try drag(value) }
+            guard keys?["view"] != nil else {
+                throw nodes.error(value, "drag needs either path: (a finger's path of points) or view: with by: and "
+                                      + "velocity: (a scroll view's drag)")
+            }
             return .list(try ListStep.read("drag", value, animated: animated, nodes: nodes))
         case "pinch": return try pinch(value)
         case "push": return .push(scene: try nodes.text(value, expected: "a scene name"))
