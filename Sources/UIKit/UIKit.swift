@@ -79,6 +79,23 @@ public typealias UITextAutocapitalizationType = TextAutocapitalizationType
 public typealias UITextAutocorrectionType = TextAutocorrectionType
 public typealias NSTextAlignment = TextAlignment
 public typealias NSLineBreakMode = LineBreakMode
+public typealias UITextView = TextView
+public typealias UITextViewDelegate = TextViewDelegate
+public typealias UIMenuElement = MenuElement
+public typealias UIMenu = Menu
+public typealias UIDeferredMenuElement = DeferredMenuElement
+public typealias UIInteraction = Interaction
+public typealias UIPointerInteraction = PointerInteraction
+public typealias UIPointerInteractionDelegate = PointerInteractionDelegate
+public typealias UIPointerInteractionAnimating = PointerInteractionAnimating
+public typealias UIPointerRegion = PointerRegion
+public typealias UIPointerRegionRequest = PointerRegionRequest
+public typealias UIPointerStyle = PointerStyle
+public typealias UIPointerEffect = PointerEffect
+public typealias UIPointerShape = PointerShape
+public typealias UIPointerAccessory = PointerAccessory
+public typealias UITargetedPreview = TargetedPreview
+public typealias UIAxis = Axis
 
 // MARK: Colors, fonts, images, drawing
 
@@ -96,6 +113,7 @@ public typealias _ColorLiteralType = UIColor
 public typealias _ImageLiteralType = UIImage
 
 extension View {
+    public typealias TintAdjustmentMode = Lifeloop.TintAdjustmentMode
     public typealias AutoresizingMask = Lifeloop.AutoresizingMask
     public typealias ContentMode = Lifeloop.ContentMode
     public typealias AnimationOptions = Lifeloop.AnimationOptions

@@ -21,6 +21,10 @@ final class ViewExtras {
     var traitRegistrations: [TraitChangeRegistration] = []
     /// Constraints, guides and content priorities (Auto Layout).
     var autoLayout: ViewAutoLayout?
+    /// `addInteraction(_:)`'s interactions.
+    var interactions: [Interaction] = []
+    /// `tintAdjustmentMode` as set.
+    var tintAdjustmentMode: TintAdjustmentMode = .automatic
 }
 
 /// How a view lays out its content when its bounds change: UIKit's `UIView.ContentMode`.
@@ -55,6 +59,8 @@ public final class Layer {
     public var shadowOffset = Size(width: 0, height: -3)
     /// The shadow's blur radius.
     public var shadowRadius: CGFloat = 3
+    /// Whether edges are antialiased (data; snapshots are vector drawings).
+    public var allowsEdgeAntialiasing = false
     /// The layer's opacity: the view's alpha.
     public var opacity: Float {
         get { Float(view.alpha) }
