@@ -38,9 +38,11 @@ import Testing
         let bounded = drawSVG {
             UIGraphicsGetCurrentContext()?.drawLinearGradient(gradient, start: .zero, end: CGPoint(x: 0, y: 100), options: [])
         }
-        #expect(bounded.contains("<linearGradient id=\"v-gradient1\" gradientUnits=\"userSpaceOnUse\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"100\">"))
+        #expect(bounded.contains("<linearGradient id=\"v-gradient2\" gradientUnits=\"userSpaceOnUse\" x1=\"0\" y1=\"0\" x2=\"0\" y2=\"100\">"))
         #expect(bounded.contains("<stop offset=\"0\" stop-color=\"rgb(255,0,0)\"/><stop offset=\"1\" stop-color=\"rgb(0,0,255)\"/>"))
-        #expect(bounded.contains("fill=\"url(#v-gradient1)\""))
+        #expect(bounded.contains("fill=\"url(#v-gradient2)\" clip-path=\"url(#v-canvas1)\""))
+        // CoreGraphics paints into the view's bitmap: nothing past its bounds.
+        #expect(bounded.contains("<clipPath id=\"v-canvas1\"><path d=\"M 0 0 L 100 0 L 100 100 L 0 100 Z\"/></clipPath>"))
         // Without options the band stops at the end points; with them it runs on.
         let band = try #require(bounded.split(separator: "\n").first { $0.hasPrefix("<path") })
         #expect(band.contains("M -") == false && band.contains(" 100 L "))
@@ -58,13 +60,13 @@ import Testing
             UIGraphicsGetCurrentContext()?.drawRadialGradient(gradient, startCenter: center, startRadius: 0,
                                                               endCenter: center, endRadius: 40, options: [])
         }
-        #expect(inside.contains("<radialGradient id=\"v-gradient1\" gradientUnits=\"userSpaceOnUse\" cx=\"50\" cy=\"50\" r=\"40\""))
-        #expect(inside.contains("<circle cx=\"50\" cy=\"50\" r=\"40\" fill=\"url(#v-gradient1)\""))
+        #expect(inside.contains("<radialGradient id=\"v-gradient2\" gradientUnits=\"userSpaceOnUse\" cx=\"50\" cy=\"50\" r=\"40\""))
+        #expect(inside.contains("<circle cx=\"50\" cy=\"50\" r=\"40\" fill=\"url(#v-gradient2)\""))
         let everywhere = drawSVG {
             UIGraphicsGetCurrentContext()?.drawRadialGradient(gradient, startCenter: center, startRadius: 0,
                                                               endCenter: center, endRadius: 40, options: .drawsAfterEndLocation)
         }
-        #expect(everywhere.contains("<rect") && everywhere.contains("fill=\"url(#v-gradient1)\""))
+        #expect(everywhere.contains("<rect") && everywhere.contains("fill=\"url(#v-gradient2)\""))
     }
 
     @Test func stringsDrawOneTextCommandPerLineBelowTheirTopLeft() {

@@ -17,15 +17,40 @@ enum PortedCorpus {
             return view
         }, draws: true),
         CorpusEntry(name: "TroposTextViewController", file: "TextViewController.swift", kind: .controller {
-            // The storyboard's outlet, made as the storyboard would.
-            let controller = TextViewController()
-            controller.textView = UITextView()
-            controller.text = "Partly cloudy, 18°"
+            let controller = TroposTextScreen()
+            controller.text = "Partly cloudy, 18°. Light winds from the west, clearing in the evening."
             return controller
         }),
         CorpusEntry(name: "ContextMenuKeyboardMenu", file: "KeyboardMenuViewController.swift",
                     kind: .controller { KeyboardMenuViewController() }),
+        CorpusEntry(name: "SnapchatMenuViewController", file: "ViewController.swift",
+                    kind: .controller { SnapchatMenuScreen() }),
     ]
+}
+
+/// Tropos's text controller with the text view its storyboard connects.
+final class TroposTextScreen: TextViewController {
+    override func loadView() {
+        let root = UIView(frame: UIScreen.main.bounds)
+        root.backgroundColor = .darkGray
+        let textView = UITextView(frame: root.bounds)
+        textView.backgroundColor = .clear
+        root.addSubview(textView)
+        view = root
+        self.textView = textView
+    }
+}
+
+/// SnapchatMenu's controller with the paging scroll view its storyboard connects.
+final class SnapchatMenuScreen: ViewController {
+    override func loadView() {
+        let root = UIView(frame: UIScreen.main.bounds)
+        let scrollView = UIScrollView(frame: root.bounds)
+        scrollView.isPagingEnabled = true
+        root.addSubview(scrollView)
+        view = root
+        self.scrollView = scrollView
+    }
 }
 
 @Suite("UIKit corpus, ported")

@@ -10,6 +10,17 @@ extension DisplayListSVG {
         return far + 2 * (size.width + size.height) / min(scale, 1)
     }
 
+    /// A clip path of the canvas (the view's bounds, where CoreGraphics' bitmap ends) in
+    /// the current user space, for areas that would run past it; its id.
+    mutating func canvasClip() -> String {
+        let inverse = state.ctm.inverted()
+        let corners = [CGPoint.zero, CGPoint(x: size.width, y: 0), CGPoint(x: size.width, y: size.height),
+                       CGPoint(x: 0, y: size.height)].map { $0.applying(inverse) }
+        let id = newID("canvas")
+        lines.append("<clipPath id=\"\(id)\"><path d=\"M \(corners.map(Self.point).joined(separator: " L ")) Z\"/></clipPath>")
+        return id
+    }
+
     /// The `<stop>` elements of `gradient`, with the global alpha.
     func stopElements(_ gradient: CGGradient) -> String {
         gradient.stops.map { stop in
@@ -32,12 +43,13 @@ extension DisplayListSVG {
         func corner(_ along: CGFloat, _ across: CGFloat) -> String {
             Self.point(CGPoint(x: start.x + ux * along - uy * across, y: start.y + uy * along + ux * across))
         }
+        let clip = canvasClip()
         let id = newID("gradient")
         lines.append("<linearGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" x1=\"\(Self.number(start.x))\" "
                      + "y1=\"\(Self.number(start.y))\" x2=\"\(Self.number(end.x))\" y2=\"\(Self.number(end.y))\">"
                      + stopElements(gradient) + "</linearGradient>")
         lines.append("<path d=\"M \(corner(from, -far)) L \(corner(to, -far)) L \(corner(to, far)) L \(corner(from, far)) Z\" "
-                     + "fill=\"url(#\(id))\" data-role=\"gradient\"/>")
+                     + "fill=\"url(#\(id))\" clip-path=\"url(#\(clip))\" data-role=\"gradient\"/>")
         painted = true
     }
 
@@ -46,6 +58,7 @@ extension DisplayListSVG {
     mutating func paintRadialGradient(_ gradient: CGGradient, startCenter: CGPoint, startRadius: CGFloat, endCenter: CGPoint,
                                       endRadius: CGFloat, options: CGGradientDrawingOptions) {
         guard endRadius > 0, endRadius.isFinite, startRadius.isFinite else { return }
+        let clip = canvasClip()
         let id = newID("gradient")
         lines.append("<radialGradient id=\"\(id)\" gradientUnits=\"userSpaceOnUse\" cx=\"\(Self.number(endCenter.x))\" "
                      + "cy=\"\(Self.number(endCenter.y))\" r=\"\(Self.number(endRadius))\" fx=\"\(Self.number(startCenter.x))\" "
@@ -54,10 +67,10 @@ extension DisplayListSVG {
         if options.contains(.drawsAfterEndLocation) {
             let far = reach([startCenter, endCenter])
             lines.append("<rect x=\"\(Self.number(-far))\" y=\"\(Self.number(-far))\" width=\"\(Self.number(2 * far))\" "
-                         + "height=\"\(Self.number(2 * far))\" fill=\"url(#\(id))\" data-role=\"gradient\"/>")
+                         + "height=\"\(Self.number(2 * far))\" fill=\"url(#\(id))\" clip-path=\"url(#\(clip))\" data-role=\"gradient\"/>")
         } else {
             lines.append("<circle cx=\"\(Self.number(endCenter.x))\" cy=\"\(Self.number(endCenter.y))\" "
-                         + "r=\"\(Self.number(endRadius))\" fill=\"url(#\(id))\" data-role=\"gradient\"/>")
+                         + "r=\"\(Self.number(endRadius))\" fill=\"url(#\(id))\" clip-path=\"url(#\(clip))\" data-role=\"gradient\"/>")
         }
         painted = true
     }
