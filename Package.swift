@@ -7,6 +7,7 @@ import PackageDescription
 let corpusSources = [
     "Harness",
     "Corpus/ApiDemoResizingViewController/ResizingViewController.swift",
+    "Corpus/BarButtonItemDemoViewController/BarButtonItemDemoViewController.swift",
     "Corpus/BadgeSwift/BadgeSwift.swift",
     "Corpus/CWARoundedRectView/RoundedRectView.swift",
     "Corpus/ConvexHullView/View.swift",
@@ -23,6 +24,7 @@ let corpusSources = [
     "Corpus/ShapeCustomView/CustomView.swift",
     "Corpus/SimulatorGraphView/SimulatorGraphView.swift",
     "Corpus/SimulatorGraphView/Dependencies",
+    "Corpus/ResizeKnob/ResizeKnob.swift",
     "Corpus/SpringingViewController/ViewController.swift",
     "Corpus/Swift2048ScoreView/AccessoryViews.swift",
     "Corpus/TofuCircularProgressView/CircularProgressView.swift",
@@ -277,6 +279,16 @@ let package = Package(
             exclude: corpusFilesNotCompiled + ["Corpus2", "measure.py"],
             sources: corpusSources,
             swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        // The corpus files that build through the port step (or share a name with one
+        // above), linked from the corpus under names of their own in iOS/.
+        .testTarget(
+            name: "UIKitCompatibilityPortedTests",
+            dependencies: ["UIKit", "LifeloopPictures"],
+            path: "Tests/UIKitCompatibilityPorted",
+            exclude: ["iOS"],
+            swiftSettings: [.swiftLanguageMode(.v5)],
+            plugins: ["LifeloopPortPlugin"]
         ),
     ],
     swiftLanguageModes: [.v6]

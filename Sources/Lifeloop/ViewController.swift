@@ -383,6 +383,13 @@ open class ViewController: NameWirable {
         set { if onLoop("tabBarItem") { storedTabBarItem = newValue } }
     }
 
+    /// The items a navigation controller's toolbar shows while this controller is on top (data).
+    open var toolbarItems: [BarButtonItem]? {
+        get { storedToolbarItems }
+        set { if onLoop("toolbarItems") { storedToolbarItems = newValue } }
+    }
+    private var storedToolbarItems: [BarButtonItem]?
+
     /// The navigation item, if one was made (reading it does not make one).
     public var navigationItemIfMade: NavigationItem? { storedNavigationItem }
     /// The tab bar item, if one was made (reading it does not make one).

@@ -45,6 +45,8 @@ public struct WindowSnapshot: Sendable, Equatable {
         public var imageName: String?
         /// A switch's state.
         public var switchOn: Bool?
+        /// Where top-aligned text starts (a text view's insets and padding); nil centers the lines.
+        public var textInsets: EdgeInsets?
         /// A text field's rounded border.
         public var hasTextBorder = false
         /// The layer's corner radius, border width and color.
@@ -239,6 +241,15 @@ public struct WindowSnapshot: Sendable, Equatable {
             content.fontSize = Double(field.font?.pointSize ?? 17)
             content.alignment = field.textAlignment
             content.hasTextBorder = field.borderStyle != .none
+        case let textView as TextView:
+            content.lines = textView.displayedLines
+            content.textColor = textView.textColor ?? .label
+            content.fontSize = Double(textView.usedFont.pointSize)
+            content.alignment = textView.textAlignment
+            let inset = textView.textContainerInset
+            content.textInsets = EdgeInsets(top: inset.top - textView.contentOffset.y,
+                                            left: inset.left + textView.lineFragmentPadding,
+                                            bottom: inset.bottom, right: inset.right + textView.lineFragmentPadding)
         case let imageView as ImageView:
             content.imageName = (imageView.isHighlighted ? imageView.highlightedImage : nil)?.name ?? imageView.image?.name
         case let toggle as Switch:
@@ -394,10 +405,15 @@ extension WindowSnapshot {
             let lineHeight = (size * 1.2).rounded(.up)
             let height = Double(content.lines.count) * lineHeight
             var y = rect.minY + max(0, (rect.height - height) / 2) + size * 0.95
-            let (x, anchor): (Double, String) = switch content.alignment {
+            var (x, anchor): (Double, String) = switch content.alignment {
             case .center: (rect.midX, "middle")
             case .right: (rect.maxX, "end")
             default: (rect.minX + (content.hasTextBorder ? 7 : 0), "start")
+            }
+            if let inset = content.textInsets {
+                y = rect.minY + inset.top + size * 0.95
+                if anchor == "start" { x = rect.minX + inset.left }
+                if anchor == "end" { x = rect.maxX - inset.right }
             }
             let color = content.isPlaceholder ? "#a3a3a8"
                 : content.textColor.map { hexColor(red: $0.red, green: $0.green, blue: $0.blue) } ?? "#000000"

@@ -143,13 +143,64 @@ final class FileRewriter: SyntaxVisitor {
         }
         if let reason = Self.runtimeFunctions[name], node.calledExpression.is(DeclReferenceExprSyntax.self) {
             diagnose(node, "\(name) is not supported by the port step: \(reason), and Linux has no Objective-C runtime")
-        } else if (name == "value" && (labels == ["forKey"] || labels == ["forKeyPath"]))
-                    || (name == "setValue" && (labels == [nil, "forKey"] || labels == [nil, "forKeyPath"])) {
-            let call = "\(name)(\(labels.map { ($0 ?? "_") + ":" }.joined()))"
-            diagnose(node, "\(call) is key-value coding, which is not supported by the port step: it finds properties "
-                        + "by name through the Objective-C runtime, and Linux has none; use the property or a Swift key path")
+        } else if name == "value", labels == ["forKey"] || labels == ["forKeyPath"] {
+            lowerKeyValueRead(node, keyPath: labels == ["forKeyPath"])
+        } else if name == "setValue", labels == [nil, "forKey"] || labels == [nil, "forKeyPath"] {
+            lowerKeyValueWrite(node, labels: labels)
         }
         return .visitChildren
+    }
+
+    // MARK: Key-value coding
+
+    /// Names bound in this file to `UserDefaults…` (`let defaults = UserDefaults.standard`).
+    private var userDefaultsNames: Set<String> = []
+
+    override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+        if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+           let value = node.initializer?.value.trimmedDescription, value.hasPrefix("UserDefaults") {
+            userDefaultsNames.insert(name)
+        }
+        return .visitChildren
+    }
+
+    /// Whether `expression` is known, from this file's text, to be a `UserDefaults`.
+    private func isUserDefaults(_ expression: ExprSyntax) -> Bool {
+        let text = expression.trimmedDescription
+        return text.hasPrefix("UserDefaults") || userDefaultsNames.contains(text)
+    }
+
+    /// `X.value(forKey: k)` (and `value(forKey: k)` on `self`, `X?.value(forKeyPath: p)`)
+    /// becomes `lifeloopValue(of: X, forKey: k)`: Lifeloop reads user defaults, dictionaries
+    /// and stored properties by name (see `lifeloopValue(of:forKey:)`).
+    private func lowerKeyValueRead(_ node: FunctionCallExprSyntax, keyPath: Bool) {
+        guard node.arguments.count == 1, node.trailingClosure == nil, let leftParen = node.leftParen else { return }
+        let open = leftParen.endPositionBeforeTrailingTrivia.utf8Offset
+        if let member = node.calledExpression.as(MemberAccessExprSyntax.self) {
+            guard let base = member.base else { return }
+            // Edits around the receiver, not over it, keep the receiver's own lowerings.
+            let receiver = base.as(OptionalChainingExprSyntax.self)?.expression ?? base
+            let start = receiver.positionAfterSkippingLeadingTrivia.utf8Offset
+            edits.append((start, start, "lifeloopValue(of: "))
+            edits.append((receiver.endPositionBeforeTrailingTrivia.utf8Offset, open, ", "))
+        } else {
+            edits.append((node.calledExpression.positionAfterSkippingLeadingTrivia.utf8Offset, open, "lifeloopValue(of: self, "))
+        }
+        needsLifeloop = true
+    }
+
+    /// `defaults.setValue(v, forKey: k)` on a `UserDefaults` (as this file shows it is)
+    /// becomes `defaults.set(v, forKey: k)`; on anything else it is an error.
+    private func lowerKeyValueWrite(_ node: FunctionCallExprSyntax, labels: [String?]) {
+        if labels == [nil, "forKey"], let member = node.calledExpression.as(MemberAccessExprSyntax.self),
+           let base = member.base, isUserDefaults(base.as(OptionalChainingExprSyntax.self)?.expression ?? base) {
+            replace(member.declName, with: "set")
+            return
+        }
+        let call = "setValue(\(labels.map { ($0 ?? "_") + ":" }.joined()))"
+        diagnose(node, "\(call) is key-value coding, which is not supported by the port step: it sets properties "
+                    + "by name through the Objective-C runtime, and Linux has none; set the property, or use a Swift key path "
+                    + "(on UserDefaults, set(_:forKey:) works)")
     }
 
     private func diagnose(_ node: some SyntaxProtocol, _ message: String) {

@@ -200,6 +200,23 @@ public typealias UITextAutocorrectionType = TextAutocorrectionType
 public typealias NSTextAlignment = TextAlignment
 /// UIKit's `NSLineBreakMode`: Lifeloop's `LineBreakMode`.
 public typealias NSLineBreakMode = LineBreakMode
+public typealias UITextView = TextView
+public typealias UITextViewDelegate = TextViewDelegate
+public typealias UIMenuElement = MenuElement
+public typealias UIMenu = Menu
+public typealias UIDeferredMenuElement = DeferredMenuElement
+public typealias UIInteraction = Interaction
+public typealias UIPointerInteraction = PointerInteraction
+public typealias UIPointerInteractionDelegate = PointerInteractionDelegate
+public typealias UIPointerInteractionAnimating = PointerInteractionAnimating
+public typealias UIPointerRegion = PointerRegion
+public typealias UIPointerRegionRequest = PointerRegionRequest
+public typealias UIPointerStyle = PointerStyle
+public typealias UIPointerEffect = PointerEffect
+public typealias UIPointerShape = PointerShape
+public typealias UIPointerAccessory = PointerAccessory
+public typealias UITargetedPreview = TargetedPreview
+public typealias UIAxis = Axis
 
 // MARK: Colors, fonts, images, drawing
 
@@ -225,6 +242,8 @@ public typealias _ColorLiteralType = UIColor
 public typealias _ImageLiteralType = UIImage
 
 extension View {
+    /// UIKit's `UIView.TintAdjustmentMode`: Lifeloop's `TintAdjustmentMode`.
+    public typealias TintAdjustmentMode = Lifeloop.TintAdjustmentMode
     /// UIKit's `UIView.AutoresizingMask`: Lifeloop's `AutoresizingMask`.
     public typealias AutoresizingMask = Lifeloop.AutoresizingMask
     /// UIKit's `UIView.ContentMode`: Lifeloop's `ContentMode`.

@@ -359,14 +359,63 @@ struct UnsupportedConstructTests {
             """
         let result = portedResult([("/app/Model.swift", text)])
         let places = result.diagnostics.map { "\($0.severity) \($0.line):\($0.column)" }
-        #expect(places == ["error 3:19", "error 4:17", "error 5:9", "error 6:17", "error 7:9"])
+        // value(forKey:) is lowered (KeyValueLoweringTests); setValue(_:forKey:) on a model is not.
+        #expect(places == ["error 3:19", "error 5:9", "error 6:17", "error 7:9"])
         #expect(result.diagnostics[0].description.hasPrefix("/app/Model.swift:3:19: error: NSClassFromString is not supported"))
         #expect(result.diagnostics[0].message.contains("Linux has no Objective-C runtime"))
-        #expect(result.diagnostics[1].message.contains("value(forKey:) is key-value coding"))
-        #expect(result.diagnostics[4].message.contains("swizzling"))
+        #expect(result.diagnostics[1].message.contains("setValue(_:forKey:) is key-value coding"))
+        #expect(result.diagnostics[3].message.contains("swizzling"))
         // The file is written all the same.
         #expect(result.files[0].text.contains("NSClassFromString(\"Other\")"))
         #expect(result.hasErrors)
+    }
+}
+
+@Suite("Port step: key-value coding")
+struct KeyValueLoweringTests {
+    @Test func readsBecomeLifeloopValueOnTheirReceiver() {
+        let text = """
+            import UIKit
+            class Model: NSObject {
+                func go(other: Model?) {
+                    let a = UserDefaults.standard.value(forKey: "best")
+                    let b = other?.value(forKey: "name") as? String
+                    let c = value(forKey: "count")
+                    let d = self.value(forKeyPath: "a.b")
+                }
+            }
+            """
+        let result = portedResult([("/app/Model.swift", text)])
+        #expect(result.diagnostics.isEmpty)
+        let lines = userLines(result.files[0].text)
+        #expect(lines[3] == "        let a = lifeloopValue(of: UserDefaults.standard, forKey: \"best\")")
+        #expect(lines[4] == "        let b = lifeloopValue(of: other, forKey: \"name\") as? String")
+        #expect(lines[5] == "        let c = lifeloopValue(of: self, forKey: \"count\")")
+        #expect(lines[6] == "        let d = lifeloopValue(of: self, forKeyPath: \"a.b\")")
+    }
+
+    @Test func aReceiversOwnLoweringsAreKept() {
+        let text = "import UIKit\nlet v = settings.value(forKey: \"user\")?.value(forKey: \"name\")\n"
+        let lines = userLines(ported(text))
+        #expect(lines[1] == "let v = lifeloopValue(of: lifeloopValue(of: settings, forKey: \"user\"), forKey: \"name\")")
+    }
+
+    @Test func writesToUserDefaultsBecomeSetAndOthersAreErrors() {
+        let text = """
+            import UIKit
+            func save(model: NSObject) {
+                let defaults = UserDefaults.standard
+                defaults.setValue(1, forKey: "best")
+                UserDefaults.standard.setValue("x", forKey: "name")
+                model.setValue(2, forKey: "count")
+            }
+            """
+        let result = portedResult([("/app/Save.swift", text)])
+        let lines = userLines(result.files[0].text)
+        #expect(lines[3] == "    defaults.set(1, forKey: \"best\")")
+        #expect(lines[4] == "    UserDefaults.standard.set(\"x\", forKey: \"name\")")
+        #expect(result.diagnostics.map { "\($0.severity) \($0.line):\($0.column)" } == ["error 6:5"])
+        #expect(result.diagnostics[0].message.contains("setValue(_:forKey:) is key-value coding"))
     }
 }
 

@@ -141,6 +141,13 @@ open class NavigationController: ViewController {
     }
     private var toolbarHidden = true
 
+    /// Hides or shows the bottom toolbar, which shows the top controller's
+    /// `toolbarItems` (data; `animated` is data).
+    open func setToolbarHidden(_ hidden: Bool, animated: Bool) {
+        guard onLoop("setToolbarHidden(_:animated:)") else { return }
+        toolbarHidden = hidden
+    }
+
     /// The controller on top of the stack.
     public var topViewController: ViewController? { children.last }
 

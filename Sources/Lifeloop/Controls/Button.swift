@@ -25,7 +25,9 @@ open class Button: Control {
     open var titleEdgeInsets: EdgeInsets = .zero
     /// Insets around the image (data).
     open var imageEdgeInsets: EdgeInsets = .zero
-    /// The menu (data).
+    /// The menu a long press opens (a tap, with ``showsMenuAsPrimaryAction``).
+    open var menu: Menu?
+    /// Whether a tap opens ``menu`` instead of sending the primary action.
     open var showsMenuAsPrimaryAction = false
 
     /// A button of a kind; a `system` button's title is the tint color.

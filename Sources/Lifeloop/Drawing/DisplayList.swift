@@ -198,6 +198,11 @@ public enum DrawCommand: Hashable, Sendable {
     case clip(evenOdd: Bool)
     /// Intersects the clip with a rectangle; the current path is untouched.
     case clipToRect(CGRect)
+    /// Paints a gradient along a line, clipped by the clip; the current path is untouched.
+    case linearGradient(CGGradient, start: CGPoint, end: CGPoint, options: CGGradientDrawingOptions)
+    /// Paints a gradient between two circles, clipped by the clip; the current path is untouched.
+    case radialGradient(CGGradient, startCenter: CGPoint, startRadius: CGFloat, endCenter: CGPoint, endRadius: CGFloat,
+                        options: CGGradientDrawingOptions)
 
     // Text.
 

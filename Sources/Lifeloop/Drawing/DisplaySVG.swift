@@ -110,6 +110,11 @@ struct DisplayListSVG {
             let id = newID("clip")
             openGroup("<g clip-path=\"url(#\(id))\">",
                       definition: "<clipPath id=\"\(id)\"><rect\(Self.attributes(Self.rectAttributes(rect)))/></clipPath>")
+        case let .linearGradient(gradient, start, end, options):
+            paintLinearGradient(gradient, start: start, end: end, options: options)
+        case let .radialGradient(gradient, startCenter, startRadius, endCenter, endRadius, options):
+            paintRadialGradient(gradient, startCenter: startCenter, startRadius: startRadius, endCenter: endCenter,
+                                endRadius: endRadius, options: options)
         case let .drawText(text, point, fontSize, color):
             let fill = state.fill
             state.fill = color

@@ -71,6 +71,8 @@ open class BarButtonItem: BarItem {
     open weak var target: AnyObject?
     /// The selector a tap sends when the item has no ``primaryAction``.
     open var action: Selector?
+    /// The menu a tap (without a ``primaryAction``) or a long press opens.
+    open var menu: Menu?
 
     /// A button titled `title` whose tap runs `primaryAction`.
     public init(title: String?, style: Style, primaryAction: Action? = nil) {

@@ -28,6 +28,10 @@ final class ViewExtras {
         // The layer may outlive its view (an app can keep it): it then stands alone.
         layer?.owningView = nil
     }
+    /// `addInteraction(_:)`'s interactions.
+    var interactions: [Interaction] = []
+    /// `tintAdjustmentMode` as set.
+    var tintAdjustmentMode: TintAdjustmentMode = .automatic
 }
 
 /// How a view lays out its content when its bounds change: UIKit's `UIView.ContentMode`.

@@ -1,0 +1,1 @@
+../../UIKitCompatibility/Corpus/CookbookFaceView/CustomView.swift

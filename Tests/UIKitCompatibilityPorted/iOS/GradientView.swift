@@ -1,0 +1,1 @@
+../../UIKitCompatibility/Corpus/GradientView/GradientView.swift

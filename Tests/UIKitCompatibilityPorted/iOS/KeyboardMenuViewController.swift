@@ -1,0 +1,1 @@
+../../UIKitCompatibility/Corpus/ContextMenuKeyboardMenu/KeyboardMenuViewController.swift

@@ -1,0 +1,1 @@
+../../UIKitCompatibility/Corpus/SnapchatMenuViewController/ViewController.swift

@@ -1,0 +1,1 @@
+../../UIKitCompatibility/Corpus/TroposTextViewController/TextViewController.swift
