@@ -27,7 +27,7 @@ extension TextViewDelegate {
 /// A scrolling, multi-line text view: UIKit's `UITextView`.
 ///
 /// The text is laid out by ``Font``'s metric model (the one labels use), wrapped to the
-/// width inside ``textContainerInset`` and the line fragment padding; ``contentSize``
+/// width inside `textContainerInset` and the line fragment padding; `contentSize`
 /// follows the text at each layout, and ``sizeThatFits(_:)`` measures it. A tap (or
 /// ``becomeFirstResponder()``) begins editing when ``isEditable``; ``insertText(_:)`` and
 /// ``deleteBackward()`` type as a keyboard would, asking the delegate's
@@ -120,7 +120,7 @@ open class TextView: ScrollView {
         return Size(width: width == .greatestFiniteMagnitude ? fitted : width, height: height.rounded(.up))
     }
 
-    /// No intrinsic size while it scrolls; the text's size when ``isScrollEnabled`` is false.
+    /// No intrinsic size while it scrolls; the text's size when `isScrollEnabled` is false.
     open override var intrinsicContentSize: Size {
         guard !isScrollEnabled else { return Size(width: View.noIntrinsicMetric, height: View.noIntrinsicMetric) }
         return sizeThatFits(Size(width: bounds.width > 0 ? bounds.width : .greatestFiniteMagnitude, height: 0))

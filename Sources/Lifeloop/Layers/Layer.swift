@@ -84,7 +84,7 @@ open class Layer {
     /// The layer's delegate (not retained).
     public weak var delegate: LayerDelegate?
     /// Actions by key: an `NSNull` value turns off the implicit animation of that key, a
-    /// ``CAAnimation`` replaces it.
+    /// `CAAnimation` replaces it.
     public var actions: [String: Any]?
     /// The image the layer shows: an ``Image`` (or a `CGImage`, the same type here).
     /// Snapshots draw its name in a placeholder filling the bounds.

@@ -5,7 +5,7 @@ import Foundation
 /// How data flows through it:
 /// 1. ``reloadData()`` (or the table joining a window the first time, or its first
 ///    layout) asks `numberOfSections` and `numberOfRowsInSection` per section at once, so
-///    ``contentSize`` is right on return; it makes no cell. With ``estimatedRowHeight``
+///    `contentSize` is right on return; it makes no cell. With `estimatedRowHeight`
 ///    0 it asks every row's height too.
 /// 2. In the table's own layout pass, for each index path whose row meets the bounds, in
 ///    index-path order: a cell shown there is kept; otherwise `heightForRowAt` (when the
@@ -16,7 +16,7 @@ import Foundation
 /// 3. Scrolling marks the table for layout: each frame repeats step 2, so a scroll of a
 ///    warm table makes no cell.
 ///
-/// Row offsets are kept per section in an ``ExtentIndex``: a frame's work depends on the
+/// Row offsets are kept per section in an `ExtentIndex`: a frame's work depends on the
 /// rows shown and the number of sections, never on the number of rows.
 open class TableView: ScrollView {
     /// A table's look: UIKit's `UITableView.Style`.
@@ -284,7 +284,7 @@ open class TableView: ScrollView {
 
     // MARK: Counts and geometry
 
-    /// Asks the counts again now (so ``contentSize`` is right on return) and every shown
+    /// Asks the counts again now (so `contentSize` is right on return) and every shown
     /// cell at the next layout. No cell is asked here.
     open func reloadData() {
         guard onLoop("reloadData()") else { return }

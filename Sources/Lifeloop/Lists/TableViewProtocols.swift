@@ -94,7 +94,7 @@ extension TableViewDelegate {
 }
 
 /// A button a swipe on a row shows: UIKit's `UIContextualAction` (data, with a handler
-/// that ``TableView/performSwipeAction(_:at:)`` runs).
+/// that `performSwipeAction(_:at:)` runs).
 public final class ContextualAction {
     /// The action's look: UIKit's `UIContextualAction.Style`.
     public enum Style: Int, Hashable, Sendable {
