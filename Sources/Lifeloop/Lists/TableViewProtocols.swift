@@ -3,29 +3,47 @@ import Foundation
 /// What a table view asks for its content: UIKit's `UITableViewDataSource`. The two
 /// `tableView` methods without defaults are required; the rest are optional.
 public protocol TableViewDataSource: AnyObject {
+    /// Asks for the number of rows in `section`.
     func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int
+    /// Asks for the cell to show at `indexPath`.
     func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell
+    /// Asks for the number of sections in the table.
     func numberOfSections(in tableView: TableView) -> Int
+    /// Asks for the title of `section`'s header, if any.
     func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String?
+    /// Asks for the title of `section`'s footer, if any.
     func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String?
+    /// Asks whether the row at `indexPath` can be edited.
     func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool
+    /// Asks the data source to commit an insertion or deletion of the row at `indexPath`.
     func tableView(_ tableView: TableView, commit editingStyle: TableViewCell.EditingStyle,
                    forRowAt indexPath: IndexPath)
+    /// Asks whether the row at `indexPath` can be moved.
     func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool
+    /// Tells the data source to move the row at `sourceIndexPath` to `destinationIndexPath`.
     func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath)
+    /// Asks for the titles of the section index, if the table shows one.
     func sectionIndexTitles(for tableView: TableView) -> [String]?
 }
 
 extension TableViewDataSource {
+    /// One section.
     public func numberOfSections(in tableView: TableView) -> Int { 1 }
+    /// No header title.
     public func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { nil }
+    /// No footer title.
     public func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? { nil }
+    /// Every row can be edited.
     public func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
+    /// Does nothing.
     public func tableView(_ tableView: TableView, commit editingStyle: TableViewCell.EditingStyle,
                           forRowAt indexPath: IndexPath) {}
+    /// No row can be moved.
     public func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { false }
+    /// Does nothing.
     public func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath,
                           to destinationIndexPath: IndexPath) {}
+    /// No section index.
     public func sectionIndexTitles(for tableView: TableView) -> [String]? { nil }
 }
 
@@ -35,58 +53,94 @@ extension TableViewDataSource {
 /// A height method a delegate does not implement answers ``TableView/unansweredHeight``,
 /// which the table reads as "not implemented" (and records no call).
 public protocol TableViewDelegate: ScrollViewDelegate {
+    /// Asks for the height of the row at `indexPath`.
     func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat
+    /// Asks for an estimate of the height of the row at `indexPath`.
     func tableView(_ tableView: TableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat
+    /// Asks for the height of `section`'s header.
     func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> CGFloat
+    /// Asks for the height of `section`'s footer.
     func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> CGFloat
+    /// Asks for the view to show as `section`'s header.
     func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> View?
+    /// Asks for the view to show as `section`'s footer.
     func tableView(_ tableView: TableView, viewForFooterInSection section: Int) -> View?
+    /// Tells the delegate the table is about to show `cell` for the row at `indexPath`.
     func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath)
+    /// Tells the delegate `cell` was removed from the table.
     func tableView(_ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt indexPath: IndexPath)
+    /// Tells the delegate the table is about to show `view` as `section`'s header.
     func tableView(_ tableView: TableView, willDisplayHeaderView view: View, forSection section: Int)
+    /// Tells the delegate a row is about to be selected; answers the row to select instead, or `nil` for none.
     func tableView(_ tableView: TableView, willSelectRowAt indexPath: IndexPath) -> IndexPath?
+    /// Tells the delegate the row at `indexPath` is now selected.
     func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath)
+    /// Tells the delegate a row is about to be deselected; answers the row to deselect instead, or `nil` for none.
     func tableView(_ tableView: TableView, willDeselectRowAt indexPath: IndexPath) -> IndexPath?
+    /// Tells the delegate the row at `indexPath` is now deselected.
     func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath)
+    /// Asks whether the row at `indexPath` should be highlighted while touched.
     func tableView(_ tableView: TableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool
+    /// Asks for the editing style of the row at `indexPath`.
     func tableView(_ tableView: TableView, editingStyleForRowAt indexPath: IndexPath) -> TableViewCell.EditingStyle
+    /// Tells the delegate the user tapped the detail button of the row at `indexPath`.
     func tableView(_ tableView: TableView, accessoryButtonTappedForRowWith indexPath: IndexPath)
+    /// Asks for the actions a swipe from the leading edge of the row at `indexPath` shows.
     func tableView(_ tableView: TableView,
                    leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration?
+    /// Asks for the actions a swipe from the trailing edge of the row at `indexPath` shows.
     func tableView(_ tableView: TableView,
                    trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration?
 }
 
 extension TableViewDelegate {
+    /// Answers `TableView.unansweredHeight`: not implemented.
     public func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
         TableView.unansweredHeight
     }
+    /// Answers `TableView.unansweredHeight`: not implemented.
     public func tableView(_ tableView: TableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat {
         TableView.unansweredHeight
     }
+    /// Answers `TableView.unansweredHeight`: not implemented.
     public func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> CGFloat {
         TableView.unansweredHeight
     }
+    /// Answers `TableView.unansweredHeight`: not implemented.
     public func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> CGFloat {
         TableView.unansweredHeight
     }
+    /// No header view.
     public func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> View? { nil }
+    /// No footer view.
     public func tableView(_ tableView: TableView, viewForFooterInSection section: Int) -> View? { nil }
+    /// Does nothing.
     public func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath) {}
+    /// Does nothing.
     public func tableView(_ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt indexPath: IndexPath) {}
+    /// Does nothing.
     public func tableView(_ tableView: TableView, willDisplayHeaderView view: View, forSection section: Int) {}
+    /// Selects the row asked for.
     public func tableView(_ tableView: TableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
+    /// Does nothing.
     public func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {}
+    /// Deselects the row asked for.
     public func tableView(_ tableView: TableView, willDeselectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
+    /// Does nothing.
     public func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {}
+    /// Every row highlights.
     public func tableView(_ tableView: TableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool { true }
+    /// Every row deletes: `.delete`.
     public func tableView(_ tableView: TableView,
                           editingStyleForRowAt indexPath: IndexPath) -> TableViewCell.EditingStyle { .delete }
+    /// Does nothing.
     public func tableView(_ tableView: TableView, accessoryButtonTappedForRowWith indexPath: IndexPath) {}
+    /// No leading swipe actions.
     public func tableView(_ tableView: TableView,
                           leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
         nil
     }
+    /// No trailing swipe actions.
     public func tableView(_ tableView: TableView,
                           trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
         nil
@@ -98,6 +152,7 @@ extension TableViewDelegate {
 public final class ContextualAction {
     /// The action's look: UIKit's `UIContextualAction.Style`.
     public enum Style: Int, Hashable, Sendable {
+        /// A plain action, or one that destroys data (shown in red).
         case normal, destructive
     }
 
