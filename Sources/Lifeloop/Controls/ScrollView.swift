@@ -10,32 +10,54 @@ import Foundation
 /// `scrollViewDidEndDecelerating`. An animated `setContentOffset` reports
 /// `scrollViewDidScroll` per frame and `scrollViewDidEndScrollingAnimation`.
 public protocol ScrollViewDelegate: AnyObject {
+    /// Tells the delegate the content offset changed.
     func scrollViewDidScroll(_ scrollView: ScrollView)
+    /// Tells the delegate the user is about to start dragging the content.
     func scrollViewWillBeginDragging(_ scrollView: ScrollView)
+    /// Tells the delegate the user lifted the finger, with the velocity and the offset where scrolling will stop (which it may change).
     func scrollViewWillEndDragging(_ scrollView: ScrollView, withVelocity velocity: Point,
                                    targetContentOffset: UnsafeMutablePointer<Point>)
+    /// Tells the delegate a drag ended, and whether the content will decelerate.
     func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool)
+    /// Tells the delegate the content is starting to decelerate.
     func scrollViewWillBeginDecelerating(_ scrollView: ScrollView)
+    /// Tells the delegate the content stopped decelerating.
     func scrollViewDidEndDecelerating(_ scrollView: ScrollView)
+    /// Tells the delegate a scrolling animation the scroll view ran ended.
     func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView)
+    /// Tells the delegate the zoom scale changed.
     func scrollViewDidZoom(_ scrollView: ScrollView)
+    /// Asks whether a tap on the status bar should scroll the content to the top.
     func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool
+    /// Tells the delegate the content scrolled to the top after a status bar tap.
     func scrollViewDidScrollToTop(_ scrollView: ScrollView)
+    /// Tells the delegate the adjusted content inset changed.
     func scrollViewDidChangeAdjustedContentInset(_ scrollView: ScrollView)
 }
 
 extension ScrollViewDelegate {
+    /// Does nothing.
     public func scrollViewDidScroll(_ scrollView: ScrollView) {}
+    /// Does nothing.
     public func scrollViewWillBeginDragging(_ scrollView: ScrollView) {}
+    /// Does nothing.
     public func scrollViewWillEndDragging(_ scrollView: ScrollView, withVelocity velocity: Point,
                                           targetContentOffset: UnsafeMutablePointer<Point>) {}
+    /// Does nothing.
     public func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {}
+    /// Does nothing.
     public func scrollViewWillBeginDecelerating(_ scrollView: ScrollView) {}
+    /// Does nothing.
     public func scrollViewDidEndDecelerating(_ scrollView: ScrollView) {}
+    /// Does nothing.
     public func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) {}
+    /// Does nothing.
     public func scrollViewDidZoom(_ scrollView: ScrollView) {}
+    /// Scrolls to the top.
     public func scrollViewShouldScrollToTop(_ scrollView: ScrollView) -> Bool { true }
+    /// Does nothing.
     public func scrollViewDidScrollToTop(_ scrollView: ScrollView) {}
+    /// Does nothing.
     public func scrollViewDidChangeAdjustedContentInset(_ scrollView: ScrollView) {}
 }
 

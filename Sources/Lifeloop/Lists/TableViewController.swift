@@ -56,58 +56,93 @@ open class TableViewController: ViewController, TableViewDataSource, TableViewDe
 
     // The data source and delegate methods, open so that subclasses override them.
 
+    /// The number of sections in the table: 1 unless overridden.
     open func numberOfSections(in tableView: TableView) -> Int { 1 }
+    /// The number of rows in `section`: 0 unless overridden.
     open func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 0 }
+    /// The cell for the row at `indexPath`: a new `.default` cell unless overridden.
     open func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
         TableViewCell(style: .default, reuseIdentifier: nil)
     }
+    /// The title of `section`'s header: none unless overridden.
     open func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { nil }
+    /// The title of `section`'s footer: none unless overridden.
     open func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? { nil }
+    /// Whether the row at `indexPath` can be edited: yes unless overridden.
     open func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
+    /// Commits an insertion or deletion of the row at `indexPath`: nothing unless overridden.
     open func tableView(_ tableView: TableView, commit editingStyle: TableViewCell.EditingStyle,
                         forRowAt indexPath: IndexPath) {}
+    /// Whether the row at `indexPath` can be moved: no unless overridden.
     open func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { false }
+    /// Moves the row at `sourceIndexPath` to `destinationIndexPath`: nothing unless overridden.
     open func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {}
+    /// The titles of the section index: none unless overridden.
     open func sectionIndexTitles(for tableView: TableView) -> [String]? { nil }
+    /// The height of the row at `indexPath`: `TableView.unansweredHeight` (not implemented) unless overridden.
     open func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
         TableView.unansweredHeight
     }
+    /// An estimate of the row's height: `TableView.unansweredHeight` (not implemented) unless overridden.
     open func tableView(_ tableView: TableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat {
         TableView.unansweredHeight
     }
+    /// The height of `section`'s header: `TableView.unansweredHeight` (not implemented) unless overridden.
     open func tableView(_ tableView: TableView, heightForHeaderInSection section: Int) -> CGFloat {
         TableView.unansweredHeight
     }
+    /// The height of `section`'s footer: `TableView.unansweredHeight` (not implemented) unless overridden.
     open func tableView(_ tableView: TableView, heightForFooterInSection section: Int) -> CGFloat {
         TableView.unansweredHeight
     }
+    /// The view to show as `section`'s header: none unless overridden.
     open func tableView(_ tableView: TableView, viewForHeaderInSection section: Int) -> View? { nil }
+    /// The view to show as `section`'s footer: none unless overridden.
     open func tableView(_ tableView: TableView, viewForFooterInSection section: Int) -> View? { nil }
+    /// Called before the table shows `cell` for the row at `indexPath`; does nothing unless overridden.
     open func tableView(_ tableView: TableView, willDisplay cell: TableViewCell, forRowAt indexPath: IndexPath) {}
+    /// Called after `cell` was removed from the table; does nothing unless overridden.
     open func tableView(_ tableView: TableView, didEndDisplaying cell: TableViewCell, forRowAt indexPath: IndexPath) {}
+    /// Called before the table shows `view` as `section`'s header; does nothing unless overridden.
     open func tableView(_ tableView: TableView, willDisplayHeaderView view: View, forSection section: Int) {}
+    /// Called before a row is selected; answers the row to select (`indexPath` unless overridden), or `nil` for none.
     open func tableView(_ tableView: TableView, willSelectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
+    /// Called after the row at `indexPath` was selected; does nothing unless overridden.
     open func tableView(_ tableView: TableView, didSelectRowAt indexPath: IndexPath) {}
+    /// Called before a row is deselected; answers the row to deselect (`indexPath` unless overridden), or `nil` for none.
     open func tableView(_ tableView: TableView, willDeselectRowAt indexPath: IndexPath) -> IndexPath? { indexPath }
+    /// Called after the row at `indexPath` was deselected; does nothing unless overridden.
     open func tableView(_ tableView: TableView, didDeselectRowAt indexPath: IndexPath) {}
+    /// Whether the row at `indexPath` highlights while touched: yes unless overridden.
     open func tableView(_ tableView: TableView, shouldHighlightRowAt indexPath: IndexPath) -> Bool { true }
+    /// The editing style of the row at `indexPath`: `.delete` unless overridden.
     open func tableView(_ tableView: TableView,
                         editingStyleForRowAt indexPath: IndexPath) -> TableViewCell.EditingStyle { .delete }
+    /// Called when the user taps the detail button of the row at `indexPath`; does nothing unless overridden.
     open func tableView(_ tableView: TableView, accessoryButtonTappedForRowWith indexPath: IndexPath) {}
+    /// The actions a swipe from the row's leading edge shows: none unless overridden.
     open func tableView(_ tableView: TableView,
                         leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
         nil
     }
+    /// The actions a swipe from the row's trailing edge shows: none unless overridden.
     open func tableView(_ tableView: TableView,
                         trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
         nil
     }
+    /// Called when the table scrolls; does nothing unless overridden.
     open func scrollViewDidScroll(_ scrollView: ScrollView) {}
+    /// Called when the user starts dragging the table; does nothing unless overridden.
     open func scrollViewWillBeginDragging(_ scrollView: ScrollView) {}
+    /// Called when the user lifts the finger, with the velocity and the offset where scrolling will stop (which may be changed); does nothing unless overridden.
     open func scrollViewWillEndDragging(_ scrollView: ScrollView, withVelocity velocity: Point,
                                         targetContentOffset: UnsafeMutablePointer<Point>) {}
+    /// Called when a drag ends, telling whether the table will decelerate; does nothing unless overridden.
     open func scrollViewDidEndDragging(_ scrollView: ScrollView, willDecelerate decelerate: Bool) {}
+    /// Called when the table starts decelerating; does nothing unless overridden.
     open func scrollViewWillBeginDecelerating(_ scrollView: ScrollView) {}
+    /// Called when the table stops decelerating; does nothing unless overridden.
     open func scrollViewDidEndDecelerating(_ scrollView: ScrollView) {}
+    /// Called when a scrolling animation the table ran ends; does nothing unless overridden.
     open func scrollViewDidEndScrollingAnimation(_ scrollView: ScrollView) {}
 }

@@ -42,8 +42,11 @@ extension View {
 public struct Axis: OptionSet, Hashable, Sendable {
     public let rawValue: Int
     public init(rawValue: Int) { self.rawValue = rawValue }
+    /// The horizontal axis.
     public static let horizontal = Axis(rawValue: 1 << 0)
+    /// The vertical axis.
     public static let vertical = Axis(rawValue: 1 << 1)
+    /// Both axes.
     public static let both: Axis = [.horizontal, .vertical]
 }
 
@@ -107,6 +110,7 @@ public final class PointerRegionRequest {
     public let location: CGPoint
     /// The modifier keys held (none headless).
     public let modifiers: Int
+    /// A request for the pointer at `location`, with the `modifiers` keys held.
     public init(location: CGPoint, modifiers: Int = 0) {
         self.location = location
         self.modifiers = modifiers
@@ -122,6 +126,7 @@ public final class PointerRegion {
     /// The axes along which the pointer latches to the region once inside.
     public var latchingAxes: Axis = []
 
+    /// A region covering `rect`, told apart from others by `identifier`.
     public init(rect: CGRect, identifier: AnyHashable? = nil) {
         self.rect = rect
         self.identifier = identifier
@@ -131,7 +136,9 @@ public final class PointerRegion {
 /// What animates along with a pointer entering or leaving a region:
 /// UIKit's `UIPointerInteractionAnimating`.
 public protocol PointerInteractionAnimating: AnyObject {
+    /// Adds animations to run along with the pointer's move into or out of the region.
     func addAnimations(_ animations: @escaping () -> Void)
+    /// Adds a closure to run when the animations end, told whether they finished.
     func addCompletion(_ completion: @escaping (Bool) -> Void)
 }
 
@@ -139,6 +146,7 @@ public protocol PointerInteractionAnimating: AnyObject {
 public final class TargetedPreview {
     /// The view shown.
     public let view: View
+    /// A preview of `view`.
     public init(view: View) { self.view = view }
 }
 
@@ -183,6 +191,7 @@ public enum PointerEffect {
 
     /// How a hover tints: UIKit's `UIPointerEffect.TintMode`.
     public enum TintMode: Int, Sendable {
+        /// No tint, a tint drawn over the view, or a tint drawn under it.
         case none, overlay, underlay
     }
 
@@ -197,9 +206,13 @@ public enum PointerEffect {
 
 /// A pointer's shape: UIKit's `UIPointerShape`.
 public enum PointerShape {
+    /// The shape of a path.
     case path(BezierPath)
+    /// A rectangle with corners rounded to `radius`.
     case roundedRect(CGRect, radius: CGFloat)
+    /// A vertical beam (a text cursor) of `length` points.
     case verticalBeam(length: CGFloat)
+    /// A horizontal beam (a text cursor for vertical text) of `length` points.
     case horizontalBeam(length: CGFloat)
 }
 
@@ -207,19 +220,30 @@ public enum PointerShape {
 public final class PointerAccessory {
     /// Where around the pointer: an offset and an angle.
     public struct Position: Hashable, Sendable {
+        /// The distance from the pointer, in points.
         public var offset: CGFloat
+        /// The angle around the pointer, in radians clockwise from the top.
         public var angle: CGFloat
+        /// A position `offset` points from the pointer at `angle` radians clockwise from the top.
         public init(offset: CGFloat, angle: CGFloat) {
             self.offset = offset
             self.angle = angle
         }
+        /// Above the pointer.
         public static let top = Position(offset: 8, angle: 0)
+        /// Above and right of the pointer.
         public static let topRight = Position(offset: 8, angle: .pi / 4)
+        /// Right of the pointer.
         public static let right = Position(offset: 8, angle: .pi / 2)
+        /// Below and right of the pointer.
         public static let bottomRight = Position(offset: 8, angle: 3 * .pi / 4)
+        /// Below the pointer.
         public static let bottom = Position(offset: 8, angle: .pi)
+        /// Below and left of the pointer.
         public static let bottomLeft = Position(offset: 8, angle: 5 * .pi / 4)
+        /// Left of the pointer.
         public static let left = Position(offset: 8, angle: 3 * .pi / 2)
+        /// Above and left of the pointer.
         public static let topLeft = Position(offset: 8, angle: 7 * .pi / 4)
     }
 
@@ -230,6 +254,7 @@ public final class PointerAccessory {
     /// Whether it turns with its position's angle.
     public var orientationMatchesAngle = true
 
+    /// An accessory of `shape` at `position`.
     public init(_ shape: PointerShape, position: Position) {
         self.shape = shape
         self.position = position
