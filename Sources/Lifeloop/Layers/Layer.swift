@@ -583,10 +583,15 @@ extension LayerDelegate {
 public struct CornerMask: OptionSet, Hashable, Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// The corner at minimum x and minimum y (top left in a view's coordinates).
     public static let layerMinXMinYCorner = CornerMask(rawValue: 1)
+    /// The corner at maximum x and minimum y (top right in a view's coordinates).
     public static let layerMaxXMinYCorner = CornerMask(rawValue: 2)
+    /// The corner at minimum x and maximum y (bottom left in a view's coordinates).
     public static let layerMinXMaxYCorner = CornerMask(rawValue: 4)
+    /// The corner at maximum x and maximum y (bottom right in a view's coordinates).
     public static let layerMaxXMaxYCorner = CornerMask(rawValue: 8)
+    /// All four corners.
     public static let all: CornerMask = [.layerMinXMinYCorner, .layerMaxXMinYCorner, .layerMinXMaxYCorner,
                                          .layerMaxXMaxYCorner]
 }
@@ -595,17 +600,29 @@ public struct CornerMask: OptionSet, Hashable, Sendable {
 public struct ContentsGravity: RawRepresentable, Hashable, Sendable {
     public let rawValue: String
     public init(rawValue: String) { self.rawValue = rawValue }
+    /// Centered, not scaled.
     public static let center = ContentsGravity(rawValue: "center")
+    /// Centered at the top edge, not scaled.
     public static let top = ContentsGravity(rawValue: "top")
+    /// Centered at the bottom edge, not scaled.
     public static let bottom = ContentsGravity(rawValue: "bottom")
+    /// Centered at the left edge, not scaled.
     public static let left = ContentsGravity(rawValue: "left")
+    /// Centered at the right edge, not scaled.
     public static let right = ContentsGravity(rawValue: "right")
+    /// In the top-left corner, not scaled.
     public static let topLeft = ContentsGravity(rawValue: "topLeft")
+    /// In the top-right corner, not scaled.
     public static let topRight = ContentsGravity(rawValue: "topRight")
+    /// In the bottom-left corner, not scaled.
     public static let bottomLeft = ContentsGravity(rawValue: "bottomLeft")
+    /// In the bottom-right corner, not scaled.
     public static let bottomRight = ContentsGravity(rawValue: "bottomRight")
+    /// Stretched to fill the bounds (the default).
     public static let resize = ContentsGravity(rawValue: "resize")
+    /// Scaled to fit the bounds, keeping the aspect ratio.
     public static let resizeAspect = ContentsGravity(rawValue: "resizeAspect")
+    /// Scaled to fill the bounds, keeping the aspect ratio (may be cropped).
     public static let resizeAspectFill = ContentsGravity(rawValue: "resizeAspectFill")
 }
 

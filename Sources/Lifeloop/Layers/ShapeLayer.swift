@@ -12,8 +12,11 @@ open class ShapeLayer: Layer {
     public struct LineCap: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// Lines end flat at the endpoint.
         public static let butt = LineCap(rawValue: "butt")
+        /// Lines end with a half circle past the endpoint.
         public static let round = LineCap(rawValue: "round")
+        /// Lines end with a half square past the endpoint.
         public static let square = LineCap(rawValue: "square")
     }
 
@@ -21,8 +24,11 @@ open class ShapeLayer: Layer {
     public struct LineJoin: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// Corners are sharp (up to the miter limit).
         public static let miter = LineJoin(rawValue: "miter")
+        /// Corners are rounded.
         public static let round = LineJoin(rawValue: "round")
+        /// Corners are cut off flat.
         public static let bevel = LineJoin(rawValue: "bevel")
     }
 
@@ -30,7 +36,9 @@ open class ShapeLayer: Layer {
     public struct FillRule: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// A point is inside if the path winds around it a nonzero number of times.
         public static let nonZero = FillRule(rawValue: "non-zero")
+        /// A point is inside if a ray from it crosses the path an odd number of times.
         public static let evenOdd = FillRule(rawValue: "even-odd")
     }
 
@@ -121,8 +129,11 @@ open class GradientLayer: Layer {
     public struct GradientType: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// Colors vary along the line from the start point to the end point.
         public static let axial = GradientType(rawValue: "axial")
+        /// Colors vary with the distance from the start point (an ellipse reaching the end point).
         public static let radial = GradientType(rawValue: "radial")
+        /// Colors vary with the angle around the start point.
         public static let conic = GradientType(rawValue: "conic")
     }
 
@@ -195,10 +206,15 @@ open class TextLayer: Layer {
     public struct AlignmentMode: RawRepresentable, Hashable, Sendable {
         public let rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// Aligned as the script's direction has it (left for left-to-right text).
         public static let natural = AlignmentMode(rawValue: "natural")
+        /// Aligned to the left edge.
         public static let left = AlignmentMode(rawValue: "left")
+        /// Aligned to the right edge.
         public static let right = AlignmentMode(rawValue: "right")
+        /// Centered.
         public static let center = AlignmentMode(rawValue: "center")
+        /// Justified to both edges.
         public static let justified = AlignmentMode(rawValue: "justified")
     }
 

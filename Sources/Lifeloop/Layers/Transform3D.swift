@@ -7,9 +7,13 @@ import Foundation
 /// Snapshots draw the affine part (`m11`, `m12`, `m21`, `m22`, `m41`, `m42`): a rotation
 /// about x or y, or a perspective (`m34`), is kept and animated but drawn flat.
 public struct Transform3D: Hashable, Sendable {
+    /// The matrix's first row (`m11`, `m12` are the affine transform's `a`, `b`).
     public var m11: CGFloat, m12: CGFloat, m13: CGFloat, m14: CGFloat
+    /// The matrix's second row (`m21`, `m22` are the affine transform's `c`, `d`).
     public var m21: CGFloat, m22: CGFloat, m23: CGFloat, m24: CGFloat
+    /// The matrix's third row (z; `m34` is the perspective term).
     public var m31: CGFloat, m32: CGFloat, m33: CGFloat, m34: CGFloat
+    /// The matrix's fourth row (`m41`, `m42`, `m43`: the translation; `m41`, `m42` are the affine `tx`, `ty`).
     public var m41: CGFloat, m42: CGFloat, m43: CGFloat, m44: CGFloat
 
     /// A transform from its sixteen entries, row by row.
