@@ -12,7 +12,9 @@ public struct DiffableDataSourceSnapshot<SectionIdentifierType: Hashable, ItemId
     private var itemSet: Set<ItemIdentifierType> = []
     /// Items and sections marked for reload or reconfigure, in the order marked.
     public private(set) var reloadedItemIdentifiers: [ItemIdentifierType] = []
+    /// Items marked for reconfigure, in the order marked.
     public private(set) var reconfiguredItemIdentifiers: [ItemIdentifierType] = []
+    /// Sections marked for reload, in the order marked.
     public private(set) var reloadedSectionIdentifiers: [SectionIdentifierType] = []
     /// Misuses found while building it (a duplicate identifier, an unknown one).
     var issues: [String] = []

@@ -32,17 +32,21 @@ open class TableView: ScrollView {
     /// How a row change animates: UIKit's `UITableView.RowAnimation`. Lifeloop's changes
     /// land in the next layout pass (the animation is data).
     public enum RowAnimation: Int, Hashable, Sendable {
+        /// Fade; slide from or to the right, left, top or bottom; no animation; or stay in place (UIKit's `middle`).
         case fade, right, left, top, bottom, none, middle
+        /// The animation the table picks.
         case automatic = 100
     }
 
     /// Where a scrolled-to row ends up: UIKit's `UITableView.ScrollPosition`.
     public enum ScrollPosition: Int, Hashable, Sendable {
+        /// Just visible (the least scrolling), or at the top, middle or bottom of the visible area.
         case none, top, middle, bottom
     }
 
     /// The separators' look (data): UIKit's `UITableViewCell.SeparatorStyle`.
     public enum SeparatorStyle: Int, Hashable, Sendable {
+        /// No separators, single lines, or etched single lines.
         case none, singleLine, singleLineEtched
     }
 

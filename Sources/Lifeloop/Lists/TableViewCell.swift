@@ -21,16 +21,19 @@ open class TableViewCell: View {
 
     /// The mark on a cell's trailing side: UIKit's `UITableViewCell.AccessoryType`.
     public enum AccessoryType: Int, Hashable, Sendable {
+        /// No mark, a chevron, a detail button with a chevron, a checkmark, or a detail button.
         case none, disclosureIndicator, detailDisclosureButton, checkmark, detailButton
     }
 
     /// How a selected cell shows (data): UIKit's `UITableViewCell.SelectionStyle`.
     public enum SelectionStyle: Int, Hashable, Sendable {
+        /// No highlight when selected, a blue, gray or default highlight.
         case none, blue, gray, `default`
     }
 
     /// What editing does to a row: UIKit's `UITableViewCell.EditingStyle`.
     public enum EditingStyle: Int, Hashable, Sendable {
+        /// No editing control, a delete control, or an insert control.
         case none, delete, insert
     }
 

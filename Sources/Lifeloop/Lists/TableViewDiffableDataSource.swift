@@ -81,25 +81,35 @@ open class TableViewDiffableDataSource<SectionIdentifierType: Hashable, ItemIden
 
     // MARK: Data source
 
+    /// The number of sections in the current snapshot.
     open func numberOfSections(in tableView: TableView) -> Int { current.numberOfSections }
 
+    /// The number of items in `section` of the current snapshot (0 for a section it lacks).
     open func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
         let counts = current.itemCounts
         return section >= 0 && section < counts.count ? counts[section] : 0
     }
 
+    /// The cell the cell provider makes for the item at `indexPath`, or a new `.default` cell when there is none.
     open func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
         if let item = itemIdentifier(for: indexPath), let cell = cellProvider(tableView, indexPath, item) { return cell }
         return TableViewCell(style: .default, reuseIdentifier: nil)
     }
 
+    /// No header title unless overridden.
     open func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { nil }
+    /// No footer title unless overridden.
     open func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? { nil }
+    /// No row can be edited unless overridden.
     open func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { false }
+    /// Does nothing unless overridden.
     open func tableView(_ tableView: TableView, commit editingStyle: TableViewCell.EditingStyle,
                         forRowAt indexPath: IndexPath) {}
+    /// No row can be moved unless overridden.
     open func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { false }
+    /// Does nothing unless overridden.
     open func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {}
+    /// No section index unless overridden.
     open func sectionIndexTitles(for tableView: TableView) -> [String]? { nil }
 }
 
