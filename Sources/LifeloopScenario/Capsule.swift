@@ -26,10 +26,13 @@ public struct Capsule: Sendable {
 
     /// What failed, and how to run it again.
     public struct Header: Sendable, Equatable {
+        /// The version of Lifeloop that wrote the capsule.
         public var lifeloopVersion = LifeloopVersion.string
         /// The scenario's name and the hash of the file it came from.
         public var scenario: String
+        /// The hash of the scenario file the capsule was made from.
         public var scenarioHash: String
+        /// The failing seed.
         public var seed: UInt64
         /// `run` (an experiment's failing seed) or `check` (a seed that diverged).
         public var mode: String
@@ -42,6 +45,7 @@ public struct Capsule: Sendable {
         /// The clock it ran on.
         public var clock: String
 
+        /// A header for the failing `seed` of `scenario`, with the failure to see again; the Lifeloop version is this one's.
         public init(scenario: String, scenarioHash: String, seed: UInt64, mode: String, perturbation: String?,
                     failureKey: String, message: String, clock: String) {
             self.scenario = scenario
@@ -55,10 +59,12 @@ public struct Capsule: Sendable {
         }
     }
 
+    /// What failed, and how to run it again.
     public var header: Header
     /// The scenario (at ``scenarioPath``) and every file it names, by path inside the capsule.
     public var files: [(path: String, bytes: [UInt8])]
 
+    /// A capsule of `header` and `files` (the scenario and the files it names).
     public init(header: Header, files: [(path: String, bytes: [UInt8])]) {
         self.header = header
         self.files = files
@@ -67,6 +73,7 @@ public struct Capsule: Sendable {
     /// A capsule that cannot be made or read, naming the file and what is wrong.
     public struct Problem: Error, Sendable, CustomStringConvertible {
         public var description: String
+        /// A problem described by `description`.
         public init(_ description: String) { self.description = description }
     }
 

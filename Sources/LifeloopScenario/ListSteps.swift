@@ -11,9 +11,13 @@ import Lifeloop
 ///   the row into view and taps its cell (by index path, or the shown cell whose labels
 ///   read TEXT).
 public enum ListStep: Sendable, Hashable {
+    /// `scroll`: sets the content offset of the scroll view labeled `view`, to a point or by a distance.
     case scroll(view: String, to: [Double]?, by: [Double]?, animated: Bool)
+    /// `drag`: a finger drags the scroll view labeled `view` by a distance and lifts at a velocity.
     case drag(view: String, by: [Double], velocity: [Double])
+    /// `tapRow` by index path: scrolls the row into view and taps its cell.
     case tapRowAt(view: String, section: Int, row: Int)
+    /// `tapRow` by text: taps the shown cell whose labels read `text`.
     case tapRowWithText(view: String, text: String)
 
     /// The script actions these steps answer to.

@@ -8,7 +8,9 @@
 /// The experiment report lists the properties never reached (no seed made a `sometimes`
 /// true or reached a `reachable`, or no seed reached an `always`) and those that failed.
 public struct ScenarioProperty: Sendable, Hashable {
+    /// How a property is judged across seeds: `always`, `sometimes` or `reachable`.
     public enum Kind: String, Sendable, Hashable, CaseIterable {
+        /// `always`: holds in every seed that reaches the step; `sometimes`: holds in at least one seed; `reachable`: some seed reaches the step.
         case always, sometimes, reachable
     }
 
@@ -22,11 +24,14 @@ public struct ScenarioProperty: Sendable, Hashable {
         case reached
     }
 
+    /// How the property is judged across seeds.
     public var kind: Kind
     /// The name reports use: the step's `name`, else the condition written out.
     public var name: String
+    /// What must hold at the step.
     public var condition: Condition
 
+    /// A property of `kind`, named `name` in reports, that `condition` must satisfy.
     public init(kind: Kind, name: String, condition: Condition) {
         self.kind = kind
         self.name = name
@@ -45,10 +50,14 @@ public struct ScenarioProperty: Sendable, Hashable {
 
 /// Whether a property held in one run, at the step that judged it.
 public struct PropertyOutcome: Sendable, Equatable {
+    /// The property's name.
     public var name: String
+    /// How the property is judged across seeds.
     public var kind: ScenarioProperty.Kind
+    /// Whether it held at the step.
     public var held: Bool
 
+    /// The outcome of the property `name` of `kind`: whether it `held`.
     public init(name: String, kind: ScenarioProperty.Kind, held: Bool) {
         self.name = name
         self.kind = kind
@@ -61,7 +70,9 @@ public struct PropertyTally: Sendable, Equatable {
     /// The most failing seeds listed per property.
     public static let maxListedSeeds = 10
 
+    /// The property's name.
     public var name: String
+    /// How the property is judged across seeds.
     public var kind: ScenarioProperty.Kind
     /// Seeds whose run reached the property's step.
     public var reached: UInt64 = 0
@@ -72,6 +83,7 @@ public struct PropertyTally: Sendable, Equatable {
     /// The capsule of the first failing seed, when the experiment wrote capsules.
     public var capsule: String?
 
+    /// A tally of the property `name` of `kind`, with no seeds counted yet.
     public init(name: String, kind: ScenarioProperty.Kind) {
         self.name = name
         self.kind = kind

@@ -370,12 +370,18 @@ public enum StepAction: Sendable, Hashable {
 /// One finger input of a touch step: what the finger does, where (window coordinates)
 /// and when (after the step's instant).
 public struct TouchStep: Sendable, Hashable {
+    /// When the input happens, after the step's instant.
     public var offset: Duration
+    /// What the finger does.
     public var input: TouchInput
+    /// The x coordinate, in window coordinates.
     public var x: Double
+    /// The y coordinate, in window coordinates.
     public var y: Double
+    /// Which finger (0 is the first).
     public var finger: Int
 
+    /// An input of `finger` at (`x`, `y`), `offset` after the step's instant.
     public init(offset: Duration, input: TouchInput, x: Double, y: Double, finger: Int = 0) {
         self.offset = offset
         self.input = input

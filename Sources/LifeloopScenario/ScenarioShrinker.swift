@@ -15,6 +15,7 @@ public struct ScenarioShrinker {
         public var text: String
         /// Counts before and after, by what was cut: `steps`, `jobs`, `windows`, `costs`.
         public var before: [String: Int]
+        /// The counts after the shrink, by what was cut.
         public var after: [String: Int]
         /// Candidates run (the first run of the original included; repeats are not run).
         public var runs: Int

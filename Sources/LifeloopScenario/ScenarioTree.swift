@@ -12,9 +12,12 @@ public indirect enum ScenarioTree: Sendable, Hashable {
 
     /// One key of a map and its value.
     public struct Entry: Sendable, Hashable {
+        /// The key.
         public var key: String
+        /// Its value.
         public var value: ScenarioTree
 
+        /// An entry of `key` and `value`.
         public init(key: String, value: ScenarioTree) {
             self.key = key
             self.value = value
@@ -83,7 +86,9 @@ public indirect enum ScenarioTree: Sendable, Hashable {
 
     /// One step of a path into a tree: a map's key or a list's index.
     public enum PathComponent: Sendable, Hashable {
+        /// A map's key.
         case key(String)
+        /// A list's index.
         case index(Int)
     }
 

@@ -12,6 +12,7 @@ public struct SweepEngine: Sendable, Equatable {
     /// The command line the shard ran (`lifeloop experiment …`).
     public var command: [String]
 
+    /// An engine named `name`, with its `variables` and the shard's `command`.
     public init(name: String, variables: [(name: String, value: String)], command: [String]) {
         self.name = name
         self.variables = variables
