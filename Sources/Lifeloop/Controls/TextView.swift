@@ -5,22 +5,36 @@ import Foundation
 /// ``ScrollViewDelegate``: a text view's ``ScrollView/delegate`` is its delegate, and the
 /// text view asks it these when it conforms.
 public protocol TextViewDelegate: ScrollViewDelegate {
+    /// Asks whether the text view should start editing.
     func textViewShouldBeginEditing(_ textView: TextView) -> Bool
+    /// Tells the delegate the text view started editing.
     func textViewDidBeginEditing(_ textView: TextView)
+    /// Asks whether the text view should stop editing.
     func textViewShouldEndEditing(_ textView: TextView) -> Bool
+    /// Tells the delegate the text view stopped editing.
     func textViewDidEndEditing(_ textView: TextView)
+    /// Asks whether the text in `range` should be replaced with `text`.
     func textView(_ textView: TextView, shouldChangeTextIn range: NSRange, replacementText text: String) -> Bool
+    /// Tells the delegate the user changed the text.
     func textViewDidChange(_ textView: TextView)
+    /// Tells the delegate the selection changed.
     func textViewDidChangeSelection(_ textView: TextView)
 }
 
 extension TextViewDelegate {
+    /// Starts editing.
     public func textViewShouldBeginEditing(_ textView: TextView) -> Bool { true }
+    /// Does nothing.
     public func textViewDidBeginEditing(_ textView: TextView) {}
+    /// Stops editing.
     public func textViewShouldEndEditing(_ textView: TextView) -> Bool { true }
+    /// Does nothing.
     public func textViewDidEndEditing(_ textView: TextView) {}
+    /// Allows every change.
     public func textView(_ textView: TextView, shouldChangeTextIn range: NSRange, replacementText text: String) -> Bool { true }
+    /// Does nothing.
     public func textViewDidChange(_ textView: TextView) {}
+    /// Does nothing.
     public func textViewDidChangeSelection(_ textView: TextView) {}
 }
 

@@ -45,14 +45,23 @@ public final class CGColorSpace: Hashable, Sendable {
 
 /// A color space's model, as CoreGraphics' `CGColorSpaceModel`.
 public enum CGColorSpaceModel: Int32, Hashable, Sendable {
+    /// An unknown model.
     case unknown = -1
+    /// Gray.
     case monochrome = 0
+    /// Red, green and blue.
     case rgb = 1
+    /// Cyan, magenta, yellow and black.
     case cmyk = 2
+    /// CIE L*a*b*.
     case lab = 3
+    /// Any number of named components (DeviceN).
     case deviceN = 4
+    /// Indices into a color table.
     case indexed = 5
+    /// A pattern.
     case pattern = 6
+    /// CIE XYZ.
     case XYZ = 7
 }
 
@@ -85,7 +94,9 @@ public struct CGGradientDrawingOptions: OptionSet, Hashable, Sendable {
 public struct CGGradient: Hashable, Sendable {
     /// One color stop.
     public struct Stop: Hashable, Sendable {
+        /// Where the stop is along the gradient, from 0 to 1.
         public var location: CGFloat
+        /// The color at the stop.
         public var color: Color
     }
 

@@ -8,6 +8,7 @@
 public final class Touch: Hashable {
     /// Where a touch is in its life: UIKit's `UITouch.Phase`.
     public enum Phase: Int, Hashable, Sendable {
+        /// The finger went down, moved, stayed still (while another changed), lifted, or was cancelled.
         case began, moved, stationary, ended, cancelled
 
         /// The phase's name in the trace.
@@ -74,6 +75,7 @@ public final class Touch: Hashable {
 public final class Event {
     /// The kind of event: UIKit's `UIEvent.EventType`.
     public enum EventType: Int, Hashable, Sendable {
+        /// Touches, motion, remote control, presses, scroll, hover, or transform events.
         case touches, motion, remoteControl, presses, scroll, hover, transform
     }
 
