@@ -62,7 +62,9 @@ public struct WindowSnapshot: Sendable, Equatable {
         /// The layer's shadow and its added sublayers, as SVG in the view's bounds
         /// coordinates, and the offset that places those in the view's rectangle.
         public var layerShadow: String?
+        /// The layer's added sublayers, as SVG in the view's bounds coordinates.
         public var sublayers: String?
+        /// The view's bounds origin: the offset that places the shadow and sublayers in the view's rectangle.
         public var boundsOrigin: Point = .zero
         /// A bar drawn over the view: a navigation bar's title and items, or a tab bar's.
         public var bar: Bar?

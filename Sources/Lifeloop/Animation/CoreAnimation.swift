@@ -120,6 +120,7 @@ open class LayerAnimation {
     /// Told when it starts and stops (retained, as in Core Animation).
     public var delegate: AnimationDelegate?
 
+    /// An animation with the default settings.
     public required init() {}
 
     /// The seconds one cycle takes.

@@ -13,16 +13,19 @@ import Foundation
 public final class PropertyAnimator {
     /// UIKit's `UIViewAnimatingState`.
     public enum State: Int, Sendable {
+        /// Not started or finished; started (running or paused); or stopped, waiting for `finishAnimation(at:)`.
         case inactive, active, stopped
     }
 
     /// Where an animator ended: UIKit's `UIViewAnimatingPosition`.
     public enum Position: Int, Sendable {
+        /// At the animations' end values, at their start values, or where they were when stopped.
         case end, start, current
     }
 
     /// A view's timing curve: UIKit's `UIView.AnimationCurve`.
     public enum Curve: Int, Sendable {
+        /// Slow at both ends, slow at the start, slow at the end, or at an even pace.
         case easeInOut, easeIn, easeOut, linear
     }
 

@@ -26,6 +26,7 @@ public final class Menu: MenuElement {
     public struct Identifier: Hashable, Sendable, RawRepresentable {
         public var rawValue: String
         public init(rawValue: String) { self.rawValue = rawValue }
+        /// An identifier of `rawValue`.
         public init(_ rawValue: String) { self.rawValue = rawValue }
     }
 

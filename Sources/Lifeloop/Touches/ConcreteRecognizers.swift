@@ -243,10 +243,15 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
 public struct RectEdge: OptionSet, Hashable, Sendable {
     public let rawValue: UInt
     public init(rawValue: UInt) { self.rawValue = rawValue }
+    /// The top edge.
     public static let top = RectEdge(rawValue: 1 << 0)
+    /// The left edge.
     public static let left = RectEdge(rawValue: 1 << 1)
+    /// The bottom edge.
     public static let bottom = RectEdge(rawValue: 1 << 2)
+    /// The right edge.
     public static let right = RectEdge(rawValue: 1 << 3)
+    /// All four edges.
     public static let all: RectEdge = [.top, .left, .bottom, .right]
 }
 
@@ -258,9 +263,13 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     public struct Direction: OptionSet, Hashable, Sendable {
         public let rawValue: UInt
         public init(rawValue: UInt) { self.rawValue = rawValue }
+        /// To the right.
         public static let right = Direction(rawValue: 1 << 0)
+        /// To the left.
         public static let left = Direction(rawValue: 1 << 1)
+        /// Upwards.
         public static let up = Direction(rawValue: 1 << 2)
+        /// Downwards.
         public static let down = Direction(rawValue: 1 << 3)
     }
 

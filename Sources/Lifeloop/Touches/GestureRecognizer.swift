@@ -53,6 +53,7 @@ extension GestureRecognizerDelegate {
 open class GestureRecognizer: NameWirable {
     /// Where a recognizer is in its state machine: UIKit's `UIGestureRecognizer.State`.
     public enum State: Int, Hashable, Sendable, CustomStringConvertible {
+        /// Not recognized yet; a continuous gesture began, changed or ended; it was cancelled; or it failed.
         case possible, began, changed, ended, cancelled, failed
         /// A discrete recognizer's success: the same as `ended`.
         public static let recognized = State.ended
