@@ -21,7 +21,7 @@ import PackagePlugin
 /// SwiftPM compiles every `.swift` file of a target that is not excluded, and a plugin can
 /// add sources but not remove any: excluding the originals is what keeps them from being
 /// compiled twice. Compiler errors in the ported copies name the original files and lines.
-/// Errors of the port step itself (key-value coding, swizzling) fail the build, at the
+/// Errors of the port step itself (key-value writes, swizzling) fail the build, at the
 /// original file and line.
 @main
 struct LifeloopPortPlugin: BuildToolPlugin {

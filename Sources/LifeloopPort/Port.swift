@@ -87,8 +87,12 @@ public struct PortResult: Sendable {
 ///   `delegate?.method(x)`.
 /// - Every class with outlets, actions, `@objc` members or methods some `#selector`
 ///   names gets the `NameWirable` members that reach them by name.
-/// - Key-value coding, `NSClassFromString` and method swizzling are reported as errors:
-///   Linux has no runtime to do them.
+/// - `x.value(forKey: k)` and `x.value(forKeyPath: p)` become `lifeloopValue(of: x, forKey: k)`
+///   (`forKeyPath:`), which reads user defaults, string-keyed dictionaries and stored
+///   properties by name; `setValue(_:forKey:)` on a `UserDefaults` the file shows becomes
+///   `set(_:forKey:)`.
+/// - Other key-value coding writes, `NSClassFromString` and method swizzling are reported
+///   as errors: Linux has no runtime to do them.
 ///
 /// Every line of the user's code keeps its line number: each file starts with a
 /// `#sourceLocation` naming the original, and generated code is fenced by directives, so

@@ -15,7 +15,8 @@ to the API it lacks, and a summary with a tally of the first missing API.
 --port   runs each file through `lifeloop port FILE --output DIR` first and type-checks
          the ported copy (exit status 2 if `lifeloop port --help` fails).
 Running each file's lifecycle is not done here: the compiled entries of Corpus/ run
-theirs in the UIKitCompatibilityTests target (Harness/CorpusTests.swift).
+theirs in the UIKitCompatibilityTests target (Harness/CorpusTests.swift), and those that
+need the port step in UIKitCompatibilityPortedTests (Tests/UIKitCompatibilityPorted).
 
 Every storyboard and xib of an entry (at its top level) is also read as XML: its scenes
 and objects are counted, and every element name it uses is tallied across the corpus
@@ -173,7 +174,10 @@ def port_files(lifeloop, unit, directory):
         os.makedirs(target, exist_ok=True)
         result = subprocess.run([lifeloop, "port", f, "--output", target], capture_output=True, text=True)
         if result.returncode != 0:
-            return None, (result.stderr or result.stdout).strip().splitlines()[:1]
+            # Paths relative to the checkout, so that the table is the same wherever it is.
+            root = os.path.dirname(os.path.dirname(HERE)) + os.sep
+            message = (result.stderr or result.stdout).replace(root, "")
+            return None, message.strip().splitlines()[:1]
         ported = os.path.join(target, os.path.basename(f))
         out.append(ported if os.path.exists(ported) else f)
     return out, None
