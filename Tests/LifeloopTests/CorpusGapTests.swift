@@ -179,7 +179,9 @@ import Testing
     }
 
     @Test func valuesAreReadByKeyFromDefaultsDictionariesAndStoredProperties() throws {
-        let defaults = try #require(UserDefaults(suiteName: "lifeloop-kvc-\(UUID().uuidString)"))
+        let suite = "lifeloop-kvc-\(UUID().uuidString)"
+        let defaults = try #require(UserDefaults(suiteName: suite))
+        defer { defaults.removePersistentDomain(forName: suite) }
         defaults.set("12.5", forKey: "bestTime")
         #expect(lifeloopValue(of: defaults, forKey: "bestTime") as? String == "12.5")
         #expect(lifeloopValue(of: ["a": ["b": 2]] as [String: Any], forKeyPath: "a.b") as? Int == 2)
