@@ -112,7 +112,7 @@ enum SeedsWorkload {
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(atPath: directory) }
         let recording = directory + "/run.llrec"
-        try record(turns: 500_000, to: recording)
+        try record(turns: 1_000_000, to: recording)
         let lines = try String(contentsOfFile: recording, encoding: .utf8).split(separator: "\n").count
         let capsule = Capsule(header: .init(scenario: "bench", scenarioHash: "0", seed: 0, mode: "run", perturbation: nil,
                                             failureKey: "bench", message: "bench", clock: "host"),
