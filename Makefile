@@ -66,7 +66,7 @@ ported-sample: deps
 tested-sample: deps pictures-deps
 	cd Samples/TestedApp && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
 
-# Issue 11: a sample experiment report page (gallery, 50 seeds) rendered by headless
+# A sample experiment report page (gallery, 50 seeds) rendered by headless
 # Chromium to .build/report-check/report.png; fails on a blank page or a console error.
 report-check: deps pictures-deps browser-deps
 	$(SWIFT) build --product lifeloop
@@ -103,12 +103,12 @@ bench: deps
 	$(SWIFT) build -c release --product lifeloopd
 	cd Benchmarks && $(SWIFT) run -c release lifeloop-bench
 
-# Issue 9's frame-path figure: the simulation against the commit the issue was filed at
+# The frame-path figure: the simulation against a baseline commit
 # (78608b6), built in .build-baseline-wt and run alternately with this tree's, 3 times.
 bench-frame: deps
 	scripts/bench-frame-baseline.sh 78608b6 3
 
-# Issue 9's digest-only cost in instructions (cachegrind), steadier than time on a busy host.
+# The digest-only cost in instructions (cachegrind), steadier than time on a busy host.
 bench-digest-instructions: deps
 	@if ! command -v valgrind >/dev/null 2>&1; then \
 		echo "installing valgrind"; \
@@ -124,13 +124,13 @@ bench-recording-instructions: deps
 	fi
 	scripts/bench-recording-instructions.sh
 
-# Issue 8's fuzz campaign: 10,000 mutated storyboards through a release `lifeloop launch`
+# The storyboard fuzz campaign: 10,000 mutated storyboards through a release `lifeloop launch`
 # (FUZZ_SCRATCH=.build-fuzz builds elsewhere; FUZZ_ARGS adds options such as --seed 3).
 fuzz: deps
 	$(SWIFT) build -c release --product lifeloop --scratch-path $(or $(FUZZ_SCRATCH),.build)
 	python3 scripts/fuzz-storyboards.py --count 10000 --lifeloop $(or $(FUZZ_SCRATCH),.build)/release/lifeloop $(FUZZ_ARGS)
 
-# Issue 13's protocol fuzz campaign: seeded random and mutated messages against a real
+# The protocol fuzz campaign: seeded random and mutated messages against a real
 # lifeloopd for FUZZ_SECONDS (600), every reply checked (Tests/LifeloopHostTests/DaemonFuzzTests).
 fuzz-daemon: deps
 	$(SWIFT) build --build-tests

@@ -53,7 +53,7 @@ let package = Package(
         .library(name: "LifeloopNetwork", targets: ["LifeloopNetwork"]),
         .library(name: "LifeloopSamples", targets: ["LifeloopSamples"]),
         .library(name: "LifeloopHost", targets: ["LifeloopHost"]),
-        // `import UIKit` on Linux: UIKit's names over Lifeloop (issue 15).
+        // `import UIKit` on Linux: UIKit's names over Lifeloop.
         .library(name: "UIKit", targets: ["UIKit"]),
         .executable(name: "lifeloop", targets: ["lifeloop"]),
         .executable(name: "lifeloopd", targets: ["lifeloopd"]),
@@ -135,7 +135,7 @@ let package = Package(
         ),
         // Swift Testing's cross-import overlay for UIKit, empty (see its only file).
         .target(name: "_Testing_UIKit"),
-        // The daemon: JSON-RPC over a Unix socket, one app process each (issue 13).
+        // The daemon: JSON-RPC over a Unix socket, one app process each.
         .target(
             name: "LifeloopHost",
             dependencies: [
@@ -270,7 +270,7 @@ let package = Package(
             exclude: ["Goldens"]
         ),
         // Real UIKit files from public repositories, compiled unchanged against the
-        // UIKit module and run through a lifecycle (issue 15). Swift 5 mode, as most apps.
+        // UIKit module and run through a lifecycle. Swift 5 mode, as most apps.
         .testTarget(
             name: "UIKitCompatibilityTests",
             dependencies: ["UIKit", "LifeloopPictures"],
