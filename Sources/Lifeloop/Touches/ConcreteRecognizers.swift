@@ -331,24 +331,11 @@ open class PinchGestureRecognizer: GestureRecognizer {
     open override func touchesMoved(_ touches: Set<Touch>, with event: Event) {
         guard numberOfTouches == 2, startSpan > 0 else { return }
         let current = span
-        switch state {
-        case .possible:
-            guard abs(current - startSpan * scale) >= 8 else { return }
-            update(current, event.timestamp)
-            state = .began
-        case .began, .changed:
-            update(current, event.timestamp)
-            state = .changed
-        default: break
-        }
+        stepContinuous(begins: abs(current - startSpan * scale) >= 8) { update(current, event.timestamp) }
     }
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
-        switch state {
-        case .possible: if numberOfTouches - touches.count == 0 { state = .failed }
-        case .began, .changed: state = .ended
-        default: break
-        }
+        endContinuous(lifting: touches.count)
     }
 
     open override func reset() {
@@ -395,24 +382,11 @@ open class RotationGestureRecognizer: GestureRecognizer {
         var turned = angle - startAngle
         while turned > .pi { turned -= 2 * .pi }
         while turned < -.pi { turned += 2 * .pi }
-        switch state {
-        case .possible:
-            guard abs(turned) >= 0.05 else { return }
-            update(turned, event.timestamp)
-            state = .began
-        case .began, .changed:
-            update(turned, event.timestamp)
-            state = .changed
-        default: break
-        }
+        stepContinuous(begins: abs(turned) >= 0.05) { update(turned, event.timestamp) }
     }
 
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event) {
-        switch state {
-        case .possible: if numberOfTouches - touches.count == 0 { state = .failed }
-        case .began, .changed: state = .ended
-        default: break
-        }
+        endContinuous(lifting: touches.count)
     }
 
     open override func reset() {
@@ -430,4 +404,31 @@ open class RotationGestureRecognizer: GestureRecognizer {
 
 func touchDistance(_ a: Point, _ b: Point) -> CGFloat {
     ((a.x - b.x) * (a.x - b.x) + (a.y - b.y) * (a.y - b.y)).squareRoot()
+}
+
+extension GestureRecognizer {
+    /// A continuous recognizer's step on a move: from `possible` it begins (after
+    /// `update`) once `begins` holds; once begun, each move updates and changes it.
+    func stepContinuous(begins: Bool, _ update: () -> Void) {
+        switch state {
+        case .possible:
+            guard begins else { return }
+            update()
+            state = .began
+        case .began, .changed:
+            update()
+            state = .changed
+        default: break
+        }
+    }
+
+    /// A continuous recognizer's lift of `count` fingers: one that never began fails when
+    /// the last finger lifts; one that began ends.
+    func endContinuous(lifting count: Int) {
+        switch state {
+        case .possible: if numberOfTouches - count == 0 { state = .failed }
+        case .began, .changed: state = .ended
+        default: break
+        }
+    }
 }
