@@ -122,6 +122,7 @@ final class LayoutEngine {
     func solve(markingExcept laidOut: View?) {
         guard solveNeeded else { return }
         solveNeeded = false
+        let restructured = structureDirty
         if structureDirty {
             structureDirty = false
             synchronize()
@@ -137,7 +138,9 @@ final class LayoutEngine {
             }
         }
         guard isWindowEngine else { return }
-        if root.app?.isStrict == true { reportAmbiguousViews() }
+        // Ambiguity follows the set of constraints: checked when it changed, not on every
+        // solve (each check adds and removes probes for every participant).
+        if restructured, root.app?.isStrict == true { reportAmbiguousViews() }
         for view in participants where !view.translatesAutoresizingMaskIntoConstraints {
             guard let superview = view.storedSuperview, superview !== laidOut,
                   !superview.flags.contains(.inLayoutSubviews) else { continue }
