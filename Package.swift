@@ -82,7 +82,12 @@ let package = Package(
         .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
     ],
     targets: [
-        // The system libuv, found through pkg-config. Only LifeloopCore imports it.
+        // The system libuv, found through pkg-config. Only LifeloopCore imports it, and
+        // implementation-only: a module built beside Lifeloop that imports UIKit without
+        // depending on it (swift-snapshot-testing's `#if canImport(UIKit)`) has no way to find
+        // libuv's headers. The compiler warns about that import in a module built without
+        // library evolution; LifeloopCore keeps libuv's types out of stored properties and
+        // inlinable code, which is what the warning is about.
         .systemLibrary(
             name: "CLibUV",
             pkgConfig: "libuv",

@@ -1,4 +1,4 @@
-import CLibUV
+@_implementationOnly import CLibUV
 import DequeModule
 import Glibc
 
@@ -56,7 +56,10 @@ public final class EventLoop {
     /// The status `uv_loop_close` returned when the loop closed; 0 means every handle was gone.
     public private(set) var loopCloseStatus: Int32?
 
-    let uvLoop: UnsafeMutablePointer<uv_loop_t>
+    /// libuv's types stay out of stored properties (raw pointers here, typed views below):
+    /// CLibUV is imported implementation-only, so clients never need libuv's headers.
+    private let uvLoopRaw: UnsafeMutableRawPointer
+    var uvLoop: UnsafeMutablePointer<uv_loop_t> { uvLoopRaw.assumingMemoryBound(to: uv_loop_t.self) }
     /// Closers of the handles that outlive a run (servers, connections, children, signal
     /// watchers) still open, by id: the loop's close closes them too.
     private var streamClosers: [UInt64: () -> Void] = [:]
@@ -73,19 +76,24 @@ public final class EventLoop {
     func removeCloser(_ id: UInt64?) {
         if let id { streamClosers[id] = nil }
     }
-    private let prepareHandle = allocateHandle(UV_PREPARE, as: uv_prepare_t.self)
-    private let checkHandle = allocateHandle(UV_CHECK, as: uv_check_t.self)
-    private let idleHandle = allocateHandle(UV_IDLE, as: uv_idle_t.self)
-    private let wakeHandle = allocateHandle(UV_TIMER, as: uv_timer_t.self)
-    private let bellHandle = allocateHandle(UV_ASYNC, as: uv_async_t.self)
+    private let prepareHandleRaw = UnsafeMutableRawPointer(allocateHandle(UV_PREPARE, as: uv_prepare_t.self))
+    private var prepareHandle: UnsafeMutablePointer<uv_prepare_t> { prepareHandleRaw.assumingMemoryBound(to: uv_prepare_t.self) }
+    private let checkHandleRaw = UnsafeMutableRawPointer(allocateHandle(UV_CHECK, as: uv_check_t.self))
+    private var checkHandle: UnsafeMutablePointer<uv_check_t> { checkHandleRaw.assumingMemoryBound(to: uv_check_t.self) }
+    private let idleHandleRaw = UnsafeMutableRawPointer(allocateHandle(UV_IDLE, as: uv_idle_t.self))
+    private var idleHandle: UnsafeMutablePointer<uv_idle_t> { idleHandleRaw.assumingMemoryBound(to: uv_idle_t.self) }
+    private let wakeHandleRaw = UnsafeMutableRawPointer(allocateHandle(UV_TIMER, as: uv_timer_t.self))
+    private var wakeHandle: UnsafeMutablePointer<uv_timer_t> { wakeHandleRaw.assumingMemoryBound(to: uv_timer_t.self) }
+    private let bellHandleRaw = UnsafeMutableRawPointer(allocateHandle(UV_ASYNC, as: uv_async_t.self))
+    private var bellHandle: UnsafeMutablePointer<uv_async_t> { bellHandleRaw.assumingMemoryBound(to: uv_async_t.self) }
     /// Handles that were initialized and are not yet closed.
-    private var openHandles: [UnsafeMutablePointer<uv_handle_t>] = []
+    private var openHandles: [UnsafeMutableRawPointer] = []
 
     private let mailbox: Mailbox
     @exclusivity(unchecked) private var postedBuffer = Deque<PostedTask>()
     @exclusivity(unchecked) private var resultBuffer = Deque<JobResult>()
     private let workers: WorkerPool
-    @usableFromInline let owner: pthread_t
+    let owner: pthread_t
     /// The owner thread as error messages name it, read once at creation: another
     /// thread's name can only be read while that thread lives.
     private let ownerDescription: String
@@ -202,41 +210,39 @@ public final class EventLoop {
         self.owner = pthread_self()
         self.ownerDescription = currentThreadDescription()
         let loopMemory = UnsafeMutableRawPointer.allocate(byteCount: uv_loop_size(), alignment: 16)
-        self.uvLoop = loopMemory.bindMemory(to: uv_loop_t.self, capacity: 1)
-        let status = uv_loop_init(uvLoop)
+        self.uvLoopRaw = UnsafeMutableRawPointer(loopMemory.bindMemory(to: uv_loop_t.self, capacity: 1))
+        let status = uv_loop_init(loopMemory.assumingMemoryBound(to: uv_loop_t.self))
         if status < 0 {
             loopMemory.deallocate()
-            for handle in [UnsafeMutableRawPointer(prepareHandle), UnsafeMutableRawPointer(checkHandle),
-                           UnsafeMutableRawPointer(idleHandle), UnsafeMutableRawPointer(wakeHandle),
-                           UnsafeMutableRawPointer(bellHandle)] {
+            for handle in [prepareHandleRaw, checkHandleRaw, idleHandleRaw, wakeHandleRaw, bellHandleRaw] {
                 handle.deallocate()
             }
             throw LibUVError(operation: "uv_loop_init", code: status)
         }
         self.origin = RealClock.monotonicNanoseconds()
-        self.mailbox = Mailbox(bell: bellHandle)
+        self.mailbox = Mailbox(bell: bellHandleRaw.assumingMemoryBound(to: uv_async_t.self))
         self.workers = WorkerPool(width: configuration.workerWidth, label: "lifeloop.workers", jitter: configuration.workerJitter)
         self.state = .ready
 
         // From here on `self` exists: a failure throws and deinit closes what was opened.
         // Handles not yet initialized are never passed to uv_close.
         try uvCheck(uv_async_init(uvLoop, bellHandle, bellCallback), "uv_async_init")
-        openHandles.append(attach(bellHandle, to: self))
+        openHandles.append(UnsafeMutableRawPointer(attach(bellHandle, to: self)))
         try uvCheck(uv_prepare_init(uvLoop, prepareHandle), "uv_prepare_init")
-        openHandles.append(attach(prepareHandle, to: self))
+        openHandles.append(UnsafeMutableRawPointer(attach(prepareHandle, to: self)))
         try uvCheck(uv_check_init(uvLoop, checkHandle), "uv_check_init")
-        openHandles.append(attach(checkHandle, to: self))
+        openHandles.append(UnsafeMutableRawPointer(attach(checkHandle, to: self)))
         try uvCheck(uv_idle_init(uvLoop, idleHandle), "uv_idle_init")
-        openHandles.append(attach(idleHandle, to: self))
+        openHandles.append(UnsafeMutableRawPointer(attach(idleHandle, to: self)))
         try uvCheck(uv_timer_init(uvLoop, wakeHandle), "uv_timer_init")
-        openHandles.append(attach(wakeHandle, to: self))
+        openHandles.append(UnsafeMutableRawPointer(attach(wakeHandle, to: self)))
         // The thread's loop, for code that asks which app it runs in (main-actor hops).
         RunningLoop.current = Unmanaged.passUnretained(self)
     }
 
     /// Keeps a handle to close with the loop.
     func registerHandle(_ handle: UnsafeMutablePointer<uv_handle_t>) {
-        openHandles.append(handle)
+        openHandles.append(UnsafeMutableRawPointer(handle))
     }
 
     /// Creates a loop on the calling thread with the given clock.
@@ -818,8 +824,9 @@ public final class EventLoop {
         trace.closeStream()
         for closer in streamClosers.values { closer() }
         streamClosers.removeAll()
-        for handle in openHandles where uv_is_closing(handle) == 0 {
-            uv_close(handle, closeCallback)
+        for raw in openHandles {
+            let handle = raw.assumingMemoryBound(to: uv_handle_t.self)
+            if uv_is_closing(handle) == 0 { uv_close(handle, closeCallback) }
         }
         openHandles.removeAll()
         // Runs only the close callbacks: nothing else is active any more.
@@ -1219,12 +1226,16 @@ public final class EventLoop {
     /// loop's thread.
     @inlinable @inline(__always)
     func checkThread(_ operation: StaticString) {
-        if owner != pthread_self() { wrongThreadTrap(operation) }
+        if !ownerIsCurrent { wrongThreadTrap(operation) }
     }
 
     private func wrongThread(_ operation: String) -> LoopError {
         .wrongThread(operation: operation, owner: ownerDescription, caller: currentThreadDescription())
     }
+
+    /// Whether the calling thread owns the loop. Not inlinable: libuv and the C library
+    /// stay out of the bodies that clients inline (CLibUV is imported implementation-only).
+    @usableFromInline var ownerIsCurrent: Bool { owner == pthread_self() }
 
     @inline(never) @usableFromInline
     func wrongThreadTrap(_ operation: StaticString) -> Never {

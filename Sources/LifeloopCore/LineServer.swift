@@ -1,4 +1,4 @@
-import CLibUV
+@_implementationOnly import CLibUV
 import Glibc
 
 /// A Unix-socket server on a host-clock loop whose messages are lines: the transport of
@@ -16,7 +16,8 @@ public final class LineServer {
     /// Called with each new connection.
     public var onConnection: ((LineConnection) -> Void)?
     unowned(unsafe) let loop: EventLoop
-    private let handle: UnsafeMutablePointer<uv_pipe_t>
+    private let handleRaw: UnsafeMutableRawPointer
+    private var handle: UnsafeMutablePointer<uv_pipe_t> { handleRaw.assumingMemoryBound(to: uv_pipe_t.self) }
     /// Its entry in the loop's closers, once registered.
     private var closerID: UInt64?
     private var isClosed = false
@@ -24,7 +25,7 @@ public final class LineServer {
     init(loop: EventLoop, path: String) throws {
         self.loop = loop
         self.path = path
-        handle = allocateHandle(UV_NAMED_PIPE, as: uv_pipe_t.self)
+        handleRaw = UnsafeMutableRawPointer(allocateHandle(UV_NAMED_PIPE, as: uv_pipe_t.self))
         try uvCheck(uv_pipe_init(loop.uvLoop, handle, 0), "uv_pipe_init")
         // The loop keeps the server while it listens: the handle holds it until its close
         // callback, so dropping the server does not leave libuv a dangling pointer.
@@ -96,7 +97,8 @@ public final class LineConnection {
     public private(set) var isClosed = false
 
     unowned(unsafe) let loop: EventLoop
-    let handle: UnsafeMutablePointer<uv_pipe_t>
+    let handleRaw: UnsafeMutableRawPointer
+    var handle: UnsafeMutablePointer<uv_pipe_t> { handleRaw.assumingMemoryBound(to: uv_pipe_t.self) }
     private let maxLineBytes: Int
     private var pending: [UInt8] = []
     private var discarding = false
@@ -105,7 +107,7 @@ public final class LineConnection {
 
     init(loop: EventLoop, handle: UnsafeMutablePointer<uv_pipe_t>, maxLineBytes: Int) {
         self.loop = loop
-        self.handle = handle
+        self.handleRaw = UnsafeMutableRawPointer(handle)
         self.maxLineBytes = maxLineBytes
         var fd: uv_os_fd_t = -1
         let hasFD = handle.withMemoryRebound(to: uv_handle_t.self, capacity: 1) { uv_fileno($0, &fd) } == 0

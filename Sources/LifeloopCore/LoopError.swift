@@ -1,4 +1,4 @@
-import CLibUV
+@_implementationOnly import CLibUV
 import Glibc
 
 /// A libuv call that returned a negative status.

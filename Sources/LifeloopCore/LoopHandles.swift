@@ -1,4 +1,4 @@
-import CLibUV
+@_implementationOnly import CLibUV
 
 /// The retained box a libuv handle's `data` points to; released in the close callback.
 ///

@@ -1,4 +1,4 @@
-import CLibUV
+@_implementationOnly import CLibUV
 import DequeModule
 import Synchronization
 
@@ -44,10 +44,11 @@ final class Mailbox: @unchecked Sendable {
     /// the lock on the many turns when nothing arrived. A post racing with a check is
     /// never lost: it rings the bell, and the loop looks again after waking.
     private let hasMail = Atomic<Bool>(false)
-    private let bell: UnsafeMutablePointer<uv_async_t>
+    private let bellRaw: UnsafeMutableRawPointer
+    private var bell: UnsafeMutablePointer<uv_async_t> { bellRaw.assumingMemoryBound(to: uv_async_t.self) }
 
     init(bell: UnsafeMutablePointer<uv_async_t>) {
-        self.bell = bell
+        self.bellRaw = UnsafeMutableRawPointer(bell)
     }
 
     /// Enqueues a closure and rings the bell if the mailbox was empty (a non-empty mailbox

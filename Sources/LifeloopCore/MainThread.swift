@@ -1,5 +1,5 @@
 @_spi(ExperimentalCustomExecutors) @_spi(ExperimentalScheduling) import _Concurrency
-import CLibUV
+@_implementationOnly import CLibUV
 import Dispatch
 import Foundation
 import Glibc

@@ -1,4 +1,4 @@
-import CLibUV
+@_implementationOnly import CLibUV
 import Glibc
 
 /// Watches a signal on a host-clock loop (`uv_signal_t`): the handler runs in a loop turn.
@@ -9,7 +9,8 @@ public final class SignalWatcher {
     public let signal: Int32
     fileprivate let handler: (Int32) -> Void
     unowned(unsafe) let loop: EventLoop
-    private let handle: UnsafeMutablePointer<uv_signal_t>
+    private let handleRaw: UnsafeMutableRawPointer
+    private var handle: UnsafeMutablePointer<uv_signal_t> { handleRaw.assumingMemoryBound(to: uv_signal_t.self) }
     /// Its entry in the loop's closers, once registered.
     private var closerID: UInt64?
     private var isClosed = false
@@ -18,7 +19,7 @@ public final class SignalWatcher {
         self.loop = loop
         self.signal = signal
         self.handler = handler
-        handle = allocateHandle(UV_SIGNAL, as: uv_signal_t.self)
+        handleRaw = UnsafeMutableRawPointer(allocateHandle(UV_SIGNAL, as: uv_signal_t.self))
         try uvCheck(uv_signal_init(loop.uvLoop, handle), "uv_signal_init")
         // Kept by the loop while it watches (released by the close callback).
         handle.withMemoryRebound(to: uv_handle_t.self, capacity: 1) { $0.pointee.data = Unmanaged.passRetained(self).toOpaque() }
@@ -68,7 +69,8 @@ public final class ChildProcess {
     /// Whether the child has exited.
     public private(set) var hasExited = false
     unowned(unsafe) let loop: EventLoop
-    private let handle: UnsafeMutablePointer<uv_process_t>
+    private let handleRaw: UnsafeMutableRawPointer
+    private var handle: UnsafeMutablePointer<uv_process_t> { handleRaw.assumingMemoryBound(to: uv_process_t.self) }
     /// Its entry in the loop's closers, once registered.
     private var closerID: UInt64?
 
@@ -76,7 +78,7 @@ public final class ChildProcess {
          maxLineBytes: Int) throws {
         self.loop = loop
         let process = allocateHandle(UV_PROCESS, as: uv_process_t.self)
-        handle = process
+        handleRaw = UnsafeMutableRawPointer(process)
         let uvLoop = loop.uvLoop
         var pipes: [UnsafeMutablePointer<uv_pipe_t>] = []
         for _ in 0..<(controlPipe ? 4 : 3) {
@@ -144,7 +146,7 @@ public final class ChildProcess {
 
     /// Sends `signal` to the child (SIGTERM by default); false if it has exited.
     @discardableResult
-    public func kill(_ signal: Int32 = SIGTERM) -> Bool {
+    public func kill(_ signal: Int32 = 15) -> Bool {
         guard !hasExited else { return false }
         return uv_process_kill(handle, signal) == 0
     }

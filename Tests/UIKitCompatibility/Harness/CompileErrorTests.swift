@@ -14,7 +14,12 @@ struct CompileErrorTests {
         .split(separator: ":").map { "\($0)/swiftc" }.first { FileManager.default.isExecutableFile(atPath: $0) }
 
     /// Typechecks `source` as a file that imports UIKit: the exit status and the diagnostics.
-    static func typecheck(_ source: String) throws -> (status: Int32, diagnostics: String) {
+    /// Without `libuvHeaders`, the compile is given no way to find libuv's headers, as for a
+    /// package that does not depend on Lifeloop but shares its build folder.
+    /// With `optimizedObject`, the file is compiled with `-O` to an object instead, which
+    /// also reads the bodies of the inlinable functions it calls.
+    static func typecheck(_ source: String, libuvHeaders: Bool = true, optimizedObject: Bool = false) throws
+        -> (status: Int32, diagnostics: String) {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("lifeloop-\(UUID())")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
@@ -23,8 +28,12 @@ struct CompileErrorTests {
         let clibuv = packageDirectory.appendingPathComponent("Sources/CLibUV").path
         let process = Process()
         process.executableURL = URL(fileURLWithPath: try #require(swiftc))
-        process.arguments = ["-typecheck", "-swift-version", "5", "-module-cache-path", directory.appendingPathComponent("cache").path,
-                             "-I", modules, "-I", clibuv, "-Xcc", "-fmodule-map-file=\(clibuv)/module.modulemap", file.path]
+        let mode = optimizedObject ? ["-c", "-O", "-parse-as-library", "-o", directory.appendingPathComponent("Controller.o").path]
+            : ["-typecheck"]
+        process.arguments = mode + ["-swift-version", "5", "-module-cache-path", directory.appendingPathComponent("cache").path,
+                             "-I", modules]
+            + (libuvHeaders ? ["-I", clibuv, "-Xcc", "-fmodule-map-file=\(clibuv)/module.modulemap"] : [])
+            + [file.path]
         let errors = Pipe()
         process.standardError = errors
         process.standardOutput = FileHandle.nullDevice
@@ -43,6 +52,24 @@ struct CompileErrorTests {
                 super.viewDidLoad()
 
         """
+
+    /// A package built beside Lifeloop that tests `#if canImport(UIKit)` (swift-snapshot-testing
+    /// does) finds this UIKit and imports it, without libuv's module map: libuv is an
+    /// implementation detail of the loop, so importing UIKit never needs it. A build that
+    /// compiled such a package after UIKit failed with "missing required module 'CLibUV'".
+    @Test(.enabled(if: swiftc != nil, "needs swiftc on PATH"))
+    func uikitImportsWithoutLibuvsHeaders() throws {
+        let result = try Self.typecheck(Self.header + """
+                    view.setNeedsLayout()
+                }
+            }
+            func traced(by loop: EventLoop) { loop.record(label: "Controller", event: "probe") }
+            #if canImport(UIKit)
+            let found = true
+            #endif
+            """, libuvHeaders: false, optimizedObject: true)
+        #expect(result.status == 0, "\(result.diagnostics)")
+    }
 
     @Test(.enabled(if: swiftc != nil, "needs swiftc on PATH"))
     func theClosureFormsCompile() throws {
