@@ -43,12 +43,13 @@ public struct ScenarioCheck: Sendable {
     }
 
     /// Compares a run under `perturbation` with `baseline`; nil when every turn agrees,
-    /// else the report, built from full traces of both runs.
+    /// else the report, built from full traces of both runs. The perturbed run keeps its
+    /// events, so a divergence is explained from the very run that diverged, however rare.
     public func compare(seed: UInt64, perturbation: Perturbation,
                         baseline: [(turn: UInt64, digest: TraceDigest)]) throws -> DivergenceReport? {
-        let result = try run(seed: seed, perturbation: perturbation, events: false)
+        let result = try run(seed: seed, perturbation: perturbation, events: true)
         guard let turn = Determinism.firstDifferingTurn(baseline, result.turnDigests) else { return nil }
-        return try explain(seed: seed, turn: turn, perturbation: perturbation)
+        return try explain(seed: seed, turn: turn, perturbation: perturbation, got: (result.events, result.inputs))
     }
 
     /// The report for a divergence at `turn`: both runs again, with every event kept.
