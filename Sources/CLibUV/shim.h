@@ -87,4 +87,113 @@ static inline void lifeloop_crash_flush_set_length(long length) {
     lifeloop_crash()->length = length;
 }
 
+#include <elf.h>
+#include <sys/mman.h>
+
+// Process-wide clock hooks: the clock functions that the shared libraries of the Swift
+// runtime call (Swift concurrency's clocks, Dispatch's `DispatchTime.now()`, Foundation's
+// `Date()`) go through each library's own GOT entry, bound to glibc's versioned symbol,
+// which a definition in the executable cannot take over. Those entries are pointed at
+// Lifeloop's functions instead, which answer glibc's unless the calling thread's clocks
+// stand still (a job under the virtual clock).
+#if defined(__x86_64__) || defined(__aarch64__)
+// `struct dl_phdr_info`'s leading fields: <link.h> declares it only under _GNU_SOURCE.
+struct lifeloop_phdr_info {
+    Elf64_Addr addr;
+    const char *name;
+    const Elf64_Phdr *phdr;
+    Elf64_Half phnum;
+};
+extern int dl_iterate_phdr(int (*callback)(struct lifeloop_phdr_info *, size_t, void *), void *data);
+
+struct lifeloop_hook_request {
+    const char *const *names;
+    void *const *replacements;
+    int count;
+    int patched;
+};
+
+static inline Elf64_Addr lifeloop_dynamic_address(Elf64_Addr value, Elf64_Addr base) {
+    // glibc relocates the dynamic section's addresses in place; the vDSO's are offsets.
+    return value < base ? value + base : value;
+}
+
+static inline int lifeloop_hook_object(struct lifeloop_phdr_info *info, size_t size, void *data) {
+    (void)size;
+    struct lifeloop_hook_request *request = (struct lifeloop_hook_request *)data;
+    const char *name = info->name ? info->name : "";
+    // The executable's own definitions already answer it; the C library and the loader call
+    // their clocks directly; libuv keeps real time for its poll.
+    if (name[0] == 0 || strstr(name, "libc.so") || strstr(name, "ld-linux") || strstr(name, "linux-vdso")
+        || strstr(name, "libuv")) return 0;
+    const Elf64_Dyn *dynamic = 0;
+    Elf64_Addr relroStart = 0, relroEnd = 0;
+    for (int index = 0; index < info->phnum; index++) {
+        const Elf64_Phdr *header = &info->phdr[index];
+        if (header->p_type == PT_DYNAMIC) dynamic = (const Elf64_Dyn *)(info->addr + header->p_vaddr);
+        if (header->p_type == PT_GNU_RELRO) {
+            relroStart = info->addr + header->p_vaddr;
+            relroEnd = relroStart + header->p_memsz;
+        }
+    }
+    if (!dynamic) return 0;
+    const Elf64_Sym *symbols = 0;
+    const char *strings = 0;
+    const Elf64_Rela *tables[2] = {0, 0};
+    size_t sizes[2] = {0, 0};
+    for (const Elf64_Dyn *entry = dynamic; entry->d_tag != DT_NULL; entry++) {
+        switch (entry->d_tag) {
+        case DT_SYMTAB: symbols = (const Elf64_Sym *)lifeloop_dynamic_address(entry->d_un.d_ptr, info->addr); break;
+        case DT_STRTAB: strings = (const char *)lifeloop_dynamic_address(entry->d_un.d_ptr, info->addr); break;
+        case DT_JMPREL: tables[0] = (const Elf64_Rela *)lifeloop_dynamic_address(entry->d_un.d_ptr, info->addr); break;
+        case DT_PLTRELSZ: sizes[0] = entry->d_un.d_val; break;
+        case DT_RELA: tables[1] = (const Elf64_Rela *)lifeloop_dynamic_address(entry->d_un.d_ptr, info->addr); break;
+        case DT_RELASZ: sizes[1] = entry->d_un.d_val; break;
+        default: break;
+        }
+    }
+    if (!symbols || !strings) return 0;
+#if defined(__x86_64__)
+    const unsigned long jumpSlot = R_X86_64_JUMP_SLOT, globalData = R_X86_64_GLOB_DAT;
+#else
+    const unsigned long jumpSlot = R_AARCH64_JUMP_SLOT, globalData = R_AARCH64_GLOB_DAT;
+#endif
+    long page = sysconf(_SC_PAGESIZE);
+    for (int table = 0; table < 2; table++) {
+        if (!tables[table]) continue;
+        size_t count = sizes[table] / sizeof(Elf64_Rela);
+        for (size_t index = 0; index < count; index++) {
+            const Elf64_Rela *relocation = &tables[table][index];
+            unsigned long type = ELF64_R_TYPE(relocation->r_info);
+            if (type != jumpSlot && type != globalData) continue;
+            const char *symbol = strings + symbols[ELF64_R_SYM(relocation->r_info)].st_name;
+            for (int wanted = 0; wanted < request->count; wanted++) {
+                if (strcmp(symbol, request->names[wanted]) != 0) continue;
+                void **slot = (void **)(info->addr + relocation->r_offset);
+                int readOnly = (Elf64_Addr)slot >= relroStart && (Elf64_Addr)slot < relroEnd;
+                void *start = (void *)((unsigned long)slot & ~(unsigned long)(page - 1));
+                if (readOnly && mprotect(start, (size_t)page, PROT_READ | PROT_WRITE) != 0) continue;
+                __atomic_store_n(slot, request->replacements[wanted], __ATOMIC_SEQ_CST);
+                if (readOnly) mprotect(start, (size_t)page, PROT_READ);
+                request->patched++;
+            }
+        }
+    }
+    return 0;
+}
+
+/// Points every loaded library's entries for `names[i]` at `replacements[i]`; returns how
+/// many entries it changed.
+static inline int lifeloop_hook_functions(const char *const *names, void *const *replacements, int count) {
+    struct lifeloop_hook_request request = {names, replacements, count, 0};
+    dl_iterate_phdr(lifeloop_hook_object, &request);
+    return request.patched;
+}
+#else
+static inline int lifeloop_hook_functions(const char *const *names, void *const *replacements, int count) {
+    (void)names; (void)replacements; (void)count;
+    return 0;
+}
+#endif
+
 #endif

@@ -336,6 +336,7 @@ enum StillClock {
     /// Runs `body` with the clocks standing still on this thread (each clock at its first
     /// reading inside `body`).
     static func during(_ body: () -> Void) {
+        _ = hookedEntries
         let state = UnsafeMutablePointer<timespec>.allocate(capacity: clockCount + 1)
         state.initialize(repeating: timespec(tv_sec: -1, tv_nsec: 0), count: clockCount)
         (state + clockCount).initialize(to: timespec(tv_sec: 0, tv_nsec: 0))
@@ -345,6 +346,21 @@ enum StillClock {
         pthread_setspecific(key, previous)
         state.deallocate()
     }
+
+    /// The entries of the runtime's libraries for `clock_gettime` and `gettimeofday` (Swift
+    /// concurrency's clocks, `DispatchTime.now()`, `Date()`), pointed at this process's
+    /// functions once, before the first still job: each library calls glibc's versioned
+    /// symbol through its own entry, which a definition in the executable does not take over.
+    /// Elsewhere than a still job those functions answer glibc's, so nothing else changes.
+    static let hookedEntries: Int32 = {
+        let clock: @convention(c) (clockid_t, UnsafeMutablePointer<timespec>?) -> Int32 = lifeloopClockGettime
+        let timeOfDay: @convention(c) (UnsafeMutablePointer<timeval>?, UnsafeMutableRawPointer?) -> Int32 = lifeloopGetTimeOfDay
+        let names: [UnsafePointer<CChar>?] = [UnsafePointer(strdup("clock_gettime")), UnsafePointer(strdup("gettimeofday"))]
+        let replacements: [UnsafeMutableRawPointer?] = [unsafeBitCast(clock, to: UnsafeMutableRawPointer.self),
+                                                       unsafeBitCast(timeOfDay, to: UnsafeMutableRawPointer.self)]
+        defer { names.forEach { free(UnsafeMutableRawPointer(mutating: $0)) } }
+        return lifeloop_hook_functions(names, replacements, Int32(names.count))
+    }()
 
     /// Whether the clocks stand still on this thread now.
     static var isActive: Bool { pthread_getspecific(key) != nil }
