@@ -187,7 +187,12 @@ let package = Package(
                 "LifeloopPictures",
                 "LifeloopSamples",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            // An app's own Swift sources (`launch --sources`, a scenario's `sources:`) are
+            // built into a library that this program loads: it links against the Lifeloop
+            // this program holds, so its symbols are exported to what it loads. (An unsafe
+            // flag: it only keeps this executable product out of other packages' reach.)
+            linkerSettings: [.unsafeFlags(["-Xlinker", "--export-dynamic"])]
         ),
         // Samples/PortedApp (a package of its own for users to copy) built here as well,
         // through the same plugin, so that `make test` builds and runs it.

@@ -422,7 +422,8 @@ public final class AppHost {
     /// The parameters `app.launch` takes, checked by the daemon too (a bad request costs no
     /// process) and by the app.
     static let launchParameters: Set<String> = ["scenario", "storyboard", "sample", "seed", "clock", "windows", "uikitVersion",
-                                                "record", "label", "workers", "network", "networkDirectory", "bundle"]
+                                                "record", "label", "workers", "network", "networkDirectory", "bundle",
+                                                "sources", "module"]
 
     /// Exactly one source: a scenario file, a storyboard file or a sample.
     static func checkLaunchSource(_ params: Params) throws(RPCError) {
@@ -437,7 +438,7 @@ public final class AppHost {
     static func scenario(_ params: Params, catalog: AppCatalog, document made: inout [String: JSON]?) throws(RPCError) -> Scenario {
         try checkLaunchSource(params)
         if let path = try params.string("scenario") {
-            for key in ["windows", "uikitVersion"] where params.json[key] != nil {
+            for key in ["windows", "uikitVersion", "sources", "module"] where params.json[key] != nil {
                 throw .invalidParams("app.launch: '\(key)' is for a storyboard or a sample; a scenario file says its own")
             }
             do {
@@ -470,6 +471,16 @@ public final class AppHost {
         if let bundle, var app = document["app"]?.object {
             app["bundle"] = .string(bundle)
             document["app"] = .object(app)
+        }
+        if let sources = try params.string("sources"), var app = document["app"]?.object {
+            guard app["storyboard"] != nil else {
+                throw .invalidParams("app.launch: 'sources' (the app's Swift files) goes with a 'storyboard'; a sample is built into lifeloop already")
+            }
+            app["sources"] = .string(sources.hasPrefix("/") ? sources : FileManager.default.currentDirectoryPath + "/" + sources)
+            if let module = try params.string("module") { app["module"] = .string(module) }
+            document["app"] = .object(app)
+        } else if params.json["module"] != nil {
+            throw .invalidParams("app.launch: 'module' names the module of 'sources', which is missing")
         }
         if let label = try params.string("label") { name = label }
         document["name"] = .string(name)

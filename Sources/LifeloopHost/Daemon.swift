@@ -317,6 +317,12 @@ public final class Daemon {
         nextAppNumber += 1
         var environment = ProcessInfo.processInfo.environment
         environment["LIFELOOP_DAEMON_PID"] = String(getpid())
+        // A crash is reported when the app's process has exited, and Swift's backtracer keeps
+        // a crashing process alive while it symbolicates: seconds for a debug build, over the
+        // 10 s a request may take on a loaded machine. Without symbols it takes a tenth of a
+        // second; the report still has the crash message (file and line) and the last events.
+        // A SWIFT_BACKTRACE of the daemon's own environment is kept as it is.
+        if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "symbolicate=off" }
         let process: ChildProcess
         do {
             process = try loop.spawn(configuration.appExecutable, arguments: configuration.appArguments, environment: environment,

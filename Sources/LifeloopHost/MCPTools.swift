@@ -72,6 +72,8 @@ enum MCPTools {
                 properties: ["sample": string("A built-in sample's name (AgentTour, MultiWindow, SeedSegue, UIKitForm, ...)"),
                              "storyboard": string("A storyboard file (absolute path)"), "scenario": string("A scenario file (absolute path)"),
                              "bundle": string("The app's bundle folder (absolute path), where its storyboards and nibs are found by name"),
+                             "sources": string("With a storyboard: the folder of the app's own Swift files (absolute path), built and loaded so that the classes the storyboard names exist"),
+                             "module": string("The module name those sources are built as (default: the storyboard's customModule, else the folder's name)"),
                              "seed": integer("The seed costs and timings are drawn from (default 0)"),
                              "clock": string("virtual (default: deterministic, moves only when asked) or host", enum: ["virtual", "host"]),
                              "windows": anyArray, "label": string("A name for the app"),
@@ -173,7 +175,8 @@ enum MCPTools {
     // MARK: Implementations
 
     static func launch(_ server: MCPServer, _ params: Params) throws -> MCPTool.Output {
-        let passed: Set<String> = ["sample", "storyboard", "scenario", "seed", "clock", "windows", "label", "network", "record", "bundle"]
+        let passed: Set<String> = ["sample", "storyboard", "scenario", "seed", "clock", "windows", "label", "network", "record", "bundle",
+                                   "sources", "module"]
         try params.allowOnly(passed.union(["settle", "budgetMs"]))
         var members: [String: JSON] = [:]
         for key in passed { if let value = params.json[key], !value.isNull { members[key] = value } }

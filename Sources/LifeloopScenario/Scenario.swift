@@ -72,6 +72,13 @@ public struct Scenario: Sendable, Hashable {
     /// `Bundle.main` find the app's storyboards and nibs. Nil: an Xcode storyboard's own
     /// folder, or none.
     public var bundle: String?
+    /// The folder of the app's own Swift files (`app: {storyboard: FILE, sources: DIR}`,
+    /// resolved against the scenario's folder), built through the port step and loaded
+    /// before launch so that the classes the storyboard names exist (``ProjectSources``).
+    public var sources: String?
+    /// The module those sources are built as (`app: {module: NAME}`); nil: the one
+    /// `customModule` the storyboard names, else the folder's name.
+    public var sourcesModule: String?
     /// A digest of the file's bytes and the app file's, so shard results of different
     /// scenarios are never merged: 16 hex digits.
     public var hash: String

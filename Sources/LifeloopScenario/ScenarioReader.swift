@@ -39,6 +39,7 @@ struct ScenarioReader {
         var scenario = Scenario(name: defaultName, file: nodes.file, app: app)
         scenario.appLocation = appLocation
         scenario.bundle = try bundle(appEntry.value)
+        (scenario.sources, scenario.sourcesModule) = try sources(appEntry.value)
         if let entry = fields["name"] { scenario.name = try nodes.text(entry.value, expected: "a name for reports") }
         if let entry = fields["clock"] {
             scenario.clock = try nodes.pick(entry.value, [("virtual", .virtual), ("host", .host)], noun: "clock")
@@ -100,8 +101,8 @@ struct ScenarioReader {
     private func app(_ value: FieldValue) throws(ScenarioError)
         -> (AppSource, (path: String, value: FieldValue)?, ScenarioLocation) {
         let sources = ["storyboard", "sample", "swift"]
-        let fields = try nodes.fields(value, allowed: sources + ["bundle"], what: "app")
-        let named = fields.entries.filter { $0.key != "bundle" }
+        let fields = try nodes.fields(value, allowed: sources + Self.appOptions, what: "app")
+        let named = fields.entries.filter { !Self.appOptions.contains($0.key) }
         guard let source = named.first else {
             throw nodes.error(value, "app needs one of storyboard (a file), sample or swift (a registered app)")
         }
@@ -124,7 +125,7 @@ struct ScenarioReader {
     /// The app's `bundle:` folder, resolved against the scenario's folder; it must be a
     /// folder that exists.
     private func bundle(_ value: FieldValue) throws(ScenarioError) -> String? {
-        let fields = try nodes.fields(value, allowed: ["storyboard", "sample", "swift", "bundle"], what: "app")
+        let fields = try nodes.fields(value, allowed: ["storyboard", "sample", "swift"] + Self.appOptions, what: "app")
         guard let entry = fields["bundle"] else { return nil }
         let path = try nodes.text(entry.value, expected: "the app's bundle folder (where its storyboards and nibs are)")
         let resolved = path.hasPrefix("/") ? path : directory + "/" + path
@@ -133,6 +134,36 @@ struct ScenarioReader {
             throw nodes.error(entry.value, "bundle '\(path)' is not a folder (looked for \(resolved))")
         }
         return resolved
+    }
+
+    /// What `app:` takes beside its one source.
+    static let appOptions = ["bundle", "sources", "module"]
+
+    /// The app's `sources:` folder (resolved against the scenario's folder; it must be a
+    /// folder that exists) and its `module:` name; both only with a storyboard.
+    private func sources(_ value: FieldValue) throws(ScenarioError) -> (String?, String?) {
+        let fields = try nodes.fields(value, allowed: ["storyboard", "sample", "swift"] + Self.appOptions, what: "app")
+        let module = try fields["module"].map { (entry) throws(ScenarioError) -> String in
+            let name = try nodes.text(entry.value, expected: "the module name the app's sources are built as")
+            guard (try? ProjectSources.checkedModuleName(name)) != nil else {
+                throw nodes.error(entry.value, "module '\(name)' is not a usable module name (letters, digits and _, not UIKit or Lifeloop)")
+            }
+            return name
+        }
+        guard let entry = fields["sources"] else {
+            if let entry = fields["module"] { throw nodes.error(entry.keyNode, value.field, "module names the module of `sources:`, which is missing") }
+            return (nil, nil)
+        }
+        if fields["storyboard"] == nil {
+            throw nodes.error(entry.keyNode, value.field, "sources go with a storyboard (app: {storyboard: FILE, sources: DIR}); a sample or swift app is built into lifeloop already")
+        }
+        let path = try nodes.text(entry.value, expected: "the folder of the app's Swift files")
+        let resolved = path.hasPrefix("/") ? path : directory + "/" + path
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: resolved, isDirectory: &isDirectory), isDirectory.boolValue else {
+            throw nodes.error(entry.value, "sources '\(path)' is not a folder (looked for \(resolved))")
+        }
+        return (resolved, module)
     }
 
     // MARK: Seeds

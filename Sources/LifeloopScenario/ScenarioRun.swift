@@ -83,6 +83,12 @@ final class ScenarioRun {
         app = try Application(screen: scenario.windows[0].screen, configuration: configuration)
         app.random = SeededGenerator(seed: seed)
         if let bundle = scenario.bundle { app.bundlePath = bundle }
+        if let sources = scenario.sources {
+            var roots = [scenario.bundle].compactMap { $0 }
+            if case .storyboard(let path) = scenario.app { roots.append(path) }
+            let module = try ProjectSources.load(directory: sources, module: scenario.sourcesModule, searchRoots: roots)
+            if !app.moduleNames.contains(module) { app.moduleNames.append(module) }
+        }
         // FNV-1a over the verbs: stable across machines and runs (String's hashValue is not).
         let vocabulary = Self.vocabulary.utf8.reduce(UInt64(0xcbf2_9ce4_8422_2325)) { ($0 ^ UInt64($1)) &* 0x100_0000_01b3 }
         if let path = options.replayPath {

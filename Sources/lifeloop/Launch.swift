@@ -1,6 +1,7 @@
 import Foundation
 import ArgumentParser
 import Lifeloop
+import LifeloopScenario
 
 /// `lifeloop launch FILE`: launches an app from a storyboard file on the virtual clock,
 /// taps the named views in order, settles and prints the trace.
@@ -17,6 +18,10 @@ struct Launch: ParsableCommand {
 
     @Option(name: .customLong("module"), help: "A Swift module in which the file's custom classes are looked up when it names none (customModuleProvider=\"target\"); repeat for more.")
     var modules: [String] = []
+
+    @Option(help: ArgumentHelp("The folder of the app's own Swift files: built through the port step and loaded, so that the classes the storyboard names exist.",
+                               discussion: "They are compiled as the first --module's name, else the one customModule the storyboard names, else the folder's name."))
+    var sources: String?
 
     @Option(name: .customLong("tap"), help: "The label of a view to tap once the app has settled; repeat in order.")
     var taps: [String] = []
@@ -37,6 +42,15 @@ struct Launch: ParsableCommand {
         defer { output.flush() }
         if let bundle { app.bundlePath = bundle }
         app.moduleNames = modules
+        if let sources {
+            do {
+                let module = try ProjectSources.load(directory: sources, module: modules.first,
+                                                     searchRoots: [storyboard] + (bundle.map { [$0] } ?? []))
+                if !app.moduleNames.contains(module) { app.moduleNames.append(module) }
+            } catch let error as ProjectSources.Failure {
+                throw LaunchError(message: error.description)
+            }
+        }
         let loaded: Storyboard
         do {
             loaded = try app.loadStoryboard(path: storyboard)

@@ -123,3 +123,35 @@ import Testing
         }
     }
 }
+
+/// A storyboard with the app's own Swift sources, launched through the daemon: the classes
+/// are the project's (built through the port step and loaded into the app's process), and
+/// a tap runs the project's own action.
+@Suite struct DaemonProjectSourcesTests {
+    @Test func launchTakesAStoryboardWithItsSources() throws {
+        let daemon = try DaemonHarness()
+        let client = try daemon.client()
+        let project = DaemonHarness.checkout + "/Samples/PortedApp/Sources/PortedApp"
+        let app = try #require(try client.call("app.launch", ["storyboard": .string(project + "/Resources/Main.storyboard"),
+                                                               "sources": .string(project + "/iOS")])["app"]?.string)
+        _ = try client.call("app.tap", ["app": .string(app), "view": "plus"])
+        _ = try client.call("app.settle", ["app": .string(app)])
+        let described = try client.call("app.describe", ["app": .string(app), "detail": true])
+        func find(_ label: String, in node: JSON) -> JSON? {
+            if node["label"]?.string == label { return node }
+            for key in ["windows", "views", "subviews"] {
+                for child in node[key]?.array ?? [] { if let found = find(label, in: child) { return found } }
+            }
+            return nil
+        }
+        // The project's `increment(_:)` ran: its label shows 1.
+        let value = try #require(find("value", in: described), "\(described.text.prefix(2000))")
+        #expect(value["text"] == "1", "\(value.text)")
+        do {
+            try client.call("app.launch", ["sample": "AgentTour", "sources": .string(project + "/iOS")])
+            Issue.record("sources were taken with a sample")
+        } catch let error as RPCError {
+            #expect(error.message.contains("'sources'") && error.message.contains("storyboard"), "\(error.message)")
+        }
+    }
+}
