@@ -103,6 +103,11 @@ public struct SeedProcess: Sendable {
         for metric in result.metrics.sorted {
             line(["metric", escaped(metric.name), metric.unit.rawValue, metric.scope.rawValue] + histogram(metric.values))
         }
+        // What a capsule's replay must see again, and what the report judges across seeds.
+        if let key = result.failureKey { line(["failureKey", escaped(key)]) }
+        for property in result.properties {
+            line(["property", escaped(property.name), property.kind.rawValue, property.held ? "1" : "0"])
+        }
         line(["end"])
         guard FileManager.default.createFile(atPath: path, contents: Data(out.utf8)) else {
             throw SeedResultError(path: path, message: "cannot write it: \(String(cString: strerror(errno)))")
@@ -193,6 +198,8 @@ public struct SeedProcess: Sendable {
         let endTime = try unsigned(), turns = try unsigned()
         var windows: [WindowFrames] = []
         var metrics = MetricSet()
+        var failureKey: String?
+        var properties: [PropertyOutcome] = []
         while true {
             fields = try next()[...]
             switch try take() {
@@ -212,9 +219,21 @@ public struct SeedProcess: Sendable {
                     throw problem("unknown unit or scope '\(unitField) \(scopeField)'")
                 }
                 metrics.add(Metric(name: name, unit: unit, scope: scope, values: try histogram()))
+            case "failureKey":
+                failureKey = try string()
+            case "property":
+                let name = try string()
+                let kindField = try take(), heldField = try take()
+                guard let kind = ScenarioProperty.Kind(rawValue: String(kindField)), heldField == "0" || heldField == "1" else {
+                    throw problem("a property needs a kind (always, sometimes, reachable) and 0 or 1, found '\(kindField) \(heldField)'")
+                }
+                properties.append(PropertyOutcome(name: name, kind: kind, held: heldField == "1"))
             case "end":
-                return RunResult(seed: seed, status: status, digest: digest, endTime: endTime, turns: turns,
-                                 windows: windows, metrics: metrics)
+                var result = RunResult(seed: seed, status: status, digest: digest, endTime: endTime, turns: turns,
+                                       windows: windows, metrics: metrics)
+                result.failureKey = failureKey
+                result.properties = properties
+                return result
             case let other:
                 throw problem("unknown line '\(other)'")
             }

@@ -17,6 +17,11 @@ import LifeloopCore
         for value in 0..<5_000 { many.record(Int64(value * 7919 % 100_003) - 20_000) }
         result.metrics.add(Metric(name: "test.spilled", unit: .nanoseconds, scope: .sample, values: many))
         result.status = .failed("expect failed:\n  main.droppedFrames ≤ 0, got 3")
+        // The failure key (what a capsule's replay must see again) and the properties the
+        // report judges across seeds travel too.
+        result.failureKey = "expect metric droppedFrames of main at most 0"
+        result.properties = [PropertyOutcome(name: "no drops", kind: .always, held: false),
+                             PropertyOutcome(name: "a frame at all", kind: .sometimes, held: true)]
         let path = Self.temporaryPath()
         defer { unlink(path) }
         try SeedProcess.write(result, to: path)
@@ -27,6 +32,8 @@ import LifeloopCore
         #expect(back.endTime == result.endTime && back.turns == result.turns)
         #expect(back.windows == result.windows)
         #expect(back.metrics == result.metrics)
+        #expect(back.failureKey == result.failureKey && back.failureKey != nil)
+        #expect(back.properties == result.properties)
         #expect(!result.windows.isEmpty && result.windows.contains { $0.frameCount > 0 })
         // What the report makes of it is the same too.
         var direct = ExperimentReport(scenario: runner.scenario)
@@ -45,6 +52,8 @@ import LifeloopCore
         ("lifeloop-seed-result 1\nseed 4 passed\nrun - 1 2\nmetric eA== ns seed 2 0 0 0 1 0 1\nend\n", "line 4: a histogram's counts do not add up"),
         ("lifeloop-seed-result 1\nseed 4 passed\nrun - 1 2\nmetric eA== ns seed 1 0 0 0 1 9 1\nend\n", "line 4: a bucket does not fit its histogram"),
         ("lifeloop-seed-result 1\nseed 4 maybe\n", "line 2: unknown status 'maybe'"),
+        ("lifeloop-seed-result 1\nseed 4 passed\nrun - 1 2\nproperty eA== never 1\nend\n",
+         "line 4: a property needs a kind (always, sometimes, reachable) and 0 or 1, found 'never 1'"),
     ])
     func aDamagedResultIsRefusedNamingTheLine(text: String, message: String) throws {
         let path = Self.temporaryPath()

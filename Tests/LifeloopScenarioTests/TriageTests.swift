@@ -207,6 +207,36 @@ import Testing
         #expect(merged.stdout.contains("{\"name\": \"detail went away\", \"kind\": \"sometimes\", \"reached\": 4, \"held\": 0, \"failedSeeds\": []}"))
     }
 
+    /// An app that needs the main thread runs each seed in a process of its own: its
+    /// failure key and its properties come back from that process, so its capsule replays
+    /// against that failure (not any failure) and the report judges its properties.
+    @Test func seedsInProcessesKeepTheirFailureKeyAndProperties() throws {
+        let folder = try ShrinkTests.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let file = folder + "/concurrency-fails.yaml"
+        try """
+            lifeloop: 1
+            app: {sample: Concurrency}
+            windows: [{label: main, screen: phone}]
+            script:
+              - settle: true
+              - expect: {sometimes: {sequence: ["Feed slept"]}, name: slept}
+              - expect: {sequence: ["Feed neverHappens"]}
+
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        let capsules = folder + "/capsules"
+        let output = try CLI.run(["experiment", file, "--seeds", "0..1", "--isolation", "processes", "--capsules", capsules, "--quiet"])
+        #expect(output.status == 1, "\(output.stdout) \(output.stderr)")
+        #expect(output.stdout.contains("ok sometimes 'slept'"), "\(output.stdout)")
+        let names = try FileManager.default.contentsOfDirectory(atPath: capsules).filter { $0.hasSuffix(".llcap") }.sorted()
+        #expect(names.count == 2, "\(output.stderr)")
+        let capsule = try String(contentsOfFile: capsules + "/" + names[0], encoding: .utf8)
+        #expect(capsule.contains("\"failureKey\": \"expect sequence"), "\(capsule.prefix(600))")
+        let replay = try CLI.run(["replay", capsules + "/" + names[0]])
+        #expect(replay.status == 0, "\(replay.stdout) \(replay.stderr)")
+        #expect(replay.stdout.contains("reproduced: expect sequence"), "\(replay.stdout)")
+    }
+
     @Test func aPropertyWithoutItsConditionIsABadInput() throws {
         let folder = try ShrinkTests.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
