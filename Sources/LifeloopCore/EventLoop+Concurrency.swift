@@ -9,10 +9,16 @@ extension EventLoop {
     /// - Throws: What `work` threw, or ``LoopError/jobCancelled(label:)``.
     /// - Warning: Call on the loop's thread (from a main-actor task of the app on the main
     ///   thread, or a loop callback).
+    /// - Note: A run that ends (the loop closes) before the result is delivered never resumes
+    ///   the awaiting task, as an app whose process ends never does: the job and its
+    ///   completion are dropped with the loop.
     nonisolated(nonsending)
     public func result<Value: Sendable>(label: String, cost: Duration = .zero,
                                         work: @escaping @Sendable () throws -> Value) async throws -> Value {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
+        // Unsafe, not checked: every delivered job resumes it exactly once; a job dropped with
+        // its loop must not resume it (the app is gone), which a checked continuation would
+        // report as misuse on every run that ends while a task waits.
+        try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Value, any Error>) in
             submit(label: label, cost: cost, work: work) { result in continuation.resume(with: result) }
         }
     }

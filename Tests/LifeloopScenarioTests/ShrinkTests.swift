@@ -72,6 +72,35 @@ import Testing
         #expect(again.status == 1)
     }
 
+    /// An app that needs the main thread (main-actor tasks awaiting worker results, the
+    /// main queue): every candidate runs on the main thread as `lifeloop run` hosts it, and
+    /// a candidate cut short while a task still awaits a job ends quietly.
+    @Test func anAppOnTheMainThreadShrinksToo() throws {
+        let folder = try Self.folder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let file = folder + "/concurrency.yaml"
+        try """
+            lifeloop: 1
+            app: {sample: Concurrency}
+            windows: [{label: main, screen: phone}]
+            script:
+              - settle: true
+              - advance: 100ms
+              - {at: 400ms, expect: {sequence: ["Feed slept", "Feed neverHappens"]}}
+              - settle: true
+              - advance: 50ms
+
+            """.write(toFile: file, atomically: true, encoding: .utf8)
+        let output = try CLI.run(["shrink", file, "--seed", "0", "--out", folder + "/s.yaml"])
+        #expect(output.status == 0, "\(output.stdout) \(output.stderr)")
+        #expect(output.stdout.contains("steps 5 → 1,"), "\(output.stdout)")
+        #expect(output.stdout.contains("failed the same way twice more"), "\(output.stdout)")
+        #expect(!output.stderr.contains("MISUSE"), "\(output.stderr)")
+        let again = try CLI.run(["run", folder + "/s.yaml", "--seed", "0"])
+        #expect(again.status == 1 && again.stdout.contains("neverHappens"), "\(again.stdout)")
+        #expect(!again.stderr.contains("MISUSE"), "\(again.stderr)")
+    }
+
     @Test func aDeterminismFailureShrinksKeepingItsFirstDivergentEvent() throws {
         let folder = try Self.folder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
