@@ -300,6 +300,15 @@ let package = Package(
             swiftSettings: [.swiftLanguageMode(.v5)],
             plugins: ["LifeloopPortPlugin"]
         ),
+        // SaveTheDot's controller, ported, alone: its class name is another ported file's.
+        .testTarget(
+            name: "UIKitCompatibilitySaveTheDotTests",
+            dependencies: ["UIKit", "LifeloopPictures"],
+            path: "Tests/UIKitCompatibilitySaveTheDot",
+            exclude: ["iOS"],
+            swiftSettings: [.swiftLanguageMode(.v5)],
+            plugins: ["LifeloopPortPlugin"]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,1 @@
+../UIKitCompatibility/Harness/CorpusRun.swift

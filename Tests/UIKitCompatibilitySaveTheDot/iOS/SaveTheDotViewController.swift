@@ -1,0 +1,1 @@
+../../UIKitCompatibility/Corpus/SaveTheDotViewController/ViewController.swift
