@@ -593,10 +593,11 @@ public final class Application {
     }
 
     /// Loads a storyboard file into this app: Lifeloop's JSON (`*.storyboard.json`,
-    /// `*.json`) or Xcode's XML (`*.storyboard`), by the extension.
+    /// `*.json`) or Xcode's XML (`*.storyboard`), by the extension; an Xcode nib (`*.xib`)
+    /// loads as a storyboard of one scene whose controller is its File's Owner.
     /// - Throws: ``StoryboardError`` naming the file, the field (or line and column) and the problem.
     public func loadStoryboard(path: String) throws -> Storyboard {
-        Storyboard(definition: try StoryboardDefinition.load(path: path), app: self)
+        Storyboard(definition: try StoryboardDefinition.loadLaunchable(path: path), app: self)
     }
 
     /// Wraps a parsed storyboard for this app.

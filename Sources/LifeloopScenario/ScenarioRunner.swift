@@ -86,7 +86,7 @@ public struct ScenarioRunner: Sendable {
         switch scenario.app {
         case .storyboard(let path):
             do {
-                storyboard = try StoryboardDefinition.load(path: path)
+                storyboard = try StoryboardDefinition.loadLaunchable(path: path)
             } catch {
                 throw Self.error(scenario, "app.storyboard", "\(error)")
             }

@@ -10,7 +10,7 @@ struct Launch: ParsableCommand {
         abstract: "Launch an app from a storyboard file, tap views, and print its trace."
     )
 
-    @Argument(help: "The storyboard file: Xcode's *.storyboard, or Lifeloop's JSON.")
+    @Argument(help: "The storyboard file: Xcode's *.storyboard, a *.xib (its File's Owner becomes the root controller), or Lifeloop's JSON.")
     var storyboard: String
 
     @Option(help: "The app's bundle folder, where nibs (*.xib, *.json) and storyboards are found by name (default: an Xcode storyboard's own folder).")

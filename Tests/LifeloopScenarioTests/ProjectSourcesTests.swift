@@ -59,6 +59,70 @@ import Testing
         #expect(digest(first.stdout) != nil && digest(first.stdout) == digest(again.stdout))
     }
 
+    /// A nib launches as its File's Owner's controller: the project's class, with the nib's
+    /// view, outlets and actions.
+    @Test func aXibLaunchesWithItsFilesOwnersClass() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let sources = directory + "/Greeting"
+        try FileManager.default.createDirectory(atPath: sources, withIntermediateDirectories: true)
+        try """
+            import UIKit
+
+            class GreetingViewController: UIViewController {
+                @IBOutlet weak var nameLabel: UILabel!
+
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    nameLabel.text = "Who?"
+                }
+
+                @IBAction func greet(_ sender: UIButton) {
+                    title = "Hello, " + (nameLabel.text ?? "")
+                }
+            }
+            """.write(toFile: sources + "/GreetingViewController.swift", atomically: true, encoding: .utf8)
+        let xib = directory + "/GreetingViewController.xib"
+        try """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES">
+                <objects>
+                    <placeholder placeholderIdentifier="IBFilesOwner" id="-1" userLabel="File's Owner" customClass="GreetingViewController" customModule="Greeting" customModuleProvider="target">
+                        <connections>
+                            <outlet property="nameLabel" destination="name-label" id="outlet-name"/>
+                            <outlet property="view" destination="root-view" id="outlet-view"/>
+                        </connections>
+                    </placeholder>
+                    <placeholder placeholderIdentifier="IBFirstResponder" id="-2" customClass="UIResponder"/>
+                    <view contentMode="scaleToFill" id="root-view">
+                        <rect key="frame" x="0.0" y="0.0" width="393" height="852"/>
+                        <subviews>
+                            <label opaque="NO" contentMode="left" text="Name" id="name-label" userLabel="name">
+                                <rect key="frame" x="20" y="100" width="200" height="30"/>
+                            </label>
+                            <button opaque="NO" contentMode="scaleToFill" buttonType="system" id="greet-button" userLabel="greet">
+                                <rect key="frame" x="20" y="150" width="100" height="44"/>
+                                <state key="normal" title="Greet"/>
+                                <connections>
+                                    <action selector="greet:" destination="-1" eventType="touchUpInside" id="action-greet"/>
+                                </connections>
+                            </button>
+                        </subviews>
+                    </view>
+                </objects>
+            </document>
+            """.write(toFile: xib, atomically: true, encoding: .utf8)
+        let output = try CLI.run(["launch", xib, "--sources", sources, "--tap", "greet"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let lines = output.stdout.split(separator: "\n").map(String.init)
+        let loaded = try #require(lines.firstIndex(of: "GreetingViewController viewDidLoad"), "\(output.stdout)")
+        let tapped = try #require(lines.firstIndex(of: "greet touchUpInside"))
+        // The project's action ran on its File's Owner: it set the title from the outlet.
+        let titled = try #require(lines.lastIndex(of: "GreetingViewController setTitle"), "\(output.stdout)")
+        #expect(loaded < tapped && tapped < titled)
+        #expect(!output.stdout.contains("unknownClass") && !output.stdout.contains("undefinedKey"), "\(output.stdout)")
+    }
+
     @Test func badSourcesAreErrorsNamingThem() throws {
         let directory = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }

@@ -82,3 +82,39 @@ extension StoryboardDefinition: StoryboardDocument {
         try InterfaceBuilderReader(file: file).storyboard(bytes, name: name)
     }
 }
+
+extension StoryboardDefinition {
+    /// A storyboard to launch from a file: a storyboard (`.storyboard`, JSON), or a nib
+    /// (`.xib`) as a storyboard of one scene (``init(launching:)``).
+    /// - Throws: ``StoryboardError`` naming the file.
+    public static func loadLaunchable(path: String) throws(StoryboardError) -> StoryboardDefinition {
+        guard path.hasSuffix(".xib") else { return try load(path: path) }
+        var storyboard = StoryboardDefinition(launching: try NibDefinition.load(path: path))
+        storyboard.directory = (path as NSString).deletingLastPathComponent
+        return storyboard
+    }
+
+    /// A nib as a storyboard of one scene, as an app that shows the nib gets it: File's
+    /// Owner is the scene's controller (its custom class, else a plain controller), the
+    /// nib's first top-level view is the controller's view, and File's Owner's outlets and
+    /// actions are the controller's. Other top-level objects are not part of the scene.
+    /// - Parameter nib: The nib.
+    public init(launching nib: NibDefinition) {
+        let data = nib.interfaceBuilder
+        let owner = data?.owner
+        let id = owner?.objectID ?? "nib-owner"
+        var scene = SceneDefinition(id: id, label: nib.name, view: nib.root)
+        var sceneData = InterfaceBuilderSceneData(element: "viewController", line: 0)
+        sceneData.customClass = owner?.customClass
+        sceneData.customModule = owner?.customModule
+        sceneData.placeholders = data?.placeholders.filter { $0.identifier != "IBFilesOwner" } ?? []
+        // The owner's `view` outlet is the scene's view itself.
+        let rootID = nib.root.interfaceBuilder?.objectID
+        sceneData.connections = (data?.connections ?? []).filter {
+            !($0.kind == .outlet && $0.source == id && $0.name == "view" && ($0.destination == rootID || rootID == nil))
+        }
+        scene.interfaceBuilder = sceneData
+        self.init(name: nib.name, initialScene: id, scenes: [scene])
+        notes = data?.notes ?? []
+    }
+}
