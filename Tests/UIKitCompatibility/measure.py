@@ -14,9 +14,14 @@ to the API it lacks, and a summary with a tally of the first missing API.
 
 --port   runs each file through `lifeloop port FILE --output DIR` first and type-checks
          the ported copy (exit status 2 if `lifeloop port --help` fails).
-Running each file's lifecycle is not done here: the compiled entries of Corpus/ run
-theirs in the UIKitCompatibilityTests target (Harness/CorpusTests.swift), and those that
-need the port step in UIKitCompatibilityPortedTests (Tests/UIKitCompatibilityPorted).
+--run    then runs the lifecycle of each file that compiles, as an app would get it: the
+         file's first UIViewController or UIView subclass is named by a one-scene
+         storyboard (the controller itself, or a view of the scene), and
+         `lifeloop launch STORYBOARD --sources DIR` builds the file through the port step,
+         instantiates the class from the storyboard (`init(coder:)`), shows it and
+         settles. It runs when that exits 0 with the class found; else the first line of
+         what went wrong is reported. The compiled entries of Corpus/ also run a fuller
+         lifecycle (push, pop, present, dismiss) in the UIKitCompatibilityTests target.
 
 Every storyboard and xib of an entry (at its top level) is also read as XML: its scenes
 and objects are counted, and every element name it uses is tallied across the corpus
@@ -159,6 +164,15 @@ class Checker:
                 "-module-cache-path", self.cache, "-I", self.modules, "-I", self.clibuv,
                 "-Xcc", f"-fmodule-map-file={self.clibuv}/module.modulemap", *files]
 
+    def declares_something(self, files):
+        """Whether the files keep any declaration on Linux: a file whose every line sits in an
+        `#if os(iOS)` or `#if canImport(SomeLibrary)` that is false here type-checks, vacuously."""
+        result = subprocess.run([self.swiftc, "-print-ast", "-swift-version", "5", "-module-name", "CorpusFile",
+                                 "-module-cache-path", self.cache, "-I", self.modules, *files],
+                                capture_output=True, text=True, errors="replace")
+        return re.search(r"^\s*(?:@\w+\s+)*(?:\w+\s+)*(?:class|struct|enum|protocol|extension|func|var|let|typealias)\b",
+                         result.stdout, re.M) is not None
+
     def typecheck(self, files):
         result = subprocess.run(self.command(files), capture_output=True, text=True, errors="replace")
         output = result.stderr + result.stdout
@@ -192,11 +206,104 @@ def measure(unit, checker, port, lifeloop, scratch):
             return unit, False, "port failed", (error or [""])[0], None
     ok, first, _ = checker.typecheck(files)
     if ok:
+        main = files[:len(unit.files)]
+        if not checker.declares_something(main):
+            return unit, False, "empty on Linux", "every declaration is inside an #if that is false on Linux", files
         return unit, True, "", "", files
     if first is None:
         return unit, False, "other: no error line in the compiler's output", "", files
     message = first.group("msg")
     return unit, False, normalise(message, first.group("file"), int(first.group("line"))), message, files
+
+
+CLASS_LINE = re.compile(r"^\s*(?:(?:public|open|final|internal|private|fileprivate|@\w+(?:\([^)]*\))?)\s+)*class\s+(\w+)\s*:\s*([\w.]+)", re.M)
+CONTROLLER_BASES = {"UIViewController", "UITableViewController", "UICollectionViewController", "UINavigationController",
+                    "UITabBarController", "UIPageViewController", "UISplitViewController"}
+VIEW_BASES = {"UIView", "UIControl", "UIButton", "UILabel", "UIImageView", "UIScrollView", "UITableView",
+              "UICollectionView", "UITextField", "UITextView", "UIStackView", "UITableViewCell", "UICollectionViewCell",
+              "UICollectionReusableView", "UISwitch", "UISlider", "UIActivityIndicatorView", "UIVisualEffectView"}
+
+
+def runnable_class(files):
+    """The first controller or view class the files declare: (name, "controller"|"view"), or None."""
+    found = {}
+    order = []
+    for f in files:
+        with open(f, encoding="utf-8", errors="replace") as handle:
+            for match in CLASS_LINE.finditer(handle.read()):
+                found[match.group(1)] = match.group(2).split(".")[-1]
+                order.append(match.group(1))
+
+    def kind(name, seen=()):
+        base = found.get(name)
+        if base is None or name in seen:
+            return None
+        if base in CONTROLLER_BASES:
+            return "controller"
+        if base in VIEW_BASES:
+            return "view"
+        return kind(base, seen + (name,))
+    for name in order:
+        k = kind(name)
+        if k:
+            return name, k
+    return None
+
+
+STORYBOARD = """<?xml version="1.0" encoding="UTF-8"?>
+<document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" toolsVersion="22505" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES" initialViewController="measured-vc">
+    <scenes>
+        <scene sceneID="measured-scene">
+            <objects>
+                <viewController id="measured-vc" {controller} sceneMemberID="viewController">
+                    <view key="view" contentMode="scaleToFill" id="measured-root">
+                        <rect key="frame" x="0.0" y="0.0" width="393" height="852"/>
+                        <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                        {subviews}
+                    </view>
+                </viewController>
+            </objects>
+        </scene>
+    </scenes>
+</document>
+"""
+
+
+def run_lifecycle(unit, lifeloop, scratch):
+    """Runs the unit's first controller or view from a one-scene storyboard: (runs, note)."""
+    target = runnable_class(unit.files)
+    if target is None:
+        return False, "no UIViewController or UIView subclass to show"
+    name, kind = target
+    directory = tempfile.mkdtemp(prefix="run-", dir=scratch)
+    sources = os.path.join(directory, "Sources")
+    os.makedirs(sources)
+    for index, f in enumerate(unit.files + unit.helpers):
+        shutil.copy(f, os.path.join(sources, f"{index}-{os.path.basename(f)}"))
+    if kind == "controller":
+        controller, subviews = f'customClass="{name}" customModule="CorpusFile"', ""
+    else:
+        controller = ""
+        subviews = (f'<subviews><view contentMode="scaleToFill" id="measured-view" customClass="{name}" '
+                    f'customModule="CorpusFile" userLabel="measured"><rect key="frame" x="20" y="100" width="300" '
+                    f'height="200"/></view></subviews>')
+    storyboard = os.path.join(directory, "Main.storyboard")
+    with open(storyboard, "w", encoding="utf-8") as handle:
+        handle.write(STORYBOARD.format(controller=controller, subviews=subviews))
+    try:
+        result = subprocess.run([lifeloop, "launch", storyboard, "--sources", sources, "--module", "CorpusFile"],
+                                capture_output=True, text=True, errors="replace", timeout=300)
+    except subprocess.TimeoutExpired:
+        return False, f"{name}: did not finish in 300 s"
+    trace = result.stdout
+    if result.returncode == 0 and "unknownClass" not in trace:
+        return True, f"{name} ({kind})"
+    lines = [l for l in result.stderr.splitlines() if "Fatal error" in l or "error:" in l] or result.stderr.splitlines()
+    note = lines[0].strip() if lines else f"exit {result.returncode}"
+    if "unknownClass" in trace:
+        note = f"{name} not found by the storyboard"
+    root = os.path.dirname(os.path.dirname(HERE)) + os.sep
+    return False, f"{name} ({kind}): " + note.replace(root, "").replace(directory + os.sep, "")[:200]
 
 
 def default_build():
@@ -295,6 +402,7 @@ def main():
     parser.add_argument("--output", help="write the Markdown here instead of standard output")
     parser.add_argument("--jobs", type=int, default=2, help="type-checks at once (default 2)")
     parser.add_argument("--only", help="measure only units whose name contains this text")
+    parser.add_argument("--run", action="store_true", help="run the lifecycle of each file that compiles (lifeloop launch --sources)")
     args = parser.parse_args()
 
     build = os.path.realpath(args.build)
@@ -325,10 +433,16 @@ def main():
         checker = Checker(build, swiftc, os.path.join(scratch, "cache"))
         with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
             results = list(pool.map(lambda u: measure(u, checker, args.port, lifeloop, scratch), units))
+        runs = {}
+        if args.run:
+            compiled = [r[0] for r in results if r[1]]
+            with concurrent.futures.ThreadPoolExecutor(max_workers=args.jobs) as pool:
+                for unit, outcome in zip(compiled, pool.map(lambda u: run_lifecycle(u, lifeloop, scratch), compiled)):
+                    runs[unit.name] = outcome
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
 
-    lines = report(results, args) + interface_report(interface_documents())
+    lines = report(results, args, runs) + interface_report(interface_documents())
     text = "\n".join(lines) + "\n"
     if args.output:
         with open(args.output, "w", encoding="utf-8") as handle:
@@ -338,7 +452,8 @@ def main():
     return 0
 
 
-def report(results, args):
+def report(results, args, runs=None):
+    runs = runs or {}
     mode = "after `lifeloop port`" if args.port else "unchanged"
     lines = ["# UIKit corpus — type-check results" + (" (after the port step)" if args.port else " (no port step)"), "",
              "Every Swift file of `Corpus/` and `Corpus2/`, type-checked alone (with its entry's",
@@ -350,8 +465,8 @@ def report(results, args):
              "-I <build>/Modules -I Sources/CLibUV -Xcc -fmodule-map-file=Sources/CLibUV/module.modulemap FILE…`.",
              "\"First missing API\" is the compiler's first error, normalised (`cannot find 'X' in scope`",
              "→ `X`; `value of type 'T' has no member 'm'` → `T.m`; Objective-C attributes by name).", "",
-             f"| # | File | Compiles ({mode}) | First missing API | First error |",
-             "|---|------|----------|-------------------|-------------|"]
+             f"| # | File | Compiles ({mode}) | First missing API | First error |" + (" Lifecycle runs |" if args.run else ""),
+             "|---|------|----------|-------------------|-------------|" + ("----|" if args.run else "")]
     tally = collections.Counter()
     compiled = 0
     for index, (unit, ok, key, message, _) in enumerate(results, 1):
@@ -360,12 +475,17 @@ def report(results, args):
             tally[key] += 1
         shown = message.replace("|", "\\|")
         row = f"| {index} | `{unit.name}` | {'yes' if ok else 'no'} | {key} | {shown} |"
+        if args.run:
+            ran = runs.get(unit.name)
+            row += "" if ran is None else (f" yes: {ran[1]} |" if ran[0] else f" no: {ran[1].replace('|', chr(92) + '|')} |")
         lines.append(row)
-    lines += ["", f"**{compiled} of {len(results)} compile** ({mode}).", ""]
+    lines += ["", f"**{compiled} of {len(results)} compile** ({mode})."
+              + (f" **{sum(1 for r in runs.values() if r[0])} of them run their lifecycle** from a storyboard." if args.run else ""), ""]
     for corpus in CORPORA:
         part = [r for r in results if r[0].corpus == corpus]
         if part:
-            lines.append(f"- {corpus}: {sum(r[1] for r in part)} of {len(part)} compile")
+            ran = sum(1 for r in part if runs.get(r[0].name, (False,))[0])
+            lines.append(f"- {corpus}: {sum(r[1] for r in part)} of {len(part)} compile" + (f", {ran} run" if args.run else ""))
     lines += ["", "First missing API across failing files (most common first):", "",
               "| First missing API | Files |", "|---|---|"]
     for key, count in sorted(tally.items(), key=lambda kv: (-kv[1], kv[0])):
