@@ -241,4 +241,26 @@ struct CollectionViewTests {
         app.tap(label)
         #expect(grid.log.suffix(2) == ["shouldSelect 1", "didSelect 1"])
     }
+
+    @Test
+    func theFlowLayoutsElementsInARectAreThoseWhoseFramesMeetIt() throws {
+        let grid = Grid([(0..<500).map(String.init), (0..<7).map(String.init)])
+        grid.sizes = { path in Size(width: Double(40 + (path.item * 37) % 90), height: Double(30 + (path.item * 53) % 70)) }
+        let (_, host) = try shown(grid) { layout, _ in
+            layout.headerReferenceSize = Size(width: 0, height: 25)
+            layout.sectionInset = EdgeInsets(top: 4, left: 6, bottom: 4, right: 6)
+        }
+        let layout = host.layout
+        var all: [CollectionViewLayoutAttributes] = []
+        for section in 0..<2 {
+            for item in 0..<host.collection.numberOfItems(inSection: section) {
+                all.append(try #require(layout.layoutAttributesForItem(at: IndexPath(item: item, section: section))))
+            }
+        }
+        for top in stride(from: -50.0, to: host.collection.contentSize.height + 50, by: 173) {
+            let rect = Rect(x: 0, y: top, width: 320, height: 211)
+            let found = (layout.layoutAttributesForElements(in: rect) ?? []).filter { $0.representedElementCategory == .cell }
+            #expect(found.map(\.indexPath) == all.filter { $0.frame.meets(rect) }.map(\.indexPath))
+        }
+    }
 }

@@ -24,6 +24,7 @@ open class CollectionView: ScrollView {
     /// Where a scrolled-to item ends up: UIKit's `UICollectionView.ScrollPosition`. One
     /// vertical and one horizontal position may be combined; none scrolls the least.
     public struct ScrollPosition: OptionSet, Hashable, Sendable {
+        /// The bits of the positions.
         public let rawValue: UInt
         /// Creates a position from its raw value.
         public init(rawValue: UInt) { self.rawValue = rawValue }
@@ -153,8 +154,9 @@ open class CollectionView: ScrollView {
         cellPool.register(identifier, make: nib.map { nibMaker($0, cell: true) })
     }
 
-    /// Registers a supplementary view class for a kind and `identifier`, as
-    /// ``register(_:forCellWithReuseIdentifier:)``.
+    /// Registers a supplementary view class for a kind and `identifier`, as a cell class
+    /// is registered (``CollectionReusableView`` itself, or a subclass that conforms to
+    /// ``ReusableCollectionView``).
     open func register(_ viewClass: AnyClass?, forSupplementaryViewOfKind elementKind: String,
                        withReuseIdentifier identifier: String) {
         guard onLoop("register(_:forSupplementaryViewOfKind:withReuseIdentifier:)") else { return }
@@ -229,7 +231,7 @@ open class CollectionView: ScrollView {
     }
 
     /// A supplementary view of a kind for `identifier` and `indexPath`, as
-    /// ``dequeueReusableCell(withReuseIdentifier:for:)``.
+    /// a cell is dequeued.
     open func dequeueReusableSupplementaryView(ofKind elementKind: String, withReuseIdentifier identifier: String,
                                                for indexPath: IndexPath) -> CollectionReusableView {
         let key = Self.poolKey(elementKind, identifier)

@@ -56,6 +56,9 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     open var sectionFootersPinToVisibleBounds = false
 
     private var items: [[CollectionViewLayoutAttributes]] = []
+    /// Each section's lines in order along the scrolling axis: where a line starts, where
+    /// it ends, and its first item; so a query costs the lines it meets, not every item.
+    private var lines: [[(start: CGFloat, end: CGFloat, first: Int)]] = []
     private var headers: [Int: CollectionViewLayoutAttributes] = [:]
     private var footers: [Int: CollectionViewLayoutAttributes] = [:]
     private var contentSize: Size = .zero
@@ -80,6 +83,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     open override func prepare() {
         super.prepare()
         items = []
+        lines = []
         headers = [:]
         footers = [:]
         guard let collection = collectionView else {
@@ -129,6 +133,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             let leading = vertical ? inset.left : inset.top
             let available = across - (vertical ? inset.left + inset.right : inset.top + inset.bottom)
             var sectionItems: [CollectionViewLayoutAttributes] = []
+            var sectionLines: [(start: CGFloat, end: CGFloat, first: Int)] = []
             var line: [(CollectionViewLayoutAttributes, Size)] = []
             var lineUsed: CGFloat = 0
             var firstLine = true
@@ -158,6 +163,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
                         position += size.height + gap
                     }
                 }
+                sectionLines.append((along, along + thickness, sectionItems.count - line.count))
                 along += thickness
                 line.removeAll()
                 lineUsed = 0
@@ -184,6 +190,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
                 along += footerExtent
             }
             items.append(sectionItems)
+            lines.append(sectionLines)
         }
         contentSize = vertical ? Size(width: max(0, across), height: along) : Size(width: along, height: max(0, across))
     }
@@ -210,9 +217,27 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     /// The headers, items and footers whose frames meet `rect`, section by section.
     open override func layoutAttributesForElements(in rect: Rect) -> [CollectionViewLayoutAttributes]? {
         var result: [CollectionViewLayoutAttributes] = []
+        let vertical = scrollDirection == .vertical
+        let low = vertical ? rect.minY : rect.minX
+        let high = vertical ? rect.maxY : rect.maxX
         for (section, sectionItems) in items.enumerated() {
             if let header = headers[section], header.frame.meets(rect) { result.append(header) }
-            for attributes in sectionItems where attributes.frame.meets(rect) { result.append(attributes) }
+            let sectionLines = lines[section]
+            // The first line that ends past the rectangle's start (lines are in order).
+            var lower = 0
+            var upper = sectionLines.count
+            while lower < upper {
+                let middle = (lower + upper) / 2
+                if sectionLines[middle].end <= low { lower = middle + 1 } else { upper = middle }
+            }
+            var index = lower
+            while index < sectionLines.count, sectionLines[index].start < high {
+                let end = index + 1 < sectionLines.count ? sectionLines[index + 1].first : sectionItems.count
+                for attributes in sectionItems[sectionLines[index].first..<end] where attributes.frame.meets(rect) {
+                    result.append(attributes)
+                }
+                index += 1
+            }
             if let footer = footers[section], footer.frame.meets(rect) { result.append(footer) }
         }
         return result

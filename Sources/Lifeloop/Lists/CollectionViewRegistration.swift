@@ -39,7 +39,7 @@ extension CollectionView {
     }
 
     /// How to make and fill a supplementary view: UIKit's
-    /// `UICollectionView.SupplementaryRegistration`, as ``CellRegistration``.
+    /// `UICollectionView.SupplementaryRegistration`, as ``CollectionView/CellRegistration``.
     public struct SupplementaryRegistration<Supplementary: CollectionReusableView> {
         /// Fills a view of a kind at an index path.
         public typealias Handler = (Supplementary, String, IndexPath) -> Void
