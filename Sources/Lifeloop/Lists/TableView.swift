@@ -6,7 +6,8 @@ import Foundation
 /// 1. ``reloadData()`` (or the table joining a window the first time, or its first
 ///    layout) asks `numberOfSections` and `numberOfRowsInSection` per section at once, so
 ///    `contentSize` is right on return; it makes no cell. With `estimatedRowHeight`
-///    0 it asks every row's height too.
+///    0 it asks every row's height too; with estimation on and a delegate that answers
+///    `estimatedHeightForRowAt`, every row's estimate.
 /// 2. In the table's own layout pass, for each index path whose row meets the bounds, in
 ///    index-path order: a cell shown there is kept; otherwise `heightForRowAt` (when the
 ///    delegate answers it), `cellForRowAt` (in which a dequeue takes a waiting cell,
@@ -67,6 +68,7 @@ open class TableView: ScrollView {
         didSet {
             tableDelegate = delegate as? TableViewDelegate
             delegateAnswersRowHeight = nil
+            delegateAnswersEstimatedHeight = nil
             setNeedsReload()
         }
     }
@@ -132,6 +134,8 @@ open class TableView: ScrollView {
     private weak var tableDelegate: TableViewDelegate?
     /// Whether the delegate answers `heightForRowAt` (learnt from its first answer).
     private var delegateAnswersRowHeight: Bool?
+    /// Whether the delegate answers `estimatedHeightForRowAt` (learnt from its first answer).
+    private var delegateAnswersEstimatedHeight: Bool?
     /// The row counts per section, as last asked.
     private(set) var rowCounts: [Int] = []
     private var geometry = ListGeometry()
@@ -357,6 +361,23 @@ open class TableView: ScrollView {
             sections.append(.init(header: header, footer: footer, rows: ExtentIndex(count: count, estimate: estimate)))
         }
         geometry = ListGeometry(sections: sections, listHeader: listHeaderHeight, listFooter: listFooterHeight)
+        if estimatedRowHeight != 0, delegateAnswersEstimatedHeight != false, let tableDelegate {
+            // Estimation on and answered per row: every row's estimate now, as UIKit asks
+            // it at reload to size the content.
+            outer: for (section, count) in rowCounts.enumerated() {
+                for row in 0..<count {
+                    let path = IndexPath(row: row, section: section)
+                    let estimate = tableDelegate.tableView(self, estimatedHeightForRowAt: path)
+                    if estimate == Self.unansweredHeight {
+                        delegateAnswersEstimatedHeight = false
+                        break outer
+                    }
+                    delegateAnswersEstimatedHeight = true
+                    trace("estimatedHeightForRowAt", detail: path.listDescription)
+                    if estimate >= 0, estimate.isFinite { geometry.setRowHeight(estimate, section: section, row: row) }
+                }
+            }
+        }
         if estimatedRowHeight == 0, delegateAnswersRowHeight != false, let tableDelegate {
             // Estimation off: every row's height now (L34).
             outer: for (section, count) in rowCounts.enumerated() {
@@ -517,6 +538,11 @@ open class TableView: ScrollView {
                     geometry.setRowHeight(height, section: path.section, row: path.row)
                     heightsChanged = true
                 }
+            } else if delegateAnswersRowHeight != true, rowHeight >= 0, rowHeight.isFinite,
+                      geometry.rowSpan(path.section, path.row).height != rowHeight {
+                // A row laid out at a per-row estimate takes the table's row height.
+                geometry.setRowHeight(rowHeight, section: path.section, row: path.row)
+                heightsChanged = true
             }
             let span = geometry.rowSpan(path.section, path.row)
             cell.frame = Rect(x: 0, y: span.y, width: width, height: span.height)
