@@ -367,10 +367,10 @@ public final class AppHost {
             guard let by = try pair("by") else { throw RPCError.invalidParams("app.drag: 'by' [dx, dy] is required") }
             return .drag(view: view, by: by, velocity: try pair("velocity") ?? [0, 0])
         default:
-            try allow(["view", "section", "row", "text"])
+            try allow(["view", "section", "row", "item", "text"])
             if let text = try params.string("text") { return .tapRowWithText(view: view, text: text) }
-            guard let row = try params.int("row", in: 0...Int(Int32.max)) else {
-                throw RPCError.invalidParams("app.tapRow: give 'row' (and 'section', 0 by default) or 'text'")
+            guard let row = try params.int("row", in: 0...Int(Int32.max)) ?? params.int("item", in: 0...Int(Int32.max)) else {
+                throw RPCError.invalidParams("app.tapRow: give 'row' (or 'item' for a collection; and 'section', 0 by default) or 'text'")
             }
             return .tapRowAt(view: view, section: try params.int("section", in: 0...Int(Int32.max)) ?? 0, row: row)
         }
@@ -636,6 +636,9 @@ public final class AppHost {
         }
         if let cell = view as? TableViewCell, let path = (view.superview as? TableView)?.indexPath(for: cell) {
             members["indexPath"] = [.int(path.section), .int(path.row)]
+        }
+        if let cell = view as? CollectionViewCell, let path = (view.superview as? CollectionView)?.indexPath(for: cell) {
+            members["indexPath"] = [.int(path.section), .int(path.item)]
         }
         if depth < 64, !view.subviews.isEmpty {
             members["subviews"] = .array(view.subviews.map { describeView($0, depth: depth + 1, frame: frame, detail: detail) })

@@ -9,7 +9,8 @@ import Lifeloop
 ///   second), then the content decelerates on the frame clock;
 /// - `tapRow: {view: LABEL, section: S, row: R}` or `{view: LABEL, text: TEXT}`: scrolls
 ///   the row into view and taps its cell (by index path, or the shown cell whose labels
-///   read TEXT).
+///   read TEXT). The view may be a table or a collection view (`item: I` is a synonym of
+///   `row:` for a collection's item).
 public enum ListStep: Sendable, Hashable {
     /// `scroll`: sets the content offset of the scroll view labeled `view`, to a point or by a distance.
     case scroll(view: String, to: [Double]?, by: [Double]?, animated: Bool)
@@ -57,16 +58,21 @@ public enum ListStep: Sendable, Hashable {
             return .drag(view: try nodes.text(view.value, expected: "a view label"), by: by,
                          velocity: try pair(fields["velocity"], "velocity") ?? [0, 0])
         default:
-            let fields = try nodes.fields(value, allowed: ["view", "section", "row", "text"], what: "tapRow")
+            let fields = try nodes.fields(value, allowed: ["view", "section", "row", "item", "text"], what: "tapRow")
             guard let view = fields["view"] else { throw nodes.error(value, "tapRow needs view: the label of a table") }
             let label = try nodes.text(view.value, expected: "a view label")
             if let text = fields["text"] {
-                guard fields["row"] == nil, fields["section"] == nil else {
+                guard fields["row"] == nil, fields["item"] == nil, fields["section"] == nil else {
                     throw nodes.error(text.keyNode, text.value.field, "tapRow takes text: or row: (with section:), not both")
                 }
                 return .tapRowWithText(view: label, text: try nodes.text(text.value, expected: "a cell's text"))
             }
-            guard let row = fields["row"] else { throw nodes.error(value, "tapRow needs row: N (and section:, 0 by default) or text:") }
+            if fields["row"] != nil, let item = fields["item"] {
+                throw nodes.error(item.keyNode, item.value.field, "tapRow takes row: or item: (its synonym), not both")
+            }
+            guard let row = fields["row"] ?? fields["item"] else {
+                throw nodes.error(value, "tapRow needs row: N (or item: N, and section:, 0 by default) or text:")
+            }
             let rowIndex = try nodes.integer(row.value, expected: "a row index, 0 or more")
             let section = try fields["section"].map { entry throws(ScenarioError) in
                 try nodes.integer(entry.value, expected: "a section index, 0 or more")
@@ -109,7 +115,8 @@ public enum ListStep: Sendable, Hashable {
             scroll.drag(by: Point(x: by[0], y: by[1]))
             scroll.endDrag(velocity: Point(x: velocity[0], y: velocity[1]))
         case .tapRowAt(_, let section, let row):
-            guard let table = scroll as? TableView else { return "'\(viewLabel)' is not a table" }
+            if let collection = scroll as? CollectionView { return tapItem(collection, section: section, item: row, in: app) }
+            guard let table = scroll as? TableView else { return "'\(viewLabel)' is not a table or a collection view" }
             let path = IndexPath(row: row, section: section)
             guard section < table.numberOfSections, row < table.numberOfRows(inSection: section) else {
                 return "'\(viewLabel)' has no row \(row) in section \(section) (it has \(table.numberOfSections) sections)"
@@ -121,7 +128,8 @@ public enum ListStep: Sendable, Hashable {
             guard let cell = table.cellForRow(at: path) else { return "row \(row) of section \(section) did not show" }
             app.tap(cell)
         case .tapRowWithText(_, let text):
-            guard let table = scroll as? TableView else { return "'\(viewLabel)' is not a table" }
+            if let collection = scroll as? CollectionView { return tapItem(collection, text: text, in: app) }
+            guard let table = scroll as? TableView else { return "'\(viewLabel)' is not a table or a collection view" }
             table.layoutIfNeeded()
             let cells = table.visibleCells.filter { $0.summaryText == text || $0.textLabel?.text == text }
             guard let cell = cells.first else {
@@ -130,6 +138,34 @@ public enum ListStep: Sendable, Hashable {
             }
             app.tap(cell)
         }
+        return nil
+    }
+
+    /// Taps a collection's item by index path, scrolling it into view first.
+    private func tapItem(_ collection: CollectionView, section: Int, item: Int, in app: Application) -> String? {
+        let path = IndexPath(item: item, section: section)
+        guard section < collection.numberOfSections, item < collection.numberOfItems(inSection: section) else {
+            return "'\(viewLabel)' has no item \(item) in section \(section) (it has \(collection.numberOfSections) sections)"
+        }
+        if collection.cellForItem(at: path) == nil {
+            collection.scrollToItem(at: path, at: [.centeredVertically, .centeredHorizontally], animated: false)
+            collection.layoutIfNeeded()
+        }
+        guard let cell = collection.cellForItem(at: path) else { return "item \(item) of section \(section) did not show" }
+        app.tap(cell)
+        return nil
+    }
+
+    /// Taps the shown cell of a collection whose labels read `text`.
+    private func tapItem(_ collection: CollectionView, text: String, in app: Application) -> String? {
+        collection.layoutIfNeeded()
+        let cells = collection.visibleCells
+        guard let cell = cells.first(where: { $0.summaryText == text })
+            ?? cells.first(where: { $0.summaryText?.components(separatedBy: " / ").contains(text) == true }) else {
+            let shown = cells.compactMap(\.summaryText).prefix(8)
+            return "no shown item of '\(viewLabel)' reads '\(text)' (shown: \(shown.joined(separator: ", ")))"
+        }
+        app.tap(cell)
         return nil
     }
 }

@@ -180,6 +180,65 @@ public typealias UITableViewCellStyle = TableViewCell.CellStyle
 public typealias NSDiffableDataSourceSnapshot = DiffableDataSourceSnapshot
 /// UIKit's `NSDiffableDataSourceSectionSnapshot`: Lifeloop's `DiffableDataSourceSectionSnapshot`.
 public typealias NSDiffableDataSourceSectionSnapshot = DiffableDataSourceSectionSnapshot
+
+// MARK: Collection views
+
+/// UIKit's `UICollectionView`: Lifeloop's `CollectionView`.
+public typealias UICollectionView = CollectionView
+/// UIKit's `UICollectionViewCell`: Lifeloop's `CollectionViewCell`.
+public typealias UICollectionViewCell = CollectionViewCell
+/// UIKit's `UICollectionReusableView`: Lifeloop's `CollectionReusableView`.
+public typealias UICollectionReusableView = CollectionReusableView
+/// UIKit's `UICollectionViewDataSource`: Lifeloop's `CollectionViewDataSource`.
+public typealias UICollectionViewDataSource = CollectionViewDataSource
+/// UIKit's `UICollectionViewDelegate`: Lifeloop's `CollectionViewDelegate`.
+public typealias UICollectionViewDelegate = CollectionViewDelegate
+/// UIKit's `UICollectionViewDelegateFlowLayout`: Lifeloop's `CollectionViewDelegateFlowLayout`.
+public typealias UICollectionViewDelegateFlowLayout = CollectionViewDelegateFlowLayout
+/// UIKit's `UICollectionViewLayout`: Lifeloop's `CollectionViewLayout`.
+public typealias UICollectionViewLayout = CollectionViewLayout
+/// UIKit's `UICollectionViewLayoutAttributes`: Lifeloop's `CollectionViewLayoutAttributes`.
+public typealias UICollectionViewLayoutAttributes = CollectionViewLayoutAttributes
+/// UIKit's `UICollectionViewFlowLayout`: Lifeloop's `CollectionViewFlowLayout`.
+public typealias UICollectionViewFlowLayout = CollectionViewFlowLayout
+/// UIKit's `UICollectionViewScrollDirection`: Lifeloop's `CollectionViewFlowLayout.ScrollDirection`.
+public typealias UICollectionViewScrollDirection = CollectionViewFlowLayout.ScrollDirection
+/// UIKit's `UICollectionViewController`: Lifeloop's `CollectionViewController`.
+public typealias UICollectionViewController = CollectionViewController
+/// UIKit's `UICollectionViewDiffableDataSource`: Lifeloop's `CollectionViewDiffableDataSource`.
+public typealias UICollectionViewDiffableDataSource = CollectionViewDiffableDataSource
+/// UIKit's `UICollectionViewCompositionalLayout`: Lifeloop's `CollectionViewCompositionalLayout`.
+public typealias UICollectionViewCompositionalLayout = CollectionViewCompositionalLayout
+/// UIKit's `UICollectionViewCompositionalLayoutConfiguration`: Lifeloop's `CollectionViewCompositionalLayoutConfiguration`.
+public typealias UICollectionViewCompositionalLayoutConfiguration = CollectionViewCompositionalLayoutConfiguration
+/// UIKit's `UICollectionViewCompositionalLayoutSectionProvider`: Lifeloop's `CollectionViewCompositionalLayout.SectionProvider`.
+public typealias UICollectionViewCompositionalLayoutSectionProvider = CollectionViewCompositionalLayout.SectionProvider
+/// UIKit's `UICollectionLayoutSectionOrthogonalScrollingBehavior`: Lifeloop's `CollectionLayoutSectionOrthogonalScrollingBehavior`.
+public typealias UICollectionLayoutSectionOrthogonalScrollingBehavior = CollectionLayoutSectionOrthogonalScrollingBehavior
+/// UIKit's `NSCollectionLayoutDimension`: Lifeloop's `CollectionLayoutDimension`.
+public typealias NSCollectionLayoutDimension = CollectionLayoutDimension
+/// UIKit's `NSCollectionLayoutSize`: Lifeloop's `CollectionLayoutSize`.
+public typealias NSCollectionLayoutSize = CollectionLayoutSize
+/// UIKit's `NSCollectionLayoutSpacing`: Lifeloop's `CollectionLayoutSpacing`.
+public typealias NSCollectionLayoutSpacing = CollectionLayoutSpacing
+/// UIKit's `NSCollectionLayoutItem`: Lifeloop's `CollectionLayoutItem`.
+public typealias NSCollectionLayoutItem = CollectionLayoutItem
+/// UIKit's `NSCollectionLayoutGroup`: Lifeloop's `CollectionLayoutGroup`.
+public typealias NSCollectionLayoutGroup = CollectionLayoutGroup
+/// UIKit's `NSCollectionLayoutSection`: Lifeloop's `CollectionLayoutSection`.
+public typealias NSCollectionLayoutSection = CollectionLayoutSection
+/// UIKit's `NSCollectionLayoutBoundarySupplementaryItem`: Lifeloop's `CollectionLayoutBoundarySupplementaryItem`.
+public typealias NSCollectionLayoutBoundarySupplementaryItem = CollectionLayoutBoundarySupplementaryItem
+/// UIKit's `NSCollectionLayoutEnvironment`: Lifeloop's `CollectionLayoutEnvironment`.
+public typealias NSCollectionLayoutEnvironment = CollectionLayoutEnvironment
+/// UIKit's `NSCollectionLayoutContainer`: Lifeloop's `CollectionLayoutContainer`.
+public typealias NSCollectionLayoutContainer = CollectionLayoutContainer
+/// UIKit's `NSRectAlignment`: Lifeloop's `RectAlignment`.
+public typealias NSRectAlignment = RectAlignment
+/// UIKit's `UICollectionView.elementKindSectionHeader` under its older global name.
+public let UICollectionElementKindSectionHeader = CollectionView.elementKindSectionHeader
+/// UIKit's `UICollectionView.elementKindSectionFooter` under its older global name.
+public let UICollectionElementKindSectionFooter = CollectionView.elementKindSectionFooter
 /// UIKit's `UIBarItem`: Lifeloop's `BarItem`.
 public typealias UIBarItem = BarItem
 /// UIKit's `UIBarButtonItem`: Lifeloop's `BarButtonItem`.

@@ -356,4 +356,38 @@ struct DiffableSnapshotTests {
         #expect(longestIncreasingRun([3, 1, 2, 5, 4]) == [1, 2, 4])
         #expect(longestIncreasingRun([]) == [])
     }
+
+    /// A thousand rows estimated at 100 points each by the delegate.
+    final class Estimated: TableViewDataSource, TableViewDelegate {
+        var log: [String] = []
+        func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 1000 }
+        func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+            log.append("cellForRow \(indexPath.row)")
+            return tableView.dequeueReusableCell(withIdentifier: "name", for: indexPath)
+        }
+        func tableView(_ tableView: TableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat {
+            log.append("estimated \(indexPath.row)")
+            return 100
+        }
+    }
+
+    @Test
+    func estimatedHeightForRowAtSizesEveryRowAtReloadAndShownRowsTakeTheRowHeight() throws {
+        let app = try Application()
+        let host = TableViewTests.Host(style: .plain)
+        _ = host.view
+        let rows = Estimated()
+        host.table.dataSource = rows
+        host.table.delegate = rows
+        _ = try showInWindow(host, app: app)
+        // Every row's estimate at reload, before any cell.
+        let firstCell = try #require(rows.log.firstIndex(of: "cellForRow 0"))
+        #expect(rows.log.prefix(firstCell).filter { $0.hasPrefix("estimated") }.count == 1000)
+        // Shown rows are 44 points (the row height); the others keep their estimate.
+        let shown = host.table.visibleCells.count
+        #expect(shown == 10)
+        #expect(host.table.rectForRow(at: IndexPath(row: 3, section: 0)) == Rect(x: 0, y: 132, width: 320, height: 44))
+        let expected: Double = Double(shown) * 44 + Double(1000 - shown) * 100
+        #expect(Double(host.table.contentSize.height) == expected)
+    }
 }

@@ -6,7 +6,8 @@ import Foundation
 /// 1. ``reloadData()`` (or the table joining a window the first time, or its first
 ///    layout) asks `numberOfSections` and `numberOfRowsInSection` per section at once, so
 ///    `contentSize` is right on return; it makes no cell. With `estimatedRowHeight`
-///    0 it asks every row's height too.
+///    0 it asks every row's height too; with estimation on and a delegate that answers
+///    `estimatedHeightForRowAt`, every row's estimate.
 /// 2. In the table's own layout pass, for each index path whose row meets the bounds, in
 ///    index-path order: a cell shown there is kept; otherwise `heightForRowAt` (when the
 ///    delegate answers it), `cellForRowAt` (in which a dequeue takes a waiting cell,
@@ -67,6 +68,7 @@ open class TableView: ScrollView {
         didSet {
             tableDelegate = delegate as? TableViewDelegate
             delegateAnswersRowHeight = nil
+            delegateAnswersEstimatedHeight = nil
             setNeedsReload()
         }
     }
@@ -132,6 +134,8 @@ open class TableView: ScrollView {
     private weak var tableDelegate: TableViewDelegate?
     /// Whether the delegate answers `heightForRowAt` (learnt from its first answer).
     private var delegateAnswersRowHeight: Bool?
+    /// Whether the delegate answers `estimatedHeightForRowAt` (learnt from its first answer).
+    private var delegateAnswersEstimatedHeight: Bool?
     /// The row counts per section, as last asked.
     private(set) var rowCounts: [Int] = []
     private var geometry = ListGeometry()
@@ -139,8 +143,7 @@ open class TableView: ScrollView {
     /// Every shown cell is stale (a reload): the next layout asks for all of them again.
     private var shownCellsStale = false
     /// The shown rows in index-path order, and their cells.
-    private var shownPaths: [IndexPath] = []
-    private var shownCells: [IndexPath: TableViewCell] = [:]
+    private var shown = ShownCells<TableViewCell>()
     /// The section headers and footers shown.
     private var shownHeaders: [Int: View] = [:]
     private var shownFooters: [Int: View] = [:]
@@ -151,8 +154,7 @@ open class TableView: ScrollView {
     private var cellPool = ReusePool<TableViewCell>()
     private var headerFooterPool = ReusePool<TableViewHeaderFooterView>()
     /// The batch being collected by `performBatchUpdates` or `beginUpdates`.
-    private var pendingUpdate: ListUpdate?
-    private var updateDepth = 0
+    private var updates = BatchUpdates()
 
     /// Creates a table of a style.
     public init(frame: Rect, style: Style) {
@@ -359,6 +361,23 @@ open class TableView: ScrollView {
             sections.append(.init(header: header, footer: footer, rows: ExtentIndex(count: count, estimate: estimate)))
         }
         geometry = ListGeometry(sections: sections, listHeader: listHeaderHeight, listFooter: listFooterHeight)
+        if estimatedRowHeight != 0, delegateAnswersEstimatedHeight != false, let tableDelegate {
+            // Estimation on and answered per row: every row's estimate now, as UIKit asks
+            // it at reload to size the content.
+            outer: for (section, count) in rowCounts.enumerated() {
+                for row in 0..<count {
+                    let path = IndexPath(row: row, section: section)
+                    let estimate = tableDelegate.tableView(self, estimatedHeightForRowAt: path)
+                    if estimate == Self.unansweredHeight {
+                        delegateAnswersEstimatedHeight = false
+                        break outer
+                    }
+                    delegateAnswersEstimatedHeight = true
+                    trace("estimatedHeightForRowAt", detail: path.listDescription)
+                    if estimate >= 0, estimate.isFinite { geometry.setRowHeight(estimate, section: section, row: row) }
+                }
+            }
+        }
         if estimatedRowHeight == 0, delegateAnswersRowHeight != false, let tableDelegate {
             // Estimation off: every row's height now (L34).
             outer: for (section, count) in rowCounts.enumerated() {
@@ -433,14 +452,14 @@ open class TableView: ScrollView {
     // MARK: Shown cells
 
     /// The shown cells, in index-path order.
-    open var visibleCells: [TableViewCell] { shownPaths.compactMap { shownCells[$0] } }
+    open var visibleCells: [TableViewCell] { shown.ordered }
     /// The index paths of the shown rows, in order.
-    open var indexPathsForVisibleRows: [IndexPath]? { shownPaths }
+    open var indexPathsForVisibleRows: [IndexPath]? { shown.paths }
     /// The shown cell of a row (nil when the row is not shown).
-    open func cellForRow(at indexPath: IndexPath) -> TableViewCell? { shownCells[indexPath] }
+    open func cellForRow(at indexPath: IndexPath) -> TableViewCell? { shown[indexPath] }
     /// The index path of a shown cell.
     open func indexPath(for cell: TableViewCell) -> IndexPath? {
-        shownPaths.first { shownCells[$0] === cell }
+        shown.indexPath(of: cell)
     }
     /// The shown header view of a section.
     open func headerView(forSection section: Int) -> View? { shownHeaders[section] }
@@ -482,7 +501,7 @@ open class TableView: ScrollView {
             var changed = false
             for (section, row) in wanted {
                 let path = IndexPath(row: row, section: section)
-                if !shownCellsStale, shownCells[path] != nil { continue }
+                if !shownCellsStale, shown[path] != nil { continue }
                 let height = tableDelegate.tableView(self, heightForRowAt: path)
                 if height == Self.unansweredHeight {
                     delegateAnswersRowHeight = false
@@ -501,14 +520,12 @@ open class TableView: ScrollView {
         let wantedSet = Set(wantedPaths)
         // Rows that left (all of them after a reload) end their display first, so that
         // their cells can be dequeued in this same pass.
-        for path in shownPaths where shownCellsStale || !wantedSet.contains(path) {
-            if let cell = shownCells.removeValue(forKey: path) { endDisplaying(cell, at: path) }
-        }
+        shown.removeLeaving(wantedSet, everything: shownCellsStale) { cell, path in endDisplaying(cell, at: path) }
         shownCellsStale = false
         var heightsChanged = false
         let width = bounds.width
         for path in wantedPaths {
-            if let cell = shownCells[path] {
+            if let cell = shown[path] {
                 let span = geometry.rowSpan(path.section, path.row)
                 let frame = Rect(x: 0, y: span.y, width: width, height: span.height)
                 if cell.frame != frame { cell.frame = frame }
@@ -521,6 +538,11 @@ open class TableView: ScrollView {
                     geometry.setRowHeight(height, section: path.section, row: path.row)
                     heightsChanged = true
                 }
+            } else if delegateAnswersRowHeight != true, rowHeight >= 0, rowHeight.isFinite,
+                      geometry.rowSpan(path.section, path.row).height != rowHeight {
+                // A row laid out at a per-row estimate takes the table's row height.
+                geometry.setRowHeight(rowHeight, section: path.section, row: path.row)
+                heightsChanged = true
             }
             let span = geometry.rowSpan(path.section, path.row)
             cell.frame = Rect(x: 0, y: span.y, width: width, height: span.height)
@@ -528,19 +550,19 @@ open class TableView: ScrollView {
             cell.isSelected = selected.contains(path)
             cell.isEditing = editing
             if cell.superview !== self { insertSubview(cell, at: 0) }
-            shownCells[path] = cell
+            shown.insert(cell, at: path)
             trace("willDisplay", detail: path.listDescription)
             tableDelegate?.tableView(self, willDisplay: cell, forRowAt: path)
         }
-        shownPaths = wantedPaths.filter { shownCells[$0] != nil }
+        shown.settle(wantedPaths)
         if heightsChanged {
             // Frames of the kept rows follow the new heights.
-            for path in shownPaths {
+            for path in shown.paths {
                 let span = geometry.rowSpan(path.section, path.row)
-                shownCells[path]?.frame = Rect(x: 0, y: span.y, width: width, height: span.height)
+                shown[path]?.frame = Rect(x: 0, y: span.y, width: width, height: span.height)
             }
             let now = geometry.rows(intersecting: visible.minY, visible.maxY).map { IndexPath(row: $0.row, section: $0.section) }
-            return now != shownPaths
+            return now != shown.paths
         }
         return false
     }
@@ -678,16 +700,16 @@ open class TableView: ScrollView {
     open func selectRow(at indexPath: IndexPath?, animated: Bool, scrollPosition: ScrollPosition) {
         guard onLoop("selectRow(at:animated:scrollPosition:)") else { return }
         guard let indexPath else {
-            for path in selected { shownCells[path]?.setSelected(false, animated: animated) }
+            for path in selected { shown[path]?.setSelected(false, animated: animated) }
             selected.removeAll()
             return
         }
         if !allowsMultipleSelection {
-            for path in selected where path != indexPath { shownCells[path]?.setSelected(false, animated: animated) }
+            for path in selected where path != indexPath { shown[path]?.setSelected(false, animated: animated) }
             selected.removeAll { $0 != indexPath }
         }
         if !selected.contains(indexPath) { selected.append(indexPath) }
-        shownCells[indexPath]?.setSelected(true, animated: animated)
+        shown[indexPath]?.setSelected(true, animated: animated)
         if scrollPosition != .none { scrollToRow(at: indexPath, at: scrollPosition, animated: animated) }
     }
 
@@ -695,7 +717,7 @@ open class TableView: ScrollView {
     open func deselectRow(at indexPath: IndexPath, animated: Bool) {
         guard onLoop("deselectRow(at:animated:)") else { return }
         selected.removeAll { $0 == indexPath }
-        shownCells[indexPath]?.setSelected(false, animated: animated)
+        shown[indexPath]?.setSelected(false, animated: animated)
     }
 
     /// A shown cell was tapped.
@@ -724,7 +746,7 @@ open class TableView: ScrollView {
             for other in selected where other != target { userDeselect(other) }
         }
         if !selected.contains(target) { selected.append(target) }
-        shownCells[target]?.setSelected(true, animated: false)
+        shown[target]?.setSelected(true, animated: false)
         trace("didSelectRowAt", detail: target.listDescription)
         tableDelegate?.tableView(self, didSelectRowAt: target)
     }
@@ -733,7 +755,7 @@ open class TableView: ScrollView {
         let target = tableDelegate.map { $0.tableView(self, willDeselectRowAt: path) } ?? path
         guard let target else { return }
         selected.removeAll { $0 == target }
-        shownCells[target]?.setSelected(false, animated: false)
+        shown[target]?.setSelected(false, animated: false)
         trace("didDeselectRowAt", detail: target.listDescription)
         tableDelegate?.tableView(self, didDeselectRowAt: target)
     }
@@ -744,7 +766,7 @@ open class TableView: ScrollView {
     open func setEditing(_ editing: Bool, animated: Bool) {
         guard onLoop("setEditing(_:animated:)") else { return }
         self.editing = editing
-        for cell in shownCells.values { cell.setEditing(editing, animated: animated) }
+        for cell in shown.ordered { cell.setEditing(editing, animated: animated) }
     }
 
     /// The swipe actions of a row on an edge, as the delegate gives them (data).
@@ -797,23 +819,17 @@ open class TableView: ScrollView {
     /// Begins collecting changes (UIKit's older form of ``performBatchUpdates(_:completion:)``).
     open func beginUpdates() {
         guard onLoop("beginUpdates()") else { return }
-        if updateDepth == 0 { pendingUpdate = ListUpdate() }
-        updateDepth += 1
+        updates.begin()
     }
 
     /// Applies the changes collected since ``beginUpdates()``.
     open func endUpdates() {
-        guard onLoop("endUpdates()"), updateDepth > 0 else { return }
-        updateDepth -= 1
-        guard updateDepth == 0, let update = pendingUpdate else { return }
-        pendingUpdate = nil
+        guard onLoop("endUpdates()"), let update = updates.end() else { return }
         apply(update)
     }
 
     private func record(_ change: (inout ListUpdate) -> Void) {
-        beginUpdates()
-        change(&pendingUpdate!)
-        endUpdates()
+        if let update = updates.record(change) { apply(update) }
     }
 
     /// Inserts rows (index paths after the change).
@@ -891,17 +907,7 @@ open class TableView: ScrollView {
         rowCounts = newCounts
         rebuildGeometry()
         // Shown cells follow their rows; those of deleted and reloaded rows end their display.
-        var moved: [IndexPath: TableViewCell] = [:]
-        for path in shownPaths {
-            guard let cell = shownCells[path] else { continue }
-            if let target = plan.newIndexPath(for: path), !plan.isReloaded(path) {
-                moved[target] = cell
-            } else {
-                endDisplaying(cell, at: path)
-            }
-        }
-        shownCells = moved
-        shownPaths = moved.keys.sorted()
+        shown.follow(plan) { cell, path in endDisplaying(cell, at: path) }
         selected = selected.compactMap { plan.newIndexPath(for: $0) }
         for (_, view) in shownHeaders { recycleSupplementary(view) }
         for (_, view) in shownFooters { recycleSupplementary(view) }

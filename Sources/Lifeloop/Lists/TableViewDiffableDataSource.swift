@@ -16,7 +16,7 @@ open class TableViewDiffableDataSource<SectionIdentifierType: Hashable, ItemIden
 
     private weak var table: TableView?
     private let cellProvider: CellProvider
-    private var current = Snapshot()
+    private var store = DiffableStore<SectionIdentifierType, ItemIdentifierType>()
     /// The row animation of applied changes (data).
     open var defaultRowAnimation: TableView.RowAnimation = .automatic
 
@@ -28,15 +28,13 @@ open class TableViewDiffableDataSource<SectionIdentifierType: Hashable, ItemIden
     }
 
     /// A copy of the current snapshot.
-    public func snapshot() -> Snapshot { current }
+    public func snapshot() -> Snapshot { store.current }
 
     /// Makes `snapshot` the table's content through its differences from the current one:
     /// one batch update of deletes, inserts and moves (and reloads for items marked with
     /// `reloadItems` or `reconfigureItems`). `completion` runs after the next commit.
     open func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
-        reportIssues(of: snapshot)
-        let changes = snapshot.changes(from: current)
-        current = snapshot.unmarked
+        let changes = store.take(snapshot, list: table)
         guard let table else { return }
         table.applyDiff(changes)
         if let completion, let app = table.application { app.afterCommit(completion) }
@@ -44,50 +42,34 @@ open class TableViewDiffableDataSource<SectionIdentifierType: Hashable, ItemIden
 
     /// Makes `snapshot` the table's content by reloading it (no differences computed).
     open func applySnapshotUsingReloadData(_ snapshot: Snapshot, completion: (() -> Void)? = nil) {
-        reportIssues(of: snapshot)
-        current = snapshot.unmarked
+        _ = store.take(snapshot, list: table)
         guard let table else { return }
         table.reloadData()
         if let completion, let app = table.application { app.afterCommit(completion) }
     }
 
-    private func reportIssues(of snapshot: Snapshot) {
-        guard !snapshot.issues.isEmpty, let table else { return }
-        table.application?.diagnose(.invalidListUpdate, label: table.traceLabel,
-                                    message: "snapshot: " + snapshot.issues.joined(separator: "; "))
-    }
-
     /// The item at an index path.
-    open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? {
-        guard indexPath.count == 2 else { return nil }
-        return current.item(section: indexPath.section, index: indexPath.row)
-    }
+    open func itemIdentifier(for indexPath: IndexPath) -> ItemIdentifierType? { store.itemIdentifier(for: indexPath) }
 
     /// The index path of an item.
-    open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? {
-        current.location(of: itemIdentifier).map { IndexPath(row: $0.item, section: $0.section) }
-    }
+    open func indexPath(for itemIdentifier: ItemIdentifierType) -> IndexPath? { store.indexPath(for: itemIdentifier) }
 
     /// The section at an index.
-    open func sectionIdentifier(for index: Int) -> SectionIdentifierType? {
-        let sections = current.sectionIdentifiers
-        return index >= 0 && index < sections.count ? sections[index] : nil
-    }
+    open func sectionIdentifier(for index: Int) -> SectionIdentifierType? { store.sectionIdentifier(for: index) }
 
     /// The index of a section.
     open func index(for sectionIdentifier: SectionIdentifierType) -> Int? {
-        current.indexOfSection(sectionIdentifier)
+        store.current.indexOfSection(sectionIdentifier)
     }
 
     // MARK: Data source
 
     /// The number of sections in the current snapshot.
-    open func numberOfSections(in tableView: TableView) -> Int { current.numberOfSections }
+    open func numberOfSections(in tableView: TableView) -> Int { store.current.numberOfSections }
 
     /// The number of items in `section` of the current snapshot (0 for a section it lacks).
     open func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
-        let counts = current.itemCounts
-        return section >= 0 && section < counts.count ? counts[section] : 0
+        store.numberOfItems(inSection: section)
     }
 
     /// The cell the cell provider makes for the item at `indexPath`, or a new `.default` cell when there is none.

@@ -2,7 +2,8 @@
 /// pays one pointer for all of it.
 final class ViewExtras {
     var transform: CGAffineTransform = .identity
-    var isUserInteractionEnabled = true
+    /// Nil: the class's default (labels and image views take no touches, as in UIKit).
+    var isUserInteractionEnabled: Bool?
     var clipsToBounds = false
     var contentMode: ContentMode = .scaleToFill
     var layer: Layer?
