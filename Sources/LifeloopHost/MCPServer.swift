@@ -332,10 +332,16 @@ public final class MCPServer {
     /// Reads the app's tree now (and keeps it: its refs become the current ones).
     @discardableResult
     func readTree(_ app: String) throws -> ViewTree {
-        let reply = try request("app.describe", ["app": .string(app), "detail": true])
-        let tree = ViewTree(describe: reply)
+        let tree = try peekTree(app)
         trees[app] = tree
         return tree
+    }
+
+    /// Reads the app's tree now without handing its refs out: the refs an agent holds
+    /// stay those of the last describe or diff, so a stale ref stays refused however
+    /// often it is tried.
+    func peekTree(_ app: String) throws -> ViewTree {
+        ViewTree(describe: try request("app.describe", ["app": .string(app), "detail": true]))
     }
 }
 

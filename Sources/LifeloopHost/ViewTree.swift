@@ -191,7 +191,7 @@ public struct ViewTree: Sendable {
     }
 
     /// What changed from `before` to this tree: views added, removed, moved (frame) and
-    /// changed (text, hidden, alpha), as lines, cut at `maxBytes` with a count of the rest.
+    /// changed (text, hidden, alpha, a scroll view's offset), as lines, cut at `maxBytes` with a count of the rest.
     public func diff(from before: ViewTree, maxBytes: Int) -> JSON {
         var old: [String: Element] = [:]
         for element in before.elements { old[element.key] = element }
@@ -212,6 +212,9 @@ public struct ViewTree: Sendable {
             }
             if previous.hidden != element.hidden { changes.append(element.hidden ? "hidden" : "shown") }
             if previous.alpha != element.alpha { changes.append("alpha \(formatMilliseconds(previous.alpha)) -> \(formatMilliseconds(element.alpha))") }
+            if let offset = element.contentOffset, let was = previous.contentOffset, offset != was {
+                changes.append("offset (\(was.map(formatMilliseconds).joined(separator: ","))) -> (\(offset.map(formatMilliseconds).joined(separator: ",")))")
+            }
             if !changes.isEmpty { changed.append("~ \(element.ref) \(element.label) " + changes.joined(separator: ", ")) }
         }
         for element in before.elements where !seen.contains(element.key) {
