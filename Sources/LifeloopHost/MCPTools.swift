@@ -543,6 +543,7 @@ extension MCPServer {
         let lines = diff["lines"]?.array?.compactMap(\.string) ?? []
         text += lines.isEmpty ? "\nno change in the view tree" : "\n" + lines.joined(separator: "\n")
         if let omitted = diff["omitted"]?.int, omitted > 0 { text += "\n(\(omitted) more changes left out: describe shows the whole tree)" }
+        if let carried = diff["movedWithContent"]?.int { text += "\n(\(carried) views moved with the scrolled content)" }
         return .init(text: text, structured: .object(result))
     }
 

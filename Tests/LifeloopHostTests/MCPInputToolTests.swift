@@ -48,8 +48,8 @@ private final class FormDaemon: DaemonConnection {
         }
         let root = view("Form.view", [0, 0, 400, 800], subviews: [
             view("Form.scroll", [0, 64, 400, 700], class: "ScrollView", id: "scroll", offset: offset, subviews: [
-                view("Form.name", [20, 100, 300, 34], class: "TextField", text: name, id: "name"),
-                view("Form.hidden", [20, 150, 300, 34], class: "TextField", text: "", id: "hiddenField", hidden: true),
+                view("Form.name", [20, 100 - offset[1], 300, 34], class: "TextField", text: name, id: "name"),
+                view("Form.hidden", [20, 150 - offset[1], 300, 34], class: "TextField", text: "", id: "hiddenField", hidden: true),
             ]),
         ])
         return ["windows": [["label": "main", "frame": [0, 0, 400, 800], "key": true, "hidden": false,
@@ -168,16 +168,20 @@ extension JSON {
         #expect(scrolled["isError"] == false, "\(scrolled.firstText)")
         #expect(numbers(scrolled["structuredContent"]?["contentOffset"]) == [0, 120])
         #expect(scrolled.firstText.contains("Form.scroll offset (0,0) -> (0,120)"), "\(scrolled.firstText)")
+        // The views inside moved with the content: counted, not listed one by one.
+        #expect(!scrolled.firstText.contains("Form.name [") && scrolled.firstText.contains("(2 views moved with the scrolled content)"),
+                "\(scrolled.firstText)")
+        #expect(scrolled["structuredContent"]?["diff"]?["movedWithContent"] == 2 && scrolled["structuredContent"]?["diff"]?["moved"] == 0)
         #expect(numbers(daemon.calls.first { $0.0 == "app.scroll" }?.1["by"]) == [0, 120])
 
         _ = try tool(server, "drag", ["view": "Form.scroll", "by": ["x": 0, "y": -40], "velocity": ["x": 0, "y": -900]])
         #expect(numbers(daemon.calls.last { $0.0 == "app.drag" }?.1["velocity"]) == [0, -900])
         _ = try tool(server, "drag", ["from": ["x": 10, "y": 400], "to": ["x": 10, "y": 100], "steps": 2])
         #expect(daemon.calls.last { $0.0 == "app.drag" }?.1["path"]?.array?.map(numbers) == [[10, 400], [10, 250], [10, 100]])
-        // A swipe up from the field's center: 200 points in 100 ms, a move every 16 ms.
+        // A swipe up from the field's center (scrolled up by 120): 200 points in 100 ms, a move every 16 ms.
         _ = try tool(server, "swipe", ["id": "name", "direction": "up"])
         let swipe = try #require(daemon.calls.last { $0.0 == "app.drag" }?.1)
-        #expect(numbers(swipe["path"]?.array?.first) == [170, 117] && numbers(swipe["path"]?.array?.last) == [170, -83] && swipe["window"] == "main")
+        #expect(numbers(swipe["path"]?.array?.first) == [170, -3] && numbers(swipe["path"]?.array?.last) == [170, -203] && swipe["window"] == "main")
         #expect(swipe["path"]?.array?.count == 7 && swipe["intervalMs"]?.double == 16)
         _ = try tool(server, "touch", ["phase": "down", "point": ["x": 5, "y": 6], "finger": 1, "settle": false])
         let touch = try #require(daemon.calls.last { $0.0 == "app.touch" }?.1)
