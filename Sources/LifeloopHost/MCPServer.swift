@@ -206,7 +206,8 @@ public final class MCPServer {
     static let instructions = """
         Lifeloop runs simulated UIKit-style apps headless and deterministically. Launch one (launch), \
         read its view tree (describe: one line per view, each with a ref @eN), act (tap by ref, \
-        accessibility id, label or point; navigate; rotate; advance_clock). Every action settles the \
+        accessibility id, label or point; type_text into a text field; scroll, drag, swipe, touch, \
+        pinch; navigate; rotate; advance_clock). Every action settles the \
         app exactly (the runtime knows when nothing is pending) and returns the settled diff of the \
         view tree: never sleep or poll. Refs are valid for the digest they came with; after an \
         action use the refs in its diff or describe again. export_scenario turns the session into a \
