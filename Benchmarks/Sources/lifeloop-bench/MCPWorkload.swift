@@ -27,7 +27,8 @@ enum MCPWorkload {
 
     static func run() throws {
         let lifeloop = DaemonWorkload.binDirectory + "/lifeloop"
-        print("\nmcp (release `lifeloop mcp --private` with its own lifeloopd and app processes; wall times from this process,")
+        let kind = DaemonWorkload.binDirectory.hasSuffix("/release") ? "release" : "from \(DaemonWorkload.binDirectory)"
+        print("\nmcp (\(kind) `lifeloop mcp --private` with its own lifeloopd and app processes; wall times from this process,")
         print("  request line written to reply line read over the server's stdin and stdout; P99 by nearest rank)")
         guard FileManager.default.isExecutableFile(atPath: lifeloop) else {
             print("  not measured: \(lifeloop) is missing (`make bench` builds it; LIFELOOP_BIN_DIR names another directory)")
