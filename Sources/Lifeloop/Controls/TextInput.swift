@@ -17,6 +17,8 @@ extension Application {
     /// whole input a `type` event first.
     ///
     /// - Parameters:
+    ///   - text: What to type, at most ``maxTypedCharacters`` characters.
+    ///   - view: A text field or text view in a window.
     ///   - clear: Deletes the current text first, key by key with the delete key.
     ///   - submit: Presses return after the text: a text field's delegate
     ///     `textFieldShouldReturn`, then `editingDidEndOnExit`; a text view gets a newline.
