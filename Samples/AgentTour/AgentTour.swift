@@ -1,17 +1,36 @@
+import Foundation
 import Lifeloop
 import LifeloopScenario
 
 /// A small app to drive from an agent (`lifeloop mcp`): a navigation stack whose `Home`
 /// page has a title, a counter, and buttons that change the counter's text, push
 /// `Detail`, push `Spinner` (a page whose repeating timer `Spinner.tick` and endless
-/// fade never let the app settle) and push `Grid` (500 views in rows of ten).
+/// fade never let the app settle) and push `Grid` (500 views in rows of ten). `Form`
+/// (pushed by name) has text fields and a text view in a scroll view, for typing and
+/// scrolling.
 public enum AgentTour {
     /// The pages scripts can push or present.
-    public static let scenes = ["Home", "Detail", "Spinner", "Grid"]
+    public static let scenes = ["Home", "Detail", "Spinner", "Grid", "Form"]
+
+    /// The form's delegate: the digits field takes digits only, and return submits.
+    final class FormDelegate: TextFieldDelegate {
+        weak var echo: Label?
+
+        func textField(_ textField: TextField, shouldChangeCharactersIn range: NSRange, replacementString string: String) -> Bool {
+            textField.traceLabel != "Form.digits" || string.allSatisfy(\.isNumber)
+        }
+
+        func textFieldShouldReturn(_ textField: TextField) -> Bool {
+            echo?.text = "Submitted \(textField.text ?? "")"
+            textField.resignFirstResponder()
+            return true
+        }
+    }
 
     final class Page: ViewController {
         private var count = 0
         private var tick: TimerHandle?
+        private let formDelegate = FormDelegate()
 
         override func viewDidLoad() {
             super.viewDidLoad()
@@ -20,6 +39,7 @@ public enum AgentTour {
             case "Home": buildHome()
             case "Spinner": buildSpinner()
             case "Grid": buildGrid()
+            case "Form": buildForm()
             default: buildDetail()
             }
         }
@@ -81,6 +101,45 @@ public enum AgentTour {
                     cell.frame = Rect(x: 4 + Double(column) * 45, y: 0, width: 44, height: 14)
                     strip.addSubview(cell)
                 }
+            }
+        }
+
+        private func buildForm() {
+            title = "Form"
+            let scroll = ScrollView(frame: Rect(x: 0, y: 64, width: 414, height: 672))
+            scroll.traceLabel = "Form.scroll"
+            scroll.accessibilityIdentifier = "formScroll"
+            scroll.contentSize = Size(width: 414, height: 1600)
+            view.addSubview(scroll)
+            let echo = Label(frame: Rect(x: 20, y: 10, width: 374, height: 30))
+            echo.traceLabel = "Form.echo"
+            echo.accessibilityIdentifier = "echo"
+            echo.text = "Hello"
+            scroll.addSubview(echo)
+            formDelegate.echo = echo
+            func field(_ name: String, id: String, y: Double) -> TextField {
+                let field = TextField(frame: Rect(x: 20, y: y, width: 374, height: 34))
+                field.traceLabel = name
+                field.accessibilityIdentifier = id
+                field.placeholder = id
+                field.delegate = formDelegate
+                scroll.addSubview(field)
+                return field
+            }
+            let name = field("Form.name", id: "name", y: 50)
+            name.addAction(Action { _ in echo.text = "Hello, \(name.text ?? "")" }, for: .editingChanged)
+            _ = field("Form.digits", id: "digits", y: 100)
+            field("Form.disabled", id: "disabled", y: 150).isEnabled = false
+            field("Form.hidden", id: "hiddenField", y: 200).isHidden = true
+            let notes = TextView(frame: Rect(x: 20, y: 250, width: 374, height: 100))
+            notes.traceLabel = "Form.notes"
+            notes.accessibilityIdentifier = "notes"
+            scroll.addSubview(notes)
+            for row in 0..<10 {
+                let label = Label(frame: Rect(x: 20, y: 400 + Double(row) * 120, width: 374, height: 30))
+                label.traceLabel = "Form.row\(row)"
+                label.text = "Row \(row)"
+                scroll.addSubview(label)
             }
         }
 

@@ -329,6 +329,8 @@ public final class AppHost {
             action = .startJob(label: try params.requiredString("label"))
         case "app.scroll", "app.drag", "app.tapRow":
             action = .list(try listStep(method, params, allow: allow))
+        case "app.type":
+            action = try typeAction(params, allow: allow)
         case "app.step":
             try allow(["index"])
             guard let index = try params.int("index", in: 0...1_000_000) else { throw RPCError.invalidParams("app.step: 'index' is required") }

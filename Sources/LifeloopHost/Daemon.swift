@@ -83,7 +83,7 @@ public final class Daemon {
         "app.network", "app.session", "clock.advance",
         "app.tap", "app.push", "app.pop", "app.popToRoot", "app.present", "app.dismiss", "app.selectTab",
         "app.interactivePop", "app.rotate", "app.resize", "app.hide", "app.show", "app.makeKey", "app.memoryWarning",
-        "app.job", "app.step", "app.touch", "app.drag", "app.pinch", "app.scroll", "app.tapRow",
+        "app.job", "app.step", "app.touch", "app.drag", "app.pinch", "app.scroll", "app.tapRow", "app.type",
         "trace.subscribe", "trace.unsubscribe", "trace.get", "log.subscribe",
         "record.start", "record.stop",
     ]
@@ -95,7 +95,7 @@ public final class Daemon {
                      "app.network": "app.network", "app.session": "session"]
         for action in ["app.tap", "app.push", "app.pop", "app.popToRoot", "app.present", "app.dismiss", "app.selectTab",
                        "app.interactivePop", "app.rotate", "app.resize", "app.hide", "app.show", "app.makeKey",
-                       "app.memoryWarning", "app.job", "app.step", "app.touch", "app.drag", "app.pinch", "app.scroll", "app.tapRow"] { table[action] = action }
+                       "app.memoryWarning", "app.job", "app.step", "app.touch", "app.drag", "app.pinch", "app.scroll", "app.tapRow", "app.type"] { table[action] = action }
         return table
     }()
 

@@ -206,7 +206,8 @@ public final class MCPServer {
     static let instructions = """
         Lifeloop runs simulated UIKit-style apps headless and deterministically. Launch one (launch), \
         read its view tree (describe: one line per view, each with a ref @eN), act (tap by ref, \
-        accessibility id, label or point; navigate; rotate; advance_clock). Every action settles the \
+        accessibility id, label or point; type_text into a text field; scroll, drag, swipe, touch, \
+        pinch; navigate; rotate; advance_clock). Every action settles the \
         app exactly (the runtime knows when nothing is pending) and returns the settled diff of the \
         view tree: never sleep or poll. Refs are valid for the digest they came with; after an \
         action use the refs in its diff or describe again. export_scenario turns the session into a \
@@ -332,10 +333,16 @@ public final class MCPServer {
     /// Reads the app's tree now (and keeps it: its refs become the current ones).
     @discardableResult
     func readTree(_ app: String) throws -> ViewTree {
-        let reply = try request("app.describe", ["app": .string(app), "detail": true])
-        let tree = ViewTree(describe: reply)
+        let tree = try peekTree(app)
         trees[app] = tree
         return tree
+    }
+
+    /// Reads the app's tree now without handing its refs out: the refs an agent holds
+    /// stay those of the last describe or diff, so a stale ref stays refused however
+    /// often it is tried.
+    func peekTree(_ app: String) throws -> ViewTree {
+        ViewTree(describe: try request("app.describe", ["app": .string(app), "detail": true]))
     }
 }
 

@@ -49,13 +49,13 @@ private func boolean(_ description: String) -> JSON { ["type": "boolean", "descr
 private let anyObject: JSON = ["type": "object"]
 private let anyArray: JSON = ["type": "array"]
 
-private let appArgument = string("The app's id (from launch or apps); default: the app launched last")
-private let settleArguments: [String: JSON] = [
+let appArgument = string("The app's id (from launch or apps); default: the app launched last")
+let settleArguments: [String: JSON] = [
     "settle": boolean("Settle after the action (default true): run until nothing is pending, within budgetMs"),
     "budgetMs": number("The settle's budget in the app's (virtual) ms (default 5000)"),
     "diffBytes": integer("The most bytes of the settled diff (default 2048)"),
 ]
-private let caused: [String: JSON] = [
+let caused: [String: JSON] = [
     "app": string("The app"), "turn": integer("The loop turn after the action"), "virtualMs": number("The app's clock after it, ms"),
     "digest": string("The trace digest after it: the refs in diff are valid for it"),
     "fromSeq": integer("The first trace event it caused"), "toSeq": integer("One past the last trace event it caused"),
@@ -85,11 +85,15 @@ enum MCPTools {
         MCPTool(name: "apps", title: "List apps", description: "The daemon's running apps: id, pid, scenario, state, turn, digest.",
                 properties: [:], output: ["apps": anyArray], readOnly: true, idempotent: true, run: apps),
         MCPTool(name: "describe", title: "Describe the view tree",
-                description: "The app's view tree, one line per view: ref (@eN, valid for this digest), class, label, text, #accessibilityIdentifier, ax=accessibility label, frame [x,y,w,h] in window points, flags (hidden, alpha, noTouch). Then the controller tree. full=true adds every element as an object.",
-                properties: ["app": appArgument, "window": string("Only this window"), "full": boolean("Every element as an object too (default false)")],
+                description: "The app's view tree, one line per view: ref (@eN, valid for this digest), class, label, text, #accessibilityIdentifier, ax=accessibility label, frame [x,y,w,h] in window points, a scroll view's offset, flags (hidden, alpha, noTouch). Then the controller tree. full=true adds every element as an object. hit={x, y} only says which view a touch at that point would reach.",
+                properties: ["app": appArgument, "window": string("Only this window (with hit: the point's window, default the first)"),
+                             "full": boolean("Every element as an object too (default false)"),
+                             "hit": ["type": "object", "properties": ["x": number("x"), "y": number("y")], "required": ["x", "y"],
+                                     "description": "Only say which view a touch at this point (window points) would reach, as hit testing goes"]],
                 output: ["app": string("The app"), "digest": string("Refs are valid for this digest"), "turn": integer("The loop turn"),
                          "virtualMs": number("The app's clock, ms"), "windows": anyArray, "views": integer("Views listed"),
-                         "tree": string("One line per view"), "controllers": string("One line per controller"), "elements": anyArray],
+                         "tree": string("One line per view"), "controllers": string("One line per controller"), "elements": anyArray,
+                         "hit": ["type": ["object", "null"], "description": "With hit: the view a touch there reaches (null: none)"]],
                 readOnly: true, idempotent: true, run: describe),
         MCPTool(name: "tap", title: "Tap a view",
                 description: "Tap a view, named by exactly one of: ref (@eN from the latest describe or diff), id (accessibility identifier), accessibilityLabel, view (its label), or point {x, y} in window points. A ref from an older digest is refused, never tapped at old coordinates. Settles and returns the settled diff.",
@@ -170,7 +174,7 @@ enum MCPTools {
                          "turn": integer("The session's turn"), "digest": string("The session's digest: the run's"),
                          "command": string("The command that replays it"), "notes": anyArray],
                 run: exportScenario),
-    ]
+    ] + inputTools
 
     // MARK: Implementations
 
@@ -208,9 +212,10 @@ enum MCPTools {
     }
 
     static func describe(_ server: MCPServer, _ params: Params) throws -> MCPTool.Output {
-        try params.allowOnly(["app", "window", "full"])
+        try params.allowOnly(["app", "window", "full", "hit"])
         let app = try server.appID(params)
         let tree = try server.readTree(app)
+        if params.json["hit"] != nil, params.json["hit"]?.isNull == false { return try hit(app, tree, params) }
         let window = try params.string("window")
         if let window, !tree.windows.contains(window) {
             throw ToolFailure("describe: no window '\(window)'; the windows are \(tree.windows.joined(separator: ", "))")
@@ -234,48 +239,7 @@ enum MCPTools {
     static func tap(_ server: MCPServer, _ params: Params) throws -> MCPTool.Output {
         try params.allowOnly(["app", "ref", "id", "accessibilityLabel", "view", "point", "window", "digest", "settle", "budgetMs", "diffBytes"])
         let app = try server.appID(params)
-        let ways = ["ref", "id", "accessibilityLabel", "view", "point"].filter { params.json[$0] != nil && params.json[$0]?.isNull == false }
-        guard ways.count == 1 else {
-            throw ToolFailure("tap: give exactly one of ref, id, accessibilityLabel, view or point" + (ways.isEmpty ? "" : "; got \(ways.joined(separator: " and "))"))
-        }
-        // Refs are checked against the tree they were handed out with, before anything runs.
-        let known = server.trees[app]
-        let now = try server.readTree(app)
-        let target: ViewTree.Element
-        if let ref = try params.string("ref") {
-            guard let known else { throw ToolFailure("tap: no refs were handed out for \(app) yet; describe it first (digest now \(now.digest))") }
-            let given = try params.string("digest") ?? known.digest
-            guard given == now.digest, known.digest == now.digest else {
-                throw ToolFailure("tap: stale ref \(ref): it is from digest \(given), and \(app) is now at digest \(now.digest) (turn \(now.turn)); describe again (or use the refs in the last action's diff)",
-                                  data: ["code": "E_STALE_REF", "refDigest": .string(given), "currentDigest": .string(now.digest)])
-            }
-            guard let found = now.element(ref: ref) else {
-                throw ToolFailure("tap: no element \(ref) at digest \(now.digest) (refs are @e1 … @e\(now.elements.count))")
-            }
-            target = found
-        } else if let id = try params.string("id") {
-            let matches = now.elements.filter { $0.accessibilityIdentifier == id }
-            target = try unique(matches, "accessibility identifier '\(id)'", now)
-        } else if let label = try params.string("accessibilityLabel") {
-            let matches = now.elements.filter { $0.accessibilityLabel == label || ($0.accessibilityLabel == nil && $0.text == label && $0.interactive) }
-            target = try unique(matches, "accessibility label '\(label)'", now)
-        } else if let view = try params.string("view") {
-            guard let found = now.elements.first(where: { $0.label == view }) else {
-                throw ToolFailure("tap: no view labelled '\(view)' at digest \(now.digest); describe lists them")
-            }
-            target = found
-        } else {
-            let point = params.json["point"]!
-            guard let x = point["x"]?.double, let y = point["y"]?.double, x.isFinite, y.isFinite else {
-                throw ToolFailure("tap: 'point' must be {\"x\": number, \"y\": number}, not \(point.text.prefix(60))")
-            }
-            let window = try params.string("window") ?? now.windows.first ?? ""
-            guard now.windows.contains(window) else { throw ToolFailure("tap: no window '\(window)'; the windows are \(now.windows.joined(separator: ", "))") }
-            guard let found = now.hit(x: x, y: y, window: window) else {
-                throw ToolFailure("tap: nothing that takes touches is at (\(formatMilliseconds(x)), \(formatMilliseconds(y))) in window \(window)")
-            }
-            target = found
-        }
+        let (target, now) = try self.target(server, params, app: app, pointAllowed: true)
         if let problem = now.tapProblem(target) { throw ToolFailure("tap: " + problem) }
         // A finger cannot reach what is not shown.
         if target.hidden || target.alpha <= 0.01 {
@@ -290,12 +254,72 @@ enum MCPTools {
         return output
     }
 
-    private static func unique(_ matches: [ViewTree.Element], _ what: String, _ tree: ViewTree) throws -> ViewTree.Element {
+    /// The view a tool names by exactly one of ref, id, accessibilityLabel, view (or
+    /// point, where `pointAllowed`), in the tree read now; a ref is checked against the
+    /// tree it was handed out with before anything runs.
+    static func target(_ server: MCPServer, _ params: Params, app: String, pointAllowed: Bool) throws -> (ViewTree.Element, ViewTree) {
+        let tool = params.method
+        let names = ["ref", "id", "accessibilityLabel", "view"] + (pointAllowed ? ["point"] : [])
+        let ways = names.filter { params.json[$0] != nil && params.json[$0]?.isNull == false }
+        guard ways.count == 1 else {
+            let list = names.dropLast().joined(separator: ", ") + " or " + names.last!
+            throw ToolFailure("\(tool): give exactly one of \(list)" + (ways.isEmpty ? "" : "; got \(ways.joined(separator: " and "))"))
+        }
+        let known = server.trees[app]
+        let now = try server.peekTree(app)
+        if let ref = try params.string("ref") {
+            guard let known else { throw ToolFailure("\(tool): no refs were handed out for \(app) yet; describe it first (digest now \(now.digest))") }
+            let given = try params.string("digest") ?? known.digest
+            guard given == now.digest, known.digest == now.digest else {
+                throw ToolFailure("\(tool): stale ref \(ref): it is from digest \(given), and \(app) is now at digest \(now.digest) (turn \(now.turn)); describe again (or use the refs in the last action's diff)",
+                                  data: ["code": "E_STALE_REF", "refDigest": .string(given), "currentDigest": .string(now.digest)])
+            }
+            guard let found = now.element(ref: ref) else {
+                throw ToolFailure("\(tool): no element \(ref) at digest \(now.digest) (refs are @e1 … @e\(now.elements.count))")
+            }
+            return (found, now)
+        } else if let id = try params.string("id") {
+            let matches = now.elements.filter { $0.accessibilityIdentifier == id }
+            return (try unique(matches, "accessibility identifier '\(id)'", now, tool: tool), now)
+        } else if let label = try params.string("accessibilityLabel") {
+            let matches = now.elements.filter { $0.accessibilityLabel == label || ($0.accessibilityLabel == nil && $0.text == label && $0.interactive) }
+            return (try unique(matches, "accessibility label '\(label)'", now, tool: tool), now)
+        } else if let view = try params.string("view") {
+            guard let found = now.elements.first(where: { $0.label == view }) else {
+                throw ToolFailure("\(tool): no view labelled '\(view)' at digest \(now.digest); describe lists them")
+            }
+            return (found, now)
+        }
+        let (x, y) = try point(params, "point")
+        let window = try self.window(params, now)
+        guard let found = now.hit(x: x, y: y, window: window) else {
+            throw ToolFailure("\(tool): nothing that takes touches is at (\(formatMilliseconds(x)), \(formatMilliseconds(y))) in window \(window)")
+        }
+        return (found, now)
+    }
+
+    /// A point argument `{x, y}`: finite numbers within ±100000.
+    static func point(_ params: Params, _ name: String) throws -> (Double, Double) {
+        guard let point = params.json[name], !point.isNull else { throw ToolFailure("\(params.method): '\(name)' is required: {\"x\": number, \"y\": number}") }
+        guard let x = point["x"]?.double, let y = point["y"]?.double, x.isFinite, y.isFinite, abs(x) <= AppHost.maxCoordinate, abs(y) <= AppHost.maxCoordinate else {
+            throw ToolFailure("\(params.method): '\(name)' must be {\"x\": number, \"y\": number} within ±\(Int(AppHost.maxCoordinate)), not \(point.text.prefix(60))")
+        }
+        return (x, y)
+    }
+
+    /// The window argument (default: the first window), checked against the tree.
+    static func window(_ params: Params, _ tree: ViewTree) throws -> String {
+        let window = try params.string("window") ?? tree.windows.first ?? ""
+        guard tree.windows.contains(window) else { throw ToolFailure("\(params.method): no window '\(window)'; the windows are \(tree.windows.joined(separator: ", "))") }
+        return window
+    }
+
+    private static func unique(_ matches: [ViewTree.Element], _ what: String, _ tree: ViewTree, tool: String) throws -> ViewTree.Element {
         let visible = matches.filter { !$0.hidden }
         let chosen = visible.isEmpty ? matches : visible
-        guard let first = chosen.first else { throw ToolFailure("tap: no view with \(what) at digest \(tree.digest); describe lists them") }
+        guard let first = chosen.first else { throw ToolFailure("\(tool): no view with \(what) at digest \(tree.digest); describe lists them") }
         guard chosen.count == 1 else {
-            throw ToolFailure("tap: \(chosen.count) views have \(what) (\(chosen.prefix(5).map(\.ref).joined(separator: ", "))); tap one by ref")
+            throw ToolFailure("\(tool): \(chosen.count) views have \(what) (\(chosen.prefix(5).map(\.ref).joined(separator: ", "))); name one by ref")
         }
         return first
     }
@@ -522,6 +546,7 @@ extension MCPServer {
         let lines = diff["lines"]?.array?.compactMap(\.string) ?? []
         text += lines.isEmpty ? "\nno change in the view tree" : "\n" + lines.joined(separator: "\n")
         if let omitted = diff["omitted"]?.int, omitted > 0 { text += "\n(\(omitted) more changes left out: describe shows the whole tree)" }
+        if let carried = diff["movedWithContent"]?.int { text += "\n(\(carried) views moved with the scrolled content)" }
         return .init(text: text, structured: .object(result))
     }
 

@@ -83,7 +83,9 @@ public struct ScenarioExport: Sendable {
             if params["animated"]?.bool == false { script.append("    animated: false") }
         }
         lines.append("settleBudget: \(formatMilliseconds(settleBudgetMs))ms")
-        lines.append("duration: \(max(0, session["now"]?.int ?? 0))ns")
+        // A scenario's duration is above 0: a session whose clock never moved ends with
+        // its script (its last settle), as the session did.
+        if let now = session["now"]?.int, now > 0 { lines.append("duration: \(now)ns") }
         lines.append("script:")
         lines.append(contentsOf: script)
         text = lines.joined(separator: "\n") + "\n"
@@ -93,7 +95,9 @@ public struct ScenarioExport: Sendable {
     static func step(_ method: String, _ params: [String: JSON]) -> String? {
         func quoted(_ key: String) -> String { JSON.string(params[key]?.string ?? "").text }
         switch method {
-        case "app.tap" where params["view"] == nil, "app.touch", "app.drag", "app.pinch": return touchStep(method, params)
+        case "app.tap" where params["view"] == nil, "app.touch", "app.pinch": return touchStep(method, params)
+        case "app.drag" where params["path"] != nil: return touchStep(method, params)
+        case "app.drag", "app.scroll", "app.tapRow", "app.type": return inputStep(method, params)
         case "app.tap": return "tap: \(quoted("view"))"
         case "app.push": return "push: \(quoted("scene"))"
         case "app.present":
@@ -137,6 +141,31 @@ extension ScenarioExport {
             return "drag: {path: [\(path.joined(separator: ", "))], \(every)\(finger)}"
         default:
             return "pinch: {center: \(point), from: \(number("from")), to: \(number("to")), steps: \(params["steps"]?.int ?? 5), \(every)}"
+        }
+    }
+}
+
+extension ScenarioExport {
+    /// A list verb (`app.scroll`, `app.drag` of a scroll view, `app.tapRow`) or `app.type`
+    /// as a script step.
+    static func inputStep(_ method: String, _ params: [String: JSON]) -> String {
+        func quoted(_ key: String) -> String { JSON.string(params[key]?.string ?? "").text }
+        func pair(_ key: String) -> String {
+            "[" + (params[key]?.array ?? []).map { formatMilliseconds($0.double ?? 0) }.joined(separator: ", ") + "]"
+        }
+        switch method {
+        case "app.type":
+            var step = "type: {view: \(quoted("view")), text: \(quoted("text"))"
+            if params["clear"]?.bool == true { step += ", clear: true" }
+            if params["submit"]?.bool == true { step += ", submit: true" }
+            return step + "}"
+        case "app.scroll":
+            return "scroll: {view: \(quoted("view")), " + (params["to"] != nil ? "to: \(pair("to"))" : "by: \(pair("by"))") + "}"
+        case "app.drag":
+            return "drag: {view: \(quoted("view")), by: \(pair("by"))" + (params["velocity"] != nil ? ", velocity: \(pair("velocity"))" : "") + "}"
+        default:
+            if params["text"] != nil { return "tapRow: {view: \(quoted("view")), text: \(quoted("text"))}" }
+            return "tapRow: {view: \(quoted("view")), section: \(params["section"]?.int ?? 0), row: \(params["row"]?.int ?? 0)}"
         }
     }
 }

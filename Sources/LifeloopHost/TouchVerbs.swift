@@ -53,3 +53,16 @@ extension AppHost {
         }
     }
 }
+
+// The text-input verb: `app.type {view, text, clear?, submit?}`, the scenario's `type` step.
+extension AppHost {
+    static func typeAction(_ params: Params, allow: (Set<String>) throws -> Void) throws -> StepAction {
+        try allow(["view", "text", "clear", "submit"])
+        let view = try params.requiredString("view")
+        guard let text = try params.string("text") else { throw RPCError.invalidParams("app.type: 'text' (a string) is required") }
+        guard text.utf8.count <= Application.maxTypedCharacters || text.count <= Application.maxTypedCharacters else {
+            throw RPCError.invalidParams("app.type: 'text' is \(text.count) characters; at most \(Application.maxTypedCharacters) are typed at once")
+        }
+        return .typeText(view: view, text: text, clear: try params.bool("clear") ?? false, submit: try params.bool("submit") ?? false)
+    }
+}

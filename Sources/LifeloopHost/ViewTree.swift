@@ -191,19 +191,35 @@ public struct ViewTree: Sendable {
     }
 
     /// What changed from `before` to this tree: views added, removed, moved (frame) and
-    /// changed (text, hidden, alpha), as lines, cut at `maxBytes` with a count of the rest.
+    /// changed (text, hidden, alpha, a scroll view's offset), as lines, cut at `maxBytes` with a count of the rest.
+    /// Views that moved only because a scroll view above them scrolled are counted
+    /// (`movedWithContent`), not listed.
     public func diff(from before: ViewTree, maxBytes: Int) -> JSON {
         var old: [String: Element] = [:]
         for element in before.elements { old[element.key] = element }
         var seen = Set<String>()
         var added: [String] = [], removed: [String] = [], moved: [String] = [], changed: [String] = []
+        // The scroll views above each view, with how far their content moved: a view that
+        // moved exactly with its scroll views' content is not listed (the offset change is).
+        var scrolled: [(depth: Int, dx: Double, dy: Double)] = []
+        var movedWithContent = 0
         for element in elements {
             seen.insert(element.key)
+            while let last = scrolled.last, last.depth >= element.depth { scrolled.removeLast() }
+            let shift = scrolled.last.map { ($0.dx, $0.dy) } ?? (0, 0)
             guard let previous = old[element.key] else {
                 added.append("+ " + element.line)
                 continue
             }
-            if previous.frame != element.frame {
+            if let offset = element.contentOffset, let was = previous.contentOffset, offset.count == 2, was.count == 2 {
+                scrolled.append((element.depth, shift.0 + offset[0] - was[0], shift.1 + offset[1] - was[1]))
+            }
+            if previous.frame != element.frame, previous.frame.count == 4, element.frame.count == 4,
+               (shift.0 != 0 || shift.1 != 0), abs(element.frame[0] - (previous.frame[0] - shift.0)) < 0.01,
+               abs(element.frame[1] - (previous.frame[1] - shift.1)) < 0.01,
+               element.frame[2] == previous.frame[2], element.frame[3] == previous.frame[3] {
+                movedWithContent += 1
+            } else if previous.frame != element.frame {
                 moved.append("~ \(element.ref) \(element.label) [\(previous.frame.map(formatMilliseconds).joined(separator: ","))] -> [\(element.frame.map(formatMilliseconds).joined(separator: ","))]")
             }
             var changes: [String] = []
@@ -212,6 +228,9 @@ public struct ViewTree: Sendable {
             }
             if previous.hidden != element.hidden { changes.append(element.hidden ? "hidden" : "shown") }
             if previous.alpha != element.alpha { changes.append("alpha \(formatMilliseconds(previous.alpha)) -> \(formatMilliseconds(element.alpha))") }
+            if let offset = element.contentOffset, let was = previous.contentOffset, offset != was {
+                changes.append("offset (\(was.map(formatMilliseconds).joined(separator: ","))) -> (\(offset.map(formatMilliseconds).joined(separator: ",")))")
+            }
             if !changes.isEmpty { changed.append("~ \(element.ref) \(element.label) " + changes.joined(separator: ", ")) }
         }
         for element in before.elements where !seen.contains(element.key) {
@@ -228,7 +247,9 @@ public struct ViewTree: Sendable {
             bytes += line.utf8.count + 1
             lines.append(.string(line))
         }
-        return ["lines": .array(lines), "added": .int(added.count), "removed": .int(removed.count), "moved": .int(moved.count),
-                "changed": .int(changed.count), "omitted": .int(omitted)]
+        var result: [String: JSON] = ["lines": .array(lines), "added": .int(added.count), "removed": .int(removed.count),
+                                      "moved": .int(moved.count), "changed": .int(changed.count), "omitted": .int(omitted)]
+        if movedWithContent > 0 { result["movedWithContent"] = .int(movedWithContent) }
+        return .object(result)
     }
 }

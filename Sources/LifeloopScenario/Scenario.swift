@@ -325,6 +325,10 @@ public enum StepAction: Sendable, Hashable {
     case tap(label: String)
     /// Scrolls, drags or taps a row of a scroll view or table (see ``ListStep``).
     case list(ListStep)
+    /// Types text into the text field or text view with this label, key by key as the
+    /// keyboard does (`type: {view:, text:, clear:, submit:}`; see
+    /// `Application.typeText(_:into:clear:submit:)`).
+    case typeText(view: String, text: String, clear: Bool, submit: Bool)
     /// Pushes a scene onto the window's navigation controller.
     case push(scene: String)
     /// Pops the top controller of the window's navigation controller.

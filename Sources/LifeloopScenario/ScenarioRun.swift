@@ -537,6 +537,10 @@ final class ScenarioRun {
             guard let view = app.view(labelled: viewLabel) else { return fail("\(place): no view labelled '\(viewLabel)' is in a window") }
             probe.noteInput("tap", window: view.window?.traceLabel ?? label)
             app.tap(view)
+        case .typeText(let viewLabel, let text, let clear, let submit):
+            guard let view = app.view(labelled: viewLabel) else { return fail("\(place): no view labelled '\(viewLabel)' is in a window") }
+            probe.noteInput("type", window: view.window?.traceLabel ?? label)
+            if let problem = app.typeText(text, into: view, clear: clear, submit: submit) { fail("\(place): \(problem)") }
         case .list(let listStep):
             probe.noteInput(listStep.inputKind, window: app.view(labelled: listStep.viewLabel)?.window?.traceLabel ?? label)
             if let problem = listStep.perform(in: app) { fail("\(place): \(problem)") }

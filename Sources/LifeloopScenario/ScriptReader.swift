@@ -15,7 +15,7 @@ struct ScriptReader {
 
     static let actions = ["tap", "push", "present", "dismiss", "pop", "popToRoot", "selectTab", "interactivePop",
                           "rotate", "resize", "hide", "show", "makeKey", "memoryWarning", "advance", "settle", "mark",
-                          "job", "expect", "touch", "pinch"] + ListStep.actions
+                          "job", "expect", "touch", "pinch", "type"] + ListStep.actions
     static let modifiers = ["at", "after", "window", "animated", "style"]
 
     /// Where an interval was opened by `mark: start NAME`, until its `end`.
@@ -112,6 +112,7 @@ struct ScriptReader {
             }
             return .list(try ListStep.read("drag", value, animated: animated, nodes: nodes))
         case "pinch": return try pinch(value)
+        case "type": return try typeText(value)
         case "push": return .push(scene: try nodes.text(value, expected: "a scene name"))
         case "present":
             let scene = try nodes.text(value, expected: "a scene name")

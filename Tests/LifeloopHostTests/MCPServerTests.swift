@@ -132,6 +132,9 @@ extension JSON {
         #expect(stale["isError"] == true)
         let text = try #require(stale.firstText)
         #expect(text.contains("stale ref @e3") && text.contains("d9"), "\(text)")
+        // Tried again, it is still stale: a refusal hands out no new refs.
+        let again = try tool(server, "tap", ["ref": "@e3"])
+        #expect(again["isError"] == true && again.firstText?.contains("stale ref @e3") == true, "\(again.firstText ?? "")")
         // An explicit older digest is refused too, even once the refs are fresh.
         _ = try tool(server, "describe", [:])
         #expect(try tool(server, "tap", ["ref": "@e3", "digest": "d1"])["isError"] == true)

@@ -45,6 +45,35 @@ import Testing
         }
     }
 
+    @Test func typeMapsOntoTheTypeStepAndRefusesBadText() throws {
+        #expect(try Self.action("app.type", ["view": "Form.name", "text": "Ada", "submit": true])
+            == .typeText(view: "Form.name", text: "Ada", clear: false, submit: true))
+        for (params, expected) in [
+            (["text": "x"] as JSON, "'view' is required"),
+            (["view": "A"] as JSON, "'text' (a string) is required"),
+            (["view": "A", "text": 3] as JSON, "'text' must be a string"),
+            (["view": "A", "text": .string(String(repeating: "x", count: 10_001))] as JSON, "at most 10000"),
+            (["view": "A", "text": "x", "into": "B"] as JSON, "unknown parameter 'into'"),
+        ] {
+            do {
+                _ = try Self.action("app.type", params)
+                Issue.record("app.type \(params.text.prefix(80)) was accepted")
+            } catch let error as RPCError {
+                #expect(error.code == -32602 && error.message.contains(expected), "\(error.message)")
+            }
+        }
+    }
+
+    @Test func typeAndTheListVerbsExportAsScriptSteps() {
+        #expect(ScenarioExport.step("app.type", ["view": "F.name", "text": "a \"b\"", "clear": true, "submit": true])
+            == #"type: {view: "F.name", text: "a \"b\"", clear: true, submit: true}"#)
+        #expect(ScenarioExport.step("app.scroll", ["view": "L", "to": [0, 120.5]]) == #"scroll: {view: "L", to: [0, 120.5]}"#)
+        #expect(ScenarioExport.step("app.drag", ["view": "L", "by": [0, -40], "velocity": [0, -900]])
+            == #"drag: {view: "L", by: [0, -40], velocity: [0, -900]}"#)
+        #expect(ScenarioExport.step("app.tapRow", ["view": "T", "section": 1, "row": 4]) == #"tapRow: {view: "T", section: 1, row: 4}"#)
+        #expect(ScenarioExport.step("app.tapRow", ["view": "T", "text": "Ada"]) == #"tapRow: {view: "T", text: "Ada"}"#)
+    }
+
     @Test func theVerbsExportAsScriptSteps() {
         #expect(ScenarioExport.step("app.tap", ["x": 10, "y": 20]) == "tap: {at: [10, 20]}")
         #expect(ScenarioExport.step("app.touch", ["phase": "move", "x": 1, "y": 2, "finger": 1]) == "touch: {move: [1, 2], finger: 1}")

@@ -18,7 +18,8 @@ from mcp.client.stdio import stdio_client
 BIN, WORK = sys.argv[1], sys.argv[2]
 LIFELOOP = os.path.join(BIN, "lifeloop")
 EXPECTED_TOOLS = {"launch", "apps", "describe", "tap", "navigate", "rotate", "memory_warning", "advance_clock", "settle",
-                  "snapshot", "trace", "metrics", "record_start", "record_stop", "terminate", "export_scenario"}
+                  "snapshot", "trace", "metrics", "record_start", "record_stop", "terminate", "export_scenario",
+                  "type_text", "scroll", "drag", "swipe", "touch", "pinch"}
 
 
 def check(condition, message):
@@ -131,6 +132,39 @@ async def main():
                                  capture_output=True, text=True, timeout=120)
             check(run.returncode == 0, f"lifeloop run failed: {run.stderr}")
             check(last["digest"] in run.stdout, f"the run's digest differs from the session's {last['digest']}")
+
+            # Text input and scrolling on the Form page; what describe's hit reaches; the
+            # session exported and run to the same digest.
+            form = (await call(session, "launch", {"sample": "AgentTour", "seed": 5}))["structuredContent"]
+            app_pids.append(form["pid"])
+            await call(session, "navigate", {"app": form["app"], "action": "push", "scene": "Form", "animated": False})
+            hit = (await call(session, "describe", {"app": form["app"], "hit": {"x": 30, "y": 130}}))["structuredContent"]
+            check(hit["hit"]["label"] == "Form.name", f"hit: {hit['hit']}")
+            typed = (await call(session, "type_text", {"app": form["app"], "id": "name", "text": "Ada", "submit": True}))["structuredContent"]
+            check(typed["settled"] is True and typed["typed"]["label"] == "Form.name", f"type_text: {typed}")
+            check(any("Submitted Ada" in l for l in typed["diff"]["lines"]), f"type_text diff: {typed['diff']}")
+            digits = (await call(session, "type_text", {"app": form["app"], "id": "digits", "text": "1x2"}))["structuredContent"]
+            check(any('"12"' in l for l in digits["diff"]["lines"]), f"the delegate's refusal was not kept: {digits['diff']}")
+            scrolled = (await call(session, "scroll", {"app": form["app"], "id": "formScroll", "by": {"x": 0, "y": 300}}))["structuredContent"]
+            check(scrolled["contentOffset"] == [0, 300], f"scroll: {scrolled.get('contentOffset')}")
+            dragged = (await call(session, "drag", {"app": form["app"], "id": "formScroll", "by": {"x": 0, "y": -100},
+                                                     "velocity": {"x": 0, "y": 0}}))["structuredContent"]
+            check(dragged["contentOffset"] == [0, 400], f"drag: {dragged.get('contentOffset')}")
+            check(any("offset (0,300) -> (0,400)" in l for l in dragged["diff"]["lines"]), f"drag diff: {dragged['diff']}")
+            await call(session, "swipe", {"app": form["app"], "id": "formScroll", "direction": "up", "distance": 100})
+            await call(session, "touch", {"app": form["app"], "phase": "down", "point": {"x": 200, "y": 400}, "settle": False})
+            touched = (await call(session, "touch", {"app": form["app"], "phase": "up", "point": {"x": 200, "y": 400}}))["structuredContent"]
+            form_path = os.path.join(WORK, "form.yaml")
+            form_export = (await call(session, "export_scenario", {"app": form["app"], "path": form_path}))["structuredContent"]
+            check(form_export["digest"] == touched["digest"], "the form's export names another digest")
+            form_run = subprocess.run([LIFELOOP, "run", form_path, "--seed", str(form_export["seed"]), "--format", "json"],
+                                      capture_output=True, text=True, timeout=120)
+            check(form_run.returncode == 0 and touched["digest"] in form_run.stdout,
+                  f"the form's run differs from the session's {touched['digest']}: {form_run.stderr[:400]}")
+            # A field that cannot take text is refused, naming why (after the export: a failed
+            # input is left out of it).
+            disabled = await call(session, "type_text", {"app": form["app"], "id": "disabled", "text": "x"}, ok=False)
+            check(disabled.get("isError") and "is disabled" in text(disabled), f"disabled: {text(disabled)[:400]}")
 
             # Bad input: a clear error, and the server keeps serving.
             try:

@@ -48,6 +48,10 @@ struct LifeloopBench {
             try DaemonWorkload.run()
             return
         }
+        if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "mcp" {
+            try MCPWorkload.run()
+            return
+        }
         if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "mainqueue" {
             MainQueueWorkload.run()
             return
@@ -112,5 +116,6 @@ struct LifeloopBench {
         try ScenarioWorkloads.run()
         try SeedsWorkload.run()
         try DaemonWorkload.run()
+        try MCPWorkload.run()
     }
 }

@@ -125,22 +125,40 @@ open class TextField: Control {
     open func insertText(_ string: String) {
         guard onLoop("insertText(_:)") else { return }
         if !isEditing { guard becomeFirstResponder() else { return } }
+        insertKey(string)
+    }
+
+    /// One key's text at the end: whether the delegate let it in.
+    @discardableResult
+    func insertKey(_ string: String) -> Bool {
         let current = text ?? ""
         let range = NSRange(location: current.utf16.count, length: 0)
-        guard delegate?.textField(self, shouldChangeCharactersIn: range, replacementString: string) ?? true else { return }
+        guard delegate?.textField(self, shouldChangeCharactersIn: range, replacementString: string) ?? true else { return false }
         text = current + string
         delegate?.textFieldDidChangeSelection(self)
         sendActions(for: .editingChanged)
+        return true
     }
 
-    /// Deletes the last character, as the delete key would.
+    /// Deletes the last character, as the delete key would: the delegate's
+    /// `shouldChangeCharactersIn` with an empty string first, then
+    /// `textFieldDidChangeSelection` and `editingChanged`.
     open func deleteBackward() {
-        guard onLoop("deleteBackward()"), let current = text, !current.isEmpty else { return }
-        let range = NSRange(location: current.utf16.count - (current.last.map { String($0).utf16.count } ?? 1),
-                            length: current.last.map { String($0).utf16.count } ?? 1)
-        guard delegate?.textField(self, shouldChangeCharactersIn: range, replacementString: "") ?? true else { return }
+        guard onLoop("deleteBackward()") else { return }
+        deleteKey()
+    }
+
+    /// The delete key: whether a character went.
+    @discardableResult
+    func deleteKey() -> Bool {
+        guard let current = text, let last = current.last else { return false }
+        let count = String(last).utf16.count
+        let range = NSRange(location: current.utf16.count - count, length: count)
+        guard delegate?.textField(self, shouldChangeCharactersIn: range, replacementString: "") ?? true else { return false }
         text = String(current.dropLast())
+        delegate?.textFieldDidChangeSelection(self)
         sendActions(for: .editingChanged)
+        return true
     }
 
     /// The return key: the delegate's `textFieldShouldReturn`, then `editingDidEndOnExit`.

@@ -181,28 +181,40 @@ open class TextView: ScrollView {
         replace(selectedRange, with: string)
     }
 
+    /// One key's text at the selection: whether the delegate let it in.
+    @discardableResult
+    func insertKey(_ string: String) -> Bool { replace(selectedRange, with: string) }
+
     /// Deletes the selection, or the character before it, as the delete key would.
     open func deleteBackward() {
         guard onLoop("deleteBackward()"), isEditing else { return }
+        deleteKey()
+    }
+
+    /// The delete key: whether anything went.
+    @discardableResult
+    func deleteKey() -> Bool {
         var range = selectedRange
         if range.length == 0 {
             let before = (storedText as NSString).substring(to: min(range.location, storedText.utf16.count))
-            guard let last = before.last else { return }
+            guard let last = before.last else { return false }
             let count = String(last).utf16.count
             range = NSRange(location: range.location - count, length: count)
         }
-        replace(range, with: "")
+        return replace(range, with: "")
     }
 
-    private func replace(_ range: NSRange, with string: String) {
+    @discardableResult
+    private func replace(_ range: NSRange, with string: String) -> Bool {
         let length = storedText.utf16.count
         let clamped = NSRange(location: min(range.location, length), length: min(range.length, length - min(range.location, length)))
-        guard textDelegate?.textView(self, shouldChangeTextIn: clamped, replacementText: string) ?? true else { return }
+        guard textDelegate?.textView(self, shouldChangeTextIn: clamped, replacementText: string) ?? true else { return false }
         storedText = (storedText as NSString).replacingCharacters(in: clamped, with: string)
         selectedRange = NSRange(location: clamped.location + string.utf16.count, length: 0)
         textDidChange()
         textDelegate?.textViewDidChangeSelection(self)
         textDelegate?.textViewDidChange(self)
+        return true
     }
 
     override func receiveTap() {

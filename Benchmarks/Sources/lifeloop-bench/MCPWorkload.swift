@@ -1,0 +1,211 @@
+import Foundation
+import LifeloopHost
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// The agent front door's rows: a real release `lifeloop mcp --private` (its own
+/// `lifeloopd` and app processes) spoken to over its stdin and stdout by this process, as
+/// an agent's client does. `BENCH_ONLY=mcp make bench` runs only these.
+///
+/// - tools/call tap + settle: the AgentTour app, `tap {"id": "count"}` (which settles and
+///   returns the settled diff), request line written to reply line read; 3 rounds of 500;
+///   P50/P99 the median of the rounds'.
+/// - describe, 500-view screen: AgentTour's Grid page (500 labels in 50 rows, with the
+///   navigation views), `describe {}` round trips, 3 rounds of 200; and the compact text's
+///   size in bytes and in bytes/4 "tokens".
+/// - snapshot as PNG: the Grid page, `snapshot {"format": "png"}` round trips (the SVG
+///   drawn, converted by rsvg-convert, base64 in the reply); 3 rounds of 20.
+///
+/// Figures are printed with their goals; nothing here fails a build on a figure.
+enum MCPWorkload {
+    static let rounds = 3
+    static let taps = 500
+    static let describes = 200
+    static let snapshots = 20
+
+    static func run() throws {
+        let lifeloop = DaemonWorkload.binDirectory + "/lifeloop"
+        let kind = DaemonWorkload.binDirectory.hasSuffix("/release") ? "release" : "from \(DaemonWorkload.binDirectory)"
+        print("\nmcp (\(kind) `lifeloop mcp --private` with its own lifeloopd and app processes; wall times from this process,")
+        print("  request line written to reply line read over the server's stdin and stdout; P99 by nearest rank)")
+        guard FileManager.default.isExecutableFile(atPath: lifeloop) else {
+            print("  not measured: \(lifeloop) is missing (`make bench` builds it; LIFELOOP_BIN_DIR names another directory)")
+            return
+        }
+        let server = try MCPChild(executable: lifeloop)
+        defer { server.stop() }
+        _ = try server.call("initialize", ["protocolVersion": "2025-06-18", "capabilities": [:], "clientInfo": ["name": "bench", "version": "1"]])
+        let launched = try server.tool("launch", ["sample": "AgentTour"])
+        guard let app = launched["structuredContent"]?["app"]?.string else { throw ClientError("launch gave no app: \(launched.text.prefix(300))") }
+
+        var tapRounds: [[Double]] = []
+        for _ in 0..<rounds {
+            var times: [Double] = []
+            for _ in 0..<taps {
+                let start = DispatchTime.now().uptimeNanoseconds
+                let reply = try server.tool("tap", ["app": .string(app), "id": "count"])
+                times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+                guard reply["isError"]?.bool == false else { throw ClientError("tap failed: \(reply.text.prefix(300))") }
+            }
+            tapRounds.append(times.sorted())
+        }
+        let tapP50 = median(tapRounds.map { percentile($0, 0.5) }), tapP99 = median(tapRounds.map { percentile($0, 0.99) })
+        row("tools/call tap + settle", "P50 \(ms(tapP50)), P99 \(ms(tapP99))", "goal P50 <= 1 ms, P99 <= 5 ms  \(verdict(tapP50 <= 1e-3 && tapP99 <= 5e-3))")
+
+        _ = try server.tool("navigate", ["app": .string(app), "action": "push", "scene": "Grid", "animated": false])
+        var describeRounds: [[Double]] = []
+        var text = ""
+        var views = 0
+        for _ in 0..<rounds {
+            var times: [Double] = []
+            for _ in 0..<describes {
+                let start = DispatchTime.now().uptimeNanoseconds
+                let reply = try server.tool("describe", ["app": .string(app)])
+                times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+                text = reply["content"]?.array?.first?["text"]?.string ?? ""
+                views = reply["structuredContent"]?["views"]?.int ?? 0
+            }
+            describeRounds.append(times.sorted())
+        }
+        let describeP50 = median(describeRounds.map { percentile($0, 0.5) })
+        let describeP99 = median(describeRounds.map { percentile($0, 0.99) })
+        row("describe, \(views)-view screen", "P50 \(ms(describeP50)), P99 \(ms(describeP99))", "goal <= 2 ms  \(verdict(describeP50 <= 2e-3))")
+        let bytes = text.utf8.count
+        row("describe's compact text", "\(bytes) bytes, \(bytes / 4) tokens", "goal < 25000 tokens (bytes/4)  \(verdict(bytes / 4 < 25_000))")
+        // The server's own share: the tree read from one app.describe reply, and its text.
+        let reply = try server.daemonDescribe(app: app)
+        var local: [Double] = []
+        for _ in 0..<describes * rounds {
+            let start = DispatchTime.now().uptimeNanoseconds
+            let tree = ViewTree(describe: reply)
+            let compact = tree.compact()
+            times(compact.utf8.count)
+            local.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+        }
+        local.sort()
+        row("  of which ViewTree + compact text", "P50 \(ms(percentile(local, 0.5))), P99 \(ms(percentile(local, 0.99)))", "(in this process, no I/O)")
+
+        var snapshotRounds: [[Double]] = []
+        var pngBytes = 0
+        for _ in 0..<rounds {
+            var times: [Double] = []
+            for _ in 0..<snapshots {
+                let start = DispatchTime.now().uptimeNanoseconds
+                let reply = try server.tool("snapshot", ["app": .string(app), "format": "png"])
+                times.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
+                guard reply["isError"]?.bool == false else { throw ClientError("snapshot failed: \(reply.text.prefix(300))") }
+                pngBytes = reply["structuredContent"]?["bytes"]?.int ?? 0
+            }
+            snapshotRounds.append(times.sorted())
+        }
+        let snapshotP50 = median(snapshotRounds.map { percentile($0, 0.5) })
+        let snapshotP99 = median(snapshotRounds.map { percentile($0, 0.99) })
+        row("snapshot as PNG, \(views)-view screen", "P50 \(ms(snapshotP50)), P99 \(ms(snapshotP99))",
+            "goal <= 50 ms  \(verdict(snapshotP50 <= 50e-3)) (\(pngBytes) bytes)")
+    }
+
+    /// Keeps a result alive so the work that made it is not optimized away.
+    @inline(never) private static func times(_ value: Int) { if value == -1 { print(value) } }
+
+    // MARK: Figures
+
+    private static func percentile(_ sorted: [Double], _ fraction: Double) -> Double {
+        guard !sorted.isEmpty else { return .nan }
+        let rank = Int((fraction * Double(sorted.count)).rounded(.up))
+        return sorted[max(0, min(sorted.count - 1, rank - 1))]
+    }
+
+    private static func median(_ values: [Double]) -> Double { percentile(values.sorted(), 0.5) }
+
+    private static func ms(_ seconds: Double) -> String { String(format: "%.3f ms", seconds * 1e3) }
+
+    private static func verdict(_ met: Bool) -> String { met ? "met" : "NOT met" }
+
+    private static func row(_ name: String, _ figure: String, _ note: String) {
+        print("  \(name.padding(toLength: 34, withPad: " ", startingAt: 0)) \(figure.padding(toLength: 34, withPad: " ", startingAt: 0)) \(note)")
+    }
+}
+
+/// `lifeloop mcp --private` as a child process, spoken to one JSON-RPC line at a time.
+private final class MCPChild {
+    let process = Process()
+    let input = Pipe()
+    let output = Pipe()
+    private var buffer: [UInt8] = []
+    private var nextID = 1
+
+    init(executable: String) throws {
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = ["mcp", "--private"]
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+    }
+
+    /// An `app.describe`-shaped reply (with detail) rebuilt from `describe {full: true}`'s
+    /// elements, to time the server's own share of a describe in this process.
+    func daemonDescribe(app: String) throws -> JSON {
+        let reply = try tool("describe", ["app": .string(app), "full": true])
+        guard let elements = reply["structuredContent"]?["elements"]?.array else { throw ClientError("describe full gave no elements") }
+        // Rebuilds an app.describe reply from the elements (tree order, with depths).
+        var stack: [(depth: Int, members: [String: JSON], children: [JSON])] = []
+        var roots: [JSON] = []
+        func close() {
+            let last = stack.removeLast()
+            var members = last.members
+            if !last.children.isEmpty { members["subviews"] = .array(last.children) }
+            if stack.isEmpty { roots.append(.object(members)) } else { stack[stack.count - 1].children.append(.object(members)) }
+        }
+        for element in elements {
+            let depth = element["depth"]?.int ?? 0
+            while let last = stack.last, last.depth >= depth { close() }
+            var members = element.object ?? [:]
+            members["windowFrame"] = members["frame"]
+            stack.append((depth, members, []))
+        }
+        while !stack.isEmpty { close() }
+        return ["windows": [["label": "main", "views": .array(roots)]], "turn": 1, "now": 0, "digest": "bench"]
+    }
+
+    func tool(_ name: String, _ arguments: JSON) throws -> JSON {
+        try call("tools/call", ["name": .string(name), "arguments": arguments])
+    }
+
+    func call(_ method: String, _ params: JSON) throws -> JSON {
+        nextID += 1
+        let line = RPCMessage.request(id: .int(nextID), method: method, params: params).line + "\n"
+        try input.fileHandleForWriting.write(contentsOf: Data(line.utf8))
+        let reply = try JSON.parse(try readLine())
+        if let error = reply["error"] { throw ClientError("\(method): \(error.text)") }
+        return reply["result"] ?? .null
+    }
+
+    private func readLine() throws -> String {
+        let descriptor = output.fileHandleForReading.fileDescriptor
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            if let newline = buffer.firstIndex(of: 10) {
+                let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                buffer.removeSubrange(...newline)
+                return line
+            }
+            let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { throw ClientError("lifeloop mcp closed its output") }
+            buffer.append(contentsOf: chunk[0..<count])
+        }
+    }
+
+    func stop() {
+        try? input.fileHandleForWriting.close()
+        let deadline = Date().addingTimeInterval(15)
+        while process.isRunning, Date() < deadline { usleep(10_000) }
+        if process.isRunning {
+            process.terminate()
+            process.waitUntilExit()
+        }
+    }
+}
