@@ -22,7 +22,7 @@ import Lifeloop
 /// }
 /// ```
 ///
-/// Like ``Application``, a test app belongs to the thread that made it.
+/// Like Lifeloop's `Application`, a test app belongs to the thread that made it.
 public final class TestApp {
     /// The app under test: use it for anything the helpers do not cover.
     public let app: Application
@@ -122,7 +122,7 @@ public final class TestApp {
         }
     }
 
-    /// Taps a view, as ``Application/tap(_:)`` does, then settles.
+    /// Taps a view, as `Application.tap(_:)` does, then settles.
     @discardableResult
     public func tap(_ view: View, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> Bool {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
