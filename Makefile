@@ -62,7 +62,8 @@ ported-sample: deps
 
 # An iOS app's code with its tests as a team would write them (LifeloopTesting and
 # swift-snapshot-testing through LifeloopSnapshotTesting), in a package of its own that
-# depends on this checkout by path: built and tested as a user would (docs/testing.md).
+# depends on this checkout by path: built and tested as a user would (the LifeloopTesting
+# documentation's article Testing an app: `make docs`, then /documentation/lifelooptesting).
 tested-sample: deps pictures-deps
 	cd Samples/TestedApp && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
 
@@ -93,7 +94,8 @@ asan: deps
 
 # Not part of `make test`: installs Slurm, munge and GNU parallel (apt) and Dask (pip, in a
 # venv under .build), runs one sweep on a real single-node Slurm array, GNU parallel, a Dask
-# LocalCluster and one process, and checks the merged reports are equal (docs/triage.md).
+# LocalCluster and one process, and checks the merged reports are equal (the LifeloopScenario
+# article Experiments and sweeps: `make docs`, then /documentation/lifeloopscenario/experimentsandsweeps).
 sweep-check: deps
 	$(SWIFT) build --product lifeloop
 	scripts/sweep/sweep-check.sh
@@ -142,7 +144,7 @@ fuzz-daemon: deps
 # /documentation/. docs-check builds it with every DocC warning an error, then fails on
 # any public symbol without a doc comment (scripts/docs-coverage.py).
 DOCS_TARGETS := Lifeloop LifeloopCore LifeloopCassowary LifeloopPictures LifeloopScenario \
-	LifeloopNetwork LifeloopSamples LifeloopHost UIKit LifeloopPort
+	LifeloopNetwork LifeloopSamples LifeloopHost UIKit LifeloopPort LifeloopTesting LifeloopSnapshotTesting
 DOCS_PLUGIN = $(SWIFT) package --allow-writing-to-directory .build/docs generate-documentation \
 	$(foreach t,$(DOCS_TARGETS),--target $(t)) --enable-experimental-combined-documentation \
 	--output-path .build/docs --transform-for-static-hosting

@@ -61,7 +61,7 @@ let package = Package(
         .library(name: "LifeloopPort", targets: ["LifeloopPort"]),
         .executable(name: "lifeloop-port", targets: ["lifeloop-port"]),
         .plugin(name: "LifeloopPortPlugin", targets: ["LifeloopPortPlugin"]),
-        // Test helpers for apps on Lifeloop (Swift Testing and XCTest): docs/testing.md.
+        // Test helpers for apps on Lifeloop (Swift Testing and XCTest): its DocC catalog.
         .library(name: "LifeloopTesting", targets: ["LifeloopTesting"]),
         // Snapshot strategies for pointfreeco/swift-snapshot-testing: a product of its own,
         // so only the tests that use it build that package.

@@ -9,7 +9,8 @@ import os
 import sys
 
 MODULES = {"Lifeloop", "LifeloopCore", "LifeloopCassowary", "LifeloopPictures", "LifeloopScenario",
-           "LifeloopNetwork", "LifeloopSamples", "LifeloopHost", "UIKit", "LifeloopPort"}
+           "LifeloopNetwork", "LifeloopSamples", "LifeloopHost", "UIKit", "LifeloopPort", "LifeloopTesting",
+           "LifeloopSnapshotTesting"}
 
 
 def symbol_graphs(root):

@@ -19,7 +19,7 @@ func hostedForSnapshot(_ controller: ViewController) -> ViewController {
 }
 
 extension Snapshotting where Value == ViewController, Format == String {
-    /// The controller's window as drawn, as SVG (``LifeloopSnapshot/svg(of:)-(ViewController)``),
+    /// The controller's window as drawn, as SVG (`LifeloopSnapshot.svg(of:)`),
     /// in `.svg` files. A controller in no window is shown in a new one first.
     ///
     /// ```swift
@@ -33,7 +33,7 @@ extension Snapshotting where Value == ViewController, Format == String {
         return strategy
     }
 
-    /// The controller's view tree as text (``LifeloopSnapshot/tree(of:)-(ViewController)``),
+    /// The controller's view tree as text (`LifeloopSnapshot.tree(of:)`),
     /// in `.txt` files. A controller in no window is shown in a new one first.
     public static var lifeloopTree: Snapshotting {
         SimplySnapshotting<String>.lines.pullback { (controller: ViewController) in
@@ -44,14 +44,14 @@ extension Snapshotting where Value == ViewController, Format == String {
 
 extension Snapshotting where Value == View, Format == String {
     /// The view and the views under it as drawn, as SVG cropped to the view
-    /// (``LifeloopSnapshot/svg(of:)-(View)``); a window is drawn whole.
+    /// (`LifeloopSnapshot.svg(of:)`); a window is drawn whole.
     public static var lifeloopSVG: Snapshotting {
         var strategy = SimplySnapshotting<String>.lines.pullback { (view: View) in LifeloopSnapshot.svg(of: view) }
         strategy.pathExtension = "svg"
         return strategy
     }
 
-    /// The view tree under the view, as text (``LifeloopSnapshot/tree(of:)-(View)``).
+    /// The view tree under the view, as text (`LifeloopSnapshot.tree(of:)`).
     public static var lifeloopTree: Snapshotting {
         SimplySnapshotting<String>.lines.pullback { (view: View) in LifeloopSnapshot.tree(of: view) }
     }

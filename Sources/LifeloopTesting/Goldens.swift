@@ -57,6 +57,8 @@ public struct SnapshotGoldens: Sendable {
     /// - Parameters:
     ///   - filePath: The test file's path.
     ///   - folder: The folder's name, `__Goldens__` by default.
+    ///   - environment: Where `LIFELOOP_ACCEPT_GOLDENS` is looked up: record mode when it is `1`.
+    ///   - reporter: Where failures go.
     public init(folderNextTo filePath: StaticString, folder: String = "__Goldens__",
                 environment: [String: String] = ProcessInfo.processInfo.environment, reporter: FailureReporter = .automatic) {
         let directory = URL(fileURLWithPath: "\(filePath)").deletingLastPathComponent().appendingPathComponent(folder).path

@@ -22,7 +22,7 @@ import Lifeloop
 /// }
 /// ```
 ///
-/// Like ``Application``, a test app belongs to the thread that made it.
+/// Like Lifeloop's `Application`, a test app belongs to the thread that made it.
 public final class TestApp {
     /// The app under test: use it for anything the helpers do not cover.
     public let app: Application
@@ -70,6 +70,10 @@ public final class TestApp {
     ///   - root: The window's root view controller.
     ///   - label: The window's trace label.
     ///   - screen: Its screen; the app's main screen when nil.
+    ///   - fileID: The caller's `#fileID`, where a failure is reported (the default).
+    ///   - filePath: The caller's `#filePath` (the default).
+    ///   - line: The caller's line (the default).
+    ///   - column: The caller's column (the default).
     /// - Returns: The window.
     @discardableResult
     public func show(_ root: ViewController, label: String = "main", screen: Screen? = nil,
@@ -122,7 +126,7 @@ public final class TestApp {
         }
     }
 
-    /// Taps a view, as ``Application/tap(_:)`` does, then settles.
+    /// Taps a view, as `Application.tap(_:)` does, then settles.
     @discardableResult
     public func tap(_ view: View, fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column) -> Bool {
         let site = CallSite(fileID: fileID, filePath: filePath, line: line, column: column)
@@ -156,6 +160,10 @@ public final class TestApp {
     ///   - expected: `"label event"` lines, such as `"Detail viewDidAppear"`.
     ///   - labels: When given, only these labels' events are looked at.
     ///   - since: When given, only events after this mark.
+    ///   - fileID: The caller's `#fileID`, where a failure is reported (the default).
+    ///   - filePath: The caller's `#filePath` (the default).
+    ///   - line: The caller's line (the default).
+    ///   - column: The caller's column (the default).
     /// - Returns: Whether they occur.
     @discardableResult
     public func expectTrace(contains expected: [String], labels: Set<String>? = nil, since: TraceMark? = nil,

@@ -92,8 +92,8 @@ public enum TraceExpectation {
     ///   - expected: The events, as `"label event"` lines.
     ///   - events: The events to look in.
     ///   - labels: The labels whose events are compared.
-    ///   - names: When given, only events with these names are compared (the spec's
-    ///     projections: `["viewWillAppear", "viewDidAppear"]`).
+    ///   - names: When given, only events with these names are compared (such as
+    ///     `["viewWillAppear", "viewDidAppear"]`).
     /// - Returns: nil when they are equal; otherwise the mismatch with the first
     ///   difference, a line diff (`-` expected, `+` got) and the events around it.
     public static func checkExactly(_ expected: [String], in events: [TraceEvent], labels: Set<String>,

@@ -34,7 +34,7 @@ public enum LifeloopSnapshot {
         return tree(of: view)
     }
 
-    /// `window` as drawn now, as SVG (``WindowSnapshot/svg()``).
+    /// `window` as drawn now, as SVG (`WindowSnapshot.svg()` of LifeloopPictures).
     public static func svg(of window: Window) -> String {
         WindowSnapshot(window).svg()
     }

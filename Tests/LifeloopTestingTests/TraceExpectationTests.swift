@@ -91,8 +91,8 @@ struct TraceExpectationTests {
     }
 }
 
-/// The failure shown in docs/testing.md: a test that expects the wrong order on purpose,
-/// marked as a known issue, whose message is checked here.
+/// The failure shown in LifeloopTesting's article Testing an app: a test that expects the
+/// wrong order on purpose, marked as a known issue, whose message is checked here.
 @Suite("Readable failures")
 struct ReadableFailureTests {
     @Test func aWrongOrderFailsWithAReadableDiff() throws {
