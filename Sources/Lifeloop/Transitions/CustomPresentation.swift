@@ -106,7 +106,10 @@ extension ViewController {
                 animator?.animationEnded(false)
             }
         }
-        start(context, animator: animator, interactor: interactor, interactive: interactive) {
+        let height = window.bounds.height
+        start(context, animator: animator, interactor: interactor, name: "present", in: window, slide: { progress in
+            shownView.setTransitionOffset(Point(x: 0, y: height * (1 - progress)))
+        }) {
             shownView.frame = finalFrame
             container.addSubview(shownView)
         }
@@ -164,6 +167,7 @@ extension ViewController {
             style: presented.modalPresentationStyle, from: presented, to: base,
             fromView: presentedView, toView: revealedView, frames: frames
         ) { didComplete in
+            presentedView?.setTransitionOffset(.zero)
             presented.ownTransitionCoordinator = nil
             base.ownTransitionCoordinator = nil
             window.transitionInFlight = false
@@ -206,28 +210,31 @@ extension ViewController {
                 animator?.animationEnded(false)
             }
         }
-        start(context, animator: animator, interactor: interactor, interactive: interactive) {}
+        let height = window.bounds.height
+        start(context, animator: animator, interactor: interactor, name: "dismiss", in: window, slide: { progress in
+            presentedView?.setTransitionOffset(Point(x: 0, y: height * progress))
+        }) {}
     }
 
     /// Runs a custom transition's animation: the interaction controller's
     /// `startInteractiveTransition`, the animator's `animateTransition`, or, with neither,
-    /// `noAnimator` and the end of the transition at this turn's commit.
+    /// `noAnimator` and the runtime's own slide (`slide`, on the frame clock when
+    /// animated), at whose end the transition completes.
     private func start(_ context: TransitionContext, animator: ViewControllerAnimatedTransitioning?,
-                       interactor: ViewControllerInteractiveTransitioning?, interactive: Bool, noAnimator: () -> Void) {
+                       interactor: ViewControllerInteractiveTransitioning?, name: String, in window: Window,
+                       slide: @escaping (Double) -> Void, noAnimator: () -> Void) {
         guard animator != nil else {
             noAnimator()
-            context.startAnimations()
-            context.app.afterCommit { context.completeTransition(true) }
+            let coordinator = context.coordinator
+            context.app.runTransition(name, in: window, coordinator: coordinator, apply: slide) { _ in
+                // The runtime's transition ran the coordinator's completions already.
+                coordinator.completions.removeAll()
+                context.completeTransition(true)
+            }
             return
         }
         if let interactor {
             interactor.startInteractiveTransition(context)
-            // An interaction controller of the app's own (not percent-driven) runs the
-            // animator itself, or not: the alongside animations start here at the latest.
-            if !(interactor is PercentDrivenInteractiveTransition), !context.coordinator.hasStarted {
-                context.coordinator.hasStarted = true
-            }
-            _ = interactive
         } else {
             context.startAnimations()
         }

@@ -146,11 +146,18 @@ final class TransitionContainerView: View {
 /// The runtime's transition context: UIKit's `_UIViewControllerTransitionContext`, seen
 /// through ``ViewControllerContextTransitioning``. Made for each custom transition.
 public final class TransitionContext: ViewControllerContextTransitioning {
+    /// The view the transition happens in.
     public let containerView: View
+    /// Whether the transition animates.
     public let isAnimated: Bool
+    /// The presentation style of the controller presented or dismissed (`fullScreen` for
+    /// a push or pop).
     public let presentationStyle: ModalPresentationStyle
+    /// Whether the transition was cancelled.
     public private(set) var transitionWasCancelled = false
+    /// Whether a gesture drives the transition right now.
     public var isInteractive: Bool { coordinator.isInteractive }
+    /// The identity: Lifeloop rotates no transition.
     public var targetTransform: CGAffineTransform { .identity }
 
     let coordinator: TransitionCoordinator
@@ -181,31 +188,39 @@ public final class TransitionContext: ViewControllerContextTransitioning {
         self.onComplete = onComplete
     }
 
+    /// The controller for `key`.
     public func viewController(forKey key: TransitionContextViewControllerKey) -> ViewController? {
         key == .from ? fromController : key == .to ? toController : nil
     }
 
+    /// The view for `key`: nil for a presenter's view that stays in the window.
     public func view(forKey key: TransitionContextViewKey) -> View? {
         key == .from ? fromView : key == .to ? toView : nil
     }
 
+    /// Where the controller's view starts (`.zero` for one not on screen yet).
     public func initialFrame(for viewController: ViewController) -> Rect {
         frames[ObjectIdentifier(viewController)]?.initial ?? .zero
     }
 
+    /// Where the controller's view ends (`.zero` for one that leaves).
     public func finalFrame(for viewController: ViewController) -> Rect {
         frames[ObjectIdentifier(viewController)]?.final ?? .zero
     }
 
+    /// Sets the coordinator's `percentComplete` (clamped to 0...1; NaN counts as 0).
     public func updateInteractiveTransition(_ percentComplete: CGFloat) {
         let value = Double(percentComplete)
         coordinator.percentComplete = value.isNaN ? 0 : min(1, max(0, value))
     }
 
+    /// The interaction ends toward completion: the coordinator's interaction handlers run.
     public func finishInteractiveTransition() { endInteraction(cancelled: false) }
 
+    /// The interaction ends toward cancellation: the coordinator's interaction handlers run.
     public func cancelInteractiveTransition() { endInteraction(cancelled: true) }
 
+    /// Does nothing: an interactive transition stands still between updates.
     public func pauseInteractiveTransition() {}
 
     private func endInteraction(cancelled: Bool) {
@@ -216,6 +231,8 @@ public final class TransitionContext: ViewControllerContextTransitioning {
         for handler in coordinator.interactionHandlers { handler(coordinator) }
     }
 
+    /// Ends the transition (once; later calls do nothing): the did-callbacks follow,
+    /// or, with `false`, the cancelled transition's callbacks.
     public func completeTransition(_ didComplete: Bool) {
         guard let onComplete else { return }
         self.onComplete = nil
