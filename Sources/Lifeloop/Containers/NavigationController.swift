@@ -51,6 +51,9 @@ open class NavigationController: ViewController {
     private var activeTransitionAnimates = false
     /// Stack changes waiting for the current non-animated transition to end.
     private var queuedChanges: [() -> Void] = []
+    /// The delegate's animator for the pop being started, when `popViewController` has
+    /// already asked for it (to look for an interaction controller).
+    private var askedAnimator: ViewControllerAnimatedTransitioning??
     private weak var storedDelegate: NavigationControllerDelegate?
     /// Whether the first appearance's `didShow` was delivered (L30).
     private var hasShownFirstTop = false
@@ -223,13 +226,17 @@ open class NavigationController: ViewController {
         case .queued: return popped
         case .proceed: break
         }
-        if animated, let delegate = storedDelegate, isAppearingOrAppeared, viewIfLoaded?.window != nil,
-           let animator = delegate.navigationController(self, animationControllerFor: .pop, from: popped,
-                                                        to: children[children.count - 2]),
-           let interactor = delegate.navigationController(self, interactionControllerFor: animator) {
-            _ = startInteractivePop(custom: (animator, interactor))
-            return popped
+        if animated, let delegate = storedDelegate, isAppearingOrAppeared, viewIfLoaded?.window != nil {
+            let animator = delegate.navigationController(self, animationControllerFor: .pop, from: popped,
+                                                         to: children[children.count - 2])
+            if let animator, let interactor = delegate.navigationController(self, interactionControllerFor: animator) {
+                _ = startInteractivePop(custom: (animator, interactor))
+                return popped
+            }
+            // Asked once: the pop below uses this answer.
+            askedAnimator = .some(animator)
         }
+        defer { askedAnimator = nil }
         return changeStack(to: Array(children.dropLast()), animated: animated, operation: "pop of \(popped.traceLabel)")
             .isEmpty ? nil : popped
     }
@@ -449,8 +456,11 @@ open class NavigationController: ViewController {
         // push (the old top stays) run as a pop: the new view went below the old one and
         // the old one slid out to the right.
         let isPush = added.contains { $0 === newTop }
+        let asked = askedAnimator
+        askedAnimator = nil
         let animator = animated && visible ? oldTop.flatMap { oldTop in
-            storedDelegate?.navigationController(self, animationControllerFor: isPush ? .push : .pop, from: oldTop, to: newTop)
+            asked ?? storedDelegate?.navigationController(self, animationControllerFor: isPush ? .push : .pop,
+                                                          from: oldTop, to: newTop)
         } : nil
         let coordinator = TransitionCoordinator(
             app: app, isAnimated: animated && visible,

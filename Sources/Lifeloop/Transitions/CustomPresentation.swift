@@ -57,8 +57,11 @@ extension ViewController {
         presentationController.containerView = container
         window.addSubview(container)
         let shownView = presentationController.presentedView ?? presentedView
-        let finalFrame = style == .custom ? presentationController.frameOfPresentedViewInContainerView
-            : style.placement(in: window, covering: presenterView.frame).frame
+        let placement = style.placement(in: window, covering: presenterView.frame)
+        let finalFrame = style == .custom ? presentationController.frameOfPresentedViewInContainerView : placement.frame
+        // A built-in style's view follows the window's size (L27); a custom one is placed
+        // by its presentation controller when the container lays out.
+        if style != .custom { shownView.autoresizingMask = placement.mask }
         controller.trace("presentationTransitionWillBegin")
         presentationController.presentationTransitionWillBegin()
         let context = TransitionContext(

@@ -384,6 +384,12 @@ struct CustomTransitionConformance {
             "B viewWillAppear", "B viewDidAppear",
         ])
         #expect(navigation.topViewController === b && !navigation.isTransitioning)
+        #expect(interaction.percentComplete == 0.3 && animations.animator.heard.last == "animationEnded false")
+        // Without an interaction controller the pop runs the animator, asked once.
+        animations.interaction = nil
+        navigation.popViewController(animated: true)
+        try app.settle()
+        #expect(animations.operations == [.push, .pop, .pop] && navigation.topViewController === root)
         #expect(app.diagnostics.isEmpty)
     }
 
