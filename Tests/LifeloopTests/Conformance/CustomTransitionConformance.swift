@@ -128,6 +128,11 @@ struct CustomTransitionConformance {
             return dismissAnimator
         }
 
+        var presentInteraction: PercentDrivenInteractiveTransition?
+
+        func interactionControllerForPresentation(using animator: ViewControllerAnimatedTransitioning)
+            -> ViewControllerInteractiveTransitioning? { presentInteraction }
+
         func interactionControllerForDismissal(using animator: ViewControllerAnimatedTransitioning)
             -> ViewControllerInteractiveTransitioning? {
             heard.append("interactionControllerForDismissal")
@@ -330,6 +335,70 @@ struct CustomTransitionConformance {
             #expect(a.presentedViewController == nil)
         }
         #expect(app.diagnostics.isEmpty)
+    }
+
+    /// An interactive presentation that is cancelled: the presented controller turns back
+    /// (`viewWillDisappear`, `viewDidDisappear`, L18's cancel edge), the presentation
+    /// controller hears `presentationTransitionDidEnd(false)`, nothing stays presented.
+    @Test
+    func L18_aCancelledInteractivePresentation() throws {
+        let app = try Application()
+        let a = Plain(label: "A")
+        let window = try showInWindow(a, app: app)
+        let transitions = Transitions()
+        let interaction = PercentDrivenInteractiveTransition()
+        transitions.presentInteraction = interaction
+        let b = Plain(label: "B")
+        b.modalPresentationStyle = .custom
+        b.transitioningDelegate = transitions
+        let mark = app.trace.count
+        a.present(b, animated: true)
+        interaction.update(0.25)
+        try app.advance(by: .milliseconds(50))
+        #expect(b.transitionCoordinator?.isInteractive == true && b.transitionCoordinator?.percentComplete == 0.25)
+        interaction.cancel()
+        try app.settle()
+        #expect(presented(app, after: mark) == [
+            "B viewWillAppear", "B presentationTransitionWillBegin", "B presentationTransitionDidEnd",
+            "B viewWillDisappear", "B viewDidDisappear",
+        ])
+        #expect(transitions.sheet?.heard.last == "presentationTransitionDidEnd false")
+        #expect(a.presentedViewController == nil && b.presentingViewController == nil && window.subviews.count == 1)
+        #expect(transitions.presentAnimator.heard == ["animateTransition", "animationEnded false"])
+        // The presenter can present again.
+        transitions.presentInteraction = nil
+        a.present(b, animated: true)
+        try app.settle()
+        #expect(a.presentedViewController === b && b.isAppearingOrAppeared)
+        #expect(app.diagnostics.isEmpty)
+    }
+
+    /// `completionSpeed` shortens the rest of a finished percent-driven transition: at
+    /// half way with speed 2, the 0.3 s animator's remaining 0.15 s take 0.075 s.
+    @Test(arguments: [1.0, 2.0])
+    func percentDrivenCompletionSpeed(speed: Double) throws {
+        let app = try Application()
+        let a = Plain(label: "A")
+        _ = try showInWindow(a, app: app)
+        let transitions = Transitions()
+        let b = Plain(label: "B")
+        b.modalPresentationStyle = .custom
+        b.transitioningDelegate = transitions
+        a.present(b, animated: true)
+        try app.settle()
+        let interaction = PercentDrivenInteractiveTransition()
+        interaction.completionSpeed = CGFloat(speed)
+        transitions.interaction = interaction
+        b.dismiss(animated: true)
+        interaction.update(0.5)
+        #expect(abs(interaction.duration - 0.3) < 1e-9)
+        interaction.finish()
+        try app.advance(by: .milliseconds(110))
+        #expect(a.presentedViewController == nil)
+        #expect(b.isAppearingOrAppeared == false || speed == 1)
+        #expect((b.transitionCoordinator != nil) == (speed == 1), "speed 1 still runs at 110 ms of its 150 ms")
+        try app.settle()
+        #expect(!b.isAppearingOrAppeared && app.diagnostics.isEmpty)
     }
 
     /// A navigation delegate's animator runs pushes and pops (L16's order is kept), and
