@@ -51,9 +51,6 @@ open class NavigationController: ViewController {
     private var activeTransitionAnimates = false
     /// Stack changes waiting for the current non-animated transition to end.
     private var queuedChanges: [() -> Void] = []
-    /// The delegate's animator for the pop being started, when `popViewController` has
-    /// already asked for it (to look for an interaction controller).
-    private var askedAnimator: ViewControllerAnimatedTransitioning??
     private weak var storedDelegate: NavigationControllerDelegate?
     /// Whether the first appearance's `didShow` was delivered (L30).
     private var hasShownFirstTop = false
@@ -234,9 +231,9 @@ open class NavigationController: ViewController {
                 return popped
             }
             // Asked once: the pop below uses this answer.
-            askedAnimator = .some(animator)
+            return changeStack(to: Array(children.dropLast()), animated: animated, operation: "pop of \(popped.traceLabel)",
+                               askedAnimator: .some(animator)).isEmpty ? nil : popped
         }
-        defer { askedAnimator = nil }
         return changeStack(to: Array(children.dropLast()), animated: animated, operation: "pop of \(popped.traceLabel)")
             .isEmpty ? nil : popped
     }
@@ -417,7 +414,11 @@ open class NavigationController: ViewController {
     /// Moves the stack to `stack` with one transition between the old and new tops.
     /// - Returns: The controllers that left the stack.
     @discardableResult
-    private func changeStack(to stack: [ViewController], animated: Bool, operation: String) -> [ViewController] {
+    /// - Parameter askedAnimator: The delegate's answer for this change, when the caller
+    ///   asked already (a pop looking for an interaction controller); the delegate is not
+    ///   asked twice.
+    private func changeStack(to stack: [ViewController], animated: Bool, operation: String,
+                             askedAnimator: ViewControllerAnimatedTransitioning?? = nil) -> [ViewController] {
         // Every caller went through `admit`, so nothing is under way here.
         assert(!activeTransition, "\(operation) reached changeStack during a transition")
         let oldTop = topViewController
@@ -457,7 +458,6 @@ open class NavigationController: ViewController {
         // the old one slid out to the right.
         let isPush = added.contains { $0 === newTop }
         let asked = askedAnimator
-        askedAnimator = nil
         let animator = animated && visible ? oldTop.flatMap { oldTop in
             asked ?? storedDelegate?.navigationController(self, animationControllerFor: isPush ? .push : .pop,
                                                           from: oldTop, to: newTop)
