@@ -142,6 +142,9 @@ public final class Application {
     var autoLayoutInUse = false
     /// The `animations` block being run, if any: view setters report changes to it.
     var animationCapture: AnimationCapture?
+    /// While a percent-driven transition starts its animator: animations are held by it
+    /// instead of running on the clock.
+    var animationScrubber: ScrubbedAnimations?
     /// One display link per screen, in the order the screens first animated.
     @exclusivity(unchecked) var displayLinks: [DisplayLink] = []
     @exclusivity(unchecked) private var lastFrameSerial: UInt64 = 0

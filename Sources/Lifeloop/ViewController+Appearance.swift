@@ -99,6 +99,7 @@ extension ViewController {
         if isAppearing, forward, let navigation = self as? NavigationController {
             navigation.firstAppearanceBegan(animated: animated)
         }
+        if let pages = self as? PageViewController { pages.pagesAppearanceBegan(isAppearing, animated: animated) }
         return ticket
     }
 
@@ -126,6 +127,7 @@ extension ViewController {
         let forwarded = forwardedAppearance
         forwardedAppearance = []
         for (child, childTicket) in forwarded { child.endAppearance(childTicket, animated: animated) }
+        if let pages = self as? PageViewController { pages.pagesAppearanceEnded(animated: animated) }
     }
 
     /// Brings a controller whose view just left the screen to `disappeared`, if something

@@ -21,6 +21,10 @@ public enum ModalPresentationStyle: String, Hashable, Sendable, CaseIterable {
     /// A popover: nothing disappears. In a compact-width window (narrower than 736
     /// points, as a phone held upright) it adapts to a page sheet.
     case popover
+    /// Placed and animated by the controller's ``ViewController/transitioningDelegate``:
+    /// its ``PresentationController`` (by default the whole window, the presenter's view
+    /// staying in it with no appearance callbacks) and its animators.
+    case custom
 }
 
 /// Where the view a presentation covered was, to put it back on dismissal.
@@ -44,6 +48,8 @@ enum ResolvedPresentation: Equatable {
     case overCurrentContext
     /// A popover in a regular-width window.
     case popover
+    /// Managed by a presentation controller (`custom`).
+    case custom
 
     /// Whether the presenting context leaves the window (and gets disappear callbacks).
     var hidesPresenter: Bool { self == .fullScreen || self == .currentContext }
@@ -62,6 +68,7 @@ extension ModalPresentationStyle {
         case .currentContext: .currentContext
         case .overCurrentContext: .overCurrentContext
         case .popover: window.isCompactWidth ? .sheet : .popover
+        case .custom: .custom
         }
     }
 }
@@ -77,7 +84,7 @@ extension ResolvedPresentation {
     /// mask makes it follow that view's size changes (L27).
     func placement(in window: Window, covering area: Rect) -> (frame: Rect, mask: AutoresizingMask) {
         switch self {
-        case .fullScreen, .overFullScreen:
+        case .fullScreen, .overFullScreen, .custom:
             return (window.bounds, [.flexibleWidth, .flexibleHeight])
         case .currentContext, .overCurrentContext:
             return (area, [.flexibleWidth, .flexibleHeight])
@@ -157,6 +164,10 @@ extension ViewController {
             diagnose(.invalidHierarchy,
                      "Attempt to present \(controller.traceLabel) on \(presenter.traceLabel): it is already in a hierarchy")
             return
+        }
+        if style == .custom || (!style.coversContext && animated && controller.transitioningDelegate != nil) {
+            if presentCustom(controller, by: presenter, style: style, in: window, app: app, animated: animated,
+                             completion: completion) { return }
         }
         controller.loadViewIfNeeded()
         guard let presentedView = controller.viewIfLoaded, let presenterView = presenter.viewIfLoaded,
@@ -254,6 +265,10 @@ extension ViewController {
                      "Attempt to dismiss from \(traceLabel) while a presentation or dismiss is in progress")
             return
         }
+        if stack.count == 1, stack[0].customContainer != nil {
+            dismissCustom(stack[0], base: base, in: window, app: app, animated: animated, completion: completion)
+            return
+        }
         window.transitionInFlight = true
         let top = stack[stack.count - 1]
         let coordinator = TransitionCoordinator(app: app, isAnimated: animated, duration: Self.modalTransitionDuration,
@@ -313,6 +328,8 @@ extension ViewController {
         ownTransitionCoordinator = nil
         presentation = nil
         coveredSlot = nil
+        customContainer?.removeFromSuperview()
+        customContainer = nil
     }
 
     /// Performs a segue from this controller's storyboard scene (L24): the destination is

@@ -151,6 +151,17 @@ open class ViewController: NameWirable {
     var coveredSlot: CoveredSlot?
     /// Made on first use of ``presentationController``.
     var storedPresentationController: PresentationController?
+    private weak var storedTransitioningDelegate: ViewControllerTransitioningDelegate?
+    /// The container view of the custom transition this controller is presented with.
+    var customContainer: TransitionContainerView?
+
+    /// Gives the presentation controller, animators and interaction controllers of this
+    /// controller's presentation and dismissal (UIKit's `transitioningDelegate`). Held
+    /// weakly, as in UIKit.
+    public final var transitioningDelegate: ViewControllerTransitioningDelegate? {
+        get { storedTransitioningDelegate }
+        set { if onLoop("transitioningDelegate") { storedTransitioningDelegate = newValue } }
+    }
     private var storedDefinesPresentationContext = false
     private var storedIsModalInPresentation = false
 

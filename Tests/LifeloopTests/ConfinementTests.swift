@@ -182,6 +182,7 @@ struct CompleteConfinementTests {
         var fromStoryboard: ViewController?
         let animateName = "animate(withDuration:delay:options:animations:completion:)"
         let sheetDelegate = SheetDelegate()
+        let transitionDelegate = TransitionDelegate()
         _ = b.presentationController
 
         let calls: [OffLoopCall] = [
@@ -233,6 +234,8 @@ struct CompleteConfinementTests {
                         unchanged: { unloaded.storedPresentationController == nil }),
             OffLoopCall("presentationController.delegate", { b.presentationController?.delegate = sheetDelegate },
                         unchanged: { b.presentationController?.delegate == nil }),
+            OffLoopCall("transitioningDelegate", { presented.transitioningDelegate = transitionDelegate },
+                        unchanged: { presented.transitioningDelegate == nil }),
             OffLoopCall("beginInteractiveDismissal()", { _ = unloaded.beginInteractiveDismissal() },
                         unchanged: { !unloaded.isViewLoaded && unloaded.storedPresentationController == nil }),
             OffLoopCall("view", { unloaded.view = View(frame: .zero) }, unchanged: { !unloaded.isViewLoaded }),
@@ -419,6 +422,8 @@ struct CompleteConfinementTests {
             "viewWillTransition", "didReceiveMemoryWarning", "viewWillUnload", "viewDidUnload", "prepare", "didMove",
             "becomeKey", "resignKey", "presentationControllerShouldDismiss", "presentationControllerDidAttemptToDismiss",
             "presentationControllerWillDismiss", "presentationControllerDidDismiss",
+            "presentationTransitionWillBegin", "presentationTransitionDidEnd", "dismissalTransitionWillBegin",
+            "dismissalTransitionDidEnd", "containerViewWillLayoutSubviews", "containerViewDidLayoutSubviews",
             "layoutMarginsDidChange", "safeAreaInsetsDidChange", "tintColorDidChange", "traitCollectionDidChange",
             "viewLayoutMarginsDidChange", "viewSafeAreaInsetsDidChange", "updateConstraints", "updateViewConstraints",
             "touchesBegan", "touchesMoved", "touchesEnded", "touchesCancelled", "gestureRecognizerShouldBegin",
@@ -428,7 +433,8 @@ struct CompleteConfinementTests {
             "intrinsicContentSize", "preferredStatusBarStyle", "prefersStatusBarHidden", "prefersHomeIndicatorAutoHidden",
             "supportedInterfaceOrientations", "shouldAutorotate", "editButtonItem", "hitTest", "point", "sizeThatFits",
             "shouldPerformSegue", "invalidateIntrinsicContentSize", "prepareForInterfaceBuilder", "isFirstResponder", "canBecomeFirstResponder",
-            "navigationItemIfMade", "tabBarItemIfMade",
+            "navigationItemIfMade", "tabBarItemIfMade", "containerView", "presentedView",
+            "frameOfPresentedViewInContainerView", "shouldRemovePresentersView", "shouldPresentInFullscreen",
             // A thread-local setting: nothing shared.
             "useLabel",
             // Entry points that throw LoopError.wrongThread instead.
@@ -458,6 +464,7 @@ struct CompleteConfinementTests {
         "callsViewIsAppearing", "isStrict", "traceWarningEvents", "bundlePath", "moduleNames", "probe", "registerNib", "registerController", "registerView",
         "launch", "tap", "simulateMemoryWarning", "recordFrameMetrics", "definesPresentationContext",
         "isModalInPresentation", "presentationController", "delegate", "beginInteractiveDismissal", "uikitVersion",
+        "transitioningDelegate",
         "instantiateViewController", "show", "title", "additionalSafeAreaInsets", "setEditing", "isEditing",
         "setNavigationBarHidden", "isNavigationBarHidden", "isToolbarHidden", "setToolbarHidden", "toolbarItems",
         "tintColor", "bringSubviewToFront",
@@ -468,6 +475,8 @@ struct CompleteConfinementTests {
 
     /// A delegate for the off-loop assignment above.
     final class SheetDelegate: AdaptivePresentationControllerDelegate {}
+    /// A transitioning delegate for the off-loop assignment above.
+    final class TransitionDelegate: ViewControllerTransitioningDelegate {}
     /// A navigation delegate for the off-loop assignment above.
     final class NavigationDelegate: NavigationControllerDelegate {}
 }

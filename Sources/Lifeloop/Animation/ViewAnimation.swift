@@ -261,7 +261,13 @@ extension Application {
         // Saturating: a delay past the end of the clock's range starts at its end.
         let (sum, overflow) = loop.now.nanoseconds.addingReportingOverflow(delayNs)
         let start = overflow ? UInt64.max : sum
-        if durationNs > 0 {
+        if durationNs > 0, let scrubber = animationScrubber {
+            for change in capture.changes where change.view.window?.isVisibleWindow == true {
+                scrubber.add(ScrubbedAnimations.Track(view: change.view, property: change.property, from: change.from,
+                                                      to: change.view.currentValue(of: change.property), curve: curve,
+                                                      group: group))
+            }
+        } else if durationNs > 0 {
             for change in capture.changes {
                 guard let window = change.view.window, window.isVisibleWindow else { continue }
                 let animation = PropertyAnimation(view: change.view, property: change.property, from: change.from,

@@ -12,11 +12,27 @@ public protocol NavigationControllerDelegate: AnyObject {
     /// when the navigation controller first appears, right after its own `viewDidAppear`
     /// and before the root's.
     func navigationController(_ navigationController: NavigationController, didShow viewController: ViewController, animated: Bool)
+    /// The animator of an animated push or pop; nil (the default) for the runtime's slide.
+    func navigationController(_ navigationController: NavigationController,
+                              animationControllerFor operation: NavigationController.Operation,
+                              from fromVC: ViewController, to toVC: ViewController) -> ViewControllerAnimatedTransitioning?
+    /// The interaction controller of a pop with `animationController`; nil (the default)
+    /// for none. Given one, `popViewController(animated: true)` starts an interactive pop
+    /// that the interaction controller finishes or cancels (L18).
+    func navigationController(_ navigationController: NavigationController,
+                              interactionControllerFor animationController: ViewControllerAnimatedTransitioning)
+        -> ViewControllerInteractiveTransitioning?
 }
 
 extension NavigationControllerDelegate {
     public func navigationController(_ navigationController: NavigationController, willShow viewController: ViewController, animated: Bool) {}
     public func navigationController(_ navigationController: NavigationController, didShow viewController: ViewController, animated: Bool) {}
+    public func navigationController(_ navigationController: NavigationController,
+                                     animationControllerFor operation: NavigationController.Operation,
+                                     from fromVC: ViewController, to toVC: ViewController) -> ViewControllerAnimatedTransitioning? { nil }
+    public func navigationController(_ navigationController: NavigationController,
+                                     interactionControllerFor animationController: ViewControllerAnimatedTransitioning)
+        -> ViewControllerInteractiveTransitioning? { nil }
 }
 
 /// A stack of controllers showing the top one: UIKit's `UINavigationController`.
@@ -49,6 +65,17 @@ open class NavigationController: ViewController {
 
     /// How long an animated push or pop takes, in seconds.
     public static let transitionDuration = 0.35
+
+    /// What a stack change does, for a delegate's animator: UIKit's
+    /// `UINavigationController.Operation`.
+    public enum Operation: Int, Sendable {
+        /// Nothing.
+        case none
+        /// A controller is pushed.
+        case push
+        /// A controller is popped.
+        case pop
+    }
 
     /// Creates a navigation controller showing `rootViewController`.
     public convenience init(rootViewController: ViewController, label: String?) {
@@ -196,6 +223,17 @@ open class NavigationController: ViewController {
         case .queued: return popped
         case .proceed: break
         }
+        if animated, let delegate = storedDelegate, isAppearingOrAppeared, viewIfLoaded?.window != nil {
+            let animator = delegate.navigationController(self, animationControllerFor: .pop, from: popped,
+                                                         to: children[children.count - 2])
+            if let animator, let interactor = delegate.navigationController(self, interactionControllerFor: animator) {
+                _ = startInteractivePop(custom: (animator, interactor))
+                return popped
+            }
+            // Asked once: the pop below uses this answer.
+            return changeStack(to: Array(children.dropLast()), animated: animated, operation: "pop of \(popped.traceLabel)",
+                               askedAnimator: .some(animator)).isEmpty ? nil : popped
+        }
         return changeStack(to: Array(children.dropLast()), animated: animated, operation: "pop of \(popped.traceLabel)")
             .isEmpty ? nil : popped
     }
@@ -247,7 +285,15 @@ open class NavigationController: ViewController {
     /// - Returns: nil (with a diagnostic if busy) when there is nothing to pop or the
     ///   stack is not on screen.
     public func beginInteractivePop() -> InteractiveTransition? {
-        guard onLoop("beginInteractivePop()"), children.count > 1 else { return nil }
+        guard onLoop("beginInteractivePop()") else { return nil }
+        return startInteractivePop(custom: nil)
+    }
+
+    /// An interactive pop, driven by the returned transition, or by a delegate's
+    /// interaction controller running its animator (`custom`; then nil is returned).
+    private func startInteractivePop(custom: (animator: ViewControllerAnimatedTransitioning,
+                                              interactor: ViewControllerInteractiveTransitioning)?) -> InteractiveTransition? {
+        guard children.count > 1 else { return nil }
         guard !activeTransition else {
             diagnose(.presentWhilePresenting, "interactive pop while a navigation transition is in progress")
             return nil
@@ -260,8 +306,10 @@ open class NavigationController: ViewController {
         revealed.loadViewIfNeeded()
         guard let revealedView = revealed.viewIfLoaded else { return nil }
         activeTransition = true
-        let coordinator = TransitionCoordinator(app: app, isAnimated: true, duration: Self.transitionDuration,
-                                                isInteractive: true)
+        let duration = custom.map { ViewController.clampedDuration($0.animator.transitionDuration(using: nil)) }
+            ?? Self.transitionDuration
+        let coordinator = TransitionCoordinator(app: app, isAnimated: true, duration: duration,
+                                                isInteractive: custom?.interactor.wantsInteractiveStart ?? true)
         leaving.ownTransitionCoordinator = coordinator
         revealed.ownTransitionCoordinator = coordinator
         leaving.notifyWillMove(toParent: nil)
@@ -271,6 +319,26 @@ open class NavigationController: ViewController {
         place(revealedView, in: container, below: true)
         let width = container.bounds.width
         let leavingView = leaving.viewIfLoaded
+        if let custom {
+            let context = TransitionContext(
+                app: app, container: container, coordinator: coordinator, animator: custom.animator, style: .fullScreen,
+                from: leaving, to: revealed, fromView: leavingView, toView: revealedView,
+                frames: [ObjectIdentifier(leaving): (container.bounds, .zero), ObjectIdentifier(revealed): (.zero, container.bounds)]
+            ) { [self] didComplete in
+                leaving.ownTransitionCoordinator = nil
+                revealed.ownTransitionCoordinator = nil
+                activeTransition = false
+                window.runCompletion {
+                    for block in coordinator.completions { block(coordinator) }
+                    coordinator.releaseBlocks()
+                    endInteractivePop(leaving: leaving, revealed: revealed, cancelled: !didComplete,
+                                      leavingTicket: leavingTicket, revealedTicket: revealedTicket)
+                    custom.animator.animationEnded(didComplete)
+                }
+            }
+            custom.interactor.startInteractiveTransition(context)
+            return nil
+        }
         let transition = app.runTransition("interactivePop", in: window, coordinator: coordinator, interactive: true, apply: { progress in
             leavingView?.setTransitionOffset(Point(x: width * progress, y: 0))
             revealedView.setTransitionOffset(Point(x: -0.3 * width * (1 - progress), y: 0))
@@ -346,7 +414,11 @@ open class NavigationController: ViewController {
     /// Moves the stack to `stack` with one transition between the old and new tops.
     /// - Returns: The controllers that left the stack.
     @discardableResult
-    private func changeStack(to stack: [ViewController], animated: Bool, operation: String) -> [ViewController] {
+    /// - Parameter askedAnimator: The delegate's answer for this change, when the caller
+    ///   asked already (a pop looking for an interaction controller); the delegate is not
+    ///   asked twice.
+    private func changeStack(to stack: [ViewController], animated: Bool, operation: String,
+                             askedAnimator: ViewControllerAnimatedTransitioning?? = nil) -> [ViewController] {
         // Every caller went through `admit`, so nothing is under way here.
         assert(!activeTransition, "\(operation) reached changeStack during a transition")
         let oldTop = topViewController
@@ -385,8 +457,15 @@ open class NavigationController: ViewController {
         // push (the old top stays) run as a pop: the new view went below the old one and
         // the old one slid out to the right.
         let isPush = added.contains { $0 === newTop }
-        let coordinator = TransitionCoordinator(app: app, isAnimated: animated && visible, duration: Self.transitionDuration,
-                                                isInteractive: false)
+        let asked = askedAnimator
+        let animator = animated && visible ? oldTop.flatMap { oldTop in
+            asked ?? storedDelegate?.navigationController(self, animationControllerFor: isPush ? .push : .pop,
+                                                          from: oldTop, to: newTop)
+        } : nil
+        let coordinator = TransitionCoordinator(
+            app: app, isAnimated: animated && visible,
+            duration: animator.map { ViewController.clampedDuration($0.transitionDuration(using: nil)) } ?? Self.transitionDuration,
+            isInteractive: false)
         activeTransition = true
         activeTransitionAnimates = coordinator.isAnimated
         oldTop?.ownTransitionCoordinator = coordinator
@@ -419,6 +498,22 @@ open class NavigationController: ViewController {
         }
         guard let window, let app = application else {
             finish(false)
+            return removed
+        }
+        if let animator, let oldTop {
+            // The delegate's animator moves the views; it ends the transition.
+            let context = TransitionContext(
+                app: app, container: container, coordinator: coordinator, animator: animator, style: .fullScreen,
+                from: oldTop, to: newTop, fromView: oldView, toView: newView,
+                frames: [ObjectIdentifier(oldTop): (container.bounds, isPush ? container.bounds : .zero),
+                         ObjectIdentifier(newTop): (isPush ? .zero : container.bounds, container.bounds)]
+            ) { didComplete in
+                for block in coordinator.completions { block(coordinator) }
+                coordinator.releaseBlocks()
+                finish(!didComplete)
+                animator.animationEnded(true)
+            }
+            context.startAnimations()
             return removed
         }
         app.runTransition(isPush ? "push" : "pop", in: window, coordinator: coordinator, apply: { progress in

@@ -21,26 +21,81 @@ extension AdaptivePresentationControllerDelegate {
     public func presentationControllerDidDismiss(_ presentationController: PresentationController) {}
 }
 
-/// The object that manages a controller's presentation: UIKit's `UIPresentationController`,
-/// reduced to what a delegate needs. Every controller has one
-/// (``ViewController/presentationController``), so a delegate can be set before presenting.
-public final class PresentationController {
+/// The object that manages a controller's presentation: UIKit's `UIPresentationController`.
+/// Every controller has one (``ViewController/presentationController``), so a delegate can
+/// be set before presenting. For a ``ModalPresentationStyle/custom`` presentation the
+/// presented controller's ``ViewController/transitioningDelegate`` can give a subclass,
+/// which places the presented view (``frameOfPresentedViewInContainerView``), adds views
+/// of its own to ``containerView`` (a dimming view) and hears the transition's steps.
+///
+/// During a custom presentation the runtime calls, and records on the presented
+/// controller: `presentationTransitionWillBegin` (after the will-appearance callbacks),
+/// `presentationTransitionDidEnd` (before the did-callbacks), and for the dismissal
+/// `dismissalTransitionWillBegin`, `dismissalTransitionDidEnd`. The detail of a did-end
+/// is `completed` or `cancelled`.
+open class PresentationController {
     /// The controller it presents.
     public unowned let presentedViewController: ViewController
     private weak var storedDelegate: AdaptivePresentationControllerDelegate?
+    private weak var storedPresenting: ViewController?
+    /// The view the presentation happens in, while a custom presentation is on screen: it
+    /// fills the window, above the presenter's view.
+    public internal(set) weak var containerView: View?
 
-    init(presented: ViewController) {
-        presentedViewController = presented
+    /// Makes a presentation controller for `presentedViewController`, presented by
+    /// `presentingViewController`: for a transitioning delegate's
+    /// `presentationController(forPresented:presenting:source:)`.
+    public init(presentedViewController: ViewController, presenting presentingViewController: ViewController?) {
+        self.presentedViewController = presentedViewController
+        self.storedPresenting = presentingViewController
+    }
+
+    convenience init(presented: ViewController) {
+        self.init(presentedViewController: presented, presenting: nil)
     }
 
     /// The controller presenting it, while it is presented.
-    public var presentingViewController: ViewController? { presentedViewController.storedPresentingViewController }
+    public var presentingViewController: ViewController? {
+        presentedViewController.storedPresentingViewController ?? storedPresenting
+    }
 
     /// Hears about swipes on the sheet (L29). Held weakly, as in UIKit.
     public var delegate: AdaptivePresentationControllerDelegate? {
         get { storedDelegate }
         set { if presentedViewController.onLoop("presentationController.delegate") { storedDelegate = newValue } }
     }
+
+    /// The view that is presented: the presented controller's view by default.
+    open var presentedView: View? { presentedViewController.viewIfLoaded }
+
+    /// Where the presented view goes in ``containerView``: the whole container by default
+    /// (the window's bounds before there is one).
+    open var frameOfPresentedViewInContainerView: Rect {
+        containerView?.bounds ?? presentedViewController.hostWindow?.bounds ?? .zero
+    }
+
+    /// Whether the presenter's view leaves the window once the presentation ends (and the
+    /// presenter gets `viewWillDisappear`/`viewDidDisappear`); false by default, as for a
+    /// custom presentation in UIKit.
+    open var shouldRemovePresentersView: Bool { false }
+
+    /// Whether the presentation covers the whole window; true by default.
+    open var shouldPresentInFullscreen: Bool { true }
+
+    /// The presentation is about to start: add decoration views to ``containerView`` and
+    /// animate them with the presented controller's `transitionCoordinator`.
+    open func presentationTransitionWillBegin() {}
+    /// The presentation ended; `completed` is false when it was cancelled.
+    open func presentationTransitionDidEnd(_ completed: Bool) {}
+    /// The dismissal is about to start.
+    open func dismissalTransitionWillBegin() {}
+    /// The dismissal ended; `completed` is false when it was cancelled (the presented
+    /// controller stays).
+    open func dismissalTransitionDidEnd(_ completed: Bool) {}
+    /// ``containerView`` is about to lay out its subviews: place the presented view here.
+    open func containerViewWillLayoutSubviews() {}
+    /// ``containerView`` laid out its subviews.
+    open func containerViewDidLayoutSubviews() {}
 }
 
 extension ViewController {
