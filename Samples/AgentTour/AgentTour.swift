@@ -127,7 +127,8 @@ public enum AgentTour {
                 return field
             }
             let name = field("Form.name", id: "name", y: 50)
-            name.addAction(Action { _ in echo.text = "Hello, \(name.text ?? "")" }, for: .editingChanged)
+            // Weak: the field keeps its actions, so a strong capture of it would keep it alive.
+            name.addAction(Action { [weak name, weak echo] _ in echo?.text = "Hello, \(name?.text ?? "")" }, for: .editingChanged)
             _ = field("Form.digits", id: "digits", y: 100)
             field("Form.disabled", id: "disabled", y: 150).isEnabled = false
             field("Form.hidden", id: "hiddenField", y: 200).isHidden = true
