@@ -37,6 +37,67 @@ package struct JSONValue: Sendable {
     /// The line and column where the value starts.
     package var location: JSONLocation { document.location(ofByte: byteOffset) }
 
+    /// Where the value's text ends in the input: one past its last byte (a container's
+    /// closing bracket, a string's closing quote). With ``byteOffset``, the value's exact
+    /// text, which can be passed on without building values from it.
+    package var byteEnd: Int {
+        let kind = JSONTape.kind(word)
+        let start = byteOffset
+        return document.bytes.withUnsafeBufferPointer { bytes in
+            let quote = UInt8(ascii: "\""), backslash = UInt8(ascii: "\\")
+            func endOfString(_ from: Int) -> Int {
+                var index = from &+ 1
+                while index < bytes.count {
+                    let byte = bytes[index]
+                    if byte == backslash { index &+= 2; continue }
+                    if byte == quote { return index &+ 1 }
+                    index &+= 1
+                }
+                return bytes.count
+            }
+            switch kind {
+            case JSONTape.string:
+                return endOfString(start)
+            case JSONTape.array, JSONTape.object:
+                // The document is valid JSON: brackets outside strings balance.
+                var depth = 0
+                var index = start
+                while index < bytes.count {
+                    switch bytes[index] {
+                    case quote:
+                        index = endOfString(index)
+                        continue
+                    case UInt8(ascii: "["), UInt8(ascii: "{"):
+                        depth &+= 1
+                    case UInt8(ascii: "]"), UInt8(ascii: "}"):
+                        depth &-= 1
+                        if depth == 0 { return index &+ 1 }
+                    default:
+                        break
+                    }
+                    index &+= 1
+                }
+                return bytes.count
+            default:
+                // A number or a literal: up to the first byte that cannot be part of one.
+                var index = start
+                while index < bytes.count {
+                    switch bytes[index] {
+                    case UInt8(ascii: ","), UInt8(ascii: "]"), UInt8(ascii: "}"), 0x20, 0x09, 0x0A, 0x0D: return index
+                    default: index &+= 1
+                    }
+                }
+                return index
+            }
+        }
+    }
+
+    /// The value's text as it is in the input (see ``byteEnd``).
+    package var text: String {
+        let start = byteOffset, end = byteEnd
+        return document.bytes.withUnsafeBufferPointer { String(decoding: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
+    }
+
     // MARK: Scalars
 
     /// The text of a string, escapes decoded; nil for other kinds.

@@ -154,8 +154,14 @@ public final class AppHost {
     private func handle(_ method: String, _ params: Params, _ session: ScenarioSession) throws -> JSON {
         switch method {
         case "describe":
-            try params.allowOnly(["app", "detail"])
+            try params.allowOnly(["app", "detail", "rows"])
+            if try params.bool("rows") ?? false {
+                guard try params.bool("detail") == nil else { throw RPCError.invalidParams("app.describe: give 'rows' or 'detail', not both (rows have the detail)") }
+                return describeRows(session)
+            }
             return describe(session, detail: try params.bool("detail") ?? false)
+        case "batch":
+            return try batch(params, session)
         case "session":
             try params.allowOnly(["app"])
             return ["launch": .object(launchParams), "inputs": .array(inputs), "document": scenarioDocument.map { .object($0) } ?? .null, "turn": .int(Int(session.turn)),
@@ -617,6 +623,82 @@ public final class AppHost {
                 "now": .int(Int(app.loop.now.nanoseconds)), "nextSeq": .int(Int(nextSeq)),
                 "scenario": .string(session.scenario.name), "seed": .int(Int(session.seed)),
                 "diagnostics": .array(app.diagnostics.map { .string("\($0)") })]
+    }
+
+    /// `app.describe` with `rows`: the windows as in the nested form, without their views,
+    /// and every view as one row (see ``DescribeRows``).
+    private func describeRows(_ session: ScenarioSession) -> JSON {
+        let app = session.app
+        var out: [UInt8] = [UInt8(ascii: "[")]
+        out.reserveCapacity(16 << 10)
+        var first = true
+        var classNames: [ObjectIdentifier: String] = [:]
+        let windows: [JSON] = app.windows.enumerated().map { index, window in
+            for view in window.subviews {
+                DescribeRows.write(view, window: index, depth: 0, into: &out, first: &first, classNames: &classNames)
+            }
+            var members: [String: JSON] = ["label": .string(window.traceLabel), "key": .bool(window.isKeyWindow), "hidden": .bool(window.isHidden),
+                                           "frame": [.double(window.frame.origin.x), .double(window.frame.origin.y),
+                                                     .double(window.frame.size.width), .double(window.frame.size.height)]]
+            if let root = window.rootViewController { members["rootController"] = describeController(root, depth: 0) }
+            return .object(members)
+        }
+        out.append(UInt8(ascii: "]"))
+        return ["windows": .array(windows), "rows": .raw(String(decoding: out, as: UTF8.self)), "turn": .int(Int(session.turn)),
+                "digest": .string(session.digest.description), "now": .int(Int(app.loop.now.nanoseconds)), "nextSeq": .int(Int(nextSeq)),
+                "scenario": .string(session.scenario.name), "seed": .int(Int(session.seed)),
+                "diagnostics": .array(app.diagnostics.map { .string("\($0)") })]
+    }
+
+    /// `app.batch`: app verbs run in order in one request, each reply (or error) in
+    /// `results`. A failed call ends the batch unless its code is in the call's
+    /// `continueOn`; with `ifDigest`, nothing runs unless the app is at that digest.
+    private func batch(_ params: Params, _ session: ScenarioSession) throws -> JSON {
+        try params.allowOnly(["app", "calls", "ifDigest"])
+        if let expected = try params.string("ifDigest"), expected != session.digest.description {
+            throw RPCError.digestChanged("app.batch: the app is at digest \(session.digest.description), not \(expected.prefix(40)); nothing ran",
+                                         data: ["digest": .string(session.digest.description), "turn": .int(Int(session.turn))])
+        }
+        guard let calls = params.json["calls"]?.array, (1...64).contains(calls.count) else {
+            throw RPCError.invalidParams("app.batch: 'calls' must be an array of 1 to 64 calls, each {method, params, continueOn}")
+        }
+        // Every call is checked before any runs: a malformed batch runs nothing.
+        var checked: [(method: String, name: String, params: [String: JSON], continueOn: [Int])] = []
+        for (index, call) in calls.enumerated() {
+            let what = "app.batch: calls[\(index)]"
+            guard let members = call.object else { throw RPCError.invalidParams("\(what) must be an object {method, params, continueOn}, not a \(call.kindName)") }
+            if let unknown = members.keys.sorted().first(where: { !["method", "params", "continueOn"].contains($0) }) {
+                throw RPCError.invalidParams("\(what): unknown member '\(unknown.prefix(40))'; a call has method, params and continueOn")
+            }
+            guard let method = members["method"]?.string else { throw RPCError.invalidParams("\(what).method (a string) is required") }
+            guard let name = Daemon.forwarded[method], name != "batch" else {
+                throw RPCError.invalidParams("\(what).method '\(method.prefix(40))' is not an app verb a batch can run (app.tap, app.settle, app.describe, clock.advance, …)")
+            }
+            var arguments: [String: JSON] = [:]
+            if let given = members["params"] {
+                guard let object = given.object else { throw RPCError.invalidParams("\(what).params must be an object, not a \(given.kindName)") }
+                arguments = object
+            }
+            if let app = params.json["app"] { arguments["app"] = app }
+            var codes: [Int] = []
+            if let given = members["continueOn"] {
+                guard let list = given.array, list.allSatisfy({ $0.int != nil }) else { throw RPCError.invalidParams("\(what).continueOn must be an array of error codes") }
+                codes = list.compactMap(\.int)
+            }
+            checked.append((method, name, arguments, codes))
+        }
+        var results: [JSON] = []
+        for call in checked {
+            do {
+                results.append(["result": try handle(call.name, Params(.object(call.params), method: call.method), session)])
+            } catch {
+                let failure = error as? RPCError ?? .actionFailed("\(call.method): \(error)")
+                results.append(["error": failure.json])
+                if !call.continueOn.contains(failure.code) { break }
+            }
+        }
+        return ["results": .array(results), "turn": .int(Int(session.turn)), "digest": .string(session.digest.description),
+                "now": .int(Int(session.app.loop.now.nanoseconds)), "nextSeq": .int(Int(nextSeq))]
     }
 
     private func describeView(_ view: View, depth: Int, frame: (Rect) -> JSON, detail: Bool) -> JSON {

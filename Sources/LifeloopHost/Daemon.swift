@@ -85,14 +85,17 @@ public final class Daemon {
         "app.interactivePop", "app.rotate", "app.resize", "app.hide", "app.show", "app.makeKey", "app.memoryWarning",
         "app.job", "app.step", "app.touch", "app.drag", "app.pinch", "app.scroll", "app.tapRow", "app.type",
         "trace.subscribe", "trace.unsubscribe", "trace.get", "log.subscribe",
-        "record.start", "record.stop",
+        "record.start", "record.stop", "app.batch",
     ]
+
+    /// The deadline of an `app.launch` with `sources` that gives none.
+    static let sourcesLaunchDeadline: Duration = .seconds(300)
 
     /// App methods the daemon forwards, and the name the app process knows them by.
     static let forwarded: [String: String] = {
         var table = ["app.describe": "describe", "app.metrics": "metrics", "app.settle": "settle", "clock.advance": "advance",
                      "app.snapshot": "snapshot", "record.start": "record.start", "record.stop": "record.stop",
-                     "app.network": "app.network", "app.session": "session"]
+                     "app.network": "app.network", "app.session": "session", "app.batch": "batch"]
         for action in ["app.tap", "app.push", "app.pop", "app.popToRoot", "app.present", "app.dismiss", "app.selectTab",
                        "app.interactivePop", "app.rotate", "app.resize", "app.hide", "app.show", "app.makeKey",
                        "app.memoryWarning", "app.job", "app.step", "app.touch", "app.drag", "app.pinch", "app.scroll", "app.tapRow", "app.type"] { table[action] = action }
@@ -219,6 +222,10 @@ public final class Daemon {
         do {
             if let ms = try params.milliseconds("deadlineMs") {
                 deadline = .nanoseconds(Int64(ms * 1e6))
+            } else if method == "app.launch", json["sources"] != nil {
+                // A launch with sources compiles the project's Swift files first: that takes
+                // the compiler's time, well over the default on a busy machine.
+                deadline = max(configuration.defaultDeadline, Self.sourcesLaunchDeadline)
             } else {
                 deadline = configuration.defaultDeadline
             }
@@ -264,7 +271,8 @@ public final class Daemon {
             default:
                 guard let name = Self.forwarded[method] else { throw RPCError.methodNotFound(method) }
                 let app = try self.app(stripped)
-                app.call(name, params: .object(arguments), deadline: deadline, clientMethod: method) { [weak client, unowned self] result in
+                // The reply is passed on as the app wrote it (checked, not rebuilt).
+                app.call(name, params: .object(arguments), deadline: deadline, clientMethod: method, relay: true) { [weak client, unowned self] result in
                     guard let client else { return }
                     reply(client, id, result)
                 }
@@ -609,8 +617,14 @@ final class HostedApp {
     struct Call {
         let method: String
         let timer: TimerHandle
+        /// The result goes to a client as it is: its text, not values built from it.
+        let relay: Bool
         let completion: (Result<JSON, RPCError>) -> Void
     }
+
+    /// The deepest nesting an app's message may have: a described view tree is two levels
+    /// a view, 64 views deep at most.
+    static let messageDepth = 200
 
     init(id: String, process: ChildProcess, daemon: Daemon) {
         self.id = id
@@ -650,7 +664,7 @@ final class HostedApp {
 
     /// Sends a request to the app process; `completion` runs exactly once: with its reply,
     /// at the deadline, or when the app exits.
-    func call(_ method: String, params: JSON, deadline: Duration, clientMethod: String,
+    func call(_ method: String, params: JSON, deadline: Duration, clientMethod: String, relay: Bool = false,
               completion: @escaping (Result<JSON, RPCError>) -> Void) {
         guard !exited, let control = process.control else {
             return completion(.failure(.appExited("\(clientMethod): app '\(id)' has exited")))
@@ -662,16 +676,25 @@ final class HostedApp {
             guard let call = calls.removeValue(forKey: callID) else { return }
             call.completion(.failure(.deadlineExceeded("\(clientMethod) on \(id): no reply within \(formatMilliseconds(milliseconds.rounded())) ms; the app may be hung in a callback (app.terminate stops it)")))
         }
-        calls[callID] = Call(method: clientMethod, timer: timer, completion: completion)
+        calls[callID] = Call(method: clientMethod, timer: timer, relay: relay, completion: completion)
         control.send(RPCMessage.request(id: .int(callID), method: method, params: params).line)
     }
 
     private func received(_ line: String) {
-        // Trace batches are the bulk: read them without building a JSON tree of each.
-        switch RPCMessage.decode(line, maxDepth: 16) {
-        case .success(.notification("trace", let params)):
-            guard let events = params["events"]?.array else { return }
-            for event in events {
+        // Read on the reader's tape, without building a JSON tree: trace batches are the
+        // bulk, and a reply is passed on as its text.
+        let document: JSONDocument
+        do {
+            document = try JSONReader(maxDepth: Self.messageDepth).read(line)
+        } catch {
+            return captured("control", "not a protocol message (\(error)): \(line.prefix(200))")
+        }
+        let message = document.root
+        if let method = message["method"] {
+            guard method.isString("trace"), let events = message["params"]?["events"], events.kind == .array else {
+                return captured("control", "not a protocol message: \(line.prefix(200))")
+            }
+            for event in events.elements {
                 // The app's events come in order; anything else from its pipe is dropped.
                 guard let seq = event["seq"]?.int, let time = event["time"]?.int, let turn = event["turn"]?.int,
                       seq >= 0, time >= 0, turn >= 0, UInt64(seq) >= nextSeq else { continue }
@@ -688,16 +711,19 @@ final class HostedApp {
                 firstSeq = self.events.first?.seq ?? nextSeq
             }
             daemon.deliver(self)
-        case .success(.response(let id, let result)):
-            guard let callID = id.int, let call = calls.removeValue(forKey: callID) else { return }
-            _ = daemon.loop.cancel(call.timer)
-            if case .success(let value) = result {
-                if let turn = value["turn"]?.int { self.turn = turn }
-                if let digest = value["digest"]?.string { self.digest = digest }
-            }
-            call.completion(result)
-        default:
-            captured("control", "not a protocol message: \(line.prefix(200))")
+            return
+        }
+        guard let callID = message["id"]?.int else { return captured("control", "not a protocol message: \(line.prefix(200))") }
+        guard let call = calls.removeValue(forKey: callID) else { return }
+        _ = daemon.loop.cancel(call.timer)
+        if let result = message["result"] {
+            if let turn = result["turn"]?.int { self.turn = turn }
+            if let digest = result["digest"]?.string { self.digest = digest }
+            call.completion(.success(call.relay ? .raw(result.text) : JSON(result)))
+        } else if let error = message["error"], let code = error["code"]?.int {
+            call.completion(.failure(RPCError(code: code, message: error["message"]?.string ?? "", data: error["data"].map { JSON($0) })))
+        } else {
+            call.completion(.failure(.internalError("\(call.method): the app's reply has neither a result nor an error")))
         }
     }
 

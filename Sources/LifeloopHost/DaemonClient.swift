@@ -1,4 +1,5 @@
 import Foundation
+import LifeloopCore
 
 #if canImport(Glibc)
 import Glibc
@@ -62,7 +63,7 @@ public final class DaemonClient {
             // The daemon may have said why before it closed (too many clients): that reply
             // is the better error.
             while let line = try? readLine(until: Date().addingTimeInterval(1)) {
-                if case .success(.response(_, .failure(let refusal))) = RPCMessage.decode(line) { throw refusal }
+                if case .success(.response(_, .failure(let refusal))) = RPCMessage.decode(line, maxDepth: 200) { throw refusal }
             }
             throw error
         }
@@ -71,7 +72,7 @@ public final class DaemonClient {
             guard let line = try readLine(until: deadline) else {
                 throw ClientError("\(method): no reply" + (timeout.map { " within \($0) s" } ?? "") + (deadline == nil ? "" : ""))
             }
-            switch RPCMessage.decode(line) {
+            switch RPCMessage.decode(line, maxDepth: 200) {
             case .success(.response(let replyID, let result)) where replyID == .int(id):
                 return try result.get()
             case .success(.response(.null, .failure(let error))):
@@ -82,6 +83,30 @@ public final class DaemonClient {
             default:
                 continue
             }
+        }
+    }
+
+    /// Sends a request and reads its reply's result on the JSON reader's tape, without
+    /// building a ``JSON`` value of it: for large results (a described view tree).
+    /// - Throws: as ``call(_:_:timeout:)``.
+    package func callReading(_ method: String, _ params: JSON = [:], timeout: Double? = 60) throws -> JSONValue {
+        let id = nextID
+        nextID += 1
+        try send(RPCMessage.request(id: .int(id), method: method, params: params).line)
+        let deadline = timeout.map { Date().addingTimeInterval($0) }
+        while true {
+            guard let line = try readLine(until: deadline) else {
+                throw ClientError("\(method): no reply" + (timeout.map { " within \($0) s" } ?? ""))
+            }
+            guard let message = try? JSONReader(maxDepth: 200).read(line).root else { continue }
+            if let replyID = message["id"], replyID.int == id || replyID.isNull {
+                if let result = message["result"], replyID.int == id { return result }
+                if let error = message["error"], let code = error["code"]?.int {
+                    throw RPCError(code: code, message: error["message"]?.string ?? "", data: error["data"].map { JSON($0) })
+                }
+                continue
+            }
+            if let name = message["method"]?.string { notifications.append((name, message["params"].map { JSON($0) } ?? .null)) }
         }
     }
 
@@ -145,7 +170,7 @@ public final class DaemonClient {
         if !notifications.isEmpty { return notifications.removeFirst() }
         let deadline = Date().addingTimeInterval(timeout)
         while let line = try readLine(until: deadline) {
-            if case .success(.notification(let name, let params)) = RPCMessage.decode(line) { return (name, params) }
+            if case .success(.notification(let name, let params)) = RPCMessage.decode(line, maxDepth: 200) { return (name, params) }
         }
         return nil
     }

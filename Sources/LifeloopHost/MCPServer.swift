@@ -260,6 +260,10 @@ public final class MCPServer {
         return ["content": [["type": "text", "text": .string(text)]], "isError": true]
     }
 
+    /// Whether the current tool call has sent its action to the app (see
+    /// ``withCurrentTree(_:_:)``).
+    var actionSent = false
+
     /// Seconds left of the current call.
     var secondsLeft: Double { max(0.05, deadline.timeIntervalSinceNow) }
 
@@ -271,6 +275,22 @@ public final class MCPServer {
         members["deadlineMs"] = .int(max(1, Int(ms)))
         do {
             return try daemon.call(method, .object(members), timeout: ms / 1000 + 1)
+        } catch let error as RPCError {
+            throw explain(error, method: method, app: params["app"]?.string)
+        } catch let error as ClientError {
+            throw ToolFailure("\(method): the daemon connection failed: \(error.message)")
+        }
+    }
+
+    /// ``request(_:_:deadlineMs:)`` whose result is read on the JSON reader's tape, not
+    /// built as values: for the large replies (trees as rows, batches).
+    func requestReading(_ method: String, _ params: JSON, deadlineMs: Double? = nil) throws -> JSONValue {
+        guard let client = daemon as? DaemonClient else { throw ToolFailure("\(method): needs a lifeloopd connection") }
+        var members = params.object ?? [:]
+        let ms = deadlineMs ?? max(50, secondsLeft * 1000 - 300)
+        members["deadlineMs"] = .int(max(1, Int(ms)))
+        do {
+            return try client.callReading(method, .object(members), timeout: ms / 1000 + 1)
         } catch let error as RPCError {
             throw explain(error, method: method, app: params["app"]?.string)
         } catch let error as ClientError {
@@ -342,7 +362,10 @@ public final class MCPServer {
     /// stay those of the last describe or diff, so a stale ref stays refused however
     /// often it is tried.
     func peekTree(_ app: String) throws -> ViewTree {
-        ViewTree(describe: try request("app.describe", ["app": .string(app), "detail": true]))
+        if daemon is DaemonClient {
+            return DescribeRows.tree(try requestReading("app.describe", ["app": .string(app), "rows": true]))
+        }
+        return ViewTree(describe: try request("app.describe", ["app": .string(app), "detail": true]))
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import LifeloopCore
 import LifeloopPictures
 import LifeloopScenario
 
@@ -239,13 +240,17 @@ enum MCPTools {
     static func tap(_ server: MCPServer, _ params: Params) throws -> MCPTool.Output {
         try params.allowOnly(["app", "ref", "id", "accessibilityLabel", "view", "point", "window", "digest", "settle", "budgetMs", "diffBytes"])
         let app = try server.appID(params)
-        let (target, now) = try self.target(server, params, app: app, pointAllowed: true)
+        return try server.withCurrentTree(app) { tree, ifDigest in try tap(server, params, app: app, tree: tree, ifDigest: ifDigest) }
+    }
+
+    private static func tap(_ server: MCPServer, _ params: Params, app: String, tree: ViewTree, ifDigest: String?) throws -> MCPTool.Output {
+        let (target, now) = try self.target(server, params, app: app, pointAllowed: true, tree: tree)
         if let problem = now.tapProblem(target) { throw ToolFailure("tap: " + problem) }
         // A finger cannot reach what is not shown.
         if target.hidden || target.alpha <= 0.01 {
             throw ToolFailure("tap: \(target.ref) \(target.label) is \(target.hidden ? "hidden" : "transparent (alpha \(formatMilliseconds(target.alpha)))"); nothing was tapped")
         }
-        var output = try server.act(params, "app.tap", extra: ["view": .string(target.label)], app: app, before: now, window: false)
+        var output = try server.act(params, "app.tap", extra: ["view": .string(target.label)], app: app, before: now, ifDigest: ifDigest, window: false)
         if var structured = output.structured.object {
             structured["tapped"] = ["ref": .string(target.ref), "label": .string(target.label), "class": .string(target.className)]
             output.structured = .object(structured)
@@ -257,7 +262,7 @@ enum MCPTools {
     /// The view a tool names by exactly one of ref, id, accessibilityLabel, view (or
     /// point, where `pointAllowed`), in the tree read now; a ref is checked against the
     /// tree it was handed out with before anything runs.
-    static func target(_ server: MCPServer, _ params: Params, app: String, pointAllowed: Bool) throws -> (ViewTree.Element, ViewTree) {
+    static func target(_ server: MCPServer, _ params: Params, app: String, pointAllowed: Bool, tree: ViewTree? = nil) throws -> (ViewTree.Element, ViewTree) {
         let tool = params.method
         let names = ["ref", "id", "accessibilityLabel", "view"] + (pointAllowed ? ["point"] : [])
         let ways = names.filter { params.json[$0] != nil && params.json[$0]?.isNull == false }
@@ -266,7 +271,7 @@ enum MCPTools {
             throw ToolFailure("\(tool): give exactly one of \(list)" + (ways.isEmpty ? "" : "; got \(ways.joined(separator: " and "))"))
         }
         let known = server.trees[app]
-        let now = try server.peekTree(app)
+        let now = try tree ?? server.peekTree(app)
         if let ref = try params.string("ref") {
             guard let known else { throw ToolFailure("\(tool): no refs were handed out for \(app) yet; describe it first (digest now \(now.digest))") }
             let given = try params.string("digest") ?? known.digest
@@ -494,40 +499,128 @@ extension MCPServer {
             let reply = try request("app.settle", ["app": .string(app), "budgetMs": .double(budget), "maxTurns": 200_000], deadlineMs: wall)
             return ["settled": true, "settleFromSeq": reply["fromSeq"] ?? .null, "toSeq": reply["toSeq"] ?? .null]
         } catch let error as RPCError where error.code == -32010 {
-            var result: [String: JSON] = ["settled": false, "toSeq": error.data?["toSeq"] ?? .null, "settleFromSeq": error.data?["fromSeq"] ?? .null]
-            var pending = error.data?["pendingWork"]?.object ?? [:]
-            pending["summary"] = error.data?["pending"] ?? .null
-            pending["budgetMs"] = .double(budget)
-            result["pending"] = .object(pending)
-            return result
+            return Self.unsettled(error, budget: budget)
         } catch let failure as ToolFailure where failure.message.contains("did not answer in time") {
             // The wall deadline passed first: the app is busy in a turn or in a long run.
             return ["settled": false, "pending": ["summary": .string("the settle ran out of wall time (\(Int(wall)) ms) before the app's budget")]]
         }
     }
 
+    /// A settle that ran out of its budget: `settled: false` and the pending work by owner.
+    static func unsettled(_ error: RPCError, budget: Double) -> [String: JSON] {
+        var result: [String: JSON] = ["settled": false, "toSeq": error.data?["toSeq"] ?? .null, "settleFromSeq": error.data?["fromSeq"] ?? .null]
+        var pending = error.data?["pendingWork"]?.object ?? [:]
+        pending["summary"] = error.data?["pending"] ?? .null
+        pending["budgetMs"] = .double(budget)
+        result["pending"] = .object(pending)
+        return result
+    }
+
+    /// Runs `body` with the tree this server holds for `app` as the app's current tree,
+    /// without a request to read it, and `ifDigest` set to its digest: the action then
+    /// runs only if the app is still at that digest. If it is not, or if the held tree
+    /// cannot answer (a ref or a name it does not have), nothing has run, and `body` runs
+    /// again with the tree read now. Against a daemon stand-in, `body` always gets the tree
+    /// read now.
+    func withCurrentTree<T>(_ app: String, _ body: (_ tree: ViewTree, _ ifDigest: String?) throws -> T) throws -> T {
+        if daemon is DaemonClient, let held = trees[app] {
+            actionSent = false
+            do {
+                return try body(held, held.digest)
+            } catch let error as RPCError where error.code == -32012 {
+                // The app moved on (another client, the host clock): nothing ran.
+            } catch let failure as ToolFailure where !actionSent {
+                // The held tree could not answer; the tree read now decides.
+                _ = failure
+            }
+        }
+        return try body(try peekTree(app), nil)
+    }
+
     /// Runs an action verb on the app, settles it (by default) and returns what it caused.
     func act(_ params: Params, _ method: String, extra: [String: JSON] = [:], app given: String? = nil, before known: ViewTree? = nil,
-             window: Bool, settleAfter: Bool = true) throws -> MCPTool.Output {
+             ifDigest: String? = nil, window: Bool, settleAfter: Bool = true) throws -> MCPTool.Output {
         let app = try given ?? appID(params)
         var request = extra
         request["app"] = .string(app)
         if window, let name = try params.string("window") { request["window"] = .string(name) }
+        let settle = settleAfter ? (try params.bool("settle") ?? true) : false
+        let budgetMs = try params.milliseconds("budgetMs")
+        let diffBytes = try params.int("diffBytes", in: 0...1 << 20)
+        if daemon is DaemonClient {
+            // One request: the action, the settle and the tree after it, run by the app in turn.
+            let before = try known ?? readTree(app)
+            return try actInOneRequest(app, method, request, before: before, ifDigest: ifDigest, settle: settle, budgetMs: budgetMs, diffBytes: diffBytes)
+        }
         let before = try known ?? readTree(app)
         let reply = try self.request(method, .object(request))
         var result: [String: JSON] = ["fromSeq": reply["fromSeq"] ?? .null, "toSeq": reply["toSeq"] ?? .null]
-        let settle = settleAfter ? (try params.bool("settle") ?? true) : false
         if settle {
-            for (key, value) in try self.settle(app, budgetMs: try params.milliseconds("budgetMs")) where key != "settleFromSeq" {
+            for (key, value) in try self.settle(app, budgetMs: budgetMs) where key != "settleFromSeq" {
                 result[key] = value
             }
         }
-        return try finish(app, before: before, result: &result, diffBytes: try params.int("diffBytes", in: 0...1 << 20))
+        return try finish(app, before: before, result: &result, diffBytes: diffBytes)
+    }
+
+    /// ``act(_:_:extra:app:before:ifDigest:window:settleAfter:)`` as one `app.batch`: the
+    /// action, the settle (whose running out of budget is an answer, not a failure) and
+    /// the tree after, read as rows.
+    private func actInOneRequest(_ app: String, _ method: String, _ request: [String: JSON], before: ViewTree, ifDigest: String?,
+                                 settle: Bool, budgetMs: Double?, diffBytes: Int?) throws -> MCPTool.Output {
+        let budget = budgetMs ?? options.settleBudgetMs
+        var arguments = request
+        arguments["app"] = nil
+        var calls: [JSON] = [["method": .string(method), "params": .object(arguments)]]
+        if settle {
+            calls.append(["method": "app.settle", "params": ["budgetMs": .double(budget), "maxTurns": 200_000], "continueOn": [-32010]])
+        }
+        calls.append(["method": "app.describe", "params": ["rows": true]])
+        var batch: [String: JSON] = ["app": .string(app), "calls": .array(calls)]
+        if let ifDigest { batch["ifDigest"] = .string(ifDigest) }
+        let wall = max(50, (secondsLeft - 1) * 1000)
+        actionSent = true
+        let reply: JSONValue
+        do {
+            reply = try requestReading("app.batch", .object(batch), deadlineMs: wall)
+        } catch let failure as ToolFailure where settle && failure.message.contains("did not answer in time") {
+            // The wall deadline passed during the settle: say so, and read the tree as it is.
+            var result: [String: JSON] = ["settled": false, "pending": ["summary": .string("the settle ran out of wall time (\(Int(wall)) ms) before the app's budget")]]
+            return try finish(app, before: before, result: &result, diffBytes: diffBytes)
+        }
+        let results = reply["results"].map { Array($0.elements) } ?? []
+        func failure(_ value: JSONValue) -> RPCError? {
+            guard let error = value["error"], let code = error["code"]?.int else { return nil }
+            return RPCError(code: code, message: error["message"]?.string ?? "", data: error["data"].map { JSON($0) })
+        }
+        guard let acted = results.first else { throw ToolFailure("\(method): the app ran no call of the batch") }
+        if let error = failure(acted) { throw error }
+        var result: [String: JSON] = ["fromSeq": acted["result"]?["fromSeq"].map { JSON($0) } ?? .null,
+                                      "toSeq": acted["result"]?["toSeq"].map { JSON($0) } ?? .null]
+        var next = 1
+        if settle {
+            guard results.count > next else { throw ToolFailure("\(method): the app did not settle") }
+            if let error = failure(results[next]) {
+                guard error.code == -32010 else { throw error }
+                for (key, value) in Self.unsettled(error, budget: budget) where key != "settleFromSeq" { result[key] = value }
+            } else {
+                result["settled"] = true
+                result["toSeq"] = results[next]["result"]?["toSeq"].map { JSON($0) } ?? .null
+            }
+            next += 1
+        }
+        guard results.count > next, let rows = results[next]["result"] else {
+            if results.count > next, let error = failure(results[next]) { throw error }
+            throw ToolFailure("\(method): the app did not describe its tree after the action")
+        }
+        let after = DescribeRows.tree(rows)
+        trees[app] = after
+        return try finish(app, before: before, result: &result, diffBytes: diffBytes, after: after)
     }
 
     /// Reads the tree after an action and adds the turn, clock, digest and settled diff.
-    func finish(_ app: String, before: ViewTree, result: inout [String: JSON], diffBytes: Int?) throws -> MCPTool.Output {
-        let after = try readTree(app)
+    func finish(_ app: String, before: ViewTree, result: inout [String: JSON], diffBytes: Int?, after read: ViewTree? = nil) throws -> MCPTool.Output {
+        let after = try read ?? readTree(app)
         result["app"] = .string(app)
         result["turn"] = .int(after.turn)
         result["virtualMs"] = .double(after.nowMs)

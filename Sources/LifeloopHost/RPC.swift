@@ -7,14 +7,14 @@ public enum ProtocolVersion {
     /// The major version: clients of another major version are refused.
     public static let major = 1
     /// The minor version: a higher one adds verbs and fields only.
-    public static let minor = 0
+    public static let minor = 1
     /// The version as `hello` sends it, `major.minor`.
     public static var string: String { "\(major).\(minor)" }
 }
 
 /// A JSON-RPC error: a code and a message naming what was wrong, and optional data.
 public struct RPCError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The JSON-RPC error code: -32700 to -32600 for JSON-RPC's own errors, -32001 to -32011
+    /// The JSON-RPC error code: -32700 to -32600 for JSON-RPC's own errors, -32001 to -32012
     /// for the daemon's.
     public var code: Int
     /// What was wrong, naming the method, parameter or app.
@@ -74,6 +74,8 @@ public struct RPCError: Error, Sendable, Equatable, CustomStringConvertible {
     public static func actionFailed(_ message: String, data: JSON? = nil) -> RPCError { RPCError(code: -32010, message: message, data: data) }
     /// The daemon is shutting down.
     public static func shuttingDown() -> RPCError { RPCError(code: -32011, message: "the daemon is shutting down") }
+    /// `app.batch` with `ifDigest`: the app is at another digest, and nothing ran.
+    public static func digestChanged(_ message: String, data: JSON? = nil) -> RPCError { RPCError(code: -32012, message: message, data: data) }
 }
 
 /// One decoded message.

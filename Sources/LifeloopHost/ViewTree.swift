@@ -80,6 +80,16 @@ public struct ViewTree: Sendable {
     /// The controller tree, one line per controller (indented by depth).
     public var controllerLines: [String]
 
+    /// An empty tree at a digest (its windows, elements and controllers are added after).
+    init(digest: String, turn: Int, nowMs: Double) {
+        self.digest = digest
+        self.turn = turn
+        self.nowMs = nowMs
+        windows = []
+        elements = []
+        controllerLines = []
+    }
+
     /// Reads an `app.describe` reply made with `detail: true`.
     public init(describe reply: JSON) {
         digest = reply["digest"]?.string ?? ""
@@ -120,7 +130,7 @@ public struct ViewTree: Sendable {
         }
     }
 
-    private mutating func addController(_ controller: JSON, window: String, depth: Int) {
+    mutating func addController(_ controller: JSON, window: String, depth: Int) {
         var line = String(repeating: " ", count: depth) + (controller["label"]?.string ?? "") + " (" + (controller["type"]?.string ?? "") + ")"
         if depth == 0 { line += " window=" + window }
         if controller["appeared"]?.bool == true { line += " appeared" } else if controller["viewLoaded"]?.bool == true { line += " loaded" }

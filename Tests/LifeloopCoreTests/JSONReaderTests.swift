@@ -43,6 +43,19 @@ struct JSONReaderTests {
         #expect(try Self.read("{}").kind == .object)
     }
 
+    /// A value's exact text (what the daemon passes on without building values): brackets
+    /// and quotes inside strings, escapes, numbers and literals at the ends of containers.
+    @Test func everyValueKnowsWhereItsTextEnds() throws {
+        let text = #" {"a": [1, "x]\"}", {"b": null}] , "n": -1.5e3, "t":true,"s":"\\"} "#
+        let root = try JSONReader().read(text).root
+        #expect(root.text == #"{"a": [1, "x]\"}", {"b": null}] , "n": -1.5e3, "t":true,"s":"\\"}"#)
+        #expect(root["a"]?.text == #"[1, "x]\"}", {"b": null}]"#)
+        let elements = Array(try #require(root["a"]).elements)
+        #expect(elements.map(\.text) == ["1", #""x]\"}""#, #"{"b": null}"#])
+        #expect(elements[2]["b"]?.text == "null")
+        #expect(root["n"]?.text == "-1.5e3" && root["t"]?.text == "true" && root["s"]?.text == #""\\""#)
+    }
+
     @Test func aLeadingByteOrderMarkIsSkipped() throws {
         #expect(try Self.read(bytes: [0xEF, 0xBB, 0xBF] + Array("[1]".utf8)).count == 1)
         #expect(Self.failure([0xEF, 0xBB, 0xBF])?.message == "the input is empty: expected a JSON value")

@@ -1,0 +1,155 @@
+import Lifeloop
+import LifeloopCore
+
+/// `app.describe` with `rows: true`: every view of every window as one flat row, in tree
+/// order, written straight to JSON text by the app and read straight off the reader's tape
+/// by the MCP server. The nested form needs two JSON levels a view and a dictionary of
+/// members each; rows need neither, so a 500-view screen is described, passed on by the
+/// daemon and read back without building a JSON value per field.
+///
+/// A row is an array of fifteen values:
+///
+/// ```
+/// [window, depth, label, class, x, y, width, height, alpha, flags,
+///  accessibilityIdentifier, accessibilityLabel, text, contentOffset, indexPath]
+/// ```
+///
+/// `window` is the index of the window in `windows`; `depth` is 0 for a window's subview;
+/// the frame is in window points, rounded to 0.01; `flags` has bit 1 for a view hidden
+/// itself and bit 2 for one that takes touches; the last five are null when the view has
+/// none (`contentOffset` `[x, y]` for scroll views, `indexPath` `[section, row]` for shown
+/// cells).
+enum DescribeRows {
+    /// The number of values in a row.
+    static let width = 15
+
+    // MARK: Writing (the app)
+
+    /// Appends the rows of `view` and its subviews (64 levels at most, as the nested form).
+    static func write(_ view: View, window: Int, depth: Int, into out: inout [UInt8], first: inout Bool,
+                      classNames: inout [ObjectIdentifier: String]) {
+        if !first { out.append(UInt8(ascii: ",")) }
+        first = false
+        out.append(UInt8(ascii: "["))
+        number(Double(window), into: &out)
+        out.append(UInt8(ascii: ","))
+        number(Double(depth), into: &out)
+        out.append(UInt8(ascii: ","))
+        JSON.writeString(view.traceLabel, into: &out)
+        out.append(UInt8(ascii: ","))
+        let type = ObjectIdentifier(Swift.type(of: view))
+        let className: String
+        if let known = classNames[type] {
+            className = known
+        } else {
+            className = String(describing: Swift.type(of: view))
+            classNames[type] = className
+        }
+        JSON.writeString(className, into: &out)
+        let frame = view.convert(view.bounds, to: nil)
+        for value in [frame.origin.x, frame.origin.y, frame.size.width, frame.size.height] {
+            out.append(UInt8(ascii: ","))
+            number(rounded(Double(value)), into: &out)
+        }
+        out.append(UInt8(ascii: ","))
+        number(Double(view.alpha), into: &out)
+        out.append(UInt8(ascii: ","))
+        number(Double((view.isHidden ? 1 : 0) | (view.isUserInteractionEnabled ? 2 : 0)), into: &out)
+        for text in [view.accessibilityIdentifier, view.accessibilityLabel, AppHost.text(of: view)] {
+            out.append(UInt8(ascii: ","))
+            if let text { JSON.writeString(text, into: &out) } else { out.append(contentsOf: "null".utf8) }
+        }
+        out.append(UInt8(ascii: ","))
+        if let scroll = view as? ScrollView {
+            out.append(UInt8(ascii: "["))
+            number(Double(scroll.contentOffset.x), into: &out)
+            out.append(UInt8(ascii: ","))
+            number(Double(scroll.contentOffset.y), into: &out)
+            out.append(UInt8(ascii: "]"))
+        } else {
+            out.append(contentsOf: "null".utf8)
+        }
+        out.append(UInt8(ascii: ","))
+        var path: (Int, Int)?
+        if let cell = view as? TableViewCell, let found = (view.superview as? TableView)?.indexPath(for: cell) { path = (found.section, found.row) }
+        if let cell = view as? CollectionViewCell, let found = (view.superview as? CollectionView)?.indexPath(for: cell) { path = (found.section, found.item) }
+        if let path {
+            out.append(contentsOf: "[\(path.0),\(path.1)]".utf8)
+        } else {
+            out.append(contentsOf: "null".utf8)
+        }
+        out.append(UInt8(ascii: "]"))
+        guard depth < 64 else { return }
+        for subview in view.subviews {
+            write(subview, window: window, depth: depth + 1, into: &out, first: &first, classNames: &classNames)
+        }
+    }
+
+    /// A number as the nested form writes it: an integer when it is one.
+    private static func number(_ value: Double, into out: inout [UInt8]) {
+        JSON.double(value).write(into: &out)
+    }
+
+    /// To 0.01, as the MCP server shows frames.
+    static func rounded(_ value: Double) -> Double { (value * 100).rounded() / 100 }
+
+    // MARK: Reading (the MCP server)
+
+    /// Builds the tree from the result of `app.describe` with `rows: true`.
+    static func tree(_ reply: JSONValue) -> ViewTree {
+        var tree = ViewTree(digest: reply["digest"]?.string ?? "", turn: reply["turn"]?.int ?? 0,
+                            nowMs: Double(reply["now"]?.int ?? 0) / 1e6)
+        var windowNames: [String] = []
+        var windowHidden: [Bool] = []
+        let windows = reply["windows"].map { Array($0.elements) } ?? []
+        for window in windows {
+            let name = window["label"]?.string ?? ""
+            windowNames.append(name)
+            windowHidden.append(window["hidden"]?.bool ?? false)
+            if let root = window["rootController"] { tree.addController(JSON(root), window: name, depth: 0) }
+        }
+        tree.windows = windowNames
+        // Per depth: the view's key, whether it is hidden through its ancestors, and the
+        // ordinals of the labels of its children so far.
+        var keys: [String] = []
+        var hiddenAbove: [Bool] = []
+        var ordinals: [[String: Int]] = [[:]]
+        var lastWindow = -1
+        guard let rows = reply["rows"] else { return tree }
+        for row in rows.elements {
+            var values: [JSONValue] = []
+            values.reserveCapacity(width)
+            for value in row.elements { values.append(value) }
+            guard values.count == width, let windowIndex = values[0].int, windowNames.indices.contains(windowIndex),
+                  let depth = values[1].int, depth >= 0, depth <= keys.count else { continue }
+            if windowIndex != lastWindow {
+                guard depth == 0 else { continue }
+                lastWindow = windowIndex
+                ordinals = [[:]]
+            }
+            let window = windowNames[windowIndex]
+            let label = values[2].string ?? ""
+            keys.removeSubrange(depth...)
+            hiddenAbove.removeSubrange(depth...)
+            ordinals.removeSubrange((depth + 1)...)
+            let ordinal = ordinals[depth][label, default: 0]
+            ordinals[depth][label] = ordinal + 1
+            let parentKey = depth == 0 ? window : keys[depth - 1]
+            let key = parentKey + "/" + label + (ordinal > 0 ? "#\(ordinal)" : "")
+            let flags = values[9].int ?? 2
+            let hidden = (depth == 0 ? windowHidden[windowIndex] : hiddenAbove[depth - 1]) || flags & 1 != 0
+            keys.append(key)
+            hiddenAbove.append(hidden)
+            ordinals.append([:])
+            tree.elements.append(ViewTree.Element(
+                ref: "@e\(tree.elements.count + 1)", window: window, depth: depth, label: label,
+                className: values[3].string ?? "View", accessibilityIdentifier: values[10].string,
+                accessibilityLabel: values[11].string, text: values[12].string,
+                frame: [values[4].double ?? 0, values[5].double ?? 0, values[6].double ?? 0, values[7].double ?? 0],
+                hidden: hidden, alpha: values[8].double ?? 1, interactive: flags & 2 != 0,
+                contentOffset: values[13].kind == .array ? values[13].elements.compactMap(\.double) : nil,
+                indexPath: values[14].kind == .array ? values[14].elements.compactMap(\.int) : nil, key: key))
+        }
+        return tree
+    }
+}

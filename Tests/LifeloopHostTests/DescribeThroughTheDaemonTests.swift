@@ -1,0 +1,152 @@
+import Foundation
+import LifeloopHost
+import Testing
+
+/// `app.describe` and the MCP tools over a real `lifeloopd` and a real app process, with
+/// view trees as deep as real screens have (a table, its cell, the cell's content view, a
+/// stack, a label: ten levels are common).
+@Suite struct DescribeThroughTheDaemonTests {
+    /// A `.xib` whose root view holds `levels` nested views, the innermost a label.
+    static func deepXib(levels: Int, in directory: String) throws -> String {
+        func nest(_ level: Int) -> String {
+            if level == 0 {
+                return #"<label text="deep" id="innermost" userLabel="innermost"><rect key="frame" x="0" y="0" width="100" height="20"/>"#
+                    + #"<accessibility key="accessibilityConfiguration" identifier="deepLabel"/></label>"#
+            }
+            return #"<view id="v\#(level)"><rect key="frame" x="1" y="1" width="300" height="300"/><subviews>\#(nest(level - 1))</subviews></view>"#
+        }
+        let xib = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0">
+            <objects><view id="root"><rect key="frame" x="0" y="0" width="390" height="844"/><subviews>\(nest(levels))</subviews></view></objects>
+            </document>
+            """
+        let path = directory + "/deep.xib"
+        try xib.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    /// The daemon read an app's reply with a nesting limit of 16, so the reply to a
+    /// describe of a tree more than a few views deep was dropped as "not a protocol
+    /// message" and the client waited for the deadline.
+    @Test func aDeepTreeIsDescribedThroughTheDaemon() throws {
+        let daemon = try DaemonHarness()
+        defer { daemon.stop() }
+        let client = try daemon.client()
+        let path = try Self.deepXib(levels: 30, in: daemon.directory)
+        let app = try #require(try client.call("app.launch", ["storyboard": .string(path)], timeout: 30)["app"]?.string)
+        for detail in [false, true] {
+            let reply = try client.call("app.describe", ["app": .string(app), "detail": .bool(detail)], timeout: 20)
+            var view = try #require(reply["windows"]?.array?.first?["views"]?.array?.first)
+            var depth = 0
+            while let next = view["subviews"]?.array?.first {
+                view = next
+                depth += 1
+            }
+            #expect(depth == 31, "detail \(detail): the innermost view is \(depth) levels down")
+            if detail { #expect(view["text"] == "deep" && view["accessibilityIdentifier"] == "deepLabel") }
+        }
+    }
+
+    /// The MCP server over a real daemon: describe lists the innermost label with its ref,
+    /// and a tap by identifier reaches it (one request to the daemon when the server's tree
+    /// is current).
+    @Test func theMCPServerDescribesAndTapsADeepTree() throws {
+        let daemon = try DaemonHarness()
+        defer { daemon.stop() }
+        let client = try daemon.client()
+        let path = try Self.deepXib(levels: 30, in: daemon.directory)
+        let server = MCPServer(daemon: client)
+        _ = server.handle(line: RPCMessage.request(id: 1, method: "initialize", params: ["protocolVersion": "2025-06-18"]).line)
+        func tool(_ name: String, _ arguments: JSON) throws -> JSON {
+            let line = RPCMessage.request(id: 2, method: "tools/call", params: ["name": .string(name), "arguments": arguments]).line
+            let reply = try #require(server.handle(line: line))
+            return try #require(try JSON.parse(reply)["result"])
+        }
+        let launched = try tool("launch", ["storyboard": .string(path)])
+        let app = try #require(launched["structuredContent"]?["app"]?.string, "\(launched)")
+        let described = try tool("describe", ["app": .string(app)])
+        #expect(described["isError"] == false, "\(described)")
+        #expect(described["structuredContent"]?["views"] == 32)
+        let text = described["content"]?.array?.first?["text"]?.string ?? ""
+        #expect(text.contains("@e32 Label") && text.contains("\"deep\" #deepLabel"), "\(text.suffix(400))")
+        let full = try tool("describe", ["app": .string(app), "full": true])
+        let innermost = try #require(full["structuredContent"]?["elements"]?.array?.last)
+        #expect(innermost["depth"] == 31 && innermost["ref"] == "@e32" && innermost["text"] == "deep")
+        #expect(innermost["frame"] == [30, 30, 100, 20])
+        let served = try client.call("daemon.status")["requestsServed"]?.int ?? 0
+        let tapped = try tool("tap", ["app": .string(app), "id": "deepLabel"])
+        // The server held the tree the describe read: the tap, its settle and the tree after
+        // it went as one request (and the status call is the other).
+        #expect(try client.call("daemon.status")["requestsServed"]?.int == served + 2)
+        #expect(tapped["isError"] == false, "\(tapped)")
+        #expect(tapped["structuredContent"]?["tapped"]?["ref"] == "@e32")
+        #expect(tapped["structuredContent"]?["settled"] == true)
+    }
+
+    /// `app.batch`: calls run in order and stop at the first failure unless its code is in
+    /// `continueOn`; a malformed batch and one whose `ifDigest` is not the app's run nothing.
+    @Test func aBatchRunsItsCallsInOrderAndStopsAtAFailure() throws {
+        let daemon = try DaemonHarness()
+        defer { daemon.stop() }
+        let client = try daemon.client()
+        let launched = try client.call("app.launch", ["sample": "MultiWindow", "seed": 3], timeout: 30)
+        let app = try #require(launched["app"]?.string)
+        let digest = try #require(launched["digest"]?.string)
+
+        let ran = try client.call("app.batch", ["app": .string(app), "ifDigest": .string(digest), "calls": [
+            ["method": "app.memoryWarning"],
+            ["method": "clock.advance", "params": ["ms": 100]],
+            ["method": "app.describe", "params": ["rows": true]],
+        ]])
+        let results = try #require(ran["results"]?.array)
+        #expect(results.count == 3)
+        let warned = try #require(results[0]["result"]?["toSeq"]?.int)
+        #expect(results[1]["result"]?["fromSeq"]?.int == warned)
+        let rows = try #require(results[2]["result"]?["rows"]?.array)
+        #expect(rows.count > 3 && rows.allSatisfy { $0.array?.count == 15 })
+        #expect(results[2]["result"]?["digest"] == ran["digest"] && ran["digest"]?.string != digest)
+
+        // Stale: nothing runs, and the error names the digest the app is at.
+        let now = try #require(ran["digest"]?.string)
+        do {
+            try client.call("app.batch", ["app": .string(app), "ifDigest": .string(digest), "calls": [["method": "app.memoryWarning"]]])
+            Issue.record("a batch for another digest ran")
+        } catch let error as RPCError {
+            #expect(error.code == -32012 && error.message.contains(now), "\(error)")
+        }
+        #expect(try client.call("app.describe", ["app": .string(app)])["digest"]?.string == now)
+
+        // A failure ends the batch, unless the call lets it pass.
+        let stopped = try client.call("app.batch", ["app": .string(app), "calls": [
+            ["method": "app.tap", "params": ["view": "NoSuchView"]],
+            ["method": "app.memoryWarning"],
+        ]])
+        #expect(stopped["results"]?.array?.count == 1 && stopped["results"]?.array?.first?["error"]?["code"] == -32010)
+        let passed = try client.call("app.batch", ["app": .string(app), "calls": [
+            ["method": "app.tap", "params": ["view": "NoSuchView"], "continueOn": [-32010]],
+            ["method": "app.memoryWarning"],
+        ]])
+        #expect(passed["results"]?.array?.count == 2 && passed["results"]?.array?.last?["result"]?["toSeq"] != nil)
+
+        // Malformed: nothing runs, and the error names the call.
+        let before = try #require(try client.call("app.describe", ["app": .string(app)])["digest"]?.string)
+        let bad: [(JSON, String)] = [
+            ([["method": "app.memoryWarning"], ["method": "app.launch"]], "calls[1].method 'app.launch' is not an app verb"),
+            ([["method": "app.memoryWarning"], ["method": "app.batch"]], "calls[1].method 'app.batch' is not an app verb"),
+            ([["method": "app.memoryWarning"], 7], "calls[1] must be an object"),
+            ([["method": "app.memoryWarning", "params": [1]]], "calls[0].params must be an object"),
+            ([["method": "app.memoryWarning", "then": 1]], "calls[0]: unknown member 'then'"),
+            ([], "'calls' must be an array of 1 to 64 calls"),
+        ]
+        for (calls, message) in bad {
+            do {
+                try client.call("app.batch", ["app": .string(app), "calls": calls])
+                Issue.record("\(calls) ran")
+            } catch let error as RPCError {
+                #expect(error.code == -32602 && error.message.contains(message), "\(error)")
+            }
+        }
+        #expect(try client.call("app.describe", ["app": .string(app)])["digest"]?.string == before)
+    }
+}
