@@ -188,23 +188,30 @@ public final class LineConnection {
     fileprivate func received(_ bytes: UnsafeBufferPointer<UInt8>) {
         var lines: [String] = []
         var dropped: [Int] = []
-        for byte in bytes {
-            if byte == 10 {
-                if discarding {
-                    discarding = false
+        guard let base = bytes.baseAddress else { return }
+        var start = 0
+        // Whole runs between newlines are copied at once (memchr finds the newlines).
+        while start < bytes.count {
+            let found = memchr(base + start, 10, bytes.count - start)
+            let end = found.map { $0.assumingMemoryBound(to: UInt8.self) - UnsafeMutablePointer(mutating: base) } ?? bytes.count
+            if !discarding, end > start {
+                if pending.count + (end - start) > maxLineBytes {
+                    // As many bytes as were read when the line passed the limit.
+                    dropped.append(maxLineBytes + 1)
+                    pending.removeAll(keepingCapacity: false)
+                    discarding = true
                 } else {
-                    lines.append(String(decoding: pending, as: UTF8.self))
+                    pending.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
                 }
-                pending.removeAll(keepingCapacity: true)
-                continue
             }
-            if discarding { continue }
-            pending.append(byte)
-            if pending.count > maxLineBytes {
-                dropped.append(pending.count)
-                pending.removeAll(keepingCapacity: false)
-                discarding = true
+            guard found != nil else { break }
+            if discarding {
+                discarding = false
+            } else {
+                lines.append(String(decoding: pending, as: UTF8.self))
             }
+            pending.removeAll(keepingCapacity: true)
+            start = end + 1
         }
         guard !lines.isEmpty || !dropped.isEmpty else { return }
         loop.execute { [self] in

@@ -116,9 +116,11 @@ enum DescribeRows {
         var ordinals: [[String: Int]] = [[:]]
         var lastWindow = -1
         guard let rows = reply["rows"] else { return tree }
+        var values: [JSONValue] = []
+        values.reserveCapacity(width)
+        tree.elements.reserveCapacity(rows.count)
         for row in rows.elements {
-            var values: [JSONValue] = []
-            values.reserveCapacity(width)
+            values.removeAll(keepingCapacity: true)
             for value in row.elements { values.append(value) }
             guard values.count == width, let windowIndex = values[0].int, windowNames.indices.contains(windowIndex),
                   let depth = values[1].int, depth >= 0, depth <= keys.count else { continue }
@@ -142,7 +144,7 @@ enum DescribeRows {
             hiddenAbove.append(hidden)
             ordinals.append([:])
             tree.elements.append(ViewTree.Element(
-                ref: "@e\(tree.elements.count + 1)", window: window, depth: depth, label: label,
+                ref: "@e" + String(tree.elements.count + 1), window: window, depth: depth, label: label,
                 className: values[3].string ?? "View", accessibilityIdentifier: values[10].string,
                 accessibilityLabel: values[11].string, text: values[12].string,
                 frame: [values[4].double ?? 0, values[5].double ?? 0, values[6].double ?? 0, values[7].double ?? 0],

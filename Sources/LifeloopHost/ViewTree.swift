@@ -1,3 +1,5 @@
+import LifeloopCore
+
 /// An app's view tree as an agent sees it: every view of every window in tree order, each
 /// with a ref (`@e1`, `@e2`, …) numbered in that order. Refs are tied to the trace digest
 /// the tree was read at: the same digest, the same refs.
@@ -51,20 +53,58 @@ public struct ViewTree: Sendable {
 
         /// One line: ref, class, label, text, #identifier, ax label, frame, and flags.
         public var line: String {
-            var out = ref + " " + className + " " + label
-            if let text { out += " " + JSON.string(Self.clip(text)).text }
-            if let accessibilityIdentifier { out += " #" + accessibilityIdentifier }
-            if let accessibilityLabel, accessibilityLabel != text { out += " ax=" + JSON.string(Self.clip(accessibilityLabel)).text }
-            out += " [" + frame.map(formatMilliseconds).joined(separator: ",") + "]"
-            if let contentOffset { out += " offset=(" + contentOffset.map(formatMilliseconds).joined(separator: ",") + ")" }
-            if let indexPath { out += " row=" + indexPath.map(String.init).joined(separator: ",") }
-            if hidden { out += " hidden" }
-            if alpha < 1 { out += " alpha=" + formatMilliseconds((alpha * 100).rounded() / 100) }
-            if !interactive { out += " noTouch" }
-            return out
+            var out: [UInt8] = []
+            out.reserveCapacity(96)
+            writeLine(into: &out)
+            return String(decoding: out, as: UTF8.self)
         }
 
-        static func clip(_ text: String) -> String { text.count > 80 ? String(text.prefix(79)) + "…" : text }
+        /// Appends ``line`` to `out`.
+        func writeLine(into out: inout [UInt8]) {
+            out.append(contentsOf: ref.utf8)
+            out.append(32)
+            out.append(contentsOf: className.utf8)
+            out.append(32)
+            out.append(contentsOf: label.utf8)
+            if let text {
+                out.append(32)
+                JSON.writeString(Self.clip(text), into: &out)
+            }
+            if let accessibilityIdentifier {
+                out.append(contentsOf: " #".utf8)
+                out.append(contentsOf: accessibilityIdentifier.utf8)
+            }
+            if let accessibilityLabel, accessibilityLabel != text {
+                out.append(contentsOf: " ax=".utf8)
+                JSON.writeString(Self.clip(accessibilityLabel), into: &out)
+            }
+            out.append(contentsOf: " [".utf8)
+            for (index, value) in frame.enumerated() {
+                if index > 0 { out.append(UInt8(ascii: ",")) }
+                out.append(contentsOf: formatMilliseconds(value).utf8)
+            }
+            out.append(UInt8(ascii: "]"))
+            if let contentOffset {
+                out.append(contentsOf: " offset=(".utf8)
+                out.append(contentsOf: contentOffset.map(formatMilliseconds).joined(separator: ",").utf8)
+                out.append(UInt8(ascii: ")"))
+            }
+            if let indexPath {
+                out.append(contentsOf: " row=".utf8)
+                out.append(contentsOf: indexPath.map(String.init).joined(separator: ",").utf8)
+            }
+            if hidden { out.append(contentsOf: " hidden".utf8) }
+            if alpha < 1 {
+                out.append(contentsOf: " alpha=".utf8)
+                out.append(contentsOf: formatMilliseconds((alpha * 100).rounded() / 100).utf8)
+            }
+            if !interactive { out.append(contentsOf: " noTouch".utf8) }
+        }
+
+        static func clip(_ text: String) -> String {
+            // Fewer than 81 bytes are fewer than 81 characters: no count needed.
+            text.utf8.count <= 80 || text.count <= 80 ? text : String(text.prefix(79)) + "…"
+        }
     }
 
     /// The digest the tree was read at; its refs are valid while the app is there.
@@ -88,6 +128,19 @@ public struct ViewTree: Sendable {
         windows = []
         elements = []
         controllerLines = []
+    }
+
+    /// Reads the text of an `app.describe` result made with `rows: true` (the `result`
+    /// member of the reply, as JSON text), without building a JSON value per field.
+    /// - Throws: ``JSONError`` naming the line and column when the text is not JSON.
+    public init(rows text: String) throws(JSONError) {
+        let document: JSONDocument
+        do {
+            document = try JSONReader(maxDepth: 200).read(text)
+        } catch {
+            throw JSONError(message: error.description)
+        }
+        self = DescribeRows.tree(document.root)
     }
 
     /// Reads an `app.describe` reply made with `detail: true`.
@@ -150,16 +203,21 @@ public struct ViewTree: Sendable {
 
     /// The compact text: one line per view, indented by depth, each window introduced.
     public func compact(window: String? = nil) -> String {
-        var out = ""
+        var out: [UInt8] = []
+        out.reserveCapacity(elements.count * 72)
         var current: String?
         for element in elements where window == nil || element.window == window {
             if element.window != current {
                 current = element.window
-                out += "window " + element.window + "\n"
+                out.append(contentsOf: "window ".utf8)
+                out.append(contentsOf: element.window.utf8)
+                out.append(10)
             }
-            out += String(repeating: " ", count: element.depth + 1) + element.line + "\n"
+            out.append(contentsOf: repeatElement(32, count: element.depth + 1))
+            element.writeLine(into: &out)
+            out.append(10)
         }
-        return out
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// The view `app.tap` would reach for `element`: its label must name it and no view

@@ -149,4 +149,31 @@ import Testing
         }
         #expect(try client.call("app.describe", ["app": .string(app)])["digest"]?.string == before)
     }
+
+    /// The rows form gives the MCP server the same tree as the nested form: every element
+    /// (refs, keys, frames, hidden through ancestors, text), the windows and the controllers,
+    /// in an app of three windows and in the deep tree.
+    @Test func rowsAndTheNestedFormGiveTheSameTree() throws {
+        let daemon = try DaemonHarness()
+        defer { daemon.stop() }
+        let client = try daemon.client()
+        let multi = try #require(try client.call("app.launch", ["sample": "MultiWindow", "seed": 3], timeout: 30)["app"]?.string)
+        let deep = try #require(try client.call("app.launch", ["storyboard": .string(try Self.deepXib(levels: 40, in: daemon.directory))], timeout: 30)["app"]?.string)
+        _ = try client.call("app.push", ["app": .string(multi), "scene": "Message", "window": "phone", "animated": false])
+        for app in [multi, deep] {
+            let nested = ViewTree(describe: try client.call("app.describe", ["app": .string(app), "detail": true]))
+            let rows = try ViewTree(rows: try client.call("app.describe", ["app": .string(app), "rows": true]).text)
+            #expect(nested.elements.count >= 5)
+            #expect(rows.elements == nested.elements)
+            #expect(rows.windows == nested.windows && rows.controllerLines == nested.controllerLines)
+            #expect(rows.digest == nested.digest && rows.turn == nested.turn && rows.nowMs == nested.nowMs)
+        }
+        do {
+            _ = try client.call("app.describe", ["app": .string(multi), "rows": true, "detail": true])
+            Issue.record("rows and detail together were accepted")
+        } catch let error as RPCError {
+            #expect(error.code == -32602 && error.message.contains("give 'rows' or 'detail'"))
+        }
+        #expect(throws: JSONError.self) { try ViewTree(rows: "{\"rows\": [") }
+    }
 }
