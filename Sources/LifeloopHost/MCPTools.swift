@@ -549,6 +549,14 @@ extension MCPServer {
         let diffBytes = try params.int("diffBytes", in: 0...1 << 20)
         if daemon is DaemonClient {
             // One request: the action, the settle and the tree after it, run by the app in turn.
+            if known == nil, let held = trees[app] {
+                // The tree this server holds is the "before" if the app is still at its digest.
+                do {
+                    return try actInOneRequest(app, method, request, before: held, ifDigest: held.digest, settle: settle, budgetMs: budgetMs, diffBytes: diffBytes)
+                } catch let error as RPCError where error.code == -32012 {
+                    // The app moved on; nothing ran.
+                }
+            }
             let before = try known ?? readTree(app)
             return try actInOneRequest(app, method, request, before: before, ifDigest: ifDigest, settle: settle, budgetMs: budgetMs, diffBytes: diffBytes)
         }

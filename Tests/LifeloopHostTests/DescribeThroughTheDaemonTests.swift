@@ -82,6 +82,21 @@ import Testing
         #expect(tapped["isError"] == false, "\(tapped)")
         #expect(tapped["structuredContent"]?["tapped"]?["ref"] == "@e32")
         #expect(tapped["structuredContent"]?["settled"] == true)
+
+        // Any acting tool: one request while the held tree is the app's.
+        let before = try client.call("daemon.status")["requestsServed"]?.int ?? 0
+        let warned = try tool("memory_warning", ["app": .string(app)])
+        #expect(warned["isError"] == false, "\(warned)")
+        #expect(try client.call("daemon.status")["requestsServed"]?.int == before + 2)
+
+        // Another client moves the app on: the held tree is refused by digest (nothing
+        // runs), the tree is read again, and the tap goes to the view as it is now.
+        _ = try client.call("app.memoryWarning", ["app": .string(app)])
+        let moved = try client.call("daemon.status")["requestsServed"]?.int ?? 0
+        let again = try tool("tap", ["app": .string(app), "id": "deepLabel"])
+        #expect(again["isError"] == false, "\(again)")
+        #expect(again["structuredContent"]?["tapped"]?["ref"] == "@e32")
+        #expect(try client.call("daemon.status")["requestsServed"]?.int == moved + 4)
     }
 
     /// `app.batch`: calls run in order and stop at the first failure unless its code is in
