@@ -127,4 +127,30 @@ struct PinnedHeaderTests {
         host.collection.layoutIfNeeded()
         #expect(footer() == Rect(x: 0, y: 540, width: 320, height: 30))
     }
+
+    @Test
+    func aCompositionalHeaderWithPinToVisibleBoundsIsPinnedToo() throws {
+        // Sections of a 40-point pinned header and five rows of 100: section 0 is 0–540
+        // (header 0–40), section 1 540–1080 (header 540–580).
+        let item = CollectionLayoutItem(layoutSize: CollectionLayoutSize(widthDimension: .fractionalWidth(1),
+                                                                         heightDimension: .fractionalHeight(1)))
+        let group = CollectionLayoutGroup.vertical(layoutSize: CollectionLayoutSize(widthDimension: .fractionalWidth(1),
+                                                                                    heightDimension: .absolute(100)),
+                                                   subitems: [item])
+        let section = CollectionLayoutSection(group: group)
+        let header = CollectionLayoutBoundarySupplementaryItem(
+            layoutSize: CollectionLayoutSize(widthDimension: .fractionalWidth(1), heightDimension: .absolute(40)),
+            elementKind: CollectionView.elementKindSectionHeader, alignment: .top)
+        header.pinToVisibleBounds = true
+        section.boundarySupplementaryItems = [header]
+        let (_, host) = try shown(CollectionViewCompositionalLayout(section: section), Numbers([5, 5]))
+        host.collection.contentOffset = Point(x: 0, y: 100)
+        host.collection.layoutIfNeeded()
+        #expect(self.header(host, 0) == Rect(x: 0, y: 100, width: 320, height: 40))
+        // Offset 520: min(520, 540 − 40) = 500.
+        host.collection.contentOffset = Point(x: 0, y: 520)
+        host.collection.layoutIfNeeded()
+        #expect(self.header(host, 0) == Rect(x: 0, y: 500, width: 320, height: 40))
+        #expect(self.header(host, 1) == Rect(x: 0, y: 540, width: 320, height: 40))
+    }
 }
