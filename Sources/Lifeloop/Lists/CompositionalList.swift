@@ -173,7 +173,7 @@ public struct CellAccessory: Hashable, Sendable {
 }
 
 /// A row of a list layout: UIKit's `UICollectionViewListCell`. Its content comes from a
-/// ``ListContentConfiguration`` (``defaultContentConfiguration()``), its ``accessories``
+/// ``ListContentConfiguration`` (`defaultContentConfiguration()`), its ``accessories``
 /// are data, and in a list section it asks for the height of its content view's Auto
 /// Layout fitting size at the row's width.
 open class CollectionViewListCell: CollectionViewCell, ReusableCollectionView {
