@@ -371,9 +371,9 @@ public final class AppHost {
             guard (to == nil) != (by == nil) else { throw RPCError.invalidParams("app.scroll: give exactly one of 'to' or 'by'") }
             return .scroll(view: view, to: to, by: by, animated: try params.bool("animated") ?? true)
         case "app.drag":
-            try allow(["view", "by", "velocity"])
+            try allow(["view", "by", "velocity", "at"])
             guard let by = try pair("by") else { throw RPCError.invalidParams("app.drag: 'by' [dx, dy] is required") }
-            return .drag(view: view, by: by, velocity: try pair("velocity") ?? [0, 0])
+            return .drag(view: view, by: by, velocity: try pair("velocity") ?? [0, 0], at: try pair("at"))
         default:
             try allow(["view", "section", "row", "item", "text"])
             if let text = try params.string("text") { return .tapRowWithText(view: view, text: text) }

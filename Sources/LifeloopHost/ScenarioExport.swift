@@ -162,7 +162,8 @@ extension ScenarioExport {
         case "app.scroll":
             return "scroll: {view: \(quoted("view")), " + (params["to"] != nil ? "to: \(pair("to"))" : "by: \(pair("by"))") + "}"
         case "app.drag":
-            return "drag: {view: \(quoted("view")), by: \(pair("by"))" + (params["velocity"] != nil ? ", velocity: \(pair("velocity"))" : "") + "}"
+            return "drag: {view: \(quoted("view")), by: \(pair("by"))" + (params["velocity"] != nil ? ", velocity: \(pair("velocity"))" : "")
+                + (params["at"] != nil ? ", at: \(pair("at"))" : "") + "}"
         default:
             if params["text"] != nil { return "tapRow: {view: \(quoted("view")), text: \(quoted("text"))}" }
             return "tapRow: {view: \(quoted("view")), section: \(params["section"]?.int ?? 0), row: \(params["row"]?.int ?? 0)}"

@@ -6,7 +6,9 @@ import Lifeloop
 ///   content offset (animated with the step's `animated`, on by default);
 /// - `drag: {view: LABEL, by: [dx, dy], velocity: [vx, vy]}`: a finger drags the scroll
 ///   view by a distance (in the view's coordinates) and lifts at a velocity (points per
-///   second), then the content decelerates on the frame clock;
+///   second), then the content decelerates on the frame clock; with `at: [x, y]` (from the
+///   view's top-left corner as it shows) on a collection view, a finger there drags what
+///   is under it: the band of a section that scrolls sideways, or the collection;
 /// - `tapRow: {view: LABEL, section: S, row: R}` or `{view: LABEL, text: TEXT}`: scrolls
 ///   the row into view and taps its cell (by index path, or the shown cell whose labels
 ///   read TEXT). The view may be a table or a collection view (`item: I` is a synonym of
@@ -15,7 +17,7 @@ public enum ListStep: Sendable, Hashable {
     /// `scroll`: sets the content offset of the scroll view labeled `view`, to a point or by a distance.
     case scroll(view: String, to: [Double]?, by: [Double]?, animated: Bool)
     /// `drag`: a finger drags the scroll view labeled `view` by a distance and lifts at a velocity.
-    case drag(view: String, by: [Double], velocity: [Double])
+    case drag(view: String, by: [Double], velocity: [Double], at: [Double]? = nil)
     /// `tapRow` by index path: scrolls the row into view and taps its cell.
     case tapRowAt(view: String, section: Int, row: Int)
     /// `tapRow` by text: taps the shown cell whose labels read `text`.
@@ -50,13 +52,13 @@ public enum ListStep: Sendable, Hashable {
             }
             return .scroll(view: label, to: to, by: by, animated: animated)
         case "drag":
-            let fields = try nodes.fields(value, allowed: ["view", "by", "velocity"], what: "drag")
+            let fields = try nodes.fields(value, allowed: ["view", "by", "velocity", "at"], what: "drag")
             guard let view = fields["view"] else { throw nodes.error(value, "drag needs view: the label of a scroll view") }
             guard let by = try pair(fields["by"], "by") else {
                 throw nodes.error(value, "drag needs by: [dx, dy], the finger's move in points")
             }
             return .drag(view: try nodes.text(view.value, expected: "a view label"), by: by,
-                         velocity: try pair(fields["velocity"], "velocity") ?? [0, 0])
+                         velocity: try pair(fields["velocity"], "velocity") ?? [0, 0], at: try pair(fields["at"], "at"))
         default:
             let fields = try nodes.fields(value, allowed: ["view", "section", "row", "item", "text"], what: "tapRow")
             guard let view = fields["view"] else { throw nodes.error(value, "tapRow needs view: the label of a table") }
@@ -85,7 +87,7 @@ public enum ListStep: Sendable, Hashable {
     /// The label of the view the step acts on.
     public var viewLabel: String {
         switch self {
-        case .scroll(let view, _, _, _), .drag(let view, _, _), .tapRowAt(let view, _, _), .tapRowWithText(let view, _): view
+        case .scroll(let view, _, _, _), .drag(let view, _, _, _), .tapRowAt(let view, _, _), .tapRowWithText(let view, _): view
         }
     }
 
@@ -109,7 +111,13 @@ public enum ListStep: Sendable, Hashable {
             let target = to.map { Point(x: $0[0], y: $0[1]) }
                 ?? Point(x: scroll.contentOffset.x + (by?[0] ?? 0), y: scroll.contentOffset.y + (by?[1] ?? 0))
             scroll.setContentOffset(target, animated: animated)
-        case .drag(_, let by, let velocity):
+        case .drag(_, let by, let velocity, let at):
+            var scroll = scroll
+            if let at, let collection = scroll as? CollectionView {
+                // A finger at a point of the collection as it shows: its content point.
+                scroll = collection.scrollViewForDrag(at: Point(x: collection.contentOffset.x + at[0],
+                                                                y: collection.contentOffset.y + at[1]))
+            }
             guard scroll.isScrollEnabled else { return "'\(viewLabel)' does not scroll (isScrollEnabled is false)" }
             scroll.beginDrag()
             scroll.drag(by: Point(x: by[0], y: by[1]))

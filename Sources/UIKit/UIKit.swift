@@ -259,6 +259,18 @@ public typealias NSCollectionLayoutEnvironment = CollectionLayoutEnvironment
 public typealias NSCollectionLayoutContainer = CollectionLayoutContainer
 /// UIKit's `NSRectAlignment`: Lifeloop's `RectAlignment`.
 public typealias NSRectAlignment = RectAlignment
+/// UIKit's `NSCollectionLayoutDecorationItem`: Lifeloop's `CollectionLayoutDecorationItem`.
+public typealias NSCollectionLayoutDecorationItem = CollectionLayoutDecorationItem
+/// UIKit's `NSCollectionLayoutVisibleItem`: Lifeloop's `CollectionLayoutVisibleItem`.
+public typealias NSCollectionLayoutVisibleItem = CollectionLayoutVisibleItem
+/// UIKit's `NSCollectionLayoutSectionVisibleItemsInvalidationHandler`: Lifeloop's `CollectionLayoutSectionVisibleItemsInvalidationHandler`.
+public typealias NSCollectionLayoutSectionVisibleItemsInvalidationHandler = CollectionLayoutSectionVisibleItemsInvalidationHandler
+/// UIKit's `UICollectionLayoutListConfiguration`: Lifeloop's `CollectionLayoutListConfiguration`.
+public typealias UICollectionLayoutListConfiguration = CollectionLayoutListConfiguration
+/// UIKit's `UICollectionViewListCell`: Lifeloop's `CollectionViewListCell`.
+public typealias UICollectionViewListCell = CollectionViewListCell
+/// UIKit's `UICellAccessory`: Lifeloop's `CellAccessory`.
+public typealias UICellAccessory = CellAccessory
 /// UIKit's `UICollectionView.elementKindSectionHeader` under its older global name.
 public let UICollectionElementKindSectionHeader = CollectionView.elementKindSectionHeader
 /// UIKit's `UICollectionView.elementKindSectionFooter` under its older global name.

@@ -53,6 +53,7 @@ open class CollectionView: ScrollView {
     open var collectionViewLayout: CollectionViewLayout {
         didSet {
             guard oldValue !== collectionViewLayout else { return }
+            oldValue.layoutWillDetach(from: self)
             oldValue.storedCollectionView = nil
             collectionViewLayout.storedCollectionView = self
             layoutWasInvalidated()
@@ -104,6 +105,8 @@ open class CollectionView: ScrollView {
     private var cellPool = ReusePool<CollectionReusableView>()
     private var supplementaryPool = ReusePool<CollectionReusableView>()
     private var updates = BatchUpdates()
+    /// The shown and waiting decoration views (CollectionView+Decoration.swift).
+    var decorationViews = DecorationViews()
     /// The registrations of ``CollectionView/CellRegistration`` and
     /// ``CollectionView/SupplementaryRegistration`` used so far, by identity, with their
     /// reuse identifiers (the registration is kept, so its identity is not reused).
@@ -430,6 +433,7 @@ open class CollectionView: ScrollView {
         var itemAttributes: [IndexPath: CollectionViewLayoutAttributes] = [:]
         var supplementaryAttributes: [SupplementaryKey: CollectionViewLayoutAttributes] = [:]
         var wantedKeys: [SupplementaryKey] = []
+        var decorations: [CollectionViewLayoutAttributes] = []
         for attributes in all {
             switch attributes.representedElementCategory {
             case .cell where isValidItem(attributes.indexPath):
@@ -437,6 +441,7 @@ open class CollectionView: ScrollView {
             case .supplementaryView:
                 let key = attributes.elementKey
                 if supplementaryAttributes.updateValue(attributes, forKey: key) == nil { wantedKeys.append(key) }
+            case .decorationView: decorations.append(attributes)
             default: break
             }
         }
@@ -496,6 +501,7 @@ open class CollectionView: ScrollView {
             collectionDelegate?.collectionView(self, willDisplaySupplementaryView: view, forElementKind: key.kind,
                                                at: key.indexPath)
         }
+        layOutDecorations(decorations)
         if invalidated {
             layoutWasInvalidated()
             return true

@@ -50,10 +50,16 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     open var headerReferenceSize: Size = .zero { didSet { invalidateLayout() } }
     /// The size of section footers, as ``headerReferenceSize``.
     open var footerReferenceSize: Size = .zero { didSet { invalidateLayout() } }
-    /// Whether headers stick to the top while their section shows (data).
-    open var sectionHeadersPinToVisibleBounds = false
-    /// Whether footers stick to the bottom while their section shows (data).
-    open var sectionFootersPinToVisibleBounds = false
+    /// Whether headers stick to the top of the visible bounds while their section shows:
+    /// a pinned header is at the visible top (the bounds' top less the adjusted top inset),
+    /// never above its own place and never below its section's items (so the next
+    /// section's header pushes it up). The layout is invalidated on every scroll while
+    /// pinning, as UIKit's is.
+    open var sectionHeadersPinToVisibleBounds = false { didSet { invalidateLayout() } }
+    /// Whether footers stick to the bottom of the visible bounds while their section
+    /// shows, as headers stick to the top: never below their own place and never above
+    /// their section's items.
+    open var sectionFootersPinToVisibleBounds = false { didSet { invalidateLayout() } }
 
     private var items: [[CollectionViewLayoutAttributes]] = []
     /// Each section's lines in order along the scrolling axis: where a line starts, where
@@ -61,6 +67,9 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
     private var lines: [[(start: CGFloat, end: CGFloat, first: Int)]] = []
     private var headers: [Int: CollectionViewLayoutAttributes] = [:]
     private var footers: [Int: CollectionViewLayoutAttributes] = [:]
+    /// Each section's items' extent along the scrolling axis (after the header, before the
+    /// footer, with the section's insets): what pinned headers and footers stay within.
+    private var itemSpans: [(start: CGFloat, end: CGFloat)] = []
     private var contentSize: Size = .zero
     /// The sizes cells asked for (self-sizing), kept until the counts change.
     private var preferredSizes: [IndexPath: Size] = [:]
@@ -86,6 +95,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         lines = []
         headers = [:]
         footers = [:]
+        itemSpans = []
         guard let collection = collectionView else {
             contentSize = .zero
             return
@@ -129,6 +139,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
                 headers[section] = attributes
                 along += headerExtent
             }
+            let spanStart = along
             along += vertical ? inset.top : inset.left
             let leading = vertical ? inset.left : inset.top
             let available = across - (vertical ? inset.left + inset.right : inset.top + inset.bottom)
@@ -180,6 +191,7 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             }
             flush()
             along += vertical ? inset.bottom : inset.right
+            itemSpans.append((spanStart, along))
             let footerExtent = vertical ? footer.height : footer.width
             if footerExtent > 0 {
                 let attributes = CollectionViewLayoutAttributes(forSupplementaryViewOfKind: CollectionView.elementKindSectionFooter,
@@ -193,6 +205,37 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
             lines.append(sectionLines)
         }
         contentSize = vertical ? Size(width: max(0, across), height: along) : Size(width: along, height: max(0, across))
+        pinSupplementaryViews(in: collection)
+    }
+
+    /// Moves pinned headers and footers to the visible bounds (the layout is prepared
+    /// again on every bounds change while pinning, so the frames follow each scroll).
+    private func pinSupplementaryViews(in collection: CollectionView) {
+        guard sectionHeadersPinToVisibleBounds || sectionFootersPinToVisibleBounds else { return }
+        let vertical = scrollDirection == .vertical
+        let insets = collection.adjustedContentInset
+        let bounds = collection.bounds
+        let visibleStart = vertical ? bounds.minY + insets.top : bounds.minX + insets.left
+        let visibleEnd = vertical ? bounds.maxY - insets.bottom : bounds.maxX - insets.right
+        func move(_ attributes: CollectionViewLayoutAttributes, to position: CGFloat) {
+            if vertical { attributes.frame.origin.y = position } else { attributes.frame.origin.x = position }
+            attributes.zIndex = 1024
+        }
+        for (section, span) in itemSpans.enumerated() {
+            if sectionHeadersPinToVisibleBounds, let header = headers[section] {
+                let natural = vertical ? header.frame.minY : header.frame.minX
+                let extent = vertical ? header.frame.height : header.frame.width
+                // At the visible start, not above its place, not past its section's items.
+                let pinned = max(natural, min(visibleStart, span.end - extent))
+                move(header, to: pinned)
+            }
+            if sectionFootersPinToVisibleBounds, let footer = footers[section] {
+                let natural = vertical ? footer.frame.minY : footer.frame.minX
+                let extent = vertical ? footer.frame.height : footer.frame.width
+                let pinned = min(natural, max(visibleEnd - extent, span.start))
+                move(footer, to: pinned)
+            }
+        }
     }
 
     private func itemSize(at path: IndexPath, collection: CollectionView,
@@ -261,10 +304,11 @@ open class CollectionViewFlowLayout: CollectionViewLayout {
         }
     }
 
-    /// True when the size across the scrolling axis changed (a rotation, a resize), not
-    /// for a scroll.
+    /// True when the size across the scrolling axis changed (a rotation, a resize), and,
+    /// while headers or footers pin to the visible bounds, for every scroll.
     open override func shouldInvalidateLayout(forBoundsChange newBounds: Rect) -> Bool {
         guard let collection = collectionView else { return false }
+        if sectionHeadersPinToVisibleBounds || sectionFootersPinToVisibleBounds { return true }
         return scrollDirection == .vertical ? newBounds.width != collection.laidOutSize.width
             : newBounds.height != collection.laidOutSize.height
     }

@@ -58,7 +58,8 @@ open class CollectionViewLayoutAttributes {
         representedElementKind = elementKind
     }
 
-    /// Attributes of a decoration view of a kind (data: no view is made for them).
+    /// Attributes of a decoration view of a kind: the collection shows a view of the class
+    /// registered with the layout for the kind (`register(_:forDecorationViewOfKind:)`).
     public required init(forDecorationViewOfKind decorationViewKind: String, with indexPath: IndexPath) {
         self.indexPath = indexPath
         representedElementCategory = .decorationView
@@ -83,6 +84,12 @@ open class CollectionViewLayoutAttributes {
 
     /// Where a supplementary element goes: its kind and index path.
     var elementKey: SupplementaryKey { SupplementaryKey(kind: representedElementKind ?? "", indexPath: indexPath) }
+}
+
+/// How a decoration view of a kind is made.
+enum DecorationFactory {
+    case viewClass(AnyClass)
+    case nib(Nib)
 }
 
 /// A supplementary element's identity: its kind and index path, ordered by index path
@@ -133,6 +140,29 @@ open class CollectionViewLayout {
     /// The attributes of one supplementary view. None by default.
     open func layoutAttributesForSupplementaryView(ofKind elementKind: String,
                                                    at indexPath: IndexPath) -> CollectionViewLayoutAttributes? { nil }
+
+    /// The attributes of one decoration view. None by default.
+    open func layoutAttributesForDecorationView(ofKind elementKind: String,
+                                                at indexPath: IndexPath) -> CollectionViewLayoutAttributes? { nil }
+
+    /// How the collection makes the decoration views of each kind.
+    var decorationFactories: [String: DecorationFactory] = [:]
+
+    /// Registers the class of a kind's decoration views: the collection makes them (from
+    /// ``CollectionReusableView`` itself or a subclass that conforms to
+    /// ``ReusableCollectionView``) and reuses them as cells are reused; the data source is
+    /// never asked. Nil unregisters.
+    open func register(_ viewClass: AnyClass?, forDecorationViewOfKind elementKind: String) {
+        decorationFactories[elementKind] = viewClass.map { .viewClass($0) }
+    }
+
+    /// Registers a nib whose first top-level reusable view is a kind's decoration view.
+    open func register(_ nib: Nib?, forDecorationViewOfKind elementKind: String) {
+        decorationFactories[elementKind] = nib.map { .nib($0) }
+    }
+
+    /// The layout stops being the collection's: it takes away views it added to it.
+    func layoutWillDetach(from collection: CollectionView) {}
 
     /// Whether a change of the collection's bounds to `newBounds` (a scroll or a resize)
     /// invalidates the layout. False by default.
