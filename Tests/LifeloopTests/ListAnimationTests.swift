@@ -282,6 +282,30 @@ struct ListAnimationTests {
     }
 
     @Test
+    func anUpdateDuringAnAnimationStartsFromWhereTheCellsShow() throws {
+        let rows = Rows([Self.names(6)])
+        let (app, table) = try shownTable(rows)
+        let last = try #require(table.cellForRow(at: IndexPath(row: 5, section: 0)))
+        var done: [String] = []
+        rows.sections[0].insert("a", at: 0)
+        table.performBatchUpdates({ table.insertRows(at: [IndexPath(row: 0, section: 0)], with: .top) },
+                                  completion: { done.append("first \($0)") })
+        try app.advance(by: .milliseconds(150))
+        let midway = last.presentationFrame.minY
+        #expect(midway > 220 && midway < 264)
+        rows.sections[0].remove(at: 2)
+        table.performBatchUpdates({ table.deleteRows(at: [IndexPath(row: 2, section: 0)], with: .fade) },
+                                  completion: { done.append("second \($0)") })
+        #expect(last.presentationFrame.minY == midway, "the second animation starts where the first one was")
+        #expect(last.frame.minY == 220)
+        try app.settle()
+        #expect(done == ["first true", "second true"])
+        #expect(cellsMatchShown(table))
+        #expect(table.visibleCells.map { $0.textLabel?.text ?? "" } == rows.sections[0])
+        for cell in table.visibleCells { #expect(cell.presentationFrame == cell.frame && cell.presentationAlpha == 1) }
+    }
+
+    @Test
     func theSameUpdatesGiveTheSameTraceRunAgainstRun() throws {
         func run() throws -> [String] {
             let rows = Rows([Self.names(8), Self.names(3, "s")])
