@@ -142,6 +142,10 @@ public final class Application {
     var autoLayoutInUse = false
     /// The `animations` block being run, if any: view setters report changes to it.
     var animationCapture: AnimationCapture?
+    /// Whether ``View/setAnimationsEnabled(_:)`` turned animations off in this app.
+    var animationsDisabled = false
+    /// How deep the calls to ``View/performWithoutAnimation(_:)`` are nested now.
+    var withoutAnimationDepth = 0
     /// While a percent-driven transition starts its animator: animations are held by it
     /// instead of running on the clock.
     var animationScrubber: ScrubbedAnimations?

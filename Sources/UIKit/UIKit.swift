@@ -223,6 +223,8 @@ public typealias UICollectionViewDelegateFlowLayout = CollectionViewDelegateFlow
 public typealias UICollectionViewLayout = CollectionViewLayout
 /// UIKit's `UICollectionViewLayoutAttributes`: Lifeloop's `CollectionViewLayoutAttributes`.
 public typealias UICollectionViewLayoutAttributes = CollectionViewLayoutAttributes
+/// UIKit's `UICollectionViewUpdateItem`: Lifeloop's `CollectionViewUpdateItem`.
+public typealias UICollectionViewUpdateItem = CollectionViewUpdateItem
 /// UIKit's `UICollectionViewFlowLayout`: Lifeloop's `CollectionViewFlowLayout`.
 public typealias UICollectionViewFlowLayout = CollectionViewFlowLayout
 /// UIKit's `UICollectionViewScrollDirection`: Lifeloop's `CollectionViewFlowLayout.ScrollDirection`.

@@ -31,12 +31,28 @@ struct ContactsSampleTests {
         let (app, list, _) = try launched()
         let table = try #require(list.tableView)
         let made = table.cellsMade
+        let before = Dictionary(table.visibleCells.map { ($0.textLabel?.text ?? "", ObjectIdentifier($0)) },
+                                uniquingKeysWith: { first, _ in first })
         list.search.insertText("turing")
         try app.settle()
         let names = table.visibleCells.compactMap { $0.textLabel?.text }
         #expect(!names.isEmpty)
         #expect(names.allSatisfy { $0.lowercased().contains("turing") })
-        #expect(table.cellsMade == made)
+        // Rows that stay keep their cells; the apply animates, so the cells of the rows
+        // that go are still fading out while new rows' cells are made: at most one new
+        // cell per shown row.
+        for cell in table.visibleCells {
+            if let old = before[cell.textLabel?.text ?? ""] { #expect(ObjectIdentifier(cell) == old) }
+        }
+        #expect(table.cellsMade <= made + names.count)
+        // Once the animation is over the pool has them back: the same search again makes none.
+        let warm = table.cellsMade
+        list.search.deleteBackward()
+        try app.settle()
+        list.search.insertText("g")
+        try app.settle()
+        #expect(table.visibleCells.compactMap { $0.textLabel?.text } == names)
+        #expect(table.cellsMade == warm)
         #expect(app.diagnostics.isEmpty)
     }
 

@@ -64,12 +64,24 @@ extension View {
         }
         let capture = app.animationCapture
         app.animationCapture = nil
-        defer { app.animationCapture = capture }
+        app.withoutAnimationDepth += 1
+        defer {
+            app.animationCapture = capture
+            app.withoutAnimationDepth -= 1
+        }
         actions()
     }
 
-    /// Whether animations are on (always).
-    public static var areAnimationsEnabled: Bool { true }
+    /// Whether animations are on in the app of the calling thread: true unless
+    /// ``setAnimationsEnabled(_:)`` turned them off (true where no app runs).
+    public static var areAnimationsEnabled: Bool { !(ThreadContext.application?.animationsDisabled ?? false) }
+
+    /// Turns animations on or off in the app of the calling thread, as UIKit's
+    /// `UIView.setAnimationsEnabled(_:)`: while off, `animate` blocks and list updates
+    /// apply their changes at once (completions still run, with `true`).
+    public static func setAnimationsEnabled(_ enabled: Bool) {
+        ThreadContext.application?.animationsDisabled = !enabled
+    }
 
     /// UIKit's `UIView.KeyframeAnimationOptions` (data).
     public struct KeyframeAnimationOptions: OptionSet, Hashable, Sendable {

@@ -256,7 +256,7 @@ extension Application {
         animationCapture = outer
         let group = AnimationGroup(app: self, completion: completion)
         group.retain()
-        let durationNs = animationNanoseconds(duration, parameter: "duration")
+        let durationNs = animationsDisabled ? 0 : animationNanoseconds(duration, parameter: "duration")
         let delayNs = animationNanoseconds(delay, parameter: "delay")
         // Saturating: a delay past the end of the clock's range starts at its end.
         let (sum, overflow) = loop.now.nanoseconds.addingReportingOverflow(delayNs)

@@ -97,16 +97,18 @@ open class CollectionView: ScrollView {
     var laidOutSize: Size { laidOutBounds?.size ?? bounds.size }
     /// Every shown view is stale (a reload): the next layout asks for all of them again.
     private var shownStale = false
-    private var shown = ShownCells<CollectionViewCell>()
-    private var shownSupplementary: [SupplementaryKey: CollectionReusableView] = [:]
+    var shown = ShownCells<CollectionViewCell>()
+    var shownSupplementary: [SupplementaryKey: CollectionReusableView] = [:]
     /// The attributes of this pass's items, applied at dequeue.
-    private var passAttributes: [IndexPath: CollectionViewLayoutAttributes] = [:]
-    private var selected: [IndexPath] = []
+    var passAttributes: [IndexPath: CollectionViewLayoutAttributes] = [:]
+    var selected: [IndexPath] = []
     private var cellPool = ReusePool<CollectionReusableView>()
     private var supplementaryPool = ReusePool<CollectionReusableView>()
     private var updates = BatchUpdates()
     /// The shown and waiting decoration views (CollectionView+Decoration.swift).
     var decorationViews = DecorationViews()
+    /// The running update animations (ListAnimation.swift).
+    let listAnimator = ListAnimator()
     /// The registrations of ``CollectionView/CellRegistration`` and
     /// ``CollectionView/SupplementaryRegistration`` used so far, by identity, with their
     /// reuse identifiers (the registration is kept, so its identity is not reused).
@@ -279,6 +281,7 @@ open class CollectionView: ScrollView {
     open func reloadData() {
         guard onLoop("reloadData()") else { return }
         trace("reloadData")
+        listAnimator.interruptAll(in: app)
         reloadCounts()
         shownStale = true
         layoutWasInvalidated()
@@ -372,7 +375,7 @@ open class CollectionView: ScrollView {
         return collectionViewLayout.layoutAttributesForSupplementaryView(ofKind: kind, at: indexPath)
     }
 
-    private func storedAttributes(forItemAt indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+    func storedAttributes(forItemAt indexPath: IndexPath) -> CollectionViewLayoutAttributes? {
         trace("layout.layoutAttributesForItem", detail: indexPath.listDescription)
         return collectionViewLayout.layoutAttributesForItem(at: indexPath)
     }
@@ -392,7 +395,7 @@ open class CollectionView: ScrollView {
 
     /// Prepares an invalid layout (and checks a bounds change first), then takes the
     /// content size (in a layout pass, or when it prepared).
-    private func prepareLayoutIfNeeded(inPass: Bool = false) {
+    func prepareLayoutIfNeeded(inPass: Bool = false) {
         if needsReload { reloadCounts() }
         let layout = collectionViewLayout
         if layoutIsValid, let laidOutBounds, laidOutBounds != bounds {
@@ -415,6 +418,8 @@ open class CollectionView: ScrollView {
     override func runBuiltInLayout() {
         super.runBuiltInLayout()
         backgroundView?.frame = bounds
+        listAnimator.isLayingOut = true
+        defer { listAnimator.isLayingOut = false }
         var passes = 0
         // Self-sized cells change the layout: lay out again until it settles.
         while layoutElements(), passes < 4 { passes += 1 }
@@ -423,7 +428,7 @@ open class CollectionView: ScrollView {
 
     /// One pass over the elements that meet the bounds; true when self-sizing invalidated
     /// the layout so that another pass is needed.
-    private func layoutElements() -> Bool {
+    func layoutElements() -> Bool {
         prepareLayoutIfNeeded(inPass: true)
         let visible = bounds
         trace("layout.layoutAttributesForElements", detail: visible.plainDescription)
@@ -451,7 +456,9 @@ open class CollectionView: ScrollView {
         // their views can be dequeued in this same pass.
         let stale = shownStale
         shownStale = false
-        shown.removeLeaving(Set(wantedPaths), everything: stale) { cell, path in endDisplaying(cell, at: path) }
+        // Cells an update animation moves out of the bounds stay until it ends.
+        let pinned = stale ? [] : shown.paths(of: listAnimator.pinned)
+        shown.removeLeaving(Set(wantedPaths).union(pinned), everything: stale) { cell, path in endDisplaying(cell, at: path) }
         for key in shownSupplementary.keys.sorted() where stale || supplementaryAttributes[key] == nil {
             if let view = shownSupplementary.removeValue(forKey: key) { endDisplaying(view, key: key) }
         }
@@ -482,7 +489,7 @@ open class CollectionView: ScrollView {
             trace("willDisplay", detail: path.listDescription)
             collectionDelegate?.collectionView(self, willDisplay: cell, forItemAt: path)
         }
-        shown.settle(wantedPaths)
+        shown.settle(pinned.isEmpty ? wantedPaths : Set(wantedPaths).union(pinned).sorted())
         for key in wantedKeys {
             guard let attributes = supplementaryAttributes[key] else { continue }
             if let view = shownSupplementary[key] {
@@ -509,7 +516,7 @@ open class CollectionView: ScrollView {
         return false
     }
 
-    private func endDisplaying(_ cell: CollectionViewCell, at path: IndexPath) {
+    func endDisplaying(_ cell: CollectionViewCell, at path: IndexPath) {
         cell.removeFromSuperview()
         cell.collection = nil
         trace("didEndDisplaying", detail: path.listDescription)
@@ -517,7 +524,7 @@ open class CollectionView: ScrollView {
         if let identifier = cell.reuseIdentifier { cellPool.put(cell, identifier: identifier) }
     }
 
-    private func endDisplaying(_ view: CollectionReusableView, key: SupplementaryKey) {
+    func endDisplaying(_ view: CollectionReusableView, key: SupplementaryKey) {
         view.removeFromSuperview()
         trace("didEndDisplayingSupplementaryView", detail: "\(key.kind) \(key.indexPath.listDescription)")
         collectionDelegate?.collectionView(self, didEndDisplayingSupplementaryView: view, forElementOfKind: key.kind,
@@ -623,15 +630,22 @@ open class CollectionView: ScrollView {
     /// them as one change: the data source's new counts are checked against the old ones
     /// plus and minus the changes (an inconsistency is an
     /// ``Diagnostic/Kind/invalidListUpdate`` diagnostic with UIKit's message and a reload,
-    /// where UIKit raises), shown cells move to their new items, cells of deleted and
-    /// reloaded items end their display, and the layout is invalidated. `completion` runs
-    /// after the next commit.
+    /// where UIKit raises), shown cells move to their new items, and the layout is
+    /// prepared and told of the changes at once, in UIKit's order: `prepare`,
+    /// ``CollectionViewLayout/prepare(forCollectionViewUpdates:)``, the visible elements
+    /// (new cells made now), the appearing and disappearing items' attributes, then
+    /// ``CollectionViewLayout/finalizeCollectionViewUpdates()``. In a visible window the cells animate as a table's rows do
+    /// (0.3 s, ease-in-out), per the layout's appearing and disappearing attributes, and
+    /// `completion(true)` runs when they end, after the deleted cells' `didEndDisplaying`;
+    /// ``reloadData()`` during the animation ends it (`completion(false)`). Without
+    /// animation, cells of deleted and reloaded items end their display at once.
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
         guard onLoop("performBatchUpdates(_:completion:)") else { return }
+        if let completion { listAnimator.completions.append(completion) }
         self.updates.begin()
         updates?()
         if let update = self.updates.end() { apply(update) }
-        if let completion, let app { app.afterCommit { completion(true) } }
+        if !self.updates.isOpen { listAnimator.completeWithoutAnimation(app) }
     }
 
     private func record(_ change: (inout ListUpdate) -> Void) {
@@ -710,11 +724,6 @@ open class CollectionView: ScrollView {
             layoutWasInvalidated()
             return
         }
-        shown.follow(plan) { cell, path in endDisplaying(cell, at: path) }
-        selected = selected.compactMap { plan.newIndexPath(for: $0) }
-        for key in shownSupplementary.keys.sorted() {
-            if let view = shownSupplementary.removeValue(forKey: key) { endDisplaying(view, key: key) }
-        }
-        layoutWasInvalidated()
+        applyChecked(plan, update: update)
     }
 }

@@ -175,6 +175,27 @@ open class CollectionViewLayout {
         false
     }
 
+    /// Told of a batch update's changes, after the layout was prepared for the new
+    /// content and before it is asked for the elements after the update (UIKit's order).
+    /// Does nothing by default.
+    open func prepare(forCollectionViewUpdates updateItems: [CollectionViewUpdateItem]) {}
+
+    /// Where an inserted (or reloaded) item starts its animation in: by default its
+    /// attributes after the update with alpha 0 (a fade in place). Nil: it shows at once.
+    open func initialLayoutAttributesForAppearingItem(at itemIndexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        storedCollectionView?.defaultAppearingAttributes(at: itemIndexPath)
+    }
+
+    /// Where a deleted (or reloaded) item ends its animation out (`itemIndexPath` before
+    /// the update): by default where it is, with alpha 0 (a fade in place). Nil: it
+    /// vanishes at once (and leaves when the animation ends).
+    open func finalLayoutAttributesForDisappearingItem(at itemIndexPath: IndexPath) -> CollectionViewLayoutAttributes? {
+        storedCollectionView?.defaultDisappearingAttributes(at: itemIndexPath)
+    }
+
+    /// The last step of a batch update before its animations run. Does nothing by default.
+    open func finalizeCollectionViewUpdates() {}
+
     /// Marks the layout for a new ``prepare()`` in the collection's next layout pass.
     open func invalidateLayout() {
         storedCollectionView?.layoutWasInvalidated()

@@ -79,12 +79,13 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable, Ite
 
     /// Makes `snapshot` the collection's content through its differences from the current
     /// one: one batch update of deletes, inserts and moves (and reloads for items marked
-    /// with `reloadItems` or `reconfigureItems`). `completion` runs after the next commit.
+    /// with `reloadItems` or `reconfigureItems`), animated unless `animatingDifferences` is false.
+    /// `completion` runs when the animations end (after the next commit without animation).
     open func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
         let changes = store.take(snapshot, list: collection)
         guard let collection else { return }
-        collection.applyDiff(changes)
-        if let completion, let app = collection.application { app.afterCommit(completion) }
+        let run = { collection.applyDiff(changes, completion: completion.map { done in { _ in done() } }) }
+        if animatingDifferences { run() } else { View.performWithoutAnimation(run) }
     }
 
     /// Makes `snapshot` the collection's content by reloading it (no differences computed).
@@ -131,7 +132,7 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable, Ite
 
 extension CollectionView {
     /// Applies a snapshot's differences as one batch update.
-    func applyDiff(_ update: ListUpdate) {
+    func applyDiff(_ update: ListUpdate, completion: ((Bool) -> Void)? = nil) {
         trace("applySnapshot", detail: "deletes=\(update.rowDeletes.count) inserts=\(update.rowInserts.count) "
                 + "moves=\(update.rowMoves.count) sections=-\(update.sectionDeletes.count)+\(update.sectionInserts.count)")
         performBatchUpdates({
@@ -143,6 +144,6 @@ extension CollectionView {
             self.insertItems(at: update.rowInserts)
             for move in update.rowMoves { self.moveItem(at: move.from, to: move.to) }
             self.reloadItems(at: update.rowReloads)
-        })
+        }, completion: completion)
     }
 }

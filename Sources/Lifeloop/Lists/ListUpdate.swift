@@ -11,6 +11,8 @@ struct ListUpdate {
     var sectionDeletes = IndexSet()
     var sectionReloads = IndexSet()
     var sectionMoves: [(from: Int, to: Int)] = []
+    /// How a table animates each change (ListAnimation.swift).
+    var animations = RowAnimationChoices()
 }
 
 /// A batch update checked against the counts before and after it, and the map from each
@@ -29,6 +31,10 @@ struct ListUpdatePlan {
     private let deleted: Set<IndexPath>
     private let reloaded: Set<IndexPath>
     private let reloadedSections: Set<Int>
+    /// Old section per new section, and move sources per destination (for
+    /// ``oldIndexPath(for:)``).
+    private let sourceSections: [Int: Int]
+    private let moveSources: [IndexPath: IndexPath]
 
     init(update: ListUpdate, oldCounts: [Int], newCounts: [Int], unit: String) {
         let oldSections = oldCounts.count
@@ -63,6 +69,10 @@ struct ListUpdatePlan {
             sectionMap[old] = Self.place(rank, among: occupiedSections)
         }
         self.sectionMap = sectionMap
+        var sourceSections: [Int: Int] = [:]
+        for (old, new) in sectionMap.enumerated() { if let new { sourceSections[new] = old } }
+        self.sourceSections = sourceSections
+        self.moveSources = Dictionary(update.rowMoves.map { ($0.to, $0.from) }, uniquingKeysWith: { first, _ in first })
         self.reloadedSections = Set(update.sectionReloads)
 
         // Rows.
@@ -131,6 +141,23 @@ struct ListUpdatePlan {
     /// Whether the row was reloaded (or its section was).
     func isReloaded(_ path: IndexPath) -> Bool {
         reloaded.contains(path) || reloadedSections.contains(path.section)
+    }
+
+    /// Where the section `old` is after the update; nil when it was deleted.
+    func newSection(for old: Int) -> Int? {
+        old >= 0 && old < sectionMap.count ? sectionMap[old] : nil
+    }
+
+    /// Where the new `path` was before the update; nil when it was inserted (or its
+    /// section was).
+    func oldIndexPath(for path: IndexPath) -> IndexPath? {
+        guard path.count == 2 else { return nil }
+        if let source = moveSources[path] { return source }
+        guard let section = sourceSections[path.section] else { return nil }
+        let occupied = occupiedRows[path.section] ?? []
+        if occupied.contains(path.row) { return nil }
+        let rank = path.row - occupied.prefix { $0 < path.row }.count
+        return IndexPath(row: Self.place(rank, among: removedRows[section] ?? []), section: section)
     }
 
     /// Where the old `path` is after the update; nil when it was deleted (or its section).

@@ -19,6 +19,11 @@ struct ShownCells<Cell: AnyObject> {
     /// The shown cells, in index-path order.
     var ordered: [Cell] { paths.compactMap { cells[$0] } }
 
+    /// The shown paths whose cells are among `identities`, in order.
+    func paths(of identities: Set<ObjectIdentifier>) -> [IndexPath] {
+        identities.isEmpty ? [] : paths.filter { cells[$0].map { identities.contains(ObjectIdentifier($0)) } ?? false }
+    }
+
     /// The index path of a shown cell.
     func indexPath(of cell: Cell) -> IndexPath? { paths.first { cells[$0] === cell } }
 
@@ -59,6 +64,9 @@ struct ShownCells<Cell: AnyObject> {
 struct BatchUpdates {
     private var pending: ListUpdate?
     private var depth = 0
+
+    /// Whether a batch is open (changes wait for its end).
+    var isOpen: Bool { depth > 0 }
 
     /// Opens a batch (or a nested one).
     mutating func begin() {

@@ -30,8 +30,8 @@ open class TableView: ScrollView {
         case insetGrouped
     }
 
-    /// How a row change animates: UIKit's `UITableView.RowAnimation`. Lifeloop's changes
-    /// land in the next layout pass (the animation is data).
+    /// How a row change animates: UIKit's `UITableView.RowAnimation`, on the frame clock
+    /// over 0.3 s, ease-in-out (see ``performBatchUpdates(_:completion:)``).
     public enum RowAnimation: Int, Hashable, Sendable {
         /// Fade; slide from or to the right, left, top or bottom; no animation; or stay in place (UIKit's `middle`).
         case fade, right, left, top, bottom, none, middle
@@ -137,24 +137,26 @@ open class TableView: ScrollView {
     /// Whether the delegate answers `estimatedHeightForRowAt` (learnt from its first answer).
     private var delegateAnswersEstimatedHeight: Bool?
     /// The row counts per section, as last asked.
-    private(set) var rowCounts: [Int] = []
-    private var geometry = ListGeometry()
+    var rowCounts: [Int] = []
+    var geometry = ListGeometry()
     private var needsReload = true
     /// Every shown cell is stale (a reload): the next layout asks for all of them again.
     private var shownCellsStale = false
     /// The shown rows in index-path order, and their cells.
-    private var shown = ShownCells<TableViewCell>()
+    var shown = ShownCells<TableViewCell>()
     /// The section headers and footers shown.
-    private var shownHeaders: [Int: View] = [:]
-    private var shownFooters: [Int: View] = [:]
+    var shownHeaders: [Int: View] = [:]
+    var shownFooters: [Int: View] = [:]
     /// Sections whose header or footer height follows its view (measured when shown).
-    private var headerSizedByView: Set<Int> = []
-    private var footerSizedByView: Set<Int> = []
-    private var selected: [IndexPath] = []
+    var headerSizedByView: Set<Int> = []
+    var footerSizedByView: Set<Int> = []
+    var selected: [IndexPath] = []
     private var cellPool = ReusePool<TableViewCell>()
     private var headerFooterPool = ReusePool<TableViewHeaderFooterView>()
     /// The batch being collected by `performBatchUpdates` or `beginUpdates`.
     private var updates = BatchUpdates()
+    /// The running update animations (ListAnimation.swift).
+    let listAnimator = ListAnimator()
 
     /// Creates a table of a style.
     public init(frame: Rect, style: Style) {
@@ -295,6 +297,7 @@ open class TableView: ScrollView {
     open func reloadData() {
         guard onLoop("reloadData()") else { return }
         trace("reloadData")
+        listAnimator.interruptAll(in: app)
         reloadCounts()
         shownCellsStale = true
         setNeedsLayout()
@@ -349,7 +352,7 @@ open class TableView: ScrollView {
 
     /// The geometry from the counts: section headers and footers, estimated rows (every
     /// row's height asked when estimation is off).
-    private func rebuildGeometry() {
+    func rebuildGeometry() {
         let estimate = rowEstimate
         var sections: [ListGeometry.Section] = []
         sections.reserveCapacity(rowCounts.count)
@@ -417,7 +420,7 @@ open class TableView: ScrollView {
         return 0
     }
 
-    private func updateContentSize() {
+    func updateContentSize() {
         let size = Size(width: bounds.width, height: geometry.contentHeight())
         if contentSize != size { contentSize = size }
     }
@@ -471,6 +474,13 @@ open class TableView: ScrollView {
     override func runBuiltInLayout() {
         super.runBuiltInLayout()
         if needsReload { reloadCounts() }
+        layoutListContent()
+    }
+
+    /// Rows, headers and footers for the bounds (the table's part of its layout pass).
+    func layoutListContent() {
+        listAnimator.isLayingOut = true
+        defer { listAnimator.isLayingOut = false }
         layoutListViews()
         var passes = 0
         // Self-sized rows can change the rows that show: lay out again until they settle.
@@ -479,7 +489,7 @@ open class TableView: ScrollView {
         updateContentSize()
     }
 
-    private func layoutListViews() {
+    func layoutListViews() {
         let width = bounds.width
         if let header = tableHeaderView {
             header.frame = Rect(x: 0, y: 0, width: width, height: header.frame.height)
@@ -493,7 +503,7 @@ open class TableView: ScrollView {
 
     /// One pass over the rows that meet the bounds; true when row heights changed so that
     /// another pass is needed.
-    private func layoutRows() -> Bool {
+    func layoutRows() -> Bool {
         let visible = bounds
         var wanted = geometry.rows(intersecting: visible.minY, visible.maxY)
         // Heights first for rows about to show, when the delegate gives them (estimation on).
@@ -518,9 +528,11 @@ open class TableView: ScrollView {
         }
         let wantedPaths = wanted.map { IndexPath(row: $0.row, section: $0.section) }
         let wantedSet = Set(wantedPaths)
+        // Cells an update animation moves out of the bounds stay until it ends.
+        let pinned = shownCellsStale ? [] : shown.paths(of: listAnimator.pinned)
         // Rows that left (all of them after a reload) end their display first, so that
         // their cells can be dequeued in this same pass.
-        shown.removeLeaving(wantedSet, everything: shownCellsStale) { cell, path in endDisplaying(cell, at: path) }
+        shown.removeLeaving(wantedSet.union(pinned), everything: shownCellsStale) { cell, path in endDisplaying(cell, at: path) }
         shownCellsStale = false
         var heightsChanged = false
         let width = bounds.width
@@ -554,7 +566,7 @@ open class TableView: ScrollView {
             trace("willDisplay", detail: path.listDescription)
             tableDelegate?.tableView(self, willDisplay: cell, forRowAt: path)
         }
-        shown.settle(wantedPaths)
+        shown.settle(pinned.isEmpty ? wantedPaths : wantedSet.union(pinned).sorted())
         if heightsChanged {
             // Frames of the kept rows follow the new heights.
             for path in shown.paths {
@@ -562,7 +574,7 @@ open class TableView: ScrollView {
                 shown[path]?.frame = Rect(x: 0, y: span.y, width: width, height: span.height)
             }
             let now = geometry.rows(intersecting: visible.minY, visible.maxY).map { IndexPath(row: $0.row, section: $0.section) }
-            return now != shown.paths
+            return now != shown.paths.filter { !pinned.contains($0) }
         }
         return false
     }
@@ -579,7 +591,7 @@ open class TableView: ScrollView {
         return dataSource.tableView(self, cellForRowAt: path)
     }
 
-    private func endDisplaying(_ cell: TableViewCell, at path: IndexPath) {
+    func endDisplaying(_ cell: TableViewCell, at path: IndexPath) {
         cell.removeFromSuperview()
         cell.table = nil
         trace("didEndDisplaying", detail: path.listDescription)
@@ -589,7 +601,7 @@ open class TableView: ScrollView {
 
     /// Section headers and footers of the sections that show; in a plain table a header
     /// sticks to the top of the visible area while its section shows.
-    private func layoutSupplementaryViews() {
+    func layoutSupplementaryViews() {
         let visible = bounds
         let sections = geometry.sections(intersecting: visible.minY, visible.maxY)
         let showing = Set(sections)
@@ -655,7 +667,7 @@ open class TableView: ScrollView {
         return made
     }
 
-    private func recycleSupplementary(_ view: View) {
+    func recycleSupplementary(_ view: View) {
         view.removeFromSuperview()
         if let reusable = view as? TableViewHeaderFooterView, let identifier = reusable.reuseIdentifier {
             headerFooterPool.put(reusable, identifier: identifier)
@@ -806,14 +818,24 @@ open class TableView: ScrollView {
     /// them as one change: the data source's new counts are checked against the old ones
     /// plus and minus the changes (an inconsistency is an
     /// ``Diagnostic/Kind/invalidListUpdate`` diagnostic and a reload, where UIKit raises),
-    /// shown cells move to their new rows, and cells of deleted and reloaded rows end
-    /// their display. `completion` runs after the next commit.
+    /// shown cells move to their new rows and the cells of rows that come into the bounds
+    /// are made before this returns.
+    ///
+    /// In a visible window the views then animate over 0.3 s with the ease-in-out curve
+    /// (UIKit's row animation timing as commonly measured; UIKit does not publish it):
+    /// cells that stay move, inserted rows come in and deleted rows go out per their
+    /// ``RowAnimation``, staying in the table until the end, when they get
+    /// `didEndDisplaying`; then `completion(true)` runs. ``reloadData()`` during the
+    /// animation ends it (`completion(false)`). Inside `performWithoutAnimation` or with
+    /// animations off, everything lands at once and `completion(true)` runs after the
+    /// next commit.
     open func performBatchUpdates(_ updates: (() -> Void)?, completion: ((Bool) -> Void)? = nil) {
         guard onLoop("performBatchUpdates(_:completion:)") else { return }
+        if let completion { listAnimator.completions.append(completion) }
         beginUpdates()
         updates?()
         endUpdates()
-        if let completion, let app { app.afterCommit { completion(true) } }
+        if !self.updates.isOpen { listAnimator.completeWithoutAnimation(app) }
     }
 
     /// Begins collecting changes (UIKit's older form of ``performBatchUpdates(_:completion:)``).
@@ -835,17 +857,26 @@ open class TableView: ScrollView {
     /// Inserts rows (index paths after the change).
     open func insertRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
         guard onLoop("insertRows(at:with:)") else { return }
-        record { $0.rowInserts += indexPaths }
+        record {
+            $0.rowInserts += indexPaths
+            for path in indexPaths { $0.animations.inserted[path] = animation }
+        }
     }
     /// Deletes rows (index paths before the change).
     open func deleteRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
         guard onLoop("deleteRows(at:with:)") else { return }
-        record { $0.rowDeletes += indexPaths }
+        record {
+            $0.rowDeletes += indexPaths
+            for path in indexPaths { $0.animations.deleted[path] = animation }
+        }
     }
     /// Reloads rows: their cells are asked again.
     open func reloadRows(at indexPaths: [IndexPath], with animation: RowAnimation) {
         guard onLoop("reloadRows(at:with:)") else { return }
-        record { $0.rowReloads += indexPaths }
+        record {
+            $0.rowReloads += indexPaths
+            for path in indexPaths { $0.animations.reloaded[path] = animation }
+        }
     }
     /// Re-runs `cellForRowAt` for shown rows on their current cells' rows (Lifeloop asks
     /// the data source again; the cell it returns replaces the shown one).
@@ -861,17 +892,26 @@ open class TableView: ScrollView {
     /// Inserts sections (indexes after the change).
     open func insertSections(_ sections: IndexSet, with animation: RowAnimation) {
         guard onLoop("insertSections(_:with:)") else { return }
-        record { $0.sectionInserts.formUnion(sections) }
+        record {
+            $0.sectionInserts.formUnion(sections)
+            for section in sections { $0.animations.insertedSections[section] = animation }
+        }
     }
     /// Deletes sections (indexes before the change).
     open func deleteSections(_ sections: IndexSet, with animation: RowAnimation) {
         guard onLoop("deleteSections(_:with:)") else { return }
-        record { $0.sectionDeletes.formUnion(sections) }
+        record {
+            $0.sectionDeletes.formUnion(sections)
+            for section in sections { $0.animations.deletedSections[section] = animation }
+        }
     }
     /// Reloads sections.
     open func reloadSections(_ sections: IndexSet, with animation: RowAnimation) {
         guard onLoop("reloadSections(_:with:)") else { return }
-        record { $0.sectionReloads.formUnion(sections) }
+        record {
+            $0.sectionReloads.formUnion(sections)
+            for section in sections { $0.animations.reloadedSections[section] = animation }
+        }
     }
     /// Moves a section.
     open func moveSection(_ section: Int, toSection newSection: Int) {
@@ -904,16 +944,7 @@ open class TableView: ScrollView {
             setNeedsLayout()
             return
         }
-        rowCounts = newCounts
-        rebuildGeometry()
-        // Shown cells follow their rows; those of deleted and reloaded rows end their display.
-        shown.follow(plan) { cell, path in endDisplaying(cell, at: path) }
-        selected = selected.compactMap { plan.newIndexPath(for: $0) }
-        for (_, view) in shownHeaders { recycleSupplementary(view) }
-        for (_, view) in shownFooters { recycleSupplementary(view) }
-        shownHeaders.removeAll()
-        shownFooters.removeAll()
-        setNeedsLayout()
+        applyChecked(plan, update: update, newCounts: newCounts)
     }
 }
 

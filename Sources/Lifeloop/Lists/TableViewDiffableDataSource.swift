@@ -32,12 +32,13 @@ open class TableViewDiffableDataSource<SectionIdentifierType: Hashable, ItemIden
 
     /// Makes `snapshot` the table's content through its differences from the current one:
     /// one batch update of deletes, inserts and moves (and reloads for items marked with
-    /// `reloadItems` or `reconfigureItems`). `completion` runs after the next commit.
+    /// `reloadItems` or `reconfigureItems`), animated unless `animatingDifferences` is false.
+    /// `completion` runs when the animations end (after the next commit without animation).
     open func apply(_ snapshot: Snapshot, animatingDifferences: Bool = true, completion: (() -> Void)? = nil) {
         let changes = store.take(snapshot, list: table)
         guard let table else { return }
-        table.applyDiff(changes)
-        if let completion, let app = table.application { app.afterCommit(completion) }
+        let run = { table.applyDiff(changes, completion: completion.map { done in { _ in done() } }) }
+        if animatingDifferences { run() } else { View.performWithoutAnimation(run) }
     }
 
     /// Makes `snapshot` the table's content by reloading it (no differences computed).
@@ -97,7 +98,7 @@ open class TableViewDiffableDataSource<SectionIdentifierType: Hashable, ItemIden
 
 extension TableView {
     /// Applies a snapshot's differences as one batch update.
-    func applyDiff(_ update: ListUpdate) {
+    func applyDiff(_ update: ListUpdate, completion: ((Bool) -> Void)? = nil) {
         trace("applySnapshot", detail: "deletes=\(update.rowDeletes.count) inserts=\(update.rowInserts.count) "
                 + "moves=\(update.rowMoves.count) sections=-\(update.sectionDeletes.count)+\(update.sectionInserts.count)")
         performBatchUpdates({
@@ -109,6 +110,6 @@ extension TableView {
             self.insertRows(at: update.rowInserts, with: .automatic)
             for move in update.rowMoves { self.moveRow(at: move.from, to: move.to) }
             self.reloadRows(at: update.rowReloads, with: .automatic)
-        })
+        }, completion: completion)
     }
 }
