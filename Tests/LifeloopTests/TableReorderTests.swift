@@ -185,6 +185,51 @@ struct TableReorderTests {
         #expect(table.numberOfRows(inSection: 0) == 1)
     }
 
+    /// The usual diffable form: `moveRowAt` applies a snapshot with the row moved.
+    final class Reordering: TableViewDiffableDataSource<Int, String> {
+        override func tableView(_ tableView: TableView, canMoveRowAt indexPath: IndexPath) -> Bool { true }
+        override func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath,
+                                to destinationIndexPath: IndexPath) {
+            guard let moved = itemIdentifier(for: sourceIndexPath), let there = itemIdentifier(for: destinationIndexPath) else {
+                return
+            }
+            var snapshot = snapshot()
+            snapshot.deleteItems([moved])
+            if destinationIndexPath.row > sourceIndexPath.row {
+                snapshot.insertItems([moved], afterItem: there)
+            } else {
+                snapshot.insertItems([moved], beforeItem: there)
+            }
+            apply(snapshot, animatingDifferences: false)
+        }
+    }
+
+    @Test
+    func aDiffableDataSourceThatAppliesTheMoveInMoveRowAtEndsWithTheRowMovedOnce() throws {
+        let app = try Application()
+        let host = Host(nibName: nil, bundle: nil)
+        _ = host.view
+        let source = Reordering(tableView: host.table) { table, path, item in
+            let cell = table.dequeueReusableCell(withIdentifier: "row", for: path)
+            cell.textLabel?.text = item
+            return cell
+        }
+        var snapshot = DiffableDataSourceSnapshot<Int, String>()
+        snapshot.appendSections([0])
+        snapshot.appendItems(["a", "b", "c", "d"])
+        source.apply(snapshot, animatingDifferences: false)
+        _ = try showInWindow(host, app: app)
+        host.table.setEditing(true, animated: false)
+        try app.settle()
+        try drag(app, host.table, from: 0, to: 2)
+        #expect(source.snapshot().itemIdentifiers == ["b", "c", "a", "d"])
+        #expect(texts(host.table) == ["b", "c", "a", "d"])
+        #expect(app.diagnostics.isEmpty)
+        try drag(app, host.table, from: 3, to: 0)
+        #expect(source.snapshot().itemIdentifiers == ["d", "b", "c", "a"])
+        #expect(texts(host.table) == ["d", "b", "c", "a"])
+    }
+
     @Test
     func aReorderThroughTouchesIsTheSameRunAgainstRun() throws {
         func run() throws -> [String] {

@@ -77,8 +77,16 @@ extension CollectionView {
         movement = nil
         trace("endInteractiveMovement", detail: state.current.listDescription)
         if state.current != state.original, let dataSource {
+            // The data source is told from its own state, as a table's is (see
+            // `TableView.endReorder()`): one that applies the move as an update moves the
+            // item itself; otherwise the collection moves it again.
+            let moving = cellForItem(at: state.current)
+            moveItemInPlace(from: state.current, to: state.original)
             trace("moveItemAt", detail: "\(state.original.listDescription) -> \(state.current.listDescription)")
             dataSource.collectionView(self, moveItemAt: state.original, to: state.current)
+            if moving == nil || (cellForItem(at: state.current) !== moving && cellForItem(at: state.original) === moving) {
+                moveItemInPlace(from: state.original, to: state.current)
+            }
         }
         layoutWasInvalidated()
     }

@@ -108,8 +108,17 @@ extension TableView {
         reorder = nil
         trace("endReorder", detail: state.current.listDescription)
         if state.current != state.original, let dataSource {
+            // The data source is told from its own state: the row goes back first. One that
+            // applies the move as an update in `moveRowAt` (a diffable data source applying
+            // a snapshot) moves the row itself; for one that only updates its model, the
+            // table moves it again.
+            let moving = cellForRow(at: state.current)
+            moveRowInPlace(from: state.current, to: state.original)
             trace("moveRowAt", detail: "\(state.original.listDescription) -> \(state.current.listDescription)")
             dataSource.tableView(self, moveRowAt: state.original, to: state.current)
+            if moving == nil || (cellForRow(at: state.current) !== moving && cellForRow(at: state.original) === moving) {
+                moveRowInPlace(from: state.original, to: state.current)
+            }
         }
         setNeedsLayout()
     }
