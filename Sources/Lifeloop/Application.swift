@@ -61,6 +61,18 @@ public final class Application {
             if checkLoopThread(label: "app", operation: "callsViewIsAppearing") { storedCallsViewIsAppearing = newValue }
         }
     }
+    /// Whether lists tell their prefetch data sources about rows and items ahead of showing
+    /// them (iOS 10's prefetching; ``TableView/prefetchDataSource``,
+    /// ``CollectionView/prefetchDataSource``). Off by default at every ``uikitVersion``:
+    /// iOS prefetches on internal timing, which Lifeloop replaces by a fixed rule (one
+    /// visible length ahead in the scroll direction) that an app turns on; before iOS 10 it
+    /// has no effect (the API did not exist).
+    public var prefetchesListContent: Bool {
+        get { storedPrefetchesListContent }
+        set {
+            if checkLoopThread(label: "app", operation: "prefetchesListContent") { storedPrefetchesListContent = newValue }
+        }
+    }
     /// In strict mode, ``settle(maxTurns:)`` and ``advance(by:)`` throw
     /// ``DiagnosticsError`` when diagnostics were recorded.
     public var isStrict: Bool {
@@ -105,6 +117,7 @@ public final class Application {
     private var storedUIKitVersion = UIKitVersion.default
     private var storedUnloadPolicy: UnloadPolicy?
     private var storedCallsViewIsAppearing: Bool?
+    private var storedPrefetchesListContent = false
     private var storedIsStrict = false
     private var storedBundlePath: String?
     private var storedModuleNames: [String] = []

@@ -8,6 +8,7 @@
 /// | default ``ViewController/modalPresentationStyle`` | `fullScreen` before iOS 13 | `automatic` (a page sheet) from iOS 13 |
 /// | layout rounds at launch, before `viewDidAppear` (L31) | one before iOS 11 | two from iOS 11 |
 /// | `viewIsAppearing` (``Application/callsViewIsAppearing``) | not called before iOS 17 | called from iOS 17 |
+/// | list prefetching (``Application/prefetchesListContent``) | none before iOS 10 | from iOS 10, when the app turns it on (off by default) |
 ///
 /// The individual settings (``Application/unloadPolicy``,
 /// ``Application/callsViewIsAppearing``, a controller's `modalPresentationStyle`) still
@@ -73,6 +74,11 @@ public struct UIKitVersion: Hashable, Comparable, Sendable, CustomStringConverti
     /// Whether a window's first appearance lays its root controller's views out twice
     /// before `viewDidAppear` (L31): from iOS 11, when the safe-area insets settle.
     public var laysOutTwiceAtLaunch: Bool { major >= 11 }
+
+    /// Whether this version has list prefetching (`UITableViewDataSourcePrefetching`,
+    /// `UICollectionViewDataSourcePrefetching`): from iOS 10. Lists prefetch only when
+    /// ``Application/prefetchesListContent`` is on too.
+    public var hasListPrefetching: Bool { major >= 10 }
 
     /// Whether this version calls `viewIsAppearing` (L05).
     public var callsViewIsAppearing: Bool { major >= 17 }

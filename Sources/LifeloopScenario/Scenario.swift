@@ -44,6 +44,9 @@ public struct Scenario: Sendable, Hashable {
     /// Whether controllers get `viewIsAppearing`, if the file says; otherwise as the
     /// version says.
     public var viewIsAppearing: Bool?
+    /// Whether lists prefetch (`Application.prefetchesListContent`, iOS 10's prefetching
+    /// by Lifeloop's fixed rule); off unless the file says `listPrefetching: true`.
+    public var listPrefetching: Bool = false
     /// Whether diagnostics fail the run.
     public var strict: Bool
     /// The windows, in creation order; never empty after parsing (a default `main`).

@@ -18,7 +18,7 @@ struct ScenarioReader {
     /// The name when the file gives none.
     let defaultName: String
 
-    static let keys = ["lifeloop", "name", "app", "clock", "workers", "uikitVersion", "unloadPolicy", "viewIsAppearing", "strict",
+    static let keys = ["lifeloop", "name", "app", "clock", "workers", "uikitVersion", "unloadPolicy", "viewIsAppearing", "listPrefetching", "strict",
                        "duration", "settleBudget", "seeds", "windows", "costs", "jobs", "script", "network", "allowNetwork"]
 
     func read(_ root: Node?) throws(ScenarioError) -> ReadScenario {
@@ -64,6 +64,7 @@ struct ScenarioReader {
                                                    noun: "unload policy")
         }
         if let entry = fields["viewIsAppearing"] { scenario.viewIsAppearing = try nodes.bool(entry.value) }
+        if let entry = fields["listPrefetching"] { scenario.listPrefetching = try nodes.bool(entry.value) }
         if let entry = fields["strict"] { scenario.strict = try nodes.bool(entry.value) }
         if let entry = fields["duration"] { scenario.duration = try nodes.positiveDuration(entry.value) }
         if let entry = fields["settleBudget"] { scenario.settleBudget = try nodes.positiveDuration(entry.value) }

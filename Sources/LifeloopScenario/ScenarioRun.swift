@@ -122,6 +122,7 @@ final class ScenarioRun {
         app.uikitVersion = scenario.uikitVersion
         if let policy = scenario.unloadPolicy { app.unloadPolicy = policy }
         if let calls = scenario.viewIsAppearing { app.callsViewIsAppearing = calls }
+        if scenario.listPrefetching { app.prefetchesListContent = true }
         if let path = options.tracePath { try app.trace.stream(toFileAtPath: path) }
         probe = ScenarioProbe(app: app, scenario: scenario, seed: seed)
         probe.measures = options.measures

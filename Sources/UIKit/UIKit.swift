@@ -180,6 +180,8 @@ public typealias UITableView = TableView
 public typealias UITableViewCell = TableViewCell
 /// UIKit's `UITableViewDataSource`: Lifeloop's `TableViewDataSource`.
 public typealias UITableViewDataSource = TableViewDataSource
+/// UIKit's `UITableViewDataSourcePrefetching`: Lifeloop's `TableViewDataSourcePrefetching`.
+public typealias UITableViewDataSourcePrefetching = TableViewDataSourcePrefetching
 /// UIKit's `UITableViewDelegate`: Lifeloop's `TableViewDelegate`.
 public typealias UITableViewDelegate = TableViewDelegate
 /// UIKit's `UITableViewController`: Lifeloop's `TableViewController`.
@@ -202,6 +204,8 @@ public typealias UITableViewDiffableDataSource = TableViewDiffableDataSource
 public typealias UITableViewCellStyle = TableViewCell.CellStyle
 /// UIKit's `NSDiffableDataSourceSnapshot`: Lifeloop's `DiffableDataSourceSnapshot`.
 public typealias NSDiffableDataSourceSnapshot = DiffableDataSourceSnapshot
+/// UIKit's `NSDiffableDataSourceTransaction`: Lifeloop's `DiffableDataSourceTransaction`.
+public typealias NSDiffableDataSourceTransaction = DiffableDataSourceTransaction
 /// UIKit's `NSDiffableDataSourceSectionSnapshot`: Lifeloop's `DiffableDataSourceSectionSnapshot`.
 public typealias NSDiffableDataSourceSectionSnapshot = DiffableDataSourceSectionSnapshot
 
@@ -215,6 +219,8 @@ public typealias UICollectionViewCell = CollectionViewCell
 public typealias UICollectionReusableView = CollectionReusableView
 /// UIKit's `UICollectionViewDataSource`: Lifeloop's `CollectionViewDataSource`.
 public typealias UICollectionViewDataSource = CollectionViewDataSource
+/// UIKit's `UICollectionViewDataSourcePrefetching`: Lifeloop's `CollectionViewDataSourcePrefetching`.
+public typealias UICollectionViewDataSourcePrefetching = CollectionViewDataSourcePrefetching
 /// UIKit's `UICollectionViewDelegate`: Lifeloop's `CollectionViewDelegate`.
 public typealias UICollectionViewDelegate = CollectionViewDelegate
 /// UIKit's `UICollectionViewDelegateFlowLayout`: Lifeloop's `CollectionViewDelegateFlowLayout`.

@@ -292,6 +292,15 @@ private let fullExampleJSON = """
                     message: "expected a UIKit version such as 12 or \"iOS 17\", found a list")
     }
 
+    @Test func listPrefetchingIsOffUnlessTheFileTurnsItOn() throws {
+        let script = "script:\n  - tap: A\n"
+        #expect(try !ScenarioFile.parse(header + script, file: "test.yaml", directory: "/nonexistent").listPrefetching)
+        #expect(try ScenarioFile.parse(header + "listPrefetching: true\n" + script, file: "test.yaml",
+                                       directory: "/nonexistent").listPrefetching)
+        expectError(header + "listPrefetching: 1\n", line: 3, column: 18, field: "listPrefetching",
+                    message: "expected true or false, found")
+    }
+
     @Test func defaultsFillWhatTheFileLeavesOut() throws {
         let scenario = try ScenarioFile.parse(header + "script:\n  - tap: A\n",
                                               file: "flows/check.out.yaml", directory: "flows")

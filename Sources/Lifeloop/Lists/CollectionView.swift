@@ -19,7 +19,8 @@ import Foundation
 /// 3. Scrolling marks the collection for layout: each frame repeats step 2 (after
 ///    `shouldInvalidateLayout(forBoundsChange:)`), so a warm collection makes no cell.
 ///
-/// Nothing is prefetched.
+/// Nothing is prefetched unless the app turns prefetching on
+/// (``Application/prefetchesListContent``; see ``prefetchDataSource``).
 open class CollectionView: ScrollView {
     /// Where a scrolled-to item ends up: UIKit's `UICollectionView.ScrollPosition`. One
     /// vertical and one horizontal position may be combined; none scrolls the least.
@@ -74,7 +75,8 @@ open class CollectionView: ScrollView {
     open var allowsSelection = true
     /// Whether several items can be selected at once.
     open var allowsMultipleSelection = false
-    /// Whether the collection asks for cells ahead of showing them (data: nothing is prefetched).
+    /// Whether the ``prefetchDataSource`` is told about items ahead of showing them (true,
+    /// as in UIKit; prefetching also needs the app's ``Application/prefetchesListContent``).
     open var isPrefetchingEnabled = true
     /// The view behind the content (laid out to the bounds).
     open var backgroundView: View? {
@@ -424,6 +426,8 @@ open class CollectionView: ScrollView {
         // Self-sized cells change the layout: lay out again until it settles.
         while layoutElements(), passes < 4 { passes += 1 }
         passAttributes.removeAll()
+        positionMovingItem()
+        prefetchAfterLayout()
     }
 
     /// One pass over the elements that meet the bounds; true when self-sizing invalidated
@@ -530,6 +534,46 @@ open class CollectionView: ScrollView {
         collectionDelegate?.collectionView(self, didEndDisplayingSupplementaryView: view, forElementOfKind: key.kind,
                                            at: key.indexPath)
         if let poolKey = view.poolKey { supplementaryPool.put(view, identifier: poolKey) }
+    }
+
+    // MARK: Interactive movement and prefetching (CollectionView+InteractiveMovement.swift, ListPrefetching.swift)
+
+    /// The interactive movement under way.
+    var movement: InteractiveMovement?
+    /// What the collection has prefetched.
+    var prefetcher = ListPrefetcher()
+    /// The object told ahead of time about the items about to show: UIKit's
+    /// `prefetchDataSource`, held weakly. It is told only while the app's
+    /// ``Application/prefetchesListContent`` is on (off by default) and
+    /// ``isPrefetchingEnabled`` is true.
+    open weak var prefetchDataSource: CollectionViewDataSourcePrefetching?
+
+    /// Moves an item in the collection's own record of its items, without asking the data
+    /// source (an interactive movement): counts, shown cells and the selection follow, and
+    /// the layout is invalidated.
+    func moveItemInPlace(from: IndexPath, to: IndexPath) {
+        var update = ListUpdate()
+        update.rowMoves = [(from, to)]
+        var newCounts = itemCounts
+        if from.section != to.section {
+            newCounts[from.section] -= 1
+            newCounts[to.section] += 1
+        }
+        let plan = ListUpdatePlan(update: update, oldCounts: itemCounts, newCounts: newCounts, unit: "item")
+        guard plan.problem == nil else { return }
+        itemCounts = newCounts
+        shown.follow(plan) { cell, path in endDisplaying(cell, at: path) }
+        selected = selected.compactMap { plan.newIndexPath(for: $0) }
+        layoutWasInvalidated()
+    }
+
+    /// The visible rectangle's items as the layout places them, in `rect`: what
+    /// prefetching looks ahead at.
+    func itemPaths(in rect: Rect) -> [IndexPath] {
+        let found = (collectionViewLayout.layoutAttributesForElements(in: rect) ?? []).filter {
+            $0.representedElementCategory == .cell && !$0.isHidden && $0.frame.meets(rect) && isValidItem($0.indexPath)
+        }
+        return Array(Set(found.map(\.indexPath))).sorted()
     }
 
     // MARK: Scrolling

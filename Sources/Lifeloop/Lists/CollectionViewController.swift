@@ -7,8 +7,14 @@ open class CollectionViewController: ViewController, CollectionViewDataSource, C
     private let initialLayout: CollectionViewLayout
     /// Whether `viewWillAppear` deselects the selected items (true by default).
     open var clearsSelectionOnViewWillAppear = true
-    /// Whether a long press moves items (data: interactive movement is not modelled).
-    open var installsStandardGestureForInteractiveMovement = true
+    /// Whether a long press on an item, then a drag, moves it (true by default): the
+    /// collection gets a long-press recognizer that drives
+    /// ``CollectionView/beginInteractiveMovementForItem(at:)`` and its siblings.
+    open var installsStandardGestureForInteractiveMovement = true {
+        didSet { updateStandardMovementGesture() }
+    }
+    /// The standard movement gesture, while installed.
+    var movementGesture: LongPressGestureRecognizer?
     /// Whether the collection's layout follows a navigation controller's transitions (data).
     open var useLayoutToLayoutNavigationTransitions = false
 
@@ -33,7 +39,10 @@ open class CollectionViewController: ViewController, CollectionViewDataSource, C
     /// The collection: the controller's view (loading it when needed).
     open var collectionView: CollectionView! {
         get { view as? CollectionView }
-        set { view = newValue }
+        set {
+            view = newValue
+            updateStandardMovementGesture()
+        }
     }
 
     /// The collection's layout (the one given at creation until the view loads).
@@ -50,6 +59,7 @@ open class CollectionViewController: ViewController, CollectionViewDataSource, C
         collection.dataSource = self
         collection.delegate = self
         view = collection
+        updateStandardMovementGesture()
     }
 
     /// Deselects the selected items when ``clearsSelectionOnViewWillAppear`` is on.
@@ -104,6 +114,17 @@ open class CollectionViewController: ViewController, CollectionViewDataSource, C
     open func collectionView(_ collectionView: CollectionView, shouldDeselectItemAt indexPath: IndexPath) -> Bool { true }
     /// Called after an item was deselected; does nothing unless overridden.
     open func collectionView(_ collectionView: CollectionView, didDeselectItemAt indexPath: IndexPath) {}
+    /// Where an interactively moving item goes (iOS 15's form): the older form's answer unless overridden.
+    open func collectionView(_ collectionView: CollectionView,
+                             targetIndexPathForMoveOfItemFromOriginalIndexPath originalIndexPath: IndexPath,
+                             atCurrentIndexPath currentIndexPath: IndexPath,
+                             toProposedIndexPath proposedIndexPath: IndexPath) -> IndexPath {
+        self.collectionView(collectionView, targetIndexPathForMoveFromItemAt: currentIndexPath,
+                            toProposedIndexPath: proposedIndexPath)
+    }
+    /// Where an interactively moving item goes (iOS 9's form): the proposed index path unless overridden.
+    open func collectionView(_ collectionView: CollectionView, targetIndexPathForMoveFromItemAt currentIndexPath: IndexPath,
+                             toProposedIndexPath proposedIndexPath: IndexPath) -> IndexPath { proposedIndexPath }
     /// Called when the collection scrolls; does nothing unless overridden.
     open func scrollViewDidScroll(_ scrollView: ScrollView) {}
     /// Called when the user starts dragging the collection; does nothing unless overridden.

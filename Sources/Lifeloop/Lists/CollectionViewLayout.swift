@@ -211,6 +211,26 @@ open class CollectionViewLayout {
 
     /// Whether the layout wants cells to size themselves (estimated sizes).
     var wantsPreferredAttributes: Bool { false }
+
+    /// Where an interactively moving item at `previousIndexPath` goes when its center is at
+    /// `position` (content coordinates): by default the index path of the item there, or
+    /// `previousIndexPath` when there is none.
+    open func targetIndexPathForInteractivelyMovingItem(_ previousIndexPath: IndexPath,
+                                                        withPosition position: Point) -> IndexPath {
+        collectionView?.indexPathForItem(at: position) ?? previousIndexPath
+    }
+
+    /// The attributes of the interactively moving item at `indexPath` whose center the
+    /// finger holds at `position`: by default a copy of its attributes centered there,
+    /// above the other items (a higher `zIndex`).
+    open func layoutAttributesForInteractivelyMovingItem(at indexPath: IndexPath,
+                                                         withTargetPosition position: Point) -> CollectionViewLayoutAttributes {
+        let base = layoutAttributesForItem(at: indexPath) ?? CollectionViewLayoutAttributes(forCellWith: indexPath)
+        let attributes = (base.copy() as? CollectionViewLayoutAttributes) ?? base
+        attributes.center = position
+        attributes.zIndex = max(attributes.zIndex, 1)
+        return attributes
+    }
 }
 
 extension Rect {

@@ -123,11 +123,25 @@ open class CollectionViewDiffableDataSource<SectionIdentifierType: Hashable, Ite
                              at indexPath: IndexPath) -> CollectionReusableView {
         supplementaryViewProvider?(collectionView, kind, indexPath) ?? collectionView.placeholderSupplementaryView()
     }
-    /// No item can be moved unless overridden.
-    open func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool { false }
-    /// Does nothing unless overridden.
+    /// What interactive reordering may do and is told: UIKit's `reorderingHandlers`. With
+    /// no `canReorderItem` (the default) no item moves.
+    open var reorderingHandlers = ReorderingHandlers()
+    /// Whether the item can move: the ``reorderingHandlers``' `canReorderItem` answer
+    /// (false without one).
+    open func collectionView(_ collectionView: CollectionView, canMoveItemAt indexPath: IndexPath) -> Bool {
+        guard let canReorder = reorderingHandlers.canReorderItem, let item = itemIdentifier(for: indexPath) else { return false }
+        return canReorder(item)
+    }
+    /// An interactive movement dropped an item: the current snapshot takes the move (the
+    /// collection already shows it), between the ``reorderingHandlers``' `willReorder` and
+    /// `didReorder`.
     open func collectionView(_ collectionView: CollectionView, moveItemAt sourceIndexPath: IndexPath,
-                             to destinationIndexPath: IndexPath) {}
+                             to destinationIndexPath: IndexPath) {
+        guard let transaction = reorderTransaction(from: sourceIndexPath, to: destinationIndexPath) else { return }
+        reorderingHandlers.willReorder?(transaction)
+        _ = store.take(transaction.finalSnapshot, list: nil)
+        reorderingHandlers.didReorder?(transaction)
+    }
 }
 
 extension CollectionView {

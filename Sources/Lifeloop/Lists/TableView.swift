@@ -487,6 +487,8 @@ open class TableView: ScrollView {
         while layoutRows(), passes < 4 { passes += 1 }
         layoutSupplementaryViews()
         updateContentSize()
+        positionReorderedRow()
+        prefetchAfterLayout()
     }
 
     func layoutListViews() {
@@ -674,6 +676,60 @@ open class TableView: ScrollView {
         }
     }
 
+    // MARK: Reordering and prefetching (TableView+Reordering.swift, ListPrefetching.swift)
+
+    /// The row being dragged by its reorder control.
+    var reorder: RowReorder?
+    /// The recognizer of drags on reorder controls, once the table has edited.
+    var reorderGesture: ReorderGestureRecognizer?
+    /// What the table has prefetched.
+    var prefetcher = ListPrefetcher()
+    /// The object told ahead of time about the rows about to show: UIKit's
+    /// `prefetchDataSource`, held weakly. It is told only while the app's
+    /// ``Application/prefetchesListContent`` is on (off by default) and
+    /// ``isPrefetchingEnabled`` is true.
+    open weak var prefetchDataSource: TableViewDataSourcePrefetching?
+    /// Whether the ``prefetchDataSource`` is told about rows ahead of showing them (true, as
+    /// in UIKit; prefetching also needs the app's ``Application/prefetchesListContent``).
+    open var isPrefetchingEnabled = true
+
+    /// Moves a row in the table's own record of its rows, without asking the data source
+    /// (a reorder drag): counts, row heights, shown cells and the selection follow.
+    func moveRowInPlace(from: IndexPath, to: IndexPath) {
+        var update = ListUpdate()
+        update.rowMoves = [(from, to)]
+        var newCounts = rowCounts
+        if from.section != to.section {
+            newCounts[from.section] -= 1
+            newCounts[to.section] += 1
+        }
+        let plan = ListUpdatePlan(update: update, oldCounts: rowCounts, newCounts: newCounts, unit: "row")
+        guard plan.problem == nil else { return }
+        var sections = geometry.sections
+        func heights(_ section: Int) -> [Double] {
+            (0..<rowCounts[section]).map { geometry.rowSpan(section, $0).height }
+        }
+        var fromHeights = heights(from.section)
+        let moved = fromHeights.remove(at: from.row)
+        var toHeights = from.section == to.section ? fromHeights : heights(to.section)
+        toHeights.insert(moved, at: to.row)
+        if from.section != to.section {
+            sections[from.section].rows = ExtentIndex(heights: fromHeights, estimate: sections[from.section].rows.estimate)
+        }
+        sections[to.section].rows = ExtentIndex(heights: toHeights, estimate: sections[to.section].rows.estimate)
+        geometry = ListGeometry(sections: sections, listHeader: geometry.listHeader, listFooter: geometry.listFooter)
+        rowCounts = newCounts
+        shown.follow(plan) { cell, path in endDisplaying(cell, at: path) }
+        selected = selected.compactMap { plan.newIndexPath(for: $0) }
+        updateContentSize()
+        setNeedsLayout()
+    }
+
+    /// The index paths of the rows that meet `rect`, in order: what prefetching looks ahead at.
+    func rowPaths(in rect: Rect) -> [IndexPath] {
+        geometry.rows(intersecting: rect.minY, rect.maxY).map { IndexPath(row: $0.row, section: $0.section) }
+    }
+
     // MARK: Scrolling
 
     /// Scrolls so that a row shows at `position` (`none`: the least scroll that shows it).
@@ -779,6 +835,7 @@ open class TableView: ScrollView {
         guard onLoop("setEditing(_:animated:)") else { return }
         self.editing = editing
         for cell in shown.ordered { cell.setEditing(editing, animated: animated) }
+        editingDidChange()
     }
 
     /// The swipe actions of a row on an edge, as the delegate gives them (data).

@@ -63,6 +63,10 @@ open class TableViewCell: View {
     open var isHighlighted = false
     /// Whether the cell shows its editing controls.
     open var isEditing = false
+    /// Whether the cell shows a reorder control while editing (data: the table shows one on
+    /// every editing row its data source lets move; see
+    /// ``TableView/showsReorderControl(forRowAt:)``). False by default, as in UIKit.
+    open var showsReorderControl = false
     /// The indent level (data).
     open var indentationLevel = 0
     /// The inset of the separator (data).

@@ -120,6 +120,11 @@ open class TableViewController: ViewController, TableViewDataSource, TableViewDe
                         editingStyleForRowAt indexPath: IndexPath) -> TableViewCell.EditingStyle { .delete }
     /// Called when the user taps the detail button of the row at `indexPath`; does nothing unless overridden.
     open func tableView(_ tableView: TableView, accessoryButtonTappedForRowWith indexPath: IndexPath) {}
+    /// Where a row dragged by its reorder control goes: the proposed index path unless overridden.
+    open func tableView(_ tableView: TableView, targetIndexPathForMoveFromRowAt sourceIndexPath: IndexPath,
+                        toProposedIndexPath proposedDestinationIndexPath: IndexPath) -> IndexPath {
+        proposedDestinationIndexPath
+    }
     /// The actions a swipe from the row's leading edge shows: none unless overridden.
     open func tableView(_ tableView: TableView,
                         leadingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
