@@ -154,11 +154,18 @@ public final class AppHost {
     private func handle(_ method: String, _ params: Params, _ session: ScenarioSession) throws -> JSON {
         switch method {
         case "describe":
-            try params.allowOnly(["app", "detail", "rows"])
+            try params.allowOnly(["app", "detail", "rows", "ifDigest"])
+            let ifDigest = try params.string("ifDigest")
             if try params.bool("rows") ?? false {
                 guard try params.bool("detail") == nil else { throw RPCError.invalidParams("app.describe: give 'rows' or 'detail', not both (rows have the detail)") }
+                if let ifDigest, ifDigest == session.digest.description {
+                    // The caller holds the tree of this digest: the same digest, the same tree.
+                    return ["unchanged": true, "digest": .string(ifDigest), "turn": .int(Int(session.turn)),
+                            "now": .int(Int(session.app.loop.now.nanoseconds)), "nextSeq": .int(Int(nextSeq))]
+                }
                 return describeRows(session)
             }
+            guard ifDigest == nil else { throw RPCError.invalidParams("app.describe: 'ifDigest' goes with 'rows'") }
             return describe(session, detail: try params.bool("detail") ?? false)
         case "batch":
             return try batch(params, session)

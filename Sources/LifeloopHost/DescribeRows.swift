@@ -116,41 +116,56 @@ enum DescribeRows {
         var ordinals: [[String: Int]] = [[:]]
         var lastWindow = -1
         guard let rows = reply["rows"] else { return tree }
-        var values: [JSONValue] = []
-        values.reserveCapacity(width)
         tree.elements.reserveCapacity(rows.count)
         for row in rows.elements {
-            values.removeAll(keepingCapacity: true)
-            for value in row.elements { values.append(value) }
-            guard values.count == width, let windowIndex = values[0].int, windowNames.indices.contains(windowIndex),
-                  let depth = values[1].int, depth >= 0, depth <= keys.count else { continue }
+            // The fifteen fields, read in one pass over the row.
+            var windowIndex = -1, depth = -1, flags = 2, count = 0
+            var label = "", className = "View"
+            var frame = [0.0, 0, 0, 0]
+            var alpha = 1.0
+            var identifier: String?, axLabel: String?, text: String?
+            var contentOffset: [Double]?, indexPath: [Int]?
+            for value in row.elements {
+                switch count {
+                case 0: windowIndex = value.int ?? -1
+                case 1: depth = value.int ?? -1
+                case 2: label = value.string ?? ""
+                case 3: className = value.string ?? "View"
+                case 4, 5, 6, 7: frame[count - 4] = value.double ?? 0
+                case 8: alpha = value.double ?? 1
+                case 9: flags = value.int ?? 2
+                case 10: identifier = value.string
+                case 11: axLabel = value.string
+                case 12: text = value.string
+                case 13: if value.kind == .array { contentOffset = value.elements.compactMap(\.double) }
+                case 14: if value.kind == .array { indexPath = value.elements.compactMap(\.int) }
+                default: break
+                }
+                count += 1
+            }
+            guard count == width, windowNames.indices.contains(windowIndex), depth >= 0, depth <= keys.count else { continue }
             if windowIndex != lastWindow {
                 guard depth == 0 else { continue }
                 lastWindow = windowIndex
                 ordinals = [[:]]
             }
             let window = windowNames[windowIndex]
-            let label = values[2].string ?? ""
             keys.removeSubrange(depth...)
             hiddenAbove.removeSubrange(depth...)
             ordinals.removeSubrange((depth + 1)...)
             let ordinal = ordinals[depth][label, default: 0]
             ordinals[depth][label] = ordinal + 1
             let parentKey = depth == 0 ? window : keys[depth - 1]
-            let key = parentKey + "/" + label + (ordinal > 0 ? "#\(ordinal)" : "")
-            let flags = values[9].int ?? 2
+            let key = ordinal > 0 ? parentKey + "/" + label + "#" + String(ordinal) : parentKey + "/" + label
             let hidden = (depth == 0 ? windowHidden[windowIndex] : hiddenAbove[depth - 1]) || flags & 1 != 0
             keys.append(key)
             hiddenAbove.append(hidden)
             ordinals.append([:])
             tree.elements.append(ViewTree.Element(
                 ref: "@e" + String(tree.elements.count + 1), window: window, depth: depth, label: label,
-                className: values[3].string ?? "View", accessibilityIdentifier: values[10].string,
-                accessibilityLabel: values[11].string, text: values[12].string,
-                frame: [values[4].double ?? 0, values[5].double ?? 0, values[6].double ?? 0, values[7].double ?? 0],
-                hidden: hidden, alpha: values[8].double ?? 1, interactive: flags & 2 != 0,
-                contentOffset: values[13].kind == .array ? values[13].elements.compactMap(\.double) : nil,
-                indexPath: values[14].kind == .array ? values[14].elements.compactMap(\.int) : nil, key: key))
+                className: className, accessibilityIdentifier: identifier, accessibilityLabel: axLabel, text: text,
+                frame: frame, hidden: hidden, alpha: alpha, interactive: flags & 2 != 0,
+                contentOffset: contentOffset, indexPath: indexPath, key: key))
         }
         return tree
     }

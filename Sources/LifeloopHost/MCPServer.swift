@@ -363,7 +363,17 @@ public final class MCPServer {
     /// often it is tried.
     func peekTree(_ app: String) throws -> ViewTree {
         if daemon is DaemonClient {
-            return DescribeRows.tree(try requestReading("app.describe", ["app": .string(app), "rows": true]))
+            var request: [String: JSON] = ["app": .string(app), "rows": true]
+            // The same digest, the same tree: the app says so instead of sending it again.
+            let held = trees[app]
+            if let held { request["ifDigest"] = .string(held.digest) }
+            let reply = try requestReading("app.describe", .object(request))
+            if var held, reply["unchanged"]?.bool == true, reply["digest"]?.isString(held.digest) == true {
+                held.turn = reply["turn"]?.int ?? held.turn
+                held.nowMs = Double(reply["now"]?.int ?? 0) / 1e6
+                return held
+            }
+            return DescribeRows.tree(reply)
         }
         return ViewTree(describe: try request("app.describe", ["app": .string(app), "detail": true]))
     }

@@ -67,6 +67,9 @@ import Testing
         let app = try #require(launched["structuredContent"]?["app"]?.string, "\(launched)")
         let described = try tool("describe", ["app": .string(app)])
         #expect(described["isError"] == false, "\(described)")
+        // Described again at the same digest: the same text, from the tree the server holds.
+        let again0 = try tool("describe", ["app": .string(app)])
+        #expect(again0["content"] == described["content"] && again0["structuredContent"] == described["structuredContent"])
         #expect(described["structuredContent"]?["views"] == 32)
         let text = described["content"]?.array?.first?["text"]?.string ?? ""
         #expect(text.contains("@e32 Label") && text.contains("\"deep\" #deepLabel"), "\(text.suffix(400))")
@@ -190,5 +193,18 @@ import Testing
             #expect(error.code == -32602 && error.message.contains("give 'rows' or 'detail'"))
         }
         #expect(throws: JSONError.self) { try ViewTree(rows: "{\"rows\": [") }
+
+        // The same digest, the same tree: the app says so instead of sending it again.
+        let current = try #require(try client.call("app.describe", ["app": .string(multi)])["digest"]?.string)
+        let same = try client.call("app.describe", ["app": .string(multi), "rows": true, "ifDigest": .string(current)])
+        #expect(same["unchanged"] == true && same["digest"]?.string == current && same["rows"] == nil)
+        let other = try client.call("app.describe", ["app": .string(multi), "rows": true, "ifDigest": "0000"])
+        #expect(other["unchanged"] == nil && (other["rows"]?.array?.count ?? 0) >= 5)
+        do {
+            _ = try client.call("app.describe", ["app": .string(multi), "ifDigest": .string(current)])
+            Issue.record("ifDigest without rows was accepted")
+        } catch let error as RPCError {
+            #expect(error.code == -32602 && error.message.contains("'ifDigest' goes with 'rows'"))
+        }
     }
 }
