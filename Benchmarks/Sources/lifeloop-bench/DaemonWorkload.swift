@@ -448,7 +448,7 @@ enum DaemonWorkload {
 
 /// A `lifeloopd` on a socket in a fresh 0700 directory (mkdtemp), stopped with
 /// `daemon.shutdown` (SIGTERM, then SIGKILL, if that does not end it).
-private final class RunningDaemon {
+final class RunningDaemon {
     let directory: String
     let socketPath: String
     let stderrPath: String
