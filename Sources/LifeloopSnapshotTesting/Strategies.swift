@@ -64,16 +64,17 @@ public struct LifeloopPNGUnavailable: Error, CustomStringConvertible {
 }
 
 extension Snapshotting where Value == ViewController, Format == Data {
-    /// The controller's SVG rendered to PNG by `rsvg-convert`, in `.png` files, compared
-    /// byte for byte (the same SVG gives the same PNG with one rsvg-convert; PNG goldens
-    /// are less portable than SVG ones across librsvg versions).
+    /// The controller's SVG rendered to PNG by librsvg in this process, in `.png` files,
+    /// compared byte for byte (the same SVG gives the same PNG on every run with one librsvg
+    /// and zlib; PNG goldens are less portable than SVG ones across librsvg versions).
     ///
     /// ```swift
     /// assertSnapshot(of: counter, as: try .lifeloopPNG())
     /// ```
-    /// - Parameter environment: Where `PATH` is looked up.
-    /// - Throws: ``LifeloopPNGUnavailable`` when `rsvg-convert` is not installed: the
-    ///   test fails rather than comparing nothing.
+    /// - Parameter environment: Where `PATH` is looked up for `rsvg-convert`, which
+    ///   draws the PNG when librsvg's libraries cannot be opened in this process.
+    /// - Throws: ``LifeloopPNGUnavailable`` when librsvg is not installed: the test fails
+    ///   rather than comparing nothing.
     public static func lifeloopPNG(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Snapshotting {
         try pngStrategy(environment: environment).pullback { (controller: ViewController) in
             LifeloopSnapshot.svg(of: hostedForSnapshot(controller))
@@ -82,8 +83,8 @@ extension Snapshotting where Value == ViewController, Format == Data {
 }
 
 extension Snapshotting where Value == View, Format == Data {
-    /// The view's SVG rendered to PNG by `rsvg-convert`, in `.png` files.
-    /// - Throws: ``LifeloopPNGUnavailable`` when `rsvg-convert` is not installed.
+    /// The view's SVG rendered to PNG by librsvg in this process, in `.png` files.
+    /// - Throws: ``LifeloopPNGUnavailable`` when librsvg is not installed.
     public static func lifeloopPNG(environment: [String: String] = ProcessInfo.processInfo.environment) throws -> Snapshotting {
         try pngStrategy(environment: environment).pullback { (view: View) in LifeloopSnapshot.svg(of: view) }
     }
@@ -91,13 +92,13 @@ extension Snapshotting where Value == View, Format == Data {
 
 /// SVG text to PNG bytes. A conversion that fails at snapshot time gives bytes that spell
 /// the error (`LIFELOOP PNG FAILURE: …`), which no reference matches.
-private func pngStrategy(environment: [String: String]) throws -> Snapshotting<String, Data> {
-    guard PNGConverter.converterPath(environment: environment) != nil else {
-        throw LifeloopPNGUnavailable(description: "the lifeloopPNG snapshot strategy needs rsvg-convert, which is not on PATH; install Debian's librsvg2-bin (apt-get install -y librsvg2-bin), or use .lifeloopSVG")
+func pngStrategy(environment: [String: String], rasterizer: SVGRasterizer = .shared) throws -> Snapshotting<String, Data> {
+    guard rasterizer.isAvailable || PNGConverter.converterPath(environment: environment) != nil else {
+        throw LifeloopPNGUnavailable(description: "the lifeloopPNG snapshot strategy needs librsvg, which cannot be opened, and rsvg-convert, which is not on PATH; install Debian's librsvg2-bin (apt-get install -y librsvg2-bin), or use .lifeloopSVG")
     }
     var strategy = SimplySnapshotting<Data>.data.pullback { (svg: String) -> Data in
         do {
-            return Data(try PNGConverter.png(svg: svg, for: "lifeloopPNG snapshot"))
+            return Data(try PNGConverter.png(svg: svg, for: "lifeloopPNG snapshot", rasterizer: rasterizer, environment: environment))
         } catch {
             return Data("LIFELOOP PNG FAILURE: \(error)".utf8)
         }

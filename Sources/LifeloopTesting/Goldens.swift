@@ -169,7 +169,7 @@ public struct SnapshotGoldens: Sendable {
         if format == .svg {
             let diff = Self.diffPicture(expected: expected, actual: actual, title: name)
             write(diff, base + ".diff.svg", "diff    ")
-            if PNGConverter.converterPath() != nil {
+            if PNGConverter.isAvailable() {
                 do {
                     try PNGConverter.writePNG(svg: diff, to: base + ".diff.png")
                     lines.append("  diff    : \(base).diff.png")
@@ -177,7 +177,7 @@ public struct SnapshotGoldens: Sendable {
                     lines.append("  diff PNG: \(error)")
                 }
             } else {
-                lines.append("  (no PNG of the diff: rsvg-convert is not installed; apt-get install librsvg2-bin)")
+                lines.append("  (no PNG of the diff: librsvg is not installed; apt-get install librsvg2-bin)")
             }
         } else {
             let diff = TraceExpectation.lineDiff(expected.components(separatedBy: "\n"), actual.components(separatedBy: "\n"),

@@ -12,7 +12,7 @@ struct Snapshot: ParsableCommand {
             launch (250ms, 1.5s: the end of the turn at that instant), turn:N (the end of turn N) or \
             end (the default: the end of the run, once it has settled). \
             Every view is a rectangle at its presentation frame (mid-animation values included). \
-            PNG needs rsvg-convert (Debian's librsvg2-bin). Exit status: 0 written, 2 bad input.
+            PNG needs librsvg (Debian's librsvg2-bin). Exit status: 0 written, 2 bad input.
             """
     )
 
@@ -58,12 +58,12 @@ func checkPicturePath(_ path: String, option: String) throws {
         throw inputError("\(option) \(path): a picture is written as .svg or .png")
     }
     do { try AtomicFile.checkTarget(path) } catch { throw inputError("\(option) \(error)") }
-    if lower.hasSuffix(".png"), PNGConverter.converterPath() == nil {
-        throw inputError("\(option) \(path): writing PNG needs rsvg-convert, which is not installed; install Debian's librsvg2-bin (apt-get install -y librsvg2-bin), or write .svg")
+    if lower.hasSuffix(".png"), !PNGConverter.isAvailable() {
+        throw inputError("\(option) \(path): writing PNG needs librsvg (rsvg-convert), which is not installed; install Debian's librsvg2-bin (apt-get install -y librsvg2-bin), or write .svg")
     }
 }
 
-/// Writes a picture atomically (SVG text, or PNG through rsvg-convert); a failure is exit
+/// Writes a picture atomically (SVG text, or PNG through librsvg); a failure is exit
 /// status 2 with the path and the reason (the converter's words, or the system's).
 func writePicture(_ svg: String, to path: String) throws {
     do {

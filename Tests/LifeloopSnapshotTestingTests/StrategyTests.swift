@@ -1,6 +1,6 @@
 import Foundation
 import LifeloopPictures
-import LifeloopSnapshotTesting
+@testable import LifeloopSnapshotTesting
 import Testing
 import UIKit
 
@@ -70,7 +70,7 @@ struct StrategyTests {
     }
 
     @Test func pngRecordsThenComparesWhenRsvgConvertIsThere() throws {
-        guard PNGConverter.converterPath() != nil else {
+        guard PNGConverter.isAvailable() else {
             #expect(throws: LifeloopPNGUnavailable.self) { try Snapshotting<UIViewController, Data>.lifeloopPNG() }
             return
         }
@@ -87,11 +87,12 @@ struct StrategyTests {
         }
     }
 
-    @Test func pngWithoutRsvgConvertIsAClearError() {
+    @Test func pngWithoutLibrsvgIsAClearError() {
+        let failing = SVGRasterizer { () throws(RasterLibraries.LoadFailure) in throw RasterLibraries.LoadFailure(description: "test: no librsvg") }
         #expect {
-            try Snapshotting<UIView, Data>.lifeloopPNG(environment: ["PATH": "/nonexistent"])
+            try pngStrategy(environment: ["PATH": "/nonexistent"], rasterizer: failing)
         } throws: { error in
-            "\(error)".contains("needs rsvg-convert, which is not on PATH; install Debian's librsvg2-bin")
+            "\(error)".contains("needs librsvg, which cannot be opened, and rsvg-convert, which is not on PATH; install Debian's librsvg2-bin")
         }
     }
 }
