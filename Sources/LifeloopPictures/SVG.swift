@@ -12,6 +12,14 @@ public struct SVGDocument: Sendable {
     public let height: Double
     private var body: [String] = []
     private var definitions: [String] = []
+    private var idCount = 0
+
+    /// A fresh id prefix for this document (`p1-`, `p2-`, …): the ids drawn under it are
+    /// unique in the document and the same in every run, whatever the views are called.
+    public mutating func nextIDPrefix(_ stem: String) -> String {
+        idCount += 1
+        return "\(stem)\(idCount)-"
+    }
 
     /// An empty canvas.
     public init(width: Double, height: Double) {

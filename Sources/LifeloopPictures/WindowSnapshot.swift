@@ -371,7 +371,7 @@ extension WindowSnapshot {
         let rect = node.rect
         if let drawing = content.drawing {
             document.raw("<g transform=\"translate(\(svgNumber(rect.minX)) \(svgNumber(rect.minY)))\" data-role=\"drawing\">")
-            document.raw(svgElements(for: drawing, size: rect.size, idPrefix: "d\(node.depth)-\(node.label.hashValue & 0xffff)-"))
+            document.raw(svgElements(for: drawing, size: rect.size, idPrefix: document.nextIDPrefix("d")))
             document.raw("</g>")
         }
         if let sublayers = content.sublayers {

@@ -240,3 +240,39 @@ func expectGolden(_ text: String, _ name: String, sourceLocation: SourceLocation
         try app.close()
     }
 }
+
+/// Views that draw clip paths: each view's clip ids must be its own in the document and the
+/// same in every process (they were made from the label's `hashValue`, which Swift seeds per
+/// process, so two views of one label at one depth shared their ids).
+@Suite("Snapshot drawing ids") struct SnapshotDrawingIDTests {
+    final class Clipped: View {
+        override func draw(_ rect: Rect) {
+            let context = UIGraphicsGetCurrentContext()!
+            context.addRect(CGRect(x: 0, y: 0, width: 10, height: 10))
+            context.clip()
+            UIRectFill(CGRect(x: 0, y: 0, width: 20, height: 20))
+        }
+    }
+
+    @Test func twoDrawingsOfOneLabelHaveTheirOwnIDsAndNoHash() throws {
+        let app = try Application()
+        let window = Window(screen: .phone, label: "main")
+        let root = ViewController(label: "Root")
+        window.rootViewController = root
+        window.makeKeyAndVisible()
+        try app.loop.runUntilIdle()
+        for x in [0.0, 50] {
+            let view = Clipped(frame: Rect(x: x, y: 100, width: 40, height: 40))
+            view.traceLabel = "twin"
+            root.view.addSubview(view)
+        }
+        try app.loop.runUntilIdle()
+        let svg = WindowSnapshot(window).svg()
+        let ids = svg.split(separator: "id=\"").dropFirst().map { $0.prefix { $0 != "\"" } }.filter { $0.contains("clip") }
+        #expect(ids.count >= 2)
+        #expect(Set(ids).count == ids.count, "\(ids)")
+        #expect(ids.allSatisfy { $0.hasPrefix("d1-") || $0.hasPrefix("d2-") }, "\(ids)")
+        try app.close()
+    }
+}
+
