@@ -18,21 +18,7 @@ struct DecorationViewTests {
 
     final class Backdrop: CollectionReusableView, ReusableCollectionView {}
 
-    final class Host: ViewController {
-        let collection: CollectionView
-        /// The data source (the collection holds it weakly).
-        var source: Numbers?
-        init(layout: CollectionViewLayout) {
-            collection = CollectionView(frame: Rect(x: 0, y: 0, width: 320, height: 440), collectionViewLayout: layout)
-            super.init(nibName: nil, bundle: nil)
-        }
-        required init?(coder: NSCoder) { nil }
-        override func viewDidLoad() {
-            collection.traceLabel = "collection"
-            collection.contentInsetAdjustmentBehavior = .never
-            view.addSubview(collection)
-        }
-    }
+    typealias Host = CollectionHost
 
     private func shown(_ layout: CollectionViewLayout, _ source: Numbers) throws -> (Application, Host) {
         let app = try Application()
