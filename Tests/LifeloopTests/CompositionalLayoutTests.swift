@@ -20,23 +20,13 @@ struct CompositionalLayoutTests {
         }
     }
 
-    final class Host: ViewController {
-        let collection: CollectionView
-        init(layout: CollectionViewLayout) {
-            collection = CollectionView(frame: Rect(x: 0, y: 0, width: 320, height: 440), collectionViewLayout: layout)
-            super.init(nibName: nil, bundle: nil)
-        }
-        required init?(coder: NSCoder) { nil }
-        override func viewDidLoad() {
-            collection.traceLabel = "collection"
-            collection.contentInsetAdjustmentBehavior = .never
-            view.addSubview(collection)
-        }
-    }
+    /// The shared host keeps the data source alive: the collection holds it weakly.
+    typealias Host = CollectionHost
 
     private func shown(_ layout: CollectionViewLayout, _ source: CollectionViewDataSource) throws -> (Application, Host) {
         let app = try Application()
         let host = Host(layout: layout)
+        host.source = source
         _ = host.view
         host.collection.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
         host.collection.register(CollectionReusableView.self, forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader,
