@@ -163,7 +163,7 @@ public final class AppHost {
                     return ["unchanged": true, "digest": .string(ifDigest), "turn": .int(Int(session.turn)),
                             "now": .int(Int(session.app.loop.now.nanoseconds)), "nextSeq": .int(Int(nextSeq))]
                 }
-                return describeRows(session)
+                return describe(session, rows: true)
             }
             guard ifDigest == nil else { throw RPCError.invalidParams("app.describe: 'ifDigest' goes with 'rows'") }
             return describe(session, detail: try params.bool("detail") ?? false)
@@ -614,47 +614,38 @@ public final class AppHost {
 
     // MARK: Describe, metrics, snapshot
 
-    private func describe(_ session: ScenarioSession, detail: Bool = false) -> JSON {
+    /// `app.describe`: every window with its controller tree and its views, nested, or with
+    /// `rows` as one flat row a view (see ``DescribeRows``).
+    private func describe(_ session: ScenarioSession, detail: Bool = false, rows: Bool = false) -> JSON {
         let app = session.app
         func frame(_ rect: Rect) -> JSON {
             [.double(rect.origin.x), .double(rect.origin.y), .double(rect.size.width), .double(rect.size.height)]
         }
-        let windows: [JSON] = app.windows.map { window in
-            var members: [String: JSON] = ["label": .string(window.traceLabel), "frame": frame(window.frame), "key": .bool(window.isKeyWindow),
-                                           "hidden": .bool(window.isHidden)]
-            if let root = window.rootViewController { members["rootController"] = describeController(root, depth: 0) }
-            members["views"] = .array(window.subviews.map { describeView($0, depth: 0, frame: frame, detail: detail) })
-            return .object(members)
-        }
-        return ["windows": .array(windows), "turn": .int(Int(session.turn)), "digest": .string(session.digest.description),
-                "now": .int(Int(app.loop.now.nanoseconds)), "nextSeq": .int(Int(nextSeq)),
-                "scenario": .string(session.scenario.name), "seed": .int(Int(session.seed)),
-                "diagnostics": .array(app.diagnostics.map { .string("\($0)") })]
-    }
-
-    /// `app.describe` with `rows`: the windows as in the nested form, without their views,
-    /// and every view as one row (see ``DescribeRows``).
-    private func describeRows(_ session: ScenarioSession) -> JSON {
-        let app = session.app
-        var out: [UInt8] = [UInt8(ascii: "[")]
-        out.reserveCapacity(16 << 10)
+        var flat: [UInt8] = [UInt8(ascii: "[")]
         var first = true
         var classNames: [ObjectIdentifier: String] = [:]
         let windows: [JSON] = app.windows.enumerated().map { index, window in
-            for view in window.subviews {
-                DescribeRows.write(view, window: index, depth: 0, into: &out, first: &first, classNames: &classNames)
-            }
-            var members: [String: JSON] = ["label": .string(window.traceLabel), "key": .bool(window.isKeyWindow), "hidden": .bool(window.isHidden),
-                                           "frame": [.double(window.frame.origin.x), .double(window.frame.origin.y),
-                                                     .double(window.frame.size.width), .double(window.frame.size.height)]]
+            var members: [String: JSON] = ["label": .string(window.traceLabel), "frame": frame(window.frame), "key": .bool(window.isKeyWindow),
+                                           "hidden": .bool(window.isHidden)]
             if let root = window.rootViewController { members["rootController"] = describeController(root, depth: 0) }
+            if rows {
+                for view in window.subviews {
+                    DescribeRows.write(view, window: index, depth: 0, into: &flat, first: &first, classNames: &classNames)
+                }
+            } else {
+                members["views"] = .array(window.subviews.map { describeView($0, depth: 0, frame: frame, detail: detail) })
+            }
             return .object(members)
         }
-        out.append(UInt8(ascii: "]"))
-        return ["windows": .array(windows), "rows": .raw(String(decoding: out, as: UTF8.self)), "turn": .int(Int(session.turn)),
-                "digest": .string(session.digest.description), "now": .int(Int(app.loop.now.nanoseconds)), "nextSeq": .int(Int(nextSeq)),
-                "scenario": .string(session.scenario.name), "seed": .int(Int(session.seed)),
-                "diagnostics": .array(app.diagnostics.map { .string("\($0)") })]
+        var reply: [String: JSON] = ["windows": .array(windows), "turn": .int(Int(session.turn)), "digest": .string(session.digest.description),
+                                     "now": .int(Int(app.loop.now.nanoseconds)), "nextSeq": .int(Int(nextSeq)),
+                                     "scenario": .string(session.scenario.name), "seed": .int(Int(session.seed)),
+                                     "diagnostics": .array(app.diagnostics.map { .string("\($0)") })]
+        if rows {
+            flat.append(UInt8(ascii: "]"))
+            reply["rows"] = .raw(String(decoding: flat, as: UTF8.self))
+        }
+        return .object(reply)
     }
 
     /// `app.batch`: app verbs run in order in one request, each reply (or error) in
@@ -725,16 +716,18 @@ public final class AppHost {
         if let scroll = view as? ScrollView {
             members["contentOffset"] = [.double(Double(scroll.contentOffset.x)), .double(Double(scroll.contentOffset.y))]
         }
-        if let cell = view as? TableViewCell, let path = (view.superview as? TableView)?.indexPath(for: cell) {
-            members["indexPath"] = [.int(path.section), .int(path.row)]
-        }
-        if let cell = view as? CollectionViewCell, let path = (view.superview as? CollectionView)?.indexPath(for: cell) {
-            members["indexPath"] = [.int(path.section), .int(path.item)]
-        }
+        if let path = Self.indexPath(of: view) { members["indexPath"] = [.int(path.section), .int(path.row)] }
         if depth < 64, !view.subviews.isEmpty {
             members["subviews"] = .array(view.subviews.map { describeView($0, depth: depth + 1, frame: frame, detail: detail) })
         }
         return .object(members)
+    }
+
+    /// A shown table or collection cell's index path (section, row or item).
+    static func indexPath(of view: View) -> (section: Int, row: Int)? {
+        if let cell = view as? TableViewCell, let path = (view.superview as? TableView)?.indexPath(for: cell) { return (path.section, path.row) }
+        if let cell = view as? CollectionViewCell, let path = (view.superview as? CollectionView)?.indexPath(for: cell) { return (path.section, path.item) }
+        return nil
     }
 
     /// The text a view shows: a label's or a text field's text, a button's title.

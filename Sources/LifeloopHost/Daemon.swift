@@ -622,9 +622,6 @@ final class HostedApp {
         let completion: (Result<JSON, RPCError>) -> Void
     }
 
-    /// The deepest nesting an app's message may have: a described view tree is two levels
-    /// a view, 64 views deep at most.
-    static let messageDepth = 200
 
     init(id: String, process: ChildProcess, daemon: Daemon) {
         self.id = id
@@ -685,7 +682,7 @@ final class HostedApp {
         // bulk, and a reply is passed on as its text.
         let document: JSONDocument
         do {
-            document = try JSONReader(maxDepth: Self.messageDepth).read(line)
+            document = try JSONReader(maxDepth: RPCMessage.replyDepth).read(line)
         } catch {
             return captured("control", "not a protocol message (\(error)): \(line.prefix(200))")
         }

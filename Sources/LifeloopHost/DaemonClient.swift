@@ -55,35 +55,7 @@ public final class DaemonClient {
     /// - Throws: the daemon's ``RPCError``, or ``ClientError`` if the connection ends.
     @discardableResult
     public func call(_ method: String, _ params: JSON = [:], timeout: Double? = 60) throws -> JSON {
-        let id = nextID
-        nextID += 1
-        do {
-            try send(RPCMessage.request(id: .int(id), method: method, params: params).line)
-        } catch {
-            // The daemon may have said why before it closed (too many clients): that reply
-            // is the better error.
-            while let line = try? readLine(until: Date().addingTimeInterval(1)) {
-                if case .success(.response(_, .failure(let refusal))) = RPCMessage.decode(line, maxDepth: 200) { throw refusal }
-            }
-            throw error
-        }
-        let deadline = timeout.map { Date().addingTimeInterval($0) }
-        while true {
-            guard let line = try readLine(until: deadline) else {
-                throw ClientError("\(method): no reply" + (timeout.map { " within \($0) s" } ?? "") + (deadline == nil ? "" : ""))
-            }
-            switch RPCMessage.decode(line, maxDepth: 200) {
-            case .success(.response(let replyID, let result)) where replyID == .int(id):
-                return try result.get()
-            case .success(.response(.null, .failure(let error))):
-                // An error the daemon could not tie to a request (an oversized line).
-                throw error
-            case .success(.notification(let name, let params)):
-                notifications.append((name, params))
-            default:
-                continue
-            }
-        }
+        JSON(try callReading(method, params, timeout: timeout))
     }
 
     /// Sends a request and reads its reply's result on the JSON reader's tape, without
@@ -92,13 +64,22 @@ public final class DaemonClient {
     package func callReading(_ method: String, _ params: JSON = [:], timeout: Double? = 60) throws -> JSONValue {
         let id = nextID
         nextID += 1
-        try send(RPCMessage.request(id: .int(id), method: method, params: params).line)
+        do {
+            try send(RPCMessage.request(id: .int(id), method: method, params: params).line)
+        } catch {
+            // The daemon may have said why before it closed (too many clients): that reply
+            // is the better error.
+            while let line = try? readLine(until: Date().addingTimeInterval(1)) {
+                if case .success(.response(_, .failure(let refusal))) = RPCMessage.decode(line) { throw refusal }
+            }
+            throw error
+        }
         let deadline = timeout.map { Date().addingTimeInterval($0) }
         while true {
             guard let line = try readLine(until: deadline) else {
                 throw ClientError("\(method): no reply" + (timeout.map { " within \($0) s" } ?? ""))
             }
-            guard let message = try? JSONReader(maxDepth: 200).read(line).root else { continue }
+            guard let message = try? JSONReader(maxDepth: RPCMessage.replyDepth).read(line).root else { continue }
             if let replyID = message["id"], replyID.int == id || replyID.isNull {
                 if let result = message["result"], replyID.int == id { return result }
                 if let error = message["error"], let code = error["code"]?.int {
@@ -170,7 +151,7 @@ public final class DaemonClient {
         if !notifications.isEmpty { return notifications.removeFirst() }
         let deadline = Date().addingTimeInterval(timeout)
         while let line = try readLine(until: deadline) {
-            if case .success(.notification(let name, let params)) = RPCMessage.decode(line, maxDepth: 200) { return (name, params) }
+            if case .success(.notification(let name, let params)) = RPCMessage.decode(line, maxDepth: RPCMessage.replyDepth) { return (name, params) }
         }
         return nil
     }

@@ -70,10 +70,7 @@ enum DescribeRows {
             out.append(contentsOf: "null".utf8)
         }
         out.append(UInt8(ascii: ","))
-        var path: (Int, Int)?
-        if let cell = view as? TableViewCell, let found = (view.superview as? TableView)?.indexPath(for: cell) { path = (found.section, found.row) }
-        if let cell = view as? CollectionViewCell, let found = (view.superview as? CollectionView)?.indexPath(for: cell) { path = (found.section, found.item) }
-        if let path {
+        if let path = AppHost.indexPath(of: view) {
             out.append(contentsOf: "[\(path.0),\(path.1)]".utf8)
         } else {
             out.append(contentsOf: "null".utf8)

@@ -269,16 +269,8 @@ public final class MCPServer {
 
     /// A daemon request within the call's deadline (the daemon's own deadline first).
     func request(_ method: String, _ params: JSON, deadlineMs: Double? = nil) throws -> JSON {
-        var members = params.object ?? [:]
-        // A margin for the reads that explain a failure, so the call ends in its time.
-        let ms = deadlineMs ?? max(50, secondsLeft * 1000 - 300)
-        members["deadlineMs"] = .int(max(1, Int(ms)))
-        do {
-            return try daemon.call(method, .object(members), timeout: ms / 1000 + 1)
-        } catch let error as RPCError {
-            throw explain(error, method: method, app: params["app"]?.string)
-        } catch let error as ClientError {
-            throw ToolFailure("\(method): the daemon connection failed: \(error.message)")
+        try withDeadline(method, params, deadlineMs: deadlineMs) { members, timeout in
+            try daemon.call(method, members, timeout: timeout)
         }
     }
 
@@ -286,11 +278,20 @@ public final class MCPServer {
     /// built as values: for the large replies (trees as rows, batches).
     func requestReading(_ method: String, _ params: JSON, deadlineMs: Double? = nil) throws -> JSONValue {
         guard let client = daemon as? DaemonClient else { throw ToolFailure("\(method): needs a lifeloopd connection") }
+        return try withDeadline(method, params, deadlineMs: deadlineMs) { members, timeout in
+            try client.callReading(method, members, timeout: timeout)
+        }
+    }
+
+    /// Sends with `deadlineMs` set (a margin left for the reads that explain a failure, so
+    /// the call ends in its time), and turns the daemon's errors into tool failures.
+    private func withDeadline<Value>(_ method: String, _ params: JSON, deadlineMs: Double?,
+                                     _ send: (JSON, Double) throws -> Value) throws -> Value {
         var members = params.object ?? [:]
         let ms = deadlineMs ?? max(50, secondsLeft * 1000 - 300)
         members["deadlineMs"] = .int(max(1, Int(ms)))
         do {
-            return try client.callReading(method, .object(members), timeout: ms / 1000 + 1)
+            return try send(.object(members), ms / 1000 + 1)
         } catch let error as RPCError {
             throw explain(error, method: method, app: params["app"]?.string)
         } catch let error as ClientError {

@@ -87,6 +87,10 @@ public enum RPCMessage: Sendable, Equatable {
     /// A reply to one of ours.
     case response(id: JSON, result: Result<JSON, RPCError>)
 
+    /// The deepest nesting a reply or an app's message may have: a described view tree is
+    /// two levels a view, 64 views deep at most.
+    static let replyDepth = 200
+
     /// Decodes one line. A failure comes with the id to answer (null when none could be
     /// read), as JSON-RPC asks.
     public static func decode(_ line: String, maxDepth: Int = 64) -> Result<RPCMessage, DecodeFailure> {

@@ -136,7 +136,7 @@ public struct ViewTree: Sendable {
     public init(rows text: String) throws(JSONError) {
         let document: JSONDocument
         do {
-            document = try JSONReader(maxDepth: 200).read(text)
+            document = try JSONReader(maxDepth: RPCMessage.replyDepth).read(text)
         } catch {
             throw JSONError(message: error.description)
         }
