@@ -84,7 +84,7 @@ struct PrefetchingTests {
     }
 
     @Test
-    func nothingIsPrefetchedByDefault() throws {
+    func L34_nothingIsPrefetchedByDefault() throws {
         let run = try tableRun(prefetching: nil, offsets: [100, 400, 50])
         #expect(!run.optionWasOn)
         #expect(run.log.isEmpty)
@@ -148,7 +148,7 @@ struct PrefetchingTests {
     }
 
     @Test
-    func aCollectionIsToldNothingByDefault() throws {
+    func L34_aCollectionIsToldNothingByDefault() throws {
         let app = try Application()
         let source = Source()
         let host = CollectionHost(nibName: nil, bundle: nil)
