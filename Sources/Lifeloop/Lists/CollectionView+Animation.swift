@@ -134,8 +134,8 @@ extension CollectionView {
             tracks.append(ListAnimationTrack(view: cell, from: start.frame, fromAlpha: end == nil ? 0 : start.alpha,
                                              to: end?.frame ?? start.frame,
                                              toAlpha: end.map { Double($0.alpha) } ?? 0))
-            animation.leaving.append { [weak self, weak cell] in
-                guard let self, let cell else { return }
+            animation.leaving.append { [weak self, weak cell, weak app] in
+                guard let self, let cell, let app else { return }
                 TableView.withoutCapture(app) { cell.alpha = 1 }
                 if cell.superview === self { self.endDisplaying(cell, at: old) }
             }

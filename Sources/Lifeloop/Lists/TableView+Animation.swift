@@ -94,8 +94,8 @@ extension TableView {
                 tracks.append(ListAnimationTrack(view: cell, from: start.frame, fromAlpha: start.alpha, to: hidden.frame,
                                                  toAlpha: hidden.alpha))
             }
-            animation.leaving.append { [weak self, weak cell] in
-                guard let self, let cell else { return }
+            animation.leaving.append { [weak self, weak cell, weak app] in
+                guard let self, let cell, let app else { return }
                 Self.withoutCapture(app) { cell.alpha = 1 }
                 if cell.superview === self { self.endDisplaying(cell, at: old) }
             }
@@ -103,8 +103,8 @@ extension TableView {
         for view in leavingViews {
             let start = before[ObjectIdentifier(view)] ?? (view.frame, Double(view.alpha))
             tracks.append(ListAnimationTrack(view: view, from: start.frame, fromAlpha: start.alpha, to: start.frame, toAlpha: 0))
-            animation.leaving.append { [weak self, weak view] in
-                guard let self, let view else { return }
+            animation.leaving.append { [weak self, weak view, weak app] in
+                guard let self, let view, let app else { return }
                 Self.withoutCapture(app) { view.alpha = 1 }
                 if view.superview === self { self.recycleSupplementary(view) }
             }
