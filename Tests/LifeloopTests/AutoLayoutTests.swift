@@ -55,6 +55,37 @@ struct AutoLayoutTests {
         #expect(app.diagnostics.isEmpty)
     }
 
+    /// A window laid out by constraints is freed with its app: its engine, which it owns,
+    /// never holds it (nor, through it, the views and controllers in it), also when the
+    /// window's own size changed just before the app went.
+    @Test
+    func aWindowLaidOutByConstraintsIsFreedWithItsApp() throws {
+        weak var weakWindow: Window?
+        weak var weakEngine: LayoutEngine?
+        weak var weakBox: View?
+        try {
+            let app = try Application()
+            let box = View(frame: .zero)
+            let window = try showInWindow(Host { view in
+                view.addSubview(box)
+                self.constrained(box)
+                NSLayoutConstraintActivate([box.widthAnchor.constraint(equalToConstant: 200),
+                                            box.heightAnchor.constraint(equalTo: view.heightAnchor, multiplier: 0.5),
+                                            box.topAnchor.constraint(equalTo: view.topAnchor),
+                                            box.leftAnchor.constraint(equalTo: view.leftAnchor)])
+            }, app: app)
+            try app.settle()
+            #expect(box.frame.width == 200)
+            weakEngine = window.layoutEngine
+            #expect(weakEngine != nil, "the window's constraints are solved by its engine")
+            window.frame = Rect(x: 0, y: 0, width: 300, height: 500)
+            (weakWindow, weakBox) = (window, box)
+        }()
+        #expect(weakWindow == nil, "the window outlived its app")
+        #expect(weakEngine == nil, "the engine outlived its app")
+        #expect(weakBox == nil, "a constrained view outlived its app")
+    }
+
     /// Text wrapped at the width it needed keeps its lines: a line that ends just before a
     /// space is not broken again at that space's word.
     @Test(arguments: [60, 97, 130, 171, 200, 263, 320])

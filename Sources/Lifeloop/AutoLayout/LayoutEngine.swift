@@ -22,12 +22,20 @@ final class LayoutEngine {
 
     /// User and stack view constraints in the solver, in the order they were added.
     private var userConstraints: [LayoutConstraint] = []
-    /// Views with variables in the solver, in pre-order.
-    private(set) var participants: [View] = []
+    /// Views with variables in the solver, in pre-order, the root first (it always
+    /// takes part).
+    var participants: [View] { [root] + others }
+    /// The participants other than the root, in pre-order. The root is never held here:
+    /// it owns the engine, so holding it would keep a window and everything in it alive
+    /// for good.
+    private var others: [View] = []
     /// What the engine added for each participant, and the values it added them for.
     private var generated: [ObjectIdentifier: Generated] = [:]
     private var changedConstraints: [LayoutConstraint] = []
+    /// Participants other than the root whose generated constraints need a refresh.
     private var changedViews: [View] = []
+    /// Whether the root's need a refresh (the root is not held in ``changedViews``).
+    private var rootChanged = false
 
     final class Generated {
         var translates: [LayoutConstraint] = []
@@ -69,7 +77,7 @@ final class LayoutEngine {
 
     /// A participant's frame (if it translates its mask), intrinsic size or insets changed.
     func viewChanged(_ view: View) {
-        changedViews.append(view)
+        if view === root { rootChanged = true } else { changedViews.append(view) }
         solveNeeded = true
         root.app?.requestCommit()
     }
@@ -127,9 +135,10 @@ final class LayoutEngine {
             structureDirty = false
             synchronize()
         } else {
-            let constraints = changedConstraints, views = changedViews
+            let constraints = changedConstraints, views = rootChanged ? [root] + changedViews : changedViews
             changedConstraints.removeAll()
             changedViews.removeAll()
+            rootChanged = false
             for constraint in constraints where constraint.engine === self {
                 replace(constraint)
             }
@@ -141,7 +150,8 @@ final class LayoutEngine {
         // Ambiguity follows the set of constraints: checked when it changed, not on every
         // solve (each check adds and removes probes for every participant).
         if restructured, root.app?.isStrict == true { reportAmbiguousViews() }
-        for view in participants where !view.translatesAutoresizingMaskIntoConstraints {
+        // The root (a window) has no superview to mark.
+        for view in others where !view.translatesAutoresizingMaskIntoConstraints {
             guard let superview = view.storedSuperview, superview !== laidOut,
                   !superview.flags.contains(.inLayoutSubviews) else { continue }
             if solvedFrame(of: view) != view.frame { superview.markNeedsLayout() }
@@ -151,7 +161,7 @@ final class LayoutEngine {
     /// Strict mode: an `ambiguousLayout` diagnostic for each view laid out by constraints
     /// whose frame they do not determine, once per view.
     private func reportAmbiguousViews() {
-        for view in participants where view !== root && !view.translatesAutoresizingMaskIntoConstraints {
+        for view in others where !view.translatesAutoresizingMaskIntoConstraints {
             guard let state = view.autoLayoutStateIfMade, !state.reportedAmbiguous, isAmbiguous(view) else { continue }
             state.reportedAmbiguous = true
             let frame = solvedFrame(of: view)
@@ -167,9 +177,10 @@ final class LayoutEngine {
     private func synchronize() {
         changedConstraints.removeAll()
         changedViews.removeAll()
+        rootChanged = false
         // The solver keeps every variable it has seen: views that left the window would
         // stay in it for good. When they outnumber the views in it, it starts again.
-        if solver.variableCount > 8 * max(participants.count, 1) + 4_096 { startOver() }
+        if solver.variableCount > 8 * (others.count + 1) + 4_096 { startOver() }
         var constraints: [LayoutConstraint] = []
         var referenced = Set<ObjectIdentifier>()
         var preorder: [View] = []
@@ -199,14 +210,15 @@ final class LayoutEngine {
         for constraint in userConstraints where !kept.contains(ObjectIdentifier(constraint)) {
             removeFromSolver(constraint)
         }
-        for view in participants where !participating.contains(ObjectIdentifier(view)) {
+        for view in others where !participating.contains(ObjectIdentifier(view)) {
             if let record = generated.removeValue(forKey: ObjectIdentifier(view)) {
                 for constraint in record.translates + record.contentSize + record.guides { removeFromSolver(constraint) }
             }
             if isWindowEngine { view.autoLayoutStateIfMade?.participating = false }
         }
-        participants = newParticipants
-        for view in participants {
+        // The root comes first in pre-order and always takes part.
+        others = Array(newParticipants.dropFirst())
+        for view in newParticipants {
             if isWindowEngine { view.autoLayoutState.participating = true }
             refreshGenerated(for: view)
         }
@@ -491,7 +503,7 @@ final class LayoutEngine {
     /// Whether the solution leaves any of the view's four values free: each is nudged by a
     /// preference weaker than all others; a value that moves was not determined.
     func isAmbiguous(_ view: View) -> Bool {
-        guard participants.contains(where: { $0 === view }) else { return false }
+        guard view === root || others.contains(where: { $0 === view }) else { return false }
         let variables = view.layoutVariables
         for variable in [variables.left, variables.top, variables.width, variables.height] {
             let current = solver.value(of: variable)

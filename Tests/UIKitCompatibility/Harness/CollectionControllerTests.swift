@@ -160,6 +160,36 @@ struct CollectionControllerTests {
         #expect(app.diagnostics.isEmpty)
         #expect(collection.numberOfItems(inSection: 0) == 39)
     }
+
+    /// Nothing of a screen outlives its app after an animated batch delete: the list's
+    /// animation lets go of the cells when it ends, and the window's Auto Layout engine
+    /// (the cells are laid out by constraints) never holds the window that owns it.
+    @Test
+    func anAnimatedBatchDeleteLetsTheScreenGo() throws {
+        weak var weakWindow: UIWindow?
+        weak var weakPhotos: PhotosViewController?
+        weak var weakCollection: UICollectionView?
+        weak var weakCell: UICollectionViewCell?
+        try {
+            let app = try Application()
+            let window = UIWindow(screen: .phone, label: "main")
+            let photos = PhotosViewController()
+            window.rootViewController = UINavigationController(rootViewController: photos)
+            window.makeKeyAndVisible()
+            try app.settle()
+            let collection = try #require(photos.collectionView)
+            weakCell = collection.cellForItem(at: IndexPath(item: 0, section: 0))
+            photos.deleteFirst()
+            try app.settle()
+            #expect(app.diagnostics.isEmpty)
+            #expect(collection.numberOfItems(inSection: 0) == 39)
+            (weakWindow, weakPhotos, weakCollection) = (window, photos, collection)
+        }()
+        #expect(weakCell == nil, "the deleted item's cell outlived its app")
+        #expect(weakCollection == nil, "the collection outlived its app")
+        #expect(weakPhotos == nil, "the controller outlived its app")
+        #expect(weakWindow == nil, "the window outlived its app")
+    }
 }
 
 extension CollectionControllerTests.PhotosViewController: UICollectionViewDelegateFlowLayout {
