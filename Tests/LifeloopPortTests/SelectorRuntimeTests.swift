@@ -99,6 +99,21 @@ struct SelectorRuntimeTests {
         #expect(app.diagnostics.isEmpty)
     }
 
+    /// UIKit does not retain a control's target: a controller that is the target of its
+    /// own button goes with its app.
+    @Test func theTargetIsNotRetained() throws {
+        weak var weakCounter: CounterController?
+        try {
+            let (app, counter) = try launch()
+            counter.button.addTarget(counter, action: Selector("tapped:"), for: .touchUpInside)
+            app.tap(counter.button)
+            try app.settle()
+            #expect(counter.calls == ["tapped true"])
+            weakCounter = counter
+        }()
+        #expect(weakCounter == nil, "the button's action kept its target alive")
+    }
+
     @Test func aNilTargetGoesUpTheResponderChainToTheController() throws {
         let (app, counter) = try launch()
         defer { try? app.close() }

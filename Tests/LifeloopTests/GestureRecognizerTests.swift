@@ -56,7 +56,8 @@ struct GestureRecognizerTests {
     func aPanReportsVelocityAndSetTranslationRebasesIt() throws {
         let (app, view) = try Self.makeView()
         var seen: [(Point, Point)] = []
-        let pan = PanGestureRecognizer { recognizer in
+        // Unowned: the view owns the recognizer, which owns this closure.
+        let pan = PanGestureRecognizer { [unowned view] recognizer in
             let pan = recognizer as! PanGestureRecognizer
             seen.append((pan.translation(in: view), pan.velocity(in: view)))
             pan.setTranslation(.zero, in: view)

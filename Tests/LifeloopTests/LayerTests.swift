@@ -225,6 +225,25 @@ struct CoreAnimationTests {
         #expect((completedAt ?? 0) >= start + 1_000_000_000)
     }
 
+    /// A layer still animating when its app ends goes with the app: its animation's
+    /// ticker, which the display link owns, is all that kept it.
+    @Test
+    func aLayerAnimatingWhenItsAppEndsIsFreed() throws {
+        weak var weakLayer: Layer?
+        try {
+            let (app, _, layer) = try standalone()
+            let animation = BasicAnimation(keyPath: "opacity")
+            animation.fromValue = 0
+            animation.toValue = 1
+            animation.duration = 10
+            layer.add(animation, forKey: "fade")
+            try app.advance(by: .milliseconds(100))
+            #expect(layer.animationKeys() == ["fade"])
+            weakLayer = layer
+        }()
+        #expect(weakLayer == nil, "the animating layer outlived its app")
+    }
+
     @Test
     func keyframeAnimationFollowsValuesAndKeyTimes() throws {
         let (app, _, layer) = try standalone()

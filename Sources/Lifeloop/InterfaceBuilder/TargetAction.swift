@@ -88,9 +88,11 @@ extension Control {
     /// control, its superviews and their controllers.
     public func addTarget(_ target: Any?, action: Selector, for controlEvents: Event) {
         let box = WeakTarget(target.map { $0 as AnyObject })
+        // Only whether there was a target: the closure must not hold the target itself.
+        let hadTarget = target != nil
         let registration = Action(title: action.name) { [weak self] _ in
             guard let self else { return }
-            if target != nil, box.object == nil { return }
+            if hadTarget, box.object == nil { return }
             SelectorDispatch.sendAction(action, to: box.object, sender: self, event: nil,
                                         chainFrom: self, controller: nil, app: self.app)
         }

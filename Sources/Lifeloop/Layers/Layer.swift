@@ -43,8 +43,10 @@ open class Layer {
     var storedShadowRadius: CGFloat = 3
     /// The animations added, in the order they were added (later ones apply on top).
     var animationRecords: [LayerAnimationRecord] = []
-    /// The frame client that ticks this layer's animations, while it has some.
-    var animationTicker: LayerAnimationTicker?
+    /// The frame client that ticks this layer's animations, while it has some. Weak: the
+    /// display link owns the ticker (which keeps the layer alive while it animates); a
+    /// strong reference back would keep both alive for good once the app ends mid-animation.
+    weak var animationTicker: LayerAnimationTicker?
     /// The app whose loop made the layer.
     let appLink: AppLink?
     private var storedLabel: String?

@@ -248,7 +248,8 @@ struct TouchConformance {
         let (app, _, root) = try Self.makeWindow()
         let view = Self.view("V", Rect(x: 0, y: 0, width: 300, height: 300), in: root)
         var translations: [Point] = []
-        let pan = PanGestureRecognizer { translations.append(($0 as! PanGestureRecognizer).translation(in: view)) }
+        // Unowned: the view owns the recognizer, which owns this closure.
+        let pan = PanGestureRecognizer { [unowned view] in translations.append(($0 as! PanGestureRecognizer).translation(in: view)) }
         pan.traceLabel = "Pan"
         view.addGestureRecognizer(pan)
         try Self.drag(app, from: Point(x: 100, y: 100), steps: [Point(x: 120, y: 100), Point(x: 140, y: 110), Point(x: 150, y: 110)])

@@ -67,6 +67,7 @@ enum CorpusRun {
         window.makeKeyAndVisible()
         try app.settle()
         var snapshots: [String] = []
+        weak var made: UIViewController?
         do {
             let controller: UIViewController
             switch entry.kind {
@@ -74,6 +75,7 @@ enum CorpusRun {
             case .view(let make): controller = Host(make: make)
             }
             controller.traceLabel = "Corpus"
+            made = controller
             navigation.pushViewController(controller, animated: true)
             try app.settle()
             snapshots.append(window.snapshot())
@@ -86,7 +88,15 @@ enum CorpusRun {
             try app.settle()
         }
         try app.settle()
-        return Run(lines: app.trace.lines, snapshots: snapshots, diagnostics: app.diagnostics.map(\.message))
+        let run = Run(lines: app.trace.lines, snapshots: snapshots, diagnostics: app.diagnostics.map(\.message))
+        if entry.keepsItselfAlive {
+            // Its own cycle runs through its bar items (on iOS as here): broken once the run
+            // is recorded, so that what outlives a run is only ever Lifeloop's doing.
+            made?.navigationItem.leftBarButtonItems = nil
+            made?.navigationItem.rightBarButtonItems = nil
+            made?.toolbarItems = nil
+        }
+        return run
     }
 
     /// Runs `entry` and checks its lifecycle: two balanced appearance rounds, one load,
