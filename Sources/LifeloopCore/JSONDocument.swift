@@ -79,3 +79,94 @@ package final class JSONDocument: @unchecked Sendable {
         return JSONTape.next(after: index, in: tape)
     }
 }
+
+extension JSONDocument {
+    /// Calls `body` with a view of the tape and bytes that reads values by tape index
+    /// without a reference to the document per value: for readers of large documents that
+    /// walk thousands of values (``JSONValue`` handles retain the document each).
+    package func withTape<Result>(_ body: (JSONTapeView) throws -> Result) rethrows -> Result {
+        try bytes.withUnsafeBufferPointer { input in
+            try body(JSONTapeView(tape: UnsafePointer(tape), count: tapeCount, input: input))
+        }
+    }
+}
+
+extension JSONValue {
+    /// The value's index on its document's tape (for ``JSONTapeView``).
+    package var tapeIndex: Int { index }
+}
+
+/// The tape of a ``JSONDocument`` read by index, valid only inside
+/// ``JSONDocument/withTape(_:)``. Every read answers nil (or an empty range) for an index
+/// that is not a value of that kind, never traps.
+package struct JSONTapeView {
+    private let tape: UnsafePointer<UInt64>?
+    private let count: Int
+    private let input: UnsafeBufferPointer<UInt8>
+
+    init(tape: UnsafePointer<UInt64>?, count: Int, input: UnsafeBufferPointer<UInt8>) {
+        self.tape = tape
+        self.count = count
+        self.input = input
+    }
+
+    @inline(__always)
+    private func word(_ index: Int) -> UInt64 {
+        guard let tape, index >= 0, index < count else { return 0 }
+        return tape[index]
+    }
+
+    /// The index of the value after the one at `index` (a container's contents skipped).
+    @inline(__always)
+    package func next(after index: Int) -> Int {
+        guard let tape, index >= 0, index < count else { return count }
+        return min(count, JSONTape.next(after: index, in: tape))
+    }
+
+    /// The indices of an array's elements: from the first to one past the last (walk with
+    /// ``next(after:)``); empty when `index` is not an array.
+    package func elements(of index: Int) -> Range<Int> {
+        guard JSONTape.kind(word(index)) == JSONTape.array else { return 0..<0 }
+        let end = next(after: index)
+        return min(index &+ 2, end)..<end
+    }
+
+    /// Whether the value is an array.
+    package func isArray(_ index: Int) -> Bool { JSONTape.kind(word(index)) == JSONTape.array }
+
+    /// A string's text, escapes decoded; nil for other kinds.
+    package func string(_ index: Int) -> String? {
+        let word = self.word(index)
+        guard JSONTape.kind(word) == JSONTape.string else { return nil }
+        return JSONStringText.string(word, in: input)
+    }
+
+    /// A number as the nearest double; nil for other kinds.
+    package func double(_ index: Int) -> Double? {
+        let word = self.word(index)
+        switch JSONTape.kind(word) {
+        case JSONTape.smallInteger:
+            return Double(JSONTape.smallInteger(word))
+        case JSONTape.number:
+            let second = self.word(index &+ 1)
+            return word & JSONTape.flagBit != 0 ? Double(Int64(bitPattern: second)) : Double(bitPattern: second)
+        default:
+            return nil
+        }
+    }
+
+    /// A number as an Int when it is an integer in range; nil otherwise (as
+    /// ``JSONValue/int``).
+    package func int(_ index: Int) -> Int? {
+        let word = self.word(index)
+        switch JSONTape.kind(word) {
+        case JSONTape.smallInteger:
+            return JSONTape.smallInteger(word)
+        case JSONTape.number:
+            if word & JSONTape.flagBit != 0 { return Int(exactly: Int64(bitPattern: self.word(index &+ 1))) }
+            return JSONNumberText.exactInteger(at: JSONTape.offset(word), in: input)
+        default:
+            return nil
+        }
+    }
+}

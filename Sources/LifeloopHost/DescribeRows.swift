@@ -26,7 +26,10 @@ enum DescribeRows {
     // MARK: Writing (the app)
 
     /// Appends the rows of `view` and its subviews (64 levels at most, as the nested form).
-    static func write(_ view: View, window: Int, depth: Int, into out: inout [UInt8], first: inout Bool,
+    /// `offset` is what the view's superview adds to a point of its bounds to place it in
+    /// the window (zero for a window's subview): each view's frame in the window is found
+    /// from its superview's, not by walking up to the window again.
+    static func write(_ view: View, window: Int, depth: Int, offset: Point = .zero, into out: inout [UInt8], first: inout Bool,
                       classNames: inout [ObjectIdentifier: String]) {
         if !first { out.append(UInt8(ascii: ",")) }
         first = false
@@ -46,19 +49,29 @@ enum DescribeRows {
             classNames[type] = className
         }
         JSON.writeString(className, into: &out)
-        let frame = view.convert(view.bounds, to: nil)
-        for value in [frame.origin.x, frame.origin.y, frame.size.width, frame.size.height] {
+        // As `view.convert(view.bounds, to: nil)`: the bounds moved by each view's frame
+        // origin less its bounds origin, up to the window.
+        let bounds = view.bounds, frame = view.frame
+        let placed = Point(x: offset.x + frame.minX - bounds.minX, y: offset.y + frame.minY - bounds.minY)
+        func coordinate(_ value: CGFloat) {
             out.append(UInt8(ascii: ","))
             number(rounded(Double(value)), into: &out)
         }
+        coordinate(bounds.origin.x + placed.x)
+        coordinate(bounds.origin.y + placed.y)
+        coordinate(bounds.size.width)
+        coordinate(bounds.size.height)
         out.append(UInt8(ascii: ","))
         number(Double(view.alpha), into: &out)
         out.append(UInt8(ascii: ","))
         number(Double((view.isHidden ? 1 : 0) | (view.isUserInteractionEnabled ? 2 : 0)), into: &out)
-        for text in [view.accessibilityIdentifier, view.accessibilityLabel, AppHost.text(of: view)] {
+        func optional(_ text: String?) {
             out.append(UInt8(ascii: ","))
             if let text { JSON.writeString(text, into: &out) } else { out.append(contentsOf: "null".utf8) }
         }
+        optional(view.accessibilityIdentifier)
+        optional(view.accessibilityLabel)
+        optional(AppHost.text(of: view))
         out.append(UInt8(ascii: ","))
         if let scroll = view as? ScrollView {
             out.append(UInt8(ascii: "["))
@@ -78,7 +91,7 @@ enum DescribeRows {
         out.append(UInt8(ascii: "]"))
         guard depth < 64 else { return }
         for subview in view.subviews {
-            write(subview, window: window, depth: depth + 1, into: &out, first: &first, classNames: &classNames)
+            write(subview, window: window, depth: depth + 1, offset: placed, into: &out, first: &first, classNames: &classNames)
         }
     }
 
@@ -114,56 +127,99 @@ enum DescribeRows {
         var lastWindow = -1
         guard let rows = reply["rows"] else { return tree }
         tree.elements.reserveCapacity(rows.count)
-        for row in rows.elements {
-            // The fifteen fields, read in one pass over the row.
-            var windowIndex = -1, depth = -1, flags = 2, count = 0
-            var label = "", className = "View"
-            var frame = [0.0, 0, 0, 0]
-            var alpha = 1.0
-            var identifier: String?, axLabel: String?, text: String?
-            var contentOffset: [Double]?, indexPath: [Int]?
-            for value in row.elements {
-                switch count {
-                case 0: windowIndex = value.int ?? -1
-                case 1: depth = value.int ?? -1
-                case 2: label = value.string ?? ""
-                case 3: className = value.string ?? "View"
-                case 4, 5, 6, 7: frame[count - 4] = value.double ?? 0
-                case 8: alpha = value.double ?? 1
-                case 9: flags = value.int ?? 2
-                case 10: identifier = value.string
-                case 11: axLabel = value.string
-                case 12: text = value.string
-                case 13: if value.kind == .array { contentOffset = value.elements.compactMap(\.double) }
-                case 14: if value.kind == .array { indexPath = value.elements.compactMap(\.int) }
-                default: break
+        // Read by tape index: a handle per value would retain the document thousands of
+        // times for a large screen.
+        rows.document.withTape { tape in
+            let all = tape.elements(of: rows.tapeIndex)
+            var position = all.lowerBound
+            while position < all.upperBound {
+                let row = position
+                position = tape.next(after: position)
+                // The fifteen fields, read in one pass over the row.
+                var windowIndex = -1, depth = -1, flags = 2, count = 0
+                var label = "", className = "View"
+                var frame = [0.0, 0, 0, 0]
+                var alpha = 1.0
+                var identifier: String?, axLabel: String?, text: String?
+                var contentOffset: [Double]?, indexPath: [Int]?
+                let fields = tape.elements(of: row)
+                var field = fields.lowerBound
+                while field < fields.upperBound {
+                    switch count {
+                    case 0: windowIndex = tape.int(field) ?? -1
+                    case 1: depth = tape.int(field) ?? -1
+                    case 2: label = tape.string(field) ?? ""
+                    case 3: className = tape.string(field) ?? "View"
+                    case 4, 5, 6, 7: frame[count - 4] = tape.double(field) ?? 0
+                    case 8: alpha = tape.double(field) ?? 1
+                    case 9: flags = tape.int(field) ?? 2
+                    case 10: identifier = tape.string(field)
+                    case 11: axLabel = tape.string(field)
+                    case 12: text = tape.string(field)
+                    case 13: if tape.isArray(field) { contentOffset = numbers(tape, field) { tape.double($0) } }
+                    case 14: if tape.isArray(field) { indexPath = numbers(tape, field) { tape.int($0) } }
+                    default: break
+                    }
+                    count += 1
+                    field = tape.next(after: field)
                 }
-                count += 1
+                guard count == width, windowNames.indices.contains(windowIndex), depth >= 0, depth <= keys.count else { continue }
+                if windowIndex != lastWindow {
+                    guard depth == 0 else { continue }
+                    lastWindow = windowIndex
+                    ordinals = [[:]]
+                }
+                let window = windowNames[windowIndex]
+                keys.removeSubrange(depth...)
+                hiddenAbove.removeSubrange(depth...)
+                ordinals.removeSubrange((depth + 1)...)
+                // One hash of the label: its ordinal among its siblings of that label.
+                let ordinal = takeNext(&ordinals[depth][label, default: 0])
+                let parentKey = depth == 0 ? window : keys[depth - 1]
+                let key = joinedKey(parentKey, label, ordinal)
+                let hidden = (depth == 0 ? windowHidden[windowIndex] : hiddenAbove[depth - 1]) || flags & 1 != 0
+                keys.append(key)
+                hiddenAbove.append(hidden)
+                ordinals.append([:])
+                tree.elements.append(ViewTree.Element(
+                    ref: "@e" + String(tree.elements.count + 1), window: window, depth: depth, label: label,
+                    className: className, accessibilityIdentifier: identifier, accessibilityLabel: axLabel, text: text,
+                    frame: frame, hidden: hidden, alpha: alpha, interactive: flags & 2 != 0,
+                    contentOffset: contentOffset, indexPath: indexPath, key: key))
             }
-            guard count == width, windowNames.indices.contains(windowIndex), depth >= 0, depth <= keys.count else { continue }
-            if windowIndex != lastWindow {
-                guard depth == 0 else { continue }
-                lastWindow = windowIndex
-                ordinals = [[:]]
-            }
-            let window = windowNames[windowIndex]
-            keys.removeSubrange(depth...)
-            hiddenAbove.removeSubrange(depth...)
-            ordinals.removeSubrange((depth + 1)...)
-            let ordinal = ordinals[depth][label, default: 0]
-            ordinals[depth][label] = ordinal + 1
-            let parentKey = depth == 0 ? window : keys[depth - 1]
-            let key = ordinal > 0 ? parentKey + "/" + label + "#" + String(ordinal) : parentKey + "/" + label
-            let hidden = (depth == 0 ? windowHidden[windowIndex] : hiddenAbove[depth - 1]) || flags & 1 != 0
-            keys.append(key)
-            hiddenAbove.append(hidden)
-            ordinals.append([:])
-            tree.elements.append(ViewTree.Element(
-                ref: "@e" + String(tree.elements.count + 1), window: window, depth: depth, label: label,
-                className: className, accessibilityIdentifier: identifier, accessibilityLabel: axLabel, text: text,
-                frame: frame, hidden: hidden, alpha: alpha, interactive: flags & 2 != 0,
-                contentOffset: contentOffset, indexPath: indexPath, key: key))
         }
         return tree
+    }
+
+    /// `counter`'s value, counted up by one.
+    @inline(__always)
+    private static func takeNext(_ counter: inout Int) -> Int {
+        defer { counter += 1 }
+        return counter
+    }
+
+    /// The numbers of the array at `index` that `read` reads.
+    private static func numbers<Number>(_ tape: JSONTapeView, _ index: Int, _ read: (Int) -> Number?) -> [Number] {
+        var out: [Number] = []
+        let elements = tape.elements(of: index)
+        var position = elements.lowerBound
+        while position < elements.upperBound {
+            if let number = read(position) { out.append(number) }
+            position = tape.next(after: position)
+        }
+        return out
+    }
+
+    /// `parent/label`, with `#ordinal` past the first sibling of that label, made in one
+    /// allocation.
+    static func joinedKey(_ parent: String, _ label: String, _ ordinal: Int) -> String {
+        let suffix = ordinal > 0 ? "#" + String(ordinal) : ""
+        var key = ""
+        key.reserveCapacity(parent.utf8.count + 1 + label.utf8.count + suffix.utf8.count)
+        key += parent
+        key += "/"
+        key += label
+        if ordinal > 0 { key += suffix }
+        return key
     }
 }

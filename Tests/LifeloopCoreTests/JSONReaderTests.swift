@@ -56,6 +56,41 @@ struct JSONReaderTests {
         #expect(root["n"]?.text == "-1.5e3" && root["t"]?.text == "true" && root["s"]?.text == #""\\""#)
     }
 
+    /// Reading by tape index gives what the value handles give, for every element of an
+    /// array of mixed values; indices off the tape and values of other kinds read as nil or
+    /// empty, never a trap.
+    @Test func theTapeViewReadsWhatTheHandlesRead() throws {
+        let document = try JSONReader().read(#"[1, -2.5, "é\n", null, [3, 4], {"k": 5}, 9007199254740993, 1e300, true]"#)
+        let handles = Array(document.root.elements)
+        document.withTape { tape in
+            var position = tape.elements(of: 0).lowerBound
+            var index = 0
+            while position < tape.elements(of: 0).upperBound {
+                let handle = handles[index]
+                #expect(handle.tapeIndex == position)
+                #expect(tape.int(position) == handle.int && tape.double(position) == handle.double)
+                #expect(tape.string(position) == handle.string && tape.isArray(position) == (handle.kind == .array))
+                position = tape.next(after: position)
+                index += 1
+            }
+            #expect(index == handles.count)
+            let inner = handles[4].tapeIndex
+            var numbers: [Int] = []
+            var element = tape.elements(of: inner).lowerBound
+            while element < tape.elements(of: inner).upperBound {
+                numbers.append(tape.int(element) ?? -1)
+                element = tape.next(after: element)
+            }
+            #expect(numbers == [3, 4])
+            for bad in [-1, 1 << 40, Int.max] {
+                #expect(tape.int(bad) == nil && tape.double(bad) == nil && tape.string(bad) == nil)
+                #expect(tape.elements(of: bad).isEmpty && !tape.isArray(bad))
+                #expect(tape.next(after: bad) >= 0)
+            }
+            #expect(tape.elements(of: handles[0].tapeIndex).isEmpty, "a number has no elements")
+        }
+    }
+
     @Test func aLeadingByteOrderMarkIsSkipped() throws {
         #expect(try Self.read(bytes: [0xEF, 0xBB, 0xBF] + Array("[1]".utf8)).count == 1)
         #expect(Self.failure([0xEF, 0xBB, 0xBF])?.message == "the input is empty: expected a JSON value")

@@ -170,7 +170,8 @@ import Testing
 
     /// The rows form gives the MCP server the same tree as the nested form: every element
     /// (refs, keys, frames, hidden through ancestors, text), the windows and the controllers,
-    /// in an app of three windows and in the deep tree.
+    /// in an app of three windows, in the deep tree, and in a scrolled table (whose cells'
+    /// frames in the window move with the table's bounds).
     @Test func rowsAndTheNestedFormGiveTheSameTree() throws {
         let daemon = try DaemonHarness()
         defer { daemon.stop() }
@@ -178,13 +179,22 @@ import Testing
         let multi = try #require(try client.call("app.launch", ["sample": "MultiWindow", "seed": 3], timeout: 30)["app"]?.string)
         let deep = try #require(try client.call("app.launch", ["storyboard": .string(try Self.deepXib(levels: 40, in: daemon.directory))], timeout: 30)["app"]?.string)
         _ = try client.call("app.push", ["app": .string(multi), "scene": "Message", "window": "phone", "animated": false])
-        for app in [multi, deep] {
+        let contacts = try #require(try client.call("app.launch", ["sample": "Contacts"], timeout: 30)["app"]?.string)
+        _ = try client.call("app.scroll", ["app": .string(contacts), "view": "contactsTable", "to": [0, 333.3]])
+        _ = try client.call("app.settle", ["app": .string(contacts)])
+        for app in [multi, deep, contacts] {
             let nested = ViewTree(describe: try client.call("app.describe", ["app": .string(app), "detail": true]))
             let rows = try ViewTree(rows: try client.call("app.describe", ["app": .string(app), "rows": true]).text)
             #expect(nested.elements.count >= 5)
             #expect(rows.elements == nested.elements)
             #expect(rows.windows == nested.windows && rows.controllerLines == nested.controllerLines)
             #expect(rows.digest == nested.digest && rows.turn == nested.turn && rows.nowMs == nested.nowMs)
+            if app == contacts {
+                let table = try #require(rows.elements.first { $0.label == "contactsTable" })
+                #expect(table.contentOffset == [0, 333.3])
+                let below = rows.elements.filter { $0.depth > table.depth && $0.key.hasPrefix(table.key + "/") }
+                #expect(below.contains { $0.frame[1] < table.frame[1] }, "a cell scrolled above the table's top")
+            }
         }
         do {
             _ = try client.call("app.describe", ["app": .string(multi), "rows": true, "detail": true])
