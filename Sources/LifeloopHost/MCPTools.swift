@@ -222,7 +222,7 @@ enum MCPTools {
             throw ToolFailure("describe: no window '\(window)'; the windows are \(tree.windows.joined(separator: ", "))")
         }
         let text = tree.compact(window: window)
-        let count = tree.elements.filter { window == nil || $0.window == window }.count
+        let count = window.map { name in tree.elements.reduce(0) { $0 + ($1.window == name ? 1 : 0) } } ?? tree.elements.count
         guard count > 0 else { throw ToolFailure("describe: \(app) has no view\(window.map { " in window \($0)" } ?? "") (digest \(tree.digest)): an empty tree is not a screen") }
         let controllers = tree.controllerLines.joined(separator: "\n")
         var structured: [String: JSON] = ["app": .string(app), "digest": .string(tree.digest), "turn": .int(tree.turn),

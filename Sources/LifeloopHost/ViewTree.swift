@@ -206,16 +206,19 @@ public struct ViewTree: Sendable {
         var out: [UInt8] = []
         out.reserveCapacity(elements.count * 72)
         var current: String?
-        for element in elements where window == nil || element.window == window {
-            if element.window != current {
-                current = element.window
-                out.append(contentsOf: "window ".utf8)
-                out.append(contentsOf: element.window.utf8)
+        // Read in place: a copy of each element would retain its strings.
+        elements.withUnsafeBufferPointer { elements in
+            for index in elements.indices where window == nil || elements[index].window == window {
+                if elements[index].window != current {
+                    current = elements[index].window
+                    out.append(contentsOf: "window ".utf8)
+                    out.append(contentsOf: elements[index].window.utf8)
+                    out.append(10)
+                }
+                out.append(contentsOf: repeatElement(32, count: elements[index].depth + 1))
+                elements[index].writeLine(into: &out)
                 out.append(10)
             }
-            out.append(contentsOf: repeatElement(32, count: element.depth + 1))
-            element.writeLine(into: &out)
-            out.append(10)
         }
         return String(decoding: out, as: UTF8.self)
     }
