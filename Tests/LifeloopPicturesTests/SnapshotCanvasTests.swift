@@ -219,6 +219,19 @@ struct CairoSnapshotPNGTests {
         }
     }
 
+    /// The MCP server's longest edge, 1024: a larger picture is scaled down to the size an
+    /// SVG sized so gets (rounded down), a smaller one is not scaled up.
+    @Test(arguments: [(2952.0, 534.0, 1024, 204), (552, 2334, 256, 1024), (414, 736, 462, 802)])
+    func theLongestEdgeIsAtMost1024(_ width: Double, _ height: Double, _ expectedWidth: Int, _ expectedHeight: Int) throws {
+        guard SVGRasterizer.shared.isAvailable else { return }
+        var snapshot = try CanvasFixture.snapshot()
+        snapshot.size = Size(width: width, height: height)
+        let bytes = try snapshot.png(longestEdge: 1024)
+        let png = try DecodedPNG(bytes)
+        #expect((png.width, png.height) == (expectedWidth, expectedHeight))
+        #expect(bytes.count < 1 << 20)
+    }
+
     /// cairo's picture and librsvg's picture of the SVG look alike: most pixels match (text
     /// is set by different font code).
     @Test(arguments: [nil, 400]) func cairoAndLibrsvgLookAlike(_ longestEdge: Int?) throws {
