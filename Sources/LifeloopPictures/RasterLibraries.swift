@@ -6,7 +6,8 @@ import Musl
 #endif
 
 /// The C functions the in-process rasterizer calls: librsvg (parse and draw SVG), cairo
-/// (the pixel surface), GObject/GLib (release a handle, free an error) and zlib (deflate and
+/// (the pixel surface, and the paths, text and groups a window snapshot is drawn with,
+/// see ``CairoCanvas``), GObject/GLib (release a handle, free an error) and zlib (deflate and
 /// CRC for the PNG), opened with `dlopen` and looked up with `dlsym` once.
 ///
 /// Nothing is linked at build time, so the package builds without any `-dev` package: the

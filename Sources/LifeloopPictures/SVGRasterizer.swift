@@ -7,7 +7,9 @@ import Musl
 
 /// SVG to PNG inside this process: librsvg draws the SVG on a cairo image surface (the
 /// same library and drawing `rsvg-convert` uses, so the pixels are the same), and the PNG
-/// is encoded here from the surface's pixels with zlib at a fast level.
+/// is encoded here from the surface's pixels with zlib at a fast level. A window snapshot
+/// can skip the SVG: ``png(snapshot:longestEdge:for:)`` draws it straight on the surface
+/// with cairo (``CairoCanvas``), under the same lock and with the same encoder.
 ///
 /// One rasterizer serves a process (``shared``): the libraries are opened once, on first
 /// use, and conversions are serialized by the rasterizer's own lock. Its stored properties
