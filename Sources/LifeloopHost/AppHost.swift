@@ -759,9 +759,13 @@ public final class AppHost {
     }
 
     private func snapshot(_ params: Params, _ session: ScenarioSession) throws -> JSON {
-        try params.allowOnly(["app", "window", "format", "path"])
+        try params.allowOnly(["app", "window", "format", "path", "longestEdge"])
         let format = try params.string("format") ?? "svg"
         guard format == "svg" || format == "png" else { throw RPCError.invalidParams("app.snapshot: 'format' is svg or png, not '\(format)'") }
+        let longestEdge = try params.int("longestEdge", in: WindowSnapshot.pngLongestEdges)
+        if longestEdge != nil, format != "png" {
+            throw RPCError.invalidParams("app.snapshot: 'longestEdge' sizes a PNG; it needs format png, not \(format)")
+        }
         let app = session.app
         let window: Window
         if let label = try params.string("window") {
@@ -773,13 +777,13 @@ public final class AppHost {
             guard let first = app.keyWindow ?? app.windows.first else { throw RPCError.actionFailed("app.snapshot: the app has no window") }
             window = first
         }
-        let svg = WindowSnapshot(window).svg()
+        let snapshot = WindowSnapshot(window)
         var reply: [String: JSON] = ["window": .string(window.traceLabel), "turn": .int(Int(session.turn)), "format": .string(format),
                                      "digest": .string(session.digest.description)]
         if let path = try params.string("path") {
             do {
                 // Atomic, checked, and never a rename over a device or a FIFO.
-                let bytes = format == "png" ? try PNGConverter.png(svg: svg, for: path) : Array(svg.utf8)
+                let bytes = format == "png" ? try snapshot.png(longestEdge: longestEdge, for: path) : Array(snapshot.svg().utf8)
                 try AtomicFile.write(bytes, to: path)
             } catch {
                 throw RPCError.actionFailed("app.snapshot: cannot write \(path): \(error)")
@@ -787,10 +791,10 @@ public final class AppHost {
             reply["path"] = .string(path)
         } else if format == "png" {
             let bytes: [UInt8]
-            do { bytes = try PNGConverter.png(svg: svg, for: "the snapshot") } catch { throw RPCError.actionFailed("app.snapshot: \(error)") }
+            do { bytes = try snapshot.png(longestEdge: longestEdge) } catch { throw RPCError.actionFailed("app.snapshot: \(error)") }
             reply["pngBase64"] = .string(Data(bytes).base64EncodedString())
         } else {
-            reply["svg"] = .string(svg)
+            reply["svg"] = .string(snapshot.svg())
         }
         return .object(reply)
     }

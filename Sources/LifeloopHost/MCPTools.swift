@@ -372,7 +372,9 @@ enum MCPTools {
         let app = try server.appID(params)
         let format = try params.string("format") ?? "svg"
         guard format == "svg" || format == "png" else { throw ToolFailure("snapshot: 'format' is svg or png, not '\(format.prefix(20))'") }
-        var request: [String: JSON] = ["app": .string(app), "format": "svg"]
+        // The app draws the PNG itself (straight from its views, no SVG in between).
+        var request: [String: JSON] = ["app": .string(app), "format": .string(format)]
+        if format == "png" { request["longestEdge"] = .int(Self.pngLongestEdge) }
         if let window = try params.string("window") { request["window"] = .string(window) }
         let reply = try server.request("app.snapshot", .object(request))
         let svg = reply["svg"]?.string ?? ""
@@ -380,11 +382,10 @@ enum MCPTools {
                                           "digest": reply["digest"] ?? .null, "format": .string(format)]
         let bytes: [UInt8]
         if format == "png" {
-            do {
-                bytes = try PNGConverter.png(svg: Self.fitted(svg, longestEdge: 1024), for: "snapshot")
-            } catch {
-                throw ToolFailure("snapshot: \(error)")
+            guard let encoded = reply["pngBase64"]?.string, let data = Data(base64Encoded: encoded) else {
+                throw ToolFailure("snapshot: the app's reply has no PNG (pngBase64)")
             }
+            bytes = Array(data)
             guard bytes.count < 1 << 20 else { throw ToolFailure("snapshot: the PNG is \(bytes.count) bytes, over 1 MB; ask for svg") }
         } else {
             bytes = Array(svg.utf8)
@@ -413,26 +414,8 @@ enum MCPTools {
     /// The largest SVG returned inline unless `file: false` is asked.
     static let inlineSVGBytes = 60_000
 
-    /// The SVG drawn at most `longestEdge` pixels on its longer side (its viewBox keeps
-    /// the drawing whole).
-    static func fitted(_ svg: String, longestEdge: Double) -> String {
-        func attribute(_ name: String) -> Double? {
-            guard let range = svg.range(of: " \(name)=\"") else { return nil }
-            let rest = svg[range.upperBound...]
-            guard let end = rest.firstIndex(of: "\"") else { return nil }
-            return Double(rest[..<end])
-        }
-        guard let width = attribute("width"), let height = attribute("height"), width > 0, height > 0,
-              max(width, height) > longestEdge else { return svg }
-        let scale = longestEdge / max(width, height)
-        let newWidth = (width * scale).rounded(.down), newHeight = (height * scale).rounded(.down)
-        var out = svg
-        if let range = out.range(of: " width=\"\(svgNumberText(width))\"") { out.replaceSubrange(range, with: " width=\"\(svgNumberText(newWidth))\"") }
-        if let range = out.range(of: " height=\"\(svgNumberText(height))\"") { out.replaceSubrange(range, with: " height=\"\(svgNumberText(newHeight))\"") }
-        return out
-    }
-
-    static func svgNumberText(_ value: Double) -> String { formatMilliseconds(value) }
+    /// The PNG's longest edge, in pixels.
+    static let pngLongestEdge = 1024
 
     static func trace(_ server: MCPServer, _ params: Params) throws -> MCPTool.Output {
         try params.allowOnly(["app", "fromSeq", "limit"])

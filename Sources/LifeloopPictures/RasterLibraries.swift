@@ -6,7 +6,8 @@ import Musl
 #endif
 
 /// The C functions the in-process rasterizer calls: librsvg (parse and draw SVG), cairo
-/// (the pixel surface), GObject/GLib (release a handle, free an error) and zlib (deflate and
+/// (the pixel surface, and the paths, text and groups a window snapshot is drawn with,
+/// see ``CairoCanvas``), GObject/GLib (release a handle, free an error) and zlib (deflate and
 /// CRC for the PNG), opened with `dlopen` and looked up with `dlsym` once.
 ///
 /// Nothing is linked at build time, so the package builds without any `-dev` package: the
@@ -35,6 +36,20 @@ package final class RasterLibraries: @unchecked Sendable {
     typealias Compress2 = @convention(c) (UnsafeMutablePointer<UInt8>?, UnsafeMutablePointer<UInt>?, UnsafePointer<UInt8>?, UInt, Int32) -> Int32
     typealias CompressBound = @convention(c) (UInt) -> UInt
     typealias CRC32 = @convention(c) (UInt, UnsafePointer<UInt8>?, UInt32) -> UInt
+    typealias ContextCall = @convention(c) (UnsafeMutableRawPointer?) -> Void
+    typealias ContextDouble = @convention(c) (UnsafeMutableRawPointer?, Double) -> Void
+    typealias ContextPoint = @convention(c) (UnsafeMutableRawPointer?, Double, Double) -> Void
+    typealias ContextFour = @convention(c) (UnsafeMutableRawPointer?, Double, Double, Double, Double) -> Void
+    typealias ContextArc = @convention(c) (UnsafeMutableRawPointer?, Double, Double, Double, Double, Double) -> Void
+    typealias ContextMatrix = @convention(c) (UnsafeMutableRawPointer?, UnsafeRawPointer?) -> Void
+    typealias ContextInt = @convention(c) (UnsafeMutableRawPointer?, Int32) -> Void
+    typealias SetDash = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<Double>?, Int32, Double) -> Void
+    typealias SelectFontFace = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Int32, Int32) -> Void
+    typealias TextExtents = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, UnsafeMutableRawPointer?) -> Void
+    typealias ShowText = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?) -> Void
+    typealias FontOptionsCreate = @convention(c) () -> UnsafeMutableRawPointer?
+    typealias FontOptionsInt = @convention(c) (UnsafeMutableRawPointer?, Int32) -> Void
+    typealias SetFontOptions = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
 
     /// Why the libraries could not be opened: the library or the function missing, and
     /// `dlerror`'s words.
@@ -75,6 +90,40 @@ package final class RasterLibraries: @unchecked Sendable {
     let cairoDestroy: SurfacePointer
     let cairoStatus: SurfaceStatus
     let cairoStatusToString: StatusToString
+    // Drawing a window snapshot straight onto a context (``CairoCanvas``).
+    let cairoSave: ContextCall
+    let cairoRestore: ContextCall
+    let cairoTranslate: ContextPoint
+    let cairoScale: ContextPoint
+    let cairoRotate: ContextDouble
+    let cairoTransform: ContextMatrix
+    let cairoIdentityMatrix: ContextCall
+    let cairoSetSourceRGBA: ContextFour
+    let cairoNewPath: ContextCall
+    let cairoMoveTo: ContextPoint
+    let cairoLineTo: ContextPoint
+    let cairoRectangle: ContextFour
+    let cairoArc: ContextArc
+    let cairoClosePath: ContextCall
+    let cairoFill: ContextCall
+    let cairoFillPreserve: ContextCall
+    let cairoStroke: ContextCall
+    let cairoClip: ContextCall
+    let cairoSetLineWidth: ContextDouble
+    let cairoSetLineCap: ContextInt
+    let cairoSetDash: SetDash
+    let cairoPushGroup: ContextCall
+    let cairoPopGroupToSource: ContextCall
+    let cairoPaintWithAlpha: ContextDouble
+    let cairoSelectFontFace: SelectFontFace
+    let cairoSetFontSize: ContextDouble
+    let cairoTextExtents: TextExtents
+    let cairoShowText: ShowText
+    let cairoFontOptionsCreate: FontOptionsCreate
+    let cairoFontOptionsDestroy: ContextCall
+    let cairoFontOptionsSetHintStyle: FontOptionsInt
+    let cairoFontOptionsSetHintMetrics: FontOptionsInt
+    let cairoSetFontOptions: SetFontOptions
     let zlibCompress2: Compress2
     let zlibCompressBound: CompressBound
     let zlibCRC32: CRC32
@@ -113,6 +162,42 @@ package final class RasterLibraries: @unchecked Sendable {
         cairoDestroy = try symbol(cairo, names.cairo, "cairo_destroy", as: SurfacePointer.self)
         cairoStatus = try symbol(cairo, names.cairo, "cairo_status", as: SurfaceStatus.self)
         cairoStatusToString = try symbol(cairo, names.cairo, "cairo_status_to_string", as: StatusToString.self)
+        func draw<Function>(_ name: String, as type: Function.Type) throws(LoadFailure) -> Function {
+            try symbol(cairo, names.cairo, name, as: type)
+        }
+        cairoSave = try draw("cairo_save", as: ContextCall.self)
+        cairoRestore = try draw("cairo_restore", as: ContextCall.self)
+        cairoTranslate = try draw("cairo_translate", as: ContextPoint.self)
+        cairoScale = try draw("cairo_scale", as: ContextPoint.self)
+        cairoRotate = try draw("cairo_rotate", as: ContextDouble.self)
+        cairoTransform = try draw("cairo_transform", as: ContextMatrix.self)
+        cairoIdentityMatrix = try draw("cairo_identity_matrix", as: ContextCall.self)
+        cairoSetSourceRGBA = try draw("cairo_set_source_rgba", as: ContextFour.self)
+        cairoNewPath = try draw("cairo_new_path", as: ContextCall.self)
+        cairoMoveTo = try draw("cairo_move_to", as: ContextPoint.self)
+        cairoLineTo = try draw("cairo_line_to", as: ContextPoint.self)
+        cairoRectangle = try draw("cairo_rectangle", as: ContextFour.self)
+        cairoArc = try draw("cairo_arc", as: ContextArc.self)
+        cairoClosePath = try draw("cairo_close_path", as: ContextCall.self)
+        cairoFill = try draw("cairo_fill", as: ContextCall.self)
+        cairoFillPreserve = try draw("cairo_fill_preserve", as: ContextCall.self)
+        cairoStroke = try draw("cairo_stroke", as: ContextCall.self)
+        cairoClip = try draw("cairo_clip", as: ContextCall.self)
+        cairoSetLineWidth = try draw("cairo_set_line_width", as: ContextDouble.self)
+        cairoSetLineCap = try draw("cairo_set_line_cap", as: ContextInt.self)
+        cairoSetDash = try draw("cairo_set_dash", as: SetDash.self)
+        cairoPushGroup = try draw("cairo_push_group", as: ContextCall.self)
+        cairoPopGroupToSource = try draw("cairo_pop_group_to_source", as: ContextCall.self)
+        cairoPaintWithAlpha = try draw("cairo_paint_with_alpha", as: ContextDouble.self)
+        cairoSelectFontFace = try draw("cairo_select_font_face", as: SelectFontFace.self)
+        cairoSetFontSize = try draw("cairo_set_font_size", as: ContextDouble.self)
+        cairoTextExtents = try draw("cairo_text_extents", as: TextExtents.self)
+        cairoShowText = try draw("cairo_show_text", as: ShowText.self)
+        cairoFontOptionsCreate = try draw("cairo_font_options_create", as: FontOptionsCreate.self)
+        cairoFontOptionsDestroy = try draw("cairo_font_options_destroy", as: ContextCall.self)
+        cairoFontOptionsSetHintStyle = try draw("cairo_font_options_set_hint_style", as: FontOptionsInt.self)
+        cairoFontOptionsSetHintMetrics = try draw("cairo_font_options_set_hint_metrics", as: FontOptionsInt.self)
+        cairoSetFontOptions = try draw("cairo_set_font_options", as: SetFontOptions.self)
         zlibCompress2 = try symbol(zlib, names.zlib, "compress2", as: Compress2.self)
         zlibCompressBound = try symbol(zlib, names.zlib, "compressBound", as: CompressBound.self)
         zlibCRC32 = try symbol(zlib, names.zlib, "crc32", as: CRC32.self)

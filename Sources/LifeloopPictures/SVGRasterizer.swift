@@ -7,7 +7,9 @@ import Musl
 
 /// SVG to PNG inside this process: librsvg draws the SVG on a cairo image surface (the
 /// same library and drawing `rsvg-convert` uses, so the pixels are the same), and the PNG
-/// is encoded here from the surface's pixels with zlib at a fast level.
+/// is encoded here from the surface's pixels with zlib at a fast level. A window snapshot
+/// can skip the SVG: ``png(snapshot:longestEdge:for:)`` draws it straight on the surface
+/// with cairo (``CairoCanvas``), under the same lock and with the same encoder.
 ///
 /// One rasterizer serves a process (``shared``): the libraries are opened once, on first
 /// use, and conversions are serialized by the rasterizer's own lock. Its stored properties
@@ -85,8 +87,41 @@ package final class SVGRasterizer: @unchecked Sendable {
             throw PNGConverter.Failure(description: "\(what): the SVG's size is \(width) × \(height) px; a PNG needs a positive width and height")
         }
         let pixelWidth = width.rounded(.up), pixelHeight = height.rounded(.up)
+        return try drawing(width: pixelWidth, height: pixelHeight, for: what, with: c) { context throws(PNGConverter.Failure) in
+            // The viewport is the SVG's own size, as rsvg-convert draws it.
+            var viewport: (Double, Double, Double, Double) = (0, 0, width, height)
+            let drawn = withUnsafePointer(to: &viewport) { c.rsvgHandleRenderDocument(handle, context, UnsafeRawPointer($0), &error) }
+            guard drawn != 0 else {
+                throw PNGConverter.Failure(description: "\(what): librsvg cannot draw the SVG: \(c.consumeError(error))")
+            }
+        }
+    }
+
+    /// `snapshot` as PNG bytes drawn straight with cairo (no SVG text, see
+    /// ``CairoCanvas``), at most `longestEdge` pixels on its longer side; nil when the
+    /// libraries are missing (the caller draws the SVG another way).
+    /// - Throws: ``PNGConverter/Failure`` naming `what` when the size is empty or too
+    ///   large, or cairo, librsvg (a layer's SVG) or zlib fail.
+    package func png(snapshot: WindowSnapshot, longestEdge: Int?, for what: String) throws(PNGConverter.Failure) -> [UInt8]? {
+        guard let libraries else { return nil }
+        let placement = try snapshot.pngPlacement(longestEdge: longestEdge, for: what)
+        pthread_mutex_lock(mutex)
+        defer { pthread_mutex_unlock(mutex) }
+        return try Self.drawing(width: placement.pixelWidth, height: placement.pixelHeight, for: what, with: libraries) {
+            context throws(PNGConverter.Failure) in
+            var canvas = CairoCanvas(libraries: libraries, context: context, documentWidth: placement.documentWidth,
+                                     documentHeight: placement.documentHeight, offsetX: placement.offsetX,
+                                     offsetY: placement.offsetY, scale: placement.scale)
+            snapshot.draw(on: &canvas)
+            if let failure = canvas.failure { throw PNGConverter.Failure(description: "\(what): \(failure)") }
+        }
+    }
+
+    /// A `width` × `height` pixel ARGB surface, drawn by `draw` on a fresh context, as PNG.
+    private static func drawing(width pixelWidth: Double, height pixelHeight: Double, for what: String, with c: RasterLibraries,
+                                _ draw: (UnsafeMutableRawPointer?) throws(PNGConverter.Failure) -> Void) throws(PNGConverter.Failure) -> [UInt8] {
         guard pixelWidth <= 32_767, pixelHeight <= 32_767, pixelWidth * pixelHeight <= 256 * 1024 * 1024 else {
-            throw PNGConverter.Failure(description: "\(what): the SVG is \(Int(pixelWidth)) × \(Int(pixelHeight)) px, larger than a PNG is drawn (at most 32767 px a side and 268 million pixels)")
+            throw PNGConverter.Failure(description: "\(what): the picture is \(Int(pixelWidth)) × \(Int(pixelHeight)) px, larger than a PNG is drawn (at most 32767 px a side and 268 million pixels)")
         }
         let surface = c.cairoImageSurfaceCreate(0 /* CAIRO_FORMAT_ARGB32 */, Int32(pixelWidth), Int32(pixelHeight))
         defer { c.cairoSurfaceDestroy(surface) }
@@ -96,15 +131,10 @@ package final class SVGRasterizer: @unchecked Sendable {
         }
         let context = c.cairoCreate(surface)
         defer { c.cairoDestroy(context) }
-        // The viewport is the SVG's own size, as rsvg-convert draws it.
-        var viewport: (Double, Double, Double, Double) = (0, 0, width, height)
-        let drawn = withUnsafePointer(to: &viewport) { c.rsvgHandleRenderDocument(handle, context, UnsafeRawPointer($0), &error) }
-        guard drawn != 0 else {
-            throw PNGConverter.Failure(description: "\(what): librsvg cannot draw the SVG: \(c.consumeError(error))")
-        }
+        try draw(context)
         let contextStatus = c.cairoStatus(context)
         guard contextStatus == 0 else {
-            throw PNGConverter.Failure(description: "\(what): cairo failed drawing the SVG: \(c.cairoMessage(contextStatus))")
+            throw PNGConverter.Failure(description: "\(what): cairo failed drawing: \(c.cairoMessage(contextStatus))")
         }
         c.cairoSurfaceFlush(surface)
         guard let pixels = c.cairoImageSurfaceGetData(surface) else {

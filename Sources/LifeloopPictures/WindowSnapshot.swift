@@ -293,14 +293,28 @@ public struct WindowSnapshot: Sendable, Equatable {
     /// as a red line between its anchors (dashed below required), its description as the
     /// line's tooltip.
     public func svg() -> String {
-        let margin = 24.0
-        var document = SVGDocument(width: size.width + 2 * margin, height: size.height + 2 * margin + 18)
-        document.define("<pattern id=\"statusbar\" width=\"6\" height=\"6\" patternUnits=\"userSpaceOnUse\" patternTransform=\"rotate(45)\"><rect width=\"6\" height=\"6\" fill=\"#eeeeee\"/><line x1=\"0\" y1=\"0\" x2=\"0\" y2=\"6\" stroke=\"#bbbbbb\" stroke-width=\"2\"/></pattern>")
-        document.rect(x: 0, y: 0, width: document.width, height: document.height, fill: "#fafafa")
+        var canvas = SVGCanvas(width: documentWidth, height: documentHeight)
+        draw(on: &canvas)
+        return canvas.document.render(title: "Lifeloop snapshot of \(window)")
+    }
+
+    /// The margin around the window in the snapshot's document, in points.
+    static let margin = 24.0
+    /// The header's height above the window, in points.
+    static let headerHeight = 18.0
+    /// The snapshot document's width: the window's and its margins.
+    var documentWidth: Double { size.width + 2 * Self.margin }
+    /// The snapshot document's height: the window's, its margins and the header.
+    var documentHeight: Double { size.height + 2 * Self.margin + Self.headerHeight }
+
+    /// Draws the snapshot on `canvas`, in drawing order (see ``svg()``).
+    func draw<Canvas: SnapshotCanvas>(on canvas: inout Canvas) {
+        let margin = Self.margin
+        canvas.rect(x: 0, y: 0, width: documentWidth, height: documentHeight, fill: "#fafafa")
         let header = "\(window)\(isKeyWindow ? " (key)" : "") at \(formatMilliseconds(time)), turn \(turn)"
-        document.text(header, x: margin, y: 16, size: 12, fill: "#333")
-        let top = margin + 18
-        document.raw("<g transform=\"translate(\(svgNumber(margin)) \(svgNumber(top)))\">")
+        canvas.text(header, x: margin, y: 16, size: 12, fill: "#333")
+        let top = margin + Self.headerHeight
+        canvas.pushTranslation(x: margin, y: top)
         // Labels of views sharing a top-left corner are stacked, not overprinted.
         var usedLabelSpots = Set<String>()
         // Labels are drawn after every rectangle, so a subview never covers its superview's.
@@ -308,26 +322,25 @@ public struct WindowSnapshot: Sendable, Equatable {
         for node in nodes {
             let fill = node.isHidden ? "none" : (node.backgroundColor.map { hexColor(red: $0.red, green: $0.green, blue: $0.blue) } ?? "none")
             let opacity = (node.backgroundColor?.alpha ?? 1) * node.alpha
-            var extra: [(String, String)] = [("data-label", node.label), ("data-depth", String(node.depth))]
-            if fill != "none", opacity < 1 { extra.append(("fill-opacity", svgNumber(opacity))) }
-            extra.append(("stroke-width", "1"))
-            if node.isHidden { extra.append(("stroke-dasharray", "4 3")) }
-            if node.alpha < 1 { extra.append(("stroke-opacity", svgNumber(max(0.2, node.alpha)))) }
+            var style: [CanvasStyle] = [.note("data-label", node.label), .note("data-depth", String(node.depth))]
+            if fill != "none", opacity < 1 { style.append(.fillOpacity(opacity)) }
+            style.append(.strokeWidth(1))
+            if node.isHidden { style.append(.dash([4, 3])) }
+            if node.alpha < 1 { style.append(.strokeOpacity(max(0.2, node.alpha))) }
             let title = node.controller.map { "\(node.label) (view of \($0)) \(node.rect.plainDescription)" } ?? "\(node.label) \(node.rect.plainDescription)"
             let transformed = !node.content.transform.isIdentity
-            if transformed { document.raw("<g transform=\"\(matrix(node.content.transform))\">") }
+            if transformed { canvas.pushTransform(node.content.transform) }
             if node.content.cornerRadius > 0 {
-                extra.append(("rx", svgNumber(min(node.content.cornerRadius, min(node.rect.width, node.rect.height) / 2))))
+                style.append(.cornerRadius(min(node.content.cornerRadius, min(node.rect.width, node.rect.height) / 2)))
             }
             if let shadow = node.content.layerShadow, !node.isHidden {
-                document.raw("<g transform=\"translate(\(svgNumber(node.rect.minX - node.content.boundsOrigin.x)) \(svgNumber(node.rect.minY - node.content.boundsOrigin.y)))\" data-role=\"layer-shadow\">")
-                document.raw(shadow)
-                document.raw("</g>")
+                canvas.fragment(shadow, x: node.rect.minX - node.content.boundsOrigin.x, y: node.rect.minY - node.content.boundsOrigin.y,
+                                role: "layer-shadow")
             }
-            document.rect(x: node.rect.minX, y: node.rect.minY, width: node.rect.width, height: node.rect.height, fill: fill,
-                          stroke: node.isHidden ? "#999999" : "#555555", extra: extra, title: title)
-            if !node.isHidden { drawContent(node, into: &document) }
-            if transformed { document.raw("</g>") }
+            canvas.rect(x: node.rect.minX, y: node.rect.minY, width: node.rect.width, height: node.rect.height, fill: fill,
+                        stroke: node.isHidden ? "#999999" : "#555555", style: style, title: title)
+            if !node.isHidden { drawContent(node, on: &canvas) }
+            if transformed { canvas.popTransform() }
             let name = node.controller.map { "\(node.label) · \($0)" } ?? node.label
             let shown = fitted(name, width: node.rect.width, size: 9)
             var labelY = node.rect.minY + 11
@@ -338,125 +351,114 @@ public struct WindowSnapshot: Sendable, Equatable {
             }
         }
         for label in labels {
-            document.text(label.text, x: label.x, y: label.y, size: 9, fill: label.hidden ? "#888" : "#111")
+            canvas.text(label.text, x: label.x, y: label.y, size: 9, fill: label.hidden ? "#888" : "#111")
         }
         for line in constraints {
-            var extra: [(String, String)] = [("data-role", "constraint"), ("stroke-linecap", "round")]
-            if !line.isRequired { extra.append(("stroke-dasharray", "3 2")) }
-            document.element("line", [("x1", svgNumber(line.from.x)), ("y1", svgNumber(line.from.y)), ("x2", svgNumber(line.to.x)),
-                                      ("y2", svgNumber(line.to.y)), ("stroke", "#d93025"), ("stroke-width", "1.5")] + extra,
-                             title: line.description)
-            document.element("circle", [("cx", svgNumber(line.from.x)), ("cy", svgNumber(line.from.y)), ("r", "2"), ("fill", "#d93025")])
+            var style: [CanvasStyle] = [.note("data-role", "constraint"), .roundCap]
+            if !line.isRequired { style.append(.dash([3, 2])) }
+            canvas.line(x1: line.from.x, y1: line.from.y, x2: line.to.x, y2: line.to.y, stroke: "#d93025", width: 1.5,
+                        style: style, title: line.description)
+            canvas.circle(cx: line.from.x, cy: line.from.y, r: 2, fill: "#d93025", stroke: nil)
         }
         if statusBarInset > 0 {
-            document.rect(x: 0, y: 0, width: size.width, height: statusBarInset, fill: "url(#statusbar)",
-                          extra: [("fill-opacity", "0.7"), ("data-role", "status-bar")], title: "status bar, \(svgNumber(statusBarInset)) pt")
+            canvas.statusBar(width: size.width, height: statusBarInset, title: "status bar, \(svgNumber(statusBarInset)) pt")
         }
         if isKeyWindow {
-            document.rect(x: -2, y: -2, width: size.width + 4, height: size.height + 4, fill: "none", stroke: "#1a73e8",
-                          extra: [("stroke-width", "3"), ("data-role", "key-window")])
-            document.rect(x: size.width - 34, y: -16, width: 34, height: 14, fill: "#1a73e8")
-            document.text("key", x: size.width - 17, y: -5, size: 10, fill: "#fff", anchor: "middle")
+            canvas.rect(x: -2, y: -2, width: size.width + 4, height: size.height + 4, fill: "none", stroke: "#1a73e8",
+                        style: [.strokeWidth(3), .note("data-role", "key-window")])
+            canvas.rect(x: size.width - 34, y: -16, width: 34, height: 14, fill: "#1a73e8")
+            canvas.text("key", x: size.width - 17, y: -5, size: 10, fill: "#fff", anchor: .middle)
         }
-        document.raw("</g>")
-        return document.render(title: "Lifeloop snapshot of \(window)")
+        canvas.popTransform()
     }
 }
 
 extension WindowSnapshot {
     /// Draws what UIKit draws inside a view: its display list, layer border, control
     /// content and bars.
-    fileprivate func drawContent(_ node: Node, into document: inout SVGDocument) {
+    fileprivate func drawContent<Canvas: SnapshotCanvas>(_ node: Node, on canvas: inout Canvas) {
         let content = node.content
         let rect = node.rect
         if let drawing = content.drawing {
-            document.raw("<g transform=\"translate(\(svgNumber(rect.minX)) \(svgNumber(rect.minY)))\" data-role=\"drawing\">")
-            document.raw(svgElements(for: drawing, size: rect.size, idPrefix: document.nextIDPrefix("d")))
-            document.raw("</g>")
+            canvas.fragment(svgElements(for: drawing, size: rect.size, idPrefix: canvas.nextIDPrefix("d")), x: rect.minX, y: rect.minY,
+                            role: "drawing")
         }
         if let sublayers = content.sublayers {
-            document.raw("<g transform=\"translate(\(svgNumber(rect.minX - content.boundsOrigin.x)) \(svgNumber(rect.minY - content.boundsOrigin.y)))\" data-role=\"sublayers\">")
-            document.raw(sublayers)
-            document.raw("</g>")
+            canvas.fragment(sublayers, x: rect.minX - content.boundsOrigin.x, y: rect.minY - content.boundsOrigin.y, role: "sublayers")
         }
         if content.borderWidth > 0 {
             let color = content.borderColor.map { hexColor(red: $0.red, green: $0.green, blue: $0.blue) } ?? "#000000"
-            var extra: [(String, String)] = [("stroke-width", svgNumber(content.borderWidth)), ("data-role", "border")]
-            if content.cornerRadius > 0 { extra.append(("rx", svgNumber(content.cornerRadius))) }
+            var style: [CanvasStyle] = [.strokeWidth(content.borderWidth), .note("data-role", "border")]
+            if content.cornerRadius > 0 { style.append(.cornerRadius(content.cornerRadius)) }
             let inset = content.borderWidth / 2
-            document.rect(x: rect.minX + inset, y: rect.minY + inset, width: rect.width - 2 * inset,
-                          height: rect.height - 2 * inset, fill: "none", stroke: color, extra: extra)
+            canvas.rect(x: rect.minX + inset, y: rect.minY + inset, width: rect.width - 2 * inset,
+                        height: rect.height - 2 * inset, fill: "none", stroke: color, style: style)
         }
         if let on = content.switchOn {
-            document.rect(x: rect.minX, y: rect.minY, width: 51, height: 31, fill: on ? "#34c759" : "#e9e9eb",
-                          extra: [("rx", "15.5"), ("data-role", "switch"), ("data-on", on ? "1" : "0")])
-            document.raw("<circle cx=\"\(svgNumber(rect.minX + (on ? 35.5 : 15.5)))\" cy=\"\(svgNumber(rect.minY + 15.5))\" r=\"13.5\" fill=\"#ffffff\" stroke=\"#cccccc\"/>")
+            canvas.rect(x: rect.minX, y: rect.minY, width: 51, height: 31, fill: on ? "#34c759" : "#e9e9eb",
+                        style: [.cornerRadius(15.5), .note("data-role", "switch"), .note("data-on", on ? "1" : "0")])
+            canvas.circle(cx: rect.minX + (on ? 35.5 : 15.5), cy: rect.minY + 15.5, r: 13.5, fill: "#ffffff", stroke: "#cccccc")
         }
         if content.hasTextBorder {
-            document.rect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height, fill: "none", stroke: "#c7c7cc",
-                          extra: [("rx", "5"), ("data-role", "text-border")])
+            canvas.rect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height, fill: "none", stroke: "#c7c7cc",
+                        style: [.cornerRadius(5), .note("data-role", "text-border")])
         }
         if let image = content.imageName {
-            document.rect(x: rect.minX + 1, y: rect.minY + 1, width: max(0, rect.width - 2), height: max(0, rect.height - 2),
-                          fill: "#e8eef7", stroke: "#8aa4c8", extra: [("stroke-dasharray", "3 2"), ("data-role", "image")])
-            document.text(fitted("▣ " + image, width: rect.width, size: 9), x: rect.midX, y: rect.midY + 3, size: 9,
-                          fill: "#45617f", anchor: "middle")
+            canvas.rect(x: rect.minX + 1, y: rect.minY + 1, width: max(0, rect.width - 2), height: max(0, rect.height - 2),
+                        fill: "#e8eef7", stroke: "#8aa4c8", style: [.dash([3, 2]), .note("data-role", "image")])
+            canvas.text(fitted("▣ " + image, width: rect.width, size: 9), x: rect.midX, y: rect.midY + 3, size: 9,
+                        fill: "#45617f", anchor: .middle)
         }
         if !content.lines.isEmpty {
             let size = content.fontSize
             let lineHeight = (size * 1.2).rounded(.up)
             let height = Double(content.lines.count) * lineHeight
             var y = rect.minY + max(0, (rect.height - height) / 2) + size * 0.95
-            var (x, anchor): (Double, String) = switch content.alignment {
-            case .center: (rect.midX, "middle")
-            case .right: (rect.maxX, "end")
-            default: (rect.minX + (content.hasTextBorder ? 7 : 0), "start")
+            var (x, anchor): (Double, TextAnchor) = switch content.alignment {
+            case .center: (rect.midX, .middle)
+            case .right: (rect.maxX, .end)
+            default: (rect.minX + (content.hasTextBorder ? 7 : 0), .start)
             }
             if let inset = content.textInsets {
                 y = rect.minY + inset.top + size * 0.95
-                if anchor == "start" { x = rect.minX + inset.left }
-                if anchor == "end" { x = rect.maxX - inset.right }
+                if anchor == .start { x = rect.minX + inset.left }
+                if anchor == .end { x = rect.maxX - inset.right }
             }
             let color = content.isPlaceholder ? "#a3a3a8"
                 : content.textColor.map { hexColor(red: $0.red, green: $0.green, blue: $0.blue) } ?? "#000000"
             for line in content.lines {
-                var extra: [(String, String)] = [("data-role", "text")]
-                if content.isBold { extra.append(("font-weight", "bold")) }
-                document.text(line, x: x, y: y, size: size, fill: color, anchor: anchor, extra: extra)
+                var style: [CanvasStyle] = [.note("data-role", "text")]
+                if content.isBold { style.append(.bold) }
+                canvas.text(line, x: x, y: y, size: size, fill: color, anchor: anchor, style: style)
                 y += lineHeight
             }
         }
         if let bar = content.bar {
-            document.rect(x: bar.rect.minX, y: bar.rect.minY, width: bar.rect.width, height: bar.rect.height,
-                          fill: "#f7f7f7", stroke: "#b2b2b2", extra: [("data-role", bar.isTabBar ? "tab-bar" : "navigation-bar")])
+            canvas.rect(x: bar.rect.minX, y: bar.rect.minY, width: bar.rect.width, height: bar.rect.height,
+                        fill: "#f7f7f7", stroke: "#b2b2b2", style: [.note("data-role", bar.isTabBar ? "tab-bar" : "navigation-bar")])
             if bar.isTabBar {
                 let width = bar.rect.width / Double(max(1, bar.trailing.count))
                 for (index, title) in bar.trailing.enumerated() {
-                    document.text(fitted(title, width: width, size: 10), x: bar.rect.minX + width * (Double(index) + 0.5),
-                                  y: bar.rect.minY + 30, size: 10, fill: index == bar.selected ? "#007aff" : "#8e8e93",
-                                  anchor: "middle")
+                    canvas.text(fitted(title, width: width, size: 10), x: bar.rect.minX + width * (Double(index) + 0.5),
+                                y: bar.rect.minY + 30, size: 10, fill: index == bar.selected ? "#007aff" : "#8e8e93",
+                                anchor: .middle)
                 }
             } else {
                 if let title = bar.title {
-                    document.text(fitted(title, width: bar.rect.width - 140, size: 17), x: bar.rect.midX, y: bar.rect.minY + 28,
-                                  size: 17, fill: "#000000", anchor: "middle", extra: [("font-weight", "bold"), ("data-role", "title")])
+                    canvas.text(fitted(title, width: bar.rect.width - 140, size: 17), x: bar.rect.midX, y: bar.rect.minY + 28,
+                                size: 17, fill: "#000000", anchor: .middle, style: [.bold, .note("data-role", "title")])
                 }
                 if !bar.leading.isEmpty {
-                    document.text(bar.leading.joined(separator: "  "), x: bar.rect.minX + 8, y: bar.rect.minY + 28, size: 17,
-                                  fill: "#007aff")
+                    canvas.text(bar.leading.joined(separator: "  "), x: bar.rect.minX + 8, y: bar.rect.minY + 28, size: 17,
+                                fill: "#007aff")
                 }
                 if !bar.trailing.isEmpty {
-                    document.text(bar.trailing.joined(separator: "  "), x: bar.rect.maxX - 8, y: bar.rect.minY + 28, size: 17,
-                                  fill: "#007aff", anchor: "end")
+                    canvas.text(bar.trailing.joined(separator: "  "), x: bar.rect.maxX - 8, y: bar.rect.minY + 28, size: 17,
+                                fill: "#007aff", anchor: .end)
                 }
             }
         }
     }
-}
-
-/// An SVG `matrix(...)` transform.
-private func matrix(_ t: CGAffineTransform) -> String {
-    "matrix(\(svgNumber(t.a)) \(svgNumber(t.b)) \(svgNumber(t.c)) \(svgNumber(t.d)) \(svgNumber(t.tx)) \(svgNumber(t.ty)))"
 }
 
 extension Window {

@@ -47,7 +47,7 @@ struct Snapshot: ParsableCommand {
             if case .failed(let message) = result.status { throw inputError("\(file): \(message)") }
             throw inputError("\(file): the run ended (turn \(result.turns), \(result.endTime / 1_000_000)ms) before the moment \(moment)")
         }
-        try writePicture(snapshot.svg(), to: output)
+        try writePicture(snapshot, to: output)
     }
 }
 
@@ -60,6 +60,17 @@ func checkPicturePath(_ path: String, option: String) throws {
     do { try AtomicFile.checkTarget(path) } catch { throw inputError("\(option) \(error)") }
     if lower.hasSuffix(".png"), !PNGConverter.isAvailable() {
         throw inputError("\(option) \(path): writing PNG needs librsvg (rsvg-convert), which is not installed; install Debian's librsvg2-bin (apt-get install -y librsvg2-bin), or write .svg")
+    }
+}
+
+/// Writes a window snapshot atomically: SVG text, or a PNG drawn straight from the
+/// snapshot (one pixel a point); a failure is exit status 2 with the path and the reason.
+func writePicture(_ snapshot: WindowSnapshot, to path: String) throws {
+    do {
+        let bytes = path.lowercased().hasSuffix(".png") ? try snapshot.png(for: path) : Array(snapshot.svg().utf8)
+        try AtomicFile.write(bytes, to: path)
+    } catch {
+        throw inputError("\(error)")
     }
 }
 

@@ -193,6 +193,22 @@ struct DaemonTests {
         let snapshot = try client.call("app.snapshot", ["app": .string(app), "format": "svg"])
         let svg = try #require(snapshot["svg"]?.string)
         #expect(svg.contains(">Details</text>"), "the pushed page's title in the navigation bar")
+        // A PNG drawn by the app at a longest edge, and the parameter's bad values.
+        let png = try client.call("app.snapshot", ["app": .string(app), "format": "png", "longestEdge": 300])
+        let bytes = [UInt8](try #require(png["pngBase64"]?.string.flatMap { Data(base64Encoded: $0) }))
+        #expect(Array(bytes.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        func be32(_ at: Int) -> Int { Int(bytes[at..<at + 4].reduce(UInt32(0)) { $0 << 8 | UInt32($1) }) }
+        #expect(max(be32(16), be32(20)) == 300)
+        for (params, message) in [(["format": "png", "longestEdge": 8], "app.snapshot: 'longestEdge' is 8, outside 16...32767"),
+                                  (["format": "png", "longestEdge": "big"], "app.snapshot: 'longestEdge' must be an integer"),
+                                  (["longestEdge": 300], "app.snapshot: 'longestEdge' sizes a PNG; it needs format png, not svg")] as [([String: JSON], String)] {
+            do {
+                _ = try client.call("app.snapshot", .object(params.merging(["app": .string(app)]) { $1 }))
+                Issue.record("app.snapshot \(params) succeeded")
+            } catch let error as RPCError {
+                #expect(error.message.hasPrefix(message), "\(error.message)")
+            }
+        }
     }
 
     @Test func storyboardsScenarioStepsJobsAndRecordings() throws {

@@ -1,5 +1,6 @@
 import Foundation
 import LifeloopPictures
+import LifeloopSamples
 import LifeloopScenario
 import Testing
 
@@ -57,6 +58,12 @@ import Testing
         #expect(output.status == 0, "\(output.stderr)")
         let data = try Data(contentsOf: URL(fileURLWithPath: directory + "/a.png"))
         #expect(data.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+        // The PNG is the snapshot drawn straight (one pixel a point), not its SVG redrawn.
+        var options = RunOptions()
+        options.snapshot = SnapshotRequest(moment: .turn(5), window: nil)
+        let runner = try ScenarioRunner(scenario: ScenarioFile.load(path: gallery), catalog: SampleCatalog.apps)
+        let snapshot = try #require(try runner.run(seed: 0, options: options).snapshot)
+        #expect([UInt8](data) == (try snapshot.png()))
     }
 
     @Test func snapshotBadInputIsExitStatusTwoNamingTheInput() throws {

@@ -19,11 +19,10 @@ import Glibc
 ///   another client changed just before (`app.memoryWarning` straight to the daemon,
 ///   untimed: the whole tree is sent); and the compact text's size in bytes and in bytes/4
 ///   "tokens".
-/// - snapshot as PNG: the Grid page, `snapshot {"format": "png"}` round trips (the SVG
-///   drawn in the app process and sent through the daemon; the MCP server draws it with
-///   librsvg in its own process, at most 1024 px on the longest edge, encodes the PNG
-///   itself and puts it base64 in the reply); 3 rounds of 20. Most of the time is librsvg
-///   turning each label's glyphs into paths and filling them.
+/// - snapshot as PNG: the Grid page, `snapshot {"format": "png"}` round trips (the app
+///   draws the window straight onto a cairo surface, at most 1024 px on the longest edge,
+///   text with cairo's own font API and no SVG in between, encodes the PNG and sends it
+///   base64 through the daemon; the MCP server puts it in the reply); 3 rounds of 20.
 ///
 /// Figures are printed with their goals; nothing here fails a build on a figure.
 enum MCPWorkload {
