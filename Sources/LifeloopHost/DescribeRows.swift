@@ -95,9 +95,45 @@ enum DescribeRows {
         }
     }
 
-    /// A number as the nested form writes it: an integer when it is one.
-    private static func number(_ value: Double, into out: inout [UInt8]) {
+    /// A number as the nested form writes it (``JSON/write(into:)`` of a double): an
+    /// integer when it is one. The values rows hold (frames rounded to 0.01, alphas,
+    /// indices) are written digit by digit, without a String each; others as JSON writes
+    /// them.
+    static func number(_ value: Double, into out: inout [UInt8]) {
+        // Below 1e9 two-decimal values are far apart in doubles, so the double nearest to
+        // hundredths/100 prints (shortest round trip) as exactly those digits.
+        if abs(value) < 1e9 {
+            let hundredths = (value * 100).rounded()
+            if hundredths / 100 == value {
+                let whole = Int64(hundredths)
+                let magnitude = whole.magnitude
+                if whole < 0 { out.append(UInt8(ascii: "-")) }
+                digits(magnitude / 100, into: &out)
+                let fraction = magnitude % 100
+                if fraction != 0 {
+                    out.append(UInt8(ascii: "."))
+                    out.append(UInt8(ascii: "0") + UInt8(fraction / 10))
+                    if fraction % 10 != 0 { out.append(UInt8(ascii: "0") + UInt8(fraction % 10)) }
+                }
+                return
+            }
+        }
         JSON.double(value).write(into: &out)
+    }
+
+    /// The decimal digits of `value`.
+    private static func digits(_ value: UInt64, into out: inout [UInt8]) {
+        if value < 10 { return out.append(UInt8(ascii: "0") + UInt8(value)) }
+        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)
+        withUnsafeMutableBytes(of: &buffer) { bytes in
+            var rest = value, index = bytes.count
+            while rest > 0 {
+                index -= 1
+                bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            }
+            out.append(contentsOf: bytes[index...])
+        }
     }
 
     /// To 0.01, as the MCP server shows frames.
@@ -123,10 +159,14 @@ enum DescribeRows {
         // ordinals of the labels of its children so far.
         var keys: [String] = []
         var hiddenAbove: [Bool] = []
-        var ordinals: [[String: Int]] = [[:]]
+        // The ordinal of each label among its siblings so far, by parent (the row index of
+        // the parent, or -1 - window for a window's subviews): one table for the whole tree.
+        var ordinals: [SiblingLabel: Int] = [:]
+        var parents: [Int] = []
         var lastWindow = -1
         guard let rows = reply["rows"] else { return tree }
         tree.elements.reserveCapacity(rows.count)
+        ordinals.reserveCapacity(rows.count)
         // Read by tape index: a handle per value would retain the document thousands of
         // times for a large screen.
         rows.document.withTape { tape in
@@ -167,20 +207,23 @@ enum DescribeRows {
                 if windowIndex != lastWindow {
                     guard depth == 0 else { continue }
                     lastWindow = windowIndex
-                    ordinals = [[:]]
                 }
                 let window = windowNames[windowIndex]
-                keys.removeSubrange(depth...)
-                hiddenAbove.removeSubrange(depth...)
-                ordinals.removeSubrange((depth + 1)...)
+                // Back to this row's parent (cheap: a row is at most one level deeper).
+                if keys.count > depth {
+                    keys.removeLast(keys.count - depth)
+                    hiddenAbove.removeLast(hiddenAbove.count - depth)
+                    parents.removeLast(parents.count - depth)
+                }
                 // One hash of the label: its ordinal among its siblings of that label.
-                let ordinal = takeNext(&ordinals[depth][label, default: 0])
+                let parent = depth == 0 ? -1 - windowIndex : parents[depth - 1]
+                let ordinal = takeNext(&ordinals[SiblingLabel(parent: parent, label: label), default: 0])
                 let parentKey = depth == 0 ? window : keys[depth - 1]
                 let key = joinedKey(parentKey, label, ordinal)
                 let hidden = (depth == 0 ? windowHidden[windowIndex] : hiddenAbove[depth - 1]) || flags & 1 != 0
                 keys.append(key)
                 hiddenAbove.append(hidden)
-                ordinals.append([:])
+                parents.append(tree.elements.count)
                 tree.elements.append(ViewTree.Element(
                     ref: "@e" + String(tree.elements.count + 1), window: window, depth: depth, label: label,
                     className: className, accessibilityIdentifier: identifier, accessibilityLabel: axLabel, text: text,
@@ -210,16 +253,33 @@ enum DescribeRows {
         return out
     }
 
-    /// `parent/label`, with `#ordinal` past the first sibling of that label, made in one
-    /// allocation.
+    /// A label under one parent.
+    struct SiblingLabel: Hashable {
+        var parent: Int
+        var label: String
+    }
+
+    /// `parent/label`, with `#ordinal` past the first sibling of that label, its bytes
+    /// copied once into a string of the right size.
     static func joinedKey(_ parent: String, _ label: String, _ ordinal: Int) -> String {
-        let suffix = ordinal > 0 ? "#" + String(ordinal) : ""
-        var key = ""
-        key.reserveCapacity(parent.utf8.count + 1 + label.utf8.count + suffix.utf8.count)
-        key += parent
-        key += "/"
-        key += label
-        if ordinal > 0 { key += suffix }
-        return key
+        var parent = parent, label = label
+        var suffix: [UInt8] = []
+        if ordinal > 0 {
+            suffix.append(UInt8(ascii: "#"))
+            suffix.append(contentsOf: String(ordinal).utf8)
+        }
+        let count = parent.utf8.count + 1 + label.utf8.count + suffix.count
+        return parent.withUTF8 { parentBytes in
+            label.withUTF8 { labelBytes in
+                String(unsafeUninitializedCapacity: count) { buffer in
+                    var index = buffer.initialize(fromContentsOf: parentBytes)
+                    buffer[index] = UInt8(ascii: "/")
+                    index += 1
+                    index += UnsafeMutableBufferPointer(rebasing: buffer[index...]).initialize(fromContentsOf: labelBytes)
+                    index += UnsafeMutableBufferPointer(rebasing: buffer[index...]).initialize(fromContentsOf: suffix)
+                    return index
+                }
+            }
+        }
     }
 }
