@@ -100,24 +100,25 @@ extension JSONValue {
 /// ``JSONDocument/withTape(_:)``. Every read answers nil (or an empty range) for an index
 /// that is not a value of that kind, never traps.
 package struct JSONTapeView {
-    private let tape: UnsafePointer<UInt64>?
-    private let count: Int
-    private let input: UnsafeBufferPointer<UInt8>
+    @usableFromInline let tape: UnsafePointer<UInt64>?
+    @usableFromInline let count: Int
+    @usableFromInline let input: UnsafeBufferPointer<UInt8>
 
+    @usableFromInline
     init(tape: UnsafePointer<UInt64>?, count: Int, input: UnsafeBufferPointer<UInt8>) {
         self.tape = tape
         self.count = count
         self.input = input
     }
 
-    @inline(__always)
-    private func word(_ index: Int) -> UInt64 {
+    @inlinable @inline(__always)
+    func word(_ index: Int) -> UInt64 {
         guard let tape, index >= 0, index < count else { return 0 }
         return tape[index]
     }
 
     /// The index of the value after the one at `index` (a container's contents skipped).
-    @inline(__always)
+    @inlinable @inline(__always)
     package func next(after index: Int) -> Int {
         guard let tape, index >= 0, index < count else { return count }
         return min(count, JSONTape.next(after: index, in: tape))
@@ -125,6 +126,7 @@ package struct JSONTapeView {
 
     /// The indices of an array's elements: from the first to one past the last (walk with
     /// ``next(after:)``); empty when `index` is not an array.
+    @inlinable
     package func elements(of index: Int) -> Range<Int> {
         guard JSONTape.kind(word(index)) == JSONTape.array else { return 0..<0 }
         let end = next(after: index)
@@ -132,9 +134,11 @@ package struct JSONTapeView {
     }
 
     /// Whether the value is an array.
+    @inlinable
     package func isArray(_ index: Int) -> Bool { JSONTape.kind(word(index)) == JSONTape.array }
 
     /// A string's text, escapes decoded; nil for other kinds.
+    @inlinable
     package func string(_ index: Int) -> String? {
         let word = self.word(index)
         guard JSONTape.kind(word) == JSONTape.string else { return nil }
@@ -142,6 +146,7 @@ package struct JSONTapeView {
     }
 
     /// A number as the nearest double; nil for other kinds.
+    @inlinable
     package func double(_ index: Int) -> Double? {
         let word = self.word(index)
         switch JSONTape.kind(word) {
@@ -157,6 +162,7 @@ package struct JSONTapeView {
 
     /// A number as an Int when it is an integer in range; nil otherwise (as
     /// ``JSONValue/int``).
+    @inlinable
     package func int(_ index: Int) -> Int? {
         let word = self.word(index)
         switch JSONTape.kind(word) {

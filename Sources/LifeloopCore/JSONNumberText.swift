@@ -1,8 +1,10 @@
 /// Exact integer values of number literals that the tape keeps only as doubles.
+@usableFromInline
 enum JSONNumberText {
     /// The value of the (already checked) number literal at `offset` when it is an integer
     /// that fits an Int, decided from its digits: `1.0`, `1e2` and `-0` are integers,
     /// `1.5` and `1e-1` are not.
+    @usableFromInline
     static func exactInteger(at offset: Int, in input: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let (negative, magnitude) = exactMagnitude(at: offset, in: input) else { return nil }
         if negative {

@@ -10,6 +10,7 @@ import Darwin
 ///
 /// The reader has checked every string, so decoding cannot meet a bad escape or bad UTF-8;
 /// it still never traps, writing U+FFFD where a checked input could not have anything.
+@usableFromInline
 enum JSONStringText {
     /// The bytes between the quotes of the string whose tape word is `word`.
     static func rawRange(_ word: UInt64, in input: UnsafeBufferPointer<UInt8>) -> Range<Int> {
@@ -102,6 +103,7 @@ enum JSONStringText {
     }
 
     /// The string whose tape word is `word`.
+    @usableFromInline
     static func string(_ word: UInt64, in input: UnsafeBufferPointer<UInt8>) -> String {
         let raw = UnsafeBufferPointer(rebasing: input[rawRange(word, in: input)])
         guard isEscaped(word) else { return String(decoding: raw, as: UTF8.self) }

@@ -25,36 +25,37 @@ import Darwin
 /// An object's contents are its members in file order, each a string word for the key
 /// followed by the value. Containers hold no pointers and need no end marker, so the tape is
 /// a few words per value and skipping a container is one read.
+@usableFromInline
 enum JSONTape {
-    static let kindShift: UInt64 = 61
-    static let payloadShift: UInt64 = 32
-    static let offsetMask: UInt64 = 0xFFFF_FFFF
+    @usableFromInline static let kindShift: UInt64 = 61
+    @usableFromInline static let payloadShift: UInt64 = 32
+    @usableFromInline static let offsetMask: UInt64 = 0xFFFF_FFFF
     /// Bits 32–60.
-    static let payloadMask: UInt64 = (1 << 29) - 1
+    @usableFromInline static let payloadMask: UInt64 = (1 << 29) - 1
     /// A string's length field, bits 32–59.
     static let lengthMask: UInt64 = (1 << 28) - 1
     /// A string with escapes; a number whose second word is an Int64.
-    static let flagBit: UInt64 = 1 << 60
+    @usableFromInline static let flagBit: UInt64 = 1 << 60
 
-    static let null: UInt64 = 0
-    static let `false`: UInt64 = 1
-    static let `true`: UInt64 = 2
-    static let string: UInt64 = 3
-    static let smallInteger: UInt64 = 4
-    static let number: UInt64 = 5
-    static let array: UInt64 = 6
-    static let object: UInt64 = 7
+    @usableFromInline static let null: UInt64 = 0
+    @usableFromInline static let `false`: UInt64 = 1
+    @usableFromInline static let `true`: UInt64 = 2
+    @usableFromInline static let string: UInt64 = 3
+    @usableFromInline static let smallInteger: UInt64 = 4
+    @usableFromInline static let number: UInt64 = 5
+    @usableFromInline static let array: UInt64 = 6
+    @usableFromInline static let object: UInt64 = 7
 
     /// The range of integers stored in one word.
     static let smallIntegerRange: ClosedRange<Int64> = -(1 << 28)...((1 << 28) - 1)
 
-    @inline(__always)
+    @inlinable @inline(__always)
     static func kind(_ word: UInt64) -> UInt64 { word >> kindShift }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     static func offset(_ word: UInt64) -> Int { Int(word & offsetMask) }
 
-    @inline(__always)
+    @inlinable @inline(__always)
     static func payload(_ word: UInt64) -> UInt64 { (word >> payloadShift) & payloadMask }
 
     @inline(__always)
@@ -63,13 +64,13 @@ enum JSONTape {
     }
 
     /// The small integer a word holds, sign-extended from 29 bits.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func smallInteger(_ word: UInt64) -> Int {
         Int(Int64(bitPattern: payload(word) << 35) >> 35)
     }
 
     /// The index of the value after the one at `index`: a container's contents are skipped.
-    @inline(__always)
+    @inlinable @inline(__always)
     static func next(after index: Int, in tape: UnsafePointer<UInt64>) -> Int {
         switch kind(tape[index]) {
         case number: return index &+ 2
