@@ -622,6 +622,8 @@ public final class AppHost {
             [.double(rect.origin.x), .double(rect.origin.y), .double(rect.size.width), .double(rect.size.height)]
         }
         var flat: [UInt8] = [UInt8(ascii: "[")]
+        // Room for a few hundred rows (about 100 bytes each) without growing.
+        if rows { flat.reserveCapacity(1 << 16) }
         var first = true
         var classNames: [ObjectIdentifier: String] = [:]
         let windows: [JSON] = app.windows.enumerated().map { index, window in

@@ -34,9 +34,9 @@ enum DescribeRows {
         if !first { out.append(UInt8(ascii: ",")) }
         first = false
         out.append(UInt8(ascii: "["))
-        number(Double(window), into: &out)
+        digits(UInt64(window), into: &out)
         out.append(UInt8(ascii: ","))
-        number(Double(depth), into: &out)
+        digits(UInt64(depth), into: &out)
         out.append(UInt8(ascii: ","))
         JSON.writeString(view.traceLabel, into: &out)
         out.append(UInt8(ascii: ","))
@@ -64,10 +64,10 @@ enum DescribeRows {
         out.append(UInt8(ascii: ","))
         number(Double(view.alpha), into: &out)
         out.append(UInt8(ascii: ","))
-        number(Double((view.isHidden ? 1 : 0) | (view.isUserInteractionEnabled ? 2 : 0)), into: &out)
+        digits(UInt64((view.isHidden ? 1 : 0) | (view.isUserInteractionEnabled ? 2 : 0)), into: &out)
         func optional(_ text: String?) {
             out.append(UInt8(ascii: ","))
-            if let text { JSON.writeString(text, into: &out) } else { out.append(contentsOf: "null".utf8) }
+            if let text { JSON.writeString(text, into: &out) } else { null(into: &out) }
         }
         optional(view.accessibilityIdentifier)
         optional(view.accessibilityLabel)
@@ -80,13 +80,13 @@ enum DescribeRows {
             number(Double(scroll.contentOffset.y), into: &out)
             out.append(UInt8(ascii: "]"))
         } else {
-            out.append(contentsOf: "null".utf8)
+            null(into: &out)
         }
         out.append(UInt8(ascii: ","))
         if let path = AppHost.indexPath(of: view) {
             out.append(contentsOf: "[\(path.0),\(path.1)]".utf8)
         } else {
-            out.append(contentsOf: "null".utf8)
+            null(into: &out)
         }
         out.append(UInt8(ascii: "]"))
         guard depth < 64 else { return }
@@ -121,19 +121,26 @@ enum DescribeRows {
         JSON.double(value).write(into: &out)
     }
 
-    /// The decimal digits of `value`.
+    /// The decimal digits of `value`, most significant first, a byte at a time.
     private static func digits(_ value: UInt64, into out: inout [UInt8]) {
-        if value < 10 { return out.append(UInt8(ascii: "0") + UInt8(value)) }
-        var buffer: (UInt64, UInt64, UInt64) = (0, 0, 0)
-        withUnsafeMutableBytes(of: &buffer) { bytes in
-            var rest = value, index = bytes.count
-            while rest > 0 {
-                index -= 1
-                bytes[index] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            }
-            out.append(contentsOf: bytes[index...])
+        var scale: UInt64 = 1
+        while scale <= value / 10 { scale &*= 10 }
+        var rest = value
+        while true {
+            out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest / scale))
+            rest %= scale
+            if scale == 1 { return }
+            scale /= 10
         }
+    }
+
+    /// `null`.
+    @inline(__always)
+    private static func null(into out: inout [UInt8]) {
+        out.append(UInt8(ascii: "n"))
+        out.append(UInt8(ascii: "u"))
+        out.append(UInt8(ascii: "l"))
+        out.append(UInt8(ascii: "l"))
     }
 
     /// To 0.01, as the MCP server shows frames.
