@@ -20,3 +20,40 @@ final class CollectionHost: ViewController {
         view.addSubview(collection)
     }
 }
+
+extension CollectionHost {
+    /// A data source of plain cells (`cell`) in sections of the given counts, with
+    /// `header` supplementary views of any kind registered.
+    class Numbers: CollectionViewDataSource {
+        var counts: [Int]
+        init(_ counts: [Int]) { self.counts = counts }
+        func numberOfSections(in collectionView: CollectionView) -> Int { counts.count }
+        func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { counts[section] }
+        func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+            collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
+        }
+        func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
+                            at indexPath: IndexPath) -> CollectionReusableView {
+            collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: "header", for: indexPath)
+        }
+    }
+
+    /// A host of `layout` fed by `source` (and `delegate`), with plain cells registered as
+    /// `cell` and plain views as `header` for each of `supplementaryKinds`, shown in a
+    /// window of a new app.
+    static func shown(_ layout: CollectionViewLayout, _ source: CollectionViewDataSource, delegate: CollectionViewDelegate? = nil,
+                      supplementaryKinds: [String] = []) throws -> (Application, CollectionHost) {
+        let app = try Application()
+        let host = CollectionHost(layout: layout)
+        host.source = source
+        _ = host.view
+        host.collection.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
+        for kind in supplementaryKinds {
+            host.collection.register(CollectionReusableView.self, forSupplementaryViewOfKind: kind, withReuseIdentifier: "header")
+        }
+        host.collection.dataSource = source
+        if let delegate { host.collection.delegate = delegate }
+        _ = try showInWindow(host, app: app)
+        return (app, host)
+    }
+}

@@ -6,34 +6,13 @@ import Testing
 /// registrations, the diffable data source and the controller.
 @Suite("Compositional layout")
 struct CompositionalLayoutTests {
-    final class Numbers: CollectionViewDataSource {
-        var counts: [Int]
-        init(_ counts: [Int]) { self.counts = counts }
-        func numberOfSections(in collectionView: CollectionView) -> Int { counts.count }
-        func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { counts[section] }
-        func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
-            collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
-        }
-        func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
-                            at indexPath: IndexPath) -> CollectionReusableView {
-            collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: "header", for: indexPath)
-        }
-    }
+    typealias Numbers = CollectionHost.Numbers
 
     /// The shared host keeps the data source alive: the collection holds it weakly.
     typealias Host = CollectionHost
 
     private func shown(_ layout: CollectionViewLayout, _ source: CollectionViewDataSource) throws -> (Application, Host) {
-        let app = try Application()
-        let host = Host(layout: layout)
-        host.source = source
-        _ = host.view
-        host.collection.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
-        host.collection.register(CollectionReusableView.self, forSupplementaryViewOfKind: CollectionView.elementKindSectionHeader,
-                                 withReuseIdentifier: "header")
-        host.collection.dataSource = source
-        _ = try showInWindow(host, app: app)
-        return (app, host)
+        try Host.shown(layout, source, supplementaryKinds: [CollectionView.elementKindSectionHeader])
     }
 
     /// Two columns of 100-point rows, items inset 5, groups 10 apart, a 44-point header.

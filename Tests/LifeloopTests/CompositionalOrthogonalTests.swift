@@ -27,15 +27,7 @@ struct CompositionalOrthogonalTests {
     typealias Host = CollectionHost
 
     private func shown(_ layout: CollectionViewLayout, _ source: Numbers) throws -> (Application, Host) {
-        let app = try Application()
-        let host = Host(layout: layout)
-        host.source = source
-        _ = host.view
-        host.collection.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
-        host.collection.dataSource = source
-        host.collection.delegate = source
-        _ = try showInWindow(host, app: app)
-        return (app, host)
+        try Host.shown(layout, source, delegate: source)
     }
 
     /// Section 0 (when `band`): one row of 150 × 100 groups, 10 apart, scrolling sideways;

@@ -6,29 +6,14 @@ import Testing
 /// reused by the collection (never the data source), drawn behind the cells.
 @Suite("Decoration views")
 struct DecorationViewTests {
-    final class Numbers: CollectionViewDataSource {
-        let counts: [Int]
-        init(_ counts: [Int]) { self.counts = counts }
-        func numberOfSections(in collectionView: CollectionView) -> Int { counts.count }
-        func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { counts[section] }
-        func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
-            collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
-        }
-    }
+    typealias Numbers = CollectionHost.Numbers
 
     final class Backdrop: CollectionReusableView, ReusableCollectionView {}
 
     typealias Host = CollectionHost
 
     private func shown(_ layout: CollectionViewLayout, _ source: Numbers) throws -> (Application, Host) {
-        let app = try Application()
-        let host = Host(layout: layout)
-        host.source = source
-        _ = host.view
-        host.collection.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
-        host.collection.dataSource = source
-        _ = try showInWindow(host, app: app)
-        return (app, host)
+        try Host.shown(layout, source)
     }
 
     private func backdrops(_ host: Host) -> [Backdrop] {

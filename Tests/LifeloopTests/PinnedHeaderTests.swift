@@ -6,34 +6,12 @@ import Testing
 /// compositional boundary items with `pinToVisibleBounds`.
 @Suite("Pinned headers")
 struct PinnedHeaderTests {
-    final class Numbers: CollectionViewDataSource {
-        let counts: [Int]
-        init(_ counts: [Int]) { self.counts = counts }
-        func numberOfSections(in collectionView: CollectionView) -> Int { counts.count }
-        func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { counts[section] }
-        func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
-            collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
-        }
-        func collectionView(_ collectionView: CollectionView, viewForSupplementaryElementOfKind kind: String,
-                            at indexPath: IndexPath) -> CollectionReusableView {
-            collectionView.dequeueReusableSupplementaryView(ofKind: kind, withReuseIdentifier: "header", for: indexPath)
-        }
-    }
+    typealias Numbers = CollectionHost.Numbers
 
     typealias Host = CollectionHost
 
     private func shown(_ layout: CollectionViewLayout, _ source: Numbers) throws -> (Application, Host) {
-        let app = try Application()
-        let host = Host(layout: layout)
-        host.source = source
-        _ = host.view
-        host.collection.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
-        for kind in [CollectionView.elementKindSectionHeader, CollectionView.elementKindSectionFooter] {
-            host.collection.register(CollectionReusableView.self, forSupplementaryViewOfKind: kind, withReuseIdentifier: "header")
-        }
-        host.collection.dataSource = source
-        _ = try showInWindow(host, app: app)
-        return (app, host)
+        try Host.shown(layout, source, supplementaryKinds: [CollectionView.elementKindSectionHeader, CollectionView.elementKindSectionFooter])
     }
 
     /// Rows of 320 × 100, no spacing, 40-point headers: section 0 is its header 0–40 and
