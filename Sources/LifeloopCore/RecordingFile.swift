@@ -125,28 +125,12 @@ public final class RecordingWriter: LoopRecorder {
     /// Writes `value` in decimal at `start` (20 bytes at most) and returns the index after it.
     @inline(__always)
     private static func writeDecimal(_ value: UInt64, into line: UnsafeMutableBufferPointer<UInt8>, at start: Int) -> Int {
-        var digits = 1
-        var rest = value
-        while rest >= 10 {
-            rest /= 10
-            digits += 1
-        }
-        rest = value
-        var index = start + digits
-        repeat {
-            index -= 1
-            line[index] = UInt8(truncatingIfNeeded: 48 &+ rest % 10)
-            rest /= 10
-        } while rest > 0
-        return start + digits
+        TraceBytes.writeNumber(value, to: line.baseAddress! + start) - line.baseAddress!
     }
 
     /// Appends `value` in decimal.
     private func appendDecimal(_ value: UInt64) {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            let end = Self.writeDecimal(value, into: digits, at: 0)
-            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: digits[0..<end]))
-        }
+        TraceBytes.appendDecimal(value, to: &buffer)
     }
 
     /// Appends ASCII text.

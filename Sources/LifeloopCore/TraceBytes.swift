@@ -1,7 +1,7 @@
 /// The byte writers behind the renderings and the stream: an event's line is written
 /// through a pointer into room made for it once, each field's UTF-8 copied as a run, JSON
 /// escapes written only where a byte needs one, numbers two digits at a time.
-enum TraceBytes {
+package enum TraceBytes {
     /// `label event` and a newline.
     @inline(__always)
     static func appendLine(label: String, name: String, to out: inout [UInt8]) {
@@ -152,9 +152,19 @@ enum TraceBytes {
         return copy(base + runStart, count: bytes.count &- runStart, to: cursor)
     }
 
+    /// Appends `value`'s decimal digits (no sign, no leading zeros) to `out`.
+    @inline(__always)
+    package static func appendDecimal(_ value: UInt64, to out: inout [UInt8]) {
+        out.append(addingCapacity: 20) { span in
+            span.withUnsafeMutableBufferPointer { buffer, count in
+                count = writeNumber(value, to: buffer.baseAddress! + count) - buffer.baseAddress!
+            }
+        }
+    }
+
     /// Decimal digits, no sign, no leading zeros.
     @inline(__always)
-    private static func writeNumber(_ value: UInt64, to out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    static func writeNumber(_ value: UInt64, to out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
         // Two digits per division, from a table of "00" to "99".
         let pairs: StaticString = """
             00010203040506070809101112131415161718192021222324252627282930313233343536373839\

@@ -121,17 +121,10 @@ enum DescribeRows {
         JSON.double(value).write(into: &out)
     }
 
-    /// The decimal digits of `value`, most significant first, a byte at a time.
+    /// The decimal digits of `value`.
+    @inline(__always)
     private static func digits(_ value: UInt64, into out: inout [UInt8]) {
-        var scale: UInt64 = 1
-        while scale <= value / 10 { scale &*= 10 }
-        var rest = value
-        while true {
-            out.append(UInt8(ascii: "0") &+ UInt8(truncatingIfNeeded: rest / scale))
-            rest %= scale
-            if scale == 1 { return }
-            scale /= 10
-        }
+        TraceBytes.appendDecimal(value, to: &out)
     }
 
     /// `null`.
