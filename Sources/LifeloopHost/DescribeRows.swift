@@ -141,7 +141,10 @@ enum DescribeRows {
 
     // MARK: Reading (the MCP server)
 
-    /// Builds the tree from the result of `app.describe` with `rows: true`.
+    /// Builds the tree from the result of `app.describe` with `rows: true`. The windows,
+    /// the controllers and the digest are read now; the rows are kept as they came and read
+    /// when they are asked for: the compact text is written straight from them, and the
+    /// elements (with their keys) are built the first time a ref is resolved or a diff made.
     static func tree(_ reply: JSONValue) -> ViewTree {
         var tree = ViewTree(digest: reply["digest"]?.string ?? "", turn: reply["turn"]?.int ?? 0,
                             nowMs: Double(reply["now"]?.int ?? 0) / 1e6)
@@ -155,83 +158,177 @@ enum DescribeRows {
             if let root = window["rootController"] { tree.addController(JSON(root), window: name, depth: 0) }
         }
         tree.windows = windowNames
-        // Per depth: the view's key, whether it is hidden through its ancestors, and the
-        // ordinals of the labels of its children so far.
-        var keys: [String] = []
+        if let rows = reply["rows"] {
+            tree.rows = Rows(document: rows.document, index: rows.tapeIndex, windows: windowNames, windowHidden: windowHidden)
+        }
+        return tree
+    }
+
+    /// The rows of one `app.describe` reply, kept on the reader's tape, and the elements
+    /// built from them once they are needed.
+    final class Rows: @unchecked Sendable {
+        let document: JSONDocument
+        /// The tape index of the `rows` array.
+        let index: Int
+        let windows: [String]
+        let windowHidden: [Bool]
+        /// The elements, once built; the lock makes a tree shared between threads build them once.
+        private let built = Locked<[ViewTree.Element]?>(nil)
+
+        init(document: JSONDocument, index: Int, windows: [String], windowHidden: [Bool]) {
+            self.document = document
+            self.index = index
+            self.windows = windows
+            self.windowHidden = windowHidden
+        }
+
+        /// Every element, in tree order (built on the first call).
+        var elements: [ViewTree.Element] {
+            built.withLock { elements in
+                if let elements { return elements }
+                let made = DescribeRows.elements(self)
+                elements = made
+                return made
+            }
+        }
+
+        /// The elements if they were built already.
+        var builtElements: [ViewTree.Element]? { built.current }
+    }
+
+    /// Where a row's fields are on the tape, and what the checks found.
+    struct Row {
+        /// 1 for the first row that passed the checks: the N of its ref `@eN`.
+        var number: Int
+        var window: Int
+        var depth: Int
+        /// Hidden itself or through an ancestor (or its window).
+        var hidden: Bool
+        var flags: Int
+    }
+
+    /// Calls `visit` for each row that is a row of fifteen values, in a window the reply
+    /// lists, at most one level below the row before it (a window's first row at depth 0),
+    /// with the tape indices of its fields; other rows are skipped, and no ref is spent on
+    /// them.
+    static func scan(_ rows: Rows, _ tape: JSONTapeView, _ visit: (Row, UnsafeMutableBufferPointer<Int>) -> Void) {
+        // Hidden through its ancestors, per depth of the rows above.
         var hiddenAbove: [Bool] = []
-        // The ordinal of each label among its siblings so far, by parent (the row index of
-        // the parent, or -1 - window for a window's subviews): one table for the whole tree.
-        var ordinals: [SiblingLabel: Int] = [:]
-        var parents: [Int] = []
+        hiddenAbove.reserveCapacity(16)
         var lastWindow = -1
-        guard let rows = reply["rows"] else { return tree }
-        tree.elements.reserveCapacity(rows.count)
-        ordinals.reserveCapacity(rows.count)
-        // Read by tape index: a handle per value would retain the document thousands of
-        // times for a large screen.
-        rows.document.withTape { tape in
-            let all = tape.elements(of: rows.tapeIndex)
+        var number = 0
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: width) { fields in
+            let all = tape.elements(of: rows.index)
             var position = all.lowerBound
             while position < all.upperBound {
                 let row = position
                 position = tape.next(after: position)
-                // The fifteen fields, read in one pass over the row.
-                var windowIndex = -1, depth = -1, flags = 2, count = 0
-                var label = "", className = "View"
-                var frame = [0.0, 0, 0, 0]
-                var alpha = 1.0
-                var identifier: String?, axLabel: String?, text: String?
-                var contentOffset: [Double]?, indexPath: [Int]?
-                let fields = tape.elements(of: row)
-                var field = fields.lowerBound
-                while field < fields.upperBound {
-                    switch count {
-                    case 0: windowIndex = tape.int(field) ?? -1
-                    case 1: depth = tape.int(field) ?? -1
-                    case 2: label = tape.string(field) ?? ""
-                    case 3: className = tape.string(field) ?? "View"
-                    case 4, 5, 6, 7: frame[count - 4] = tape.double(field) ?? 0
-                    case 8: alpha = tape.double(field) ?? 1
-                    case 9: flags = tape.int(field) ?? 2
-                    case 10: identifier = tape.string(field)
-                    case 11: axLabel = tape.string(field)
-                    case 12: text = tape.string(field)
-                    case 13: if tape.isArray(field) { contentOffset = numbers(tape, field) { tape.double($0) } }
-                    case 14: if tape.isArray(field) { indexPath = numbers(tape, field) { tape.int($0) } }
-                    default: break
-                    }
+                var count = 0
+                let span = tape.elements(of: row)
+                var field = span.lowerBound
+                while field < span.upperBound {
+                    if count < width { fields[count] = field }
                     count += 1
                     field = tape.next(after: field)
                 }
-                guard count == width, windowNames.indices.contains(windowIndex), depth >= 0, depth <= keys.count else { continue }
+                guard count == width else { continue }
+                let windowIndex = tape.int(fields[0]) ?? -1, depth = tape.int(fields[1]) ?? -1
+                guard rows.windows.indices.contains(windowIndex), depth >= 0, depth <= hiddenAbove.count else { continue }
                 if windowIndex != lastWindow {
                     guard depth == 0 else { continue }
                     lastWindow = windowIndex
                 }
-                let window = windowNames[windowIndex]
-                // Back to this row's parent (cheap: a row is at most one level deeper).
-                if keys.count > depth {
-                    keys.removeLast(keys.count - depth)
-                    hiddenAbove.removeLast(hiddenAbove.count - depth)
-                    parents.removeLast(parents.count - depth)
-                }
-                // One hash of the label: its ordinal among its siblings of that label.
-                let parent = depth == 0 ? -1 - windowIndex : parents[depth - 1]
-                let ordinal = takeNext(&ordinals[SiblingLabel(parent: parent, label: label), default: 0])
-                let parentKey = depth == 0 ? window : keys[depth - 1]
-                let key = joinedKey(parentKey, label, ordinal)
-                let hidden = (depth == 0 ? windowHidden[windowIndex] : hiddenAbove[depth - 1]) || flags & 1 != 0
-                keys.append(key)
+                let flags = tape.int(fields[9]) ?? 2
+                if hiddenAbove.count > depth { hiddenAbove.removeLast(hiddenAbove.count - depth) }
+                let hidden = (depth == 0 ? rows.windowHidden[windowIndex] : hiddenAbove[depth - 1]) || flags & 1 != 0
                 hiddenAbove.append(hidden)
-                parents.append(tree.elements.count)
-                tree.elements.append(ViewTree.Element(
-                    ref: "@e" + String(tree.elements.count + 1), window: window, depth: depth, label: label,
-                    className: className, accessibilityIdentifier: identifier, accessibilityLabel: axLabel, text: text,
-                    frame: frame, hidden: hidden, alpha: alpha, interactive: flags & 2 != 0,
-                    contentOffset: contentOffset, indexPath: indexPath, key: key))
+                number += 1
+                visit(Row(number: number, window: windowIndex, depth: depth, hidden: hidden, flags: flags), fields)
             }
         }
-        return tree
+    }
+
+    /// The number of rows that pass the checks of ``scan(_:_:_:)``.
+    static func count(_ rows: Rows) -> Int {
+        var count = 0
+        rows.document.withTape { tape in scan(rows, tape) { _, _ in count += 1 } }
+        return count
+    }
+
+    /// The elements of the rows, with their keys (as the nested form makes them).
+    static func elements(_ rows: Rows) -> [ViewTree.Element] {
+        var elements: [ViewTree.Element] = []
+        // Per depth: the view's key and its row number.
+        var keys: [String] = []
+        var parents: [Int] = []
+        // The ordinal of each label among its siblings so far, by parent (the row number of
+        // the parent, or -1 - window for a window's subviews): one table for the whole tree.
+        var ordinals: [SiblingLabel: Int] = [:]
+        rows.document.withTape { tape in
+            let count = tape.elements(of: rows.index).count
+            elements.reserveCapacity(count)
+            ordinals.reserveCapacity(count)
+            scan(rows, tape) { row, fields in
+                let depth = row.depth
+                if keys.count > depth {
+                    keys.removeLast(keys.count - depth)
+                    parents.removeLast(parents.count - depth)
+                }
+                let label = tape.string(fields[2]) ?? ""
+                let window = rows.windows[row.window]
+                // One hash of the label: its ordinal among its siblings of that label.
+                let parent = depth == 0 ? -1 - row.window : parents[depth - 1]
+                let ordinal = takeNext(&ordinals[SiblingLabel(parent: parent, label: label), default: 0])
+                let key = joinedKey(depth == 0 ? window : keys[depth - 1], label, ordinal)
+                keys.append(key)
+                parents.append(row.number)
+                elements.append(ViewTree.Element(
+                    ref: "@e" + String(row.number), window: window, depth: depth, label: label,
+                    className: tape.string(fields[3]) ?? "View", accessibilityIdentifier: tape.string(fields[10]),
+                    accessibilityLabel: tape.string(fields[11]), text: tape.string(fields[12]),
+                    frame: [tape.double(fields[4]) ?? 0, tape.double(fields[5]) ?? 0, tape.double(fields[6]) ?? 0, tape.double(fields[7]) ?? 0],
+                    hidden: row.hidden, alpha: tape.double(fields[8]) ?? 1, interactive: row.flags & 2 != 0,
+                    contentOffset: tape.isArray(fields[13]) ? numbers(tape, fields[13]) { tape.double($0) } : nil,
+                    indexPath: tape.isArray(fields[14]) ? numbers(tape, fields[14]) { tape.int($0) } : nil, key: key))
+            }
+        }
+        return elements
+    }
+
+    /// The compact text of the rows (as ``ViewTree/compact(window:)`` writes it from
+    /// elements), written straight from the tape, and the number of views it lists.
+    static func compact(_ rows: Rows, window: String?, into out: inout [UInt8]) -> Int {
+        var listed = 0
+        let shown = rows.windows.map { window == nil || $0 == window }
+        guard shown.contains(true) else { return 0 }
+        var current: String?
+        rows.document.withTape { tape in
+            out.reserveCapacity(out.count + tape.elements(of: rows.index).count * 72)
+            scan(rows, tape) { row, fields in
+                guard shown[row.window] else { return }
+                listed += 1
+                let name = rows.windows[row.window]
+                if name != current {
+                    current = name
+                    out.append(contentsOf: "window ".utf8)
+                    out.append(contentsOf: name.utf8)
+                    out.append(10)
+                }
+                out.append(contentsOf: repeatElement(32, count: row.depth + 1))
+                let text = tape.string(fields[12])
+                var contentOffset: [Double]?, indexPath: [Int]?
+                if tape.isArray(fields[13]) { contentOffset = numbers(tape, fields[13]) { tape.double($0) } }
+                if tape.isArray(fields[14]) { indexPath = numbers(tape, fields[14]) { tape.int($0) } }
+                ViewTree.Element.writeLine(
+                    ref: row.number, className: tape.string(fields[3]) ?? "View", label: tape.string(fields[2]) ?? "",
+                    text: text, accessibilityIdentifier: tape.string(fields[10]), accessibilityLabel: tape.string(fields[11]),
+                    frame: (tape.double(fields[4]) ?? 0, tape.double(fields[5]) ?? 0, tape.double(fields[6]) ?? 0, tape.double(fields[7]) ?? 0),
+                    contentOffset: contentOffset, indexPath: indexPath, hidden: row.hidden, alpha: tape.double(fields[8]) ?? 1,
+                    interactive: row.flags & 2 != 0, into: &out)
+                out.append(10)
+            }
+        }
+        return listed
     }
 
     /// `counter`'s value, counted up by one.

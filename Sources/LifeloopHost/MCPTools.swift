@@ -199,9 +199,9 @@ enum MCPTools {
         result["digest"] = .string(tree.digest)
         result["turn"] = .int(tree.turn)
         result["virtualMs"] = .double(tree.nowMs)
-        result["views"] = .int(tree.elements.count)
+        result["views"] = .int(tree.viewCount)
         let settled = result["settled"]?.bool.map { $0 ? ", settled" : ", not settled" } ?? ""
-        return .init(text: "launched \(app) (\(reply["scenario"]?.string ?? "")), windows \((reply["windows"]?.array ?? []).compactMap(\.string).joined(separator: ", ")); turn \(tree.turn), \(formatMilliseconds(tree.nowMs)) ms, digest \(tree.digest)\(settled); \(tree.elements.count) views: describe lists them",
+        return .init(text: "launched \(app) (\(reply["scenario"]?.string ?? "")), windows \((reply["windows"]?.array ?? []).compactMap(\.string).joined(separator: ", ")); turn \(tree.turn), \(formatMilliseconds(tree.nowMs)) ms, digest \(tree.digest)\(settled); \(tree.viewCount) views: describe lists them",
                      structured: .object(result))
     }
 
@@ -221,8 +221,7 @@ enum MCPTools {
         if let window, !tree.windows.contains(window) {
             throw ToolFailure("describe: no window '\(window)'; the windows are \(tree.windows.joined(separator: ", "))")
         }
-        let text = tree.compact(window: window)
-        let count = window.map { name in tree.elements.reduce(0) { $0 + ($1.window == name ? 1 : 0) } } ?? tree.elements.count
+        let (text, count) = tree.compactText(window: window)
         guard count > 0 else { throw ToolFailure("describe: \(app) has no view\(window.map { " in window \($0)" } ?? "") (digest \(tree.digest)): an empty tree is not a screen") }
         let controllers = tree.controllerLines.joined(separator: "\n")
         var structured: [String: JSON] = ["app": .string(app), "digest": .string(tree.digest), "turn": .int(tree.turn),

@@ -61,14 +61,29 @@ public struct ViewTree: Sendable {
 
         /// Appends ``line`` to `out`.
         func writeLine(into out: inout [UInt8]) {
-            out.append(contentsOf: ref.utf8)
+            Self.writeLine(ref: Int(ref.dropFirst(2)) ?? 0, className: className, label: label, text: text,
+                           accessibilityIdentifier: accessibilityIdentifier, accessibilityLabel: accessibilityLabel,
+                           frame: frame.count == 4 ? (frame[0], frame[1], frame[2], frame[3]) : nil, otherFrame: frame,
+                           contentOffset: contentOffset, indexPath: indexPath, hidden: hidden, alpha: alpha,
+                           interactive: interactive, into: &out)
+        }
+
+        /// Appends the line of a view with these fields (`@eN` for `ref` N): the one writer
+        /// of lines, for elements and for rows read straight off the tape.
+        static func writeLine(ref: Int, className: String, label: String, text: String?, accessibilityIdentifier: String?,
+                              accessibilityLabel: String?, frame: (Double, Double, Double, Double)?, otherFrame: [Double] = [],
+                              contentOffset: [Double]?, indexPath: [Int]?, hidden: Bool, alpha: Double, interactive: Bool,
+                              into out: inout [UInt8]) {
+            out.append(UInt8(ascii: "@"))
+            out.append(UInt8(ascii: "e"))
+            TraceBytes.appendDecimal(UInt64(max(0, ref)), to: &out)
             out.append(32)
             out.append(contentsOf: className.utf8)
             out.append(32)
             out.append(contentsOf: label.utf8)
             if let text {
                 out.append(32)
-                JSON.writeString(Self.clip(text), into: &out)
+                JSON.writeString(clip(text), into: &out)
             }
             if let accessibilityIdentifier {
                 out.append(contentsOf: " #".utf8)
@@ -76,17 +91,30 @@ public struct ViewTree: Sendable {
             }
             if let accessibilityLabel, accessibilityLabel != text {
                 out.append(contentsOf: " ax=".utf8)
-                JSON.writeString(Self.clip(accessibilityLabel), into: &out)
+                JSON.writeString(clip(accessibilityLabel), into: &out)
             }
             out.append(contentsOf: " [".utf8)
-            for (index, value) in frame.enumerated() {
-                if index > 0 { out.append(UInt8(ascii: ",")) }
-                out.append(contentsOf: formatMilliseconds(value).utf8)
+            if let frame {
+                number(frame.0, into: &out)
+                out.append(UInt8(ascii: ","))
+                number(frame.1, into: &out)
+                out.append(UInt8(ascii: ","))
+                number(frame.2, into: &out)
+                out.append(UInt8(ascii: ","))
+                number(frame.3, into: &out)
+            } else {
+                for (index, value) in otherFrame.enumerated() {
+                    if index > 0 { out.append(UInt8(ascii: ",")) }
+                    number(value, into: &out)
+                }
             }
             out.append(UInt8(ascii: "]"))
             if let contentOffset {
                 out.append(contentsOf: " offset=(".utf8)
-                out.append(contentsOf: contentOffset.map(formatMilliseconds).joined(separator: ",").utf8)
+                for (index, value) in contentOffset.enumerated() {
+                    if index > 0 { out.append(UInt8(ascii: ",")) }
+                    number(value, into: &out)
+                }
                 out.append(UInt8(ascii: ")"))
             }
             if let indexPath {
@@ -96,9 +124,16 @@ public struct ViewTree: Sendable {
             if hidden { out.append(contentsOf: " hidden".utf8) }
             if alpha < 1 {
                 out.append(contentsOf: " alpha=".utf8)
-                out.append(contentsOf: formatMilliseconds((alpha * 100).rounded() / 100).utf8)
+                number((alpha * 100).rounded() / 100, into: &out)
             }
             if !interactive { out.append(contentsOf: " noTouch".utf8) }
+        }
+
+        /// A number as ``formatMilliseconds(_:)`` writes it, without a String for the
+        /// values a tree holds.
+        @inline(__always)
+        static func number(_ value: Double, into out: inout [UInt8]) {
+            if value.isFinite { DescribeRows.number(value, into: &out) } else { out.append(contentsOf: String(value).utf8) }
         }
 
         static func clip(_ text: String) -> String {
@@ -116,7 +151,24 @@ public struct ViewTree: Sendable {
     /// The windows' labels, in the app's order.
     public var windows: [String]
     /// Every view, in tree order (`elements[N-1]` is `@eN`).
-    public var elements: [Element]
+    public var elements: [Element] {
+        get { rows?.elements ?? storedElements }
+        set {
+            storedElements = newValue
+            rows = nil
+        }
+    }
+    /// The number of views (without building the elements of a tree read from rows).
+    var viewCount: Int {
+        guard let rows, rows.builtElements == nil else { return elements.count }
+        return DescribeRows.count(rows)
+    }
+
+    /// The elements, when the tree was not read from rows (or was given its elements).
+    private var storedElements: [Element]
+    /// The rows the tree was read from, when it was: its elements are built from them
+    /// when they are first asked for.
+    var rows: DescribeRows.Rows?
     /// The controller tree, one line per controller (indented by depth).
     public var controllerLines: [String]
 
@@ -126,7 +178,7 @@ public struct ViewTree: Sendable {
         self.turn = turn
         self.nowMs = nowMs
         windows = []
-        elements = []
+        storedElements = []
         controllerLines = []
     }
 
@@ -149,7 +201,7 @@ public struct ViewTree: Sendable {
         turn = reply["turn"]?.int ?? 0
         nowMs = Double(reply["now"]?.int ?? 0) / 1e6
         windows = []
-        elements = []
+        storedElements = []
         controllerLines = []
         for window in reply["windows"]?.array ?? [] {
             let name = window["label"]?.string ?? ""
@@ -169,7 +221,7 @@ public struct ViewTree: Sendable {
         let key = parentKey + "/" + label + (ordinal > 0 ? "#\(ordinal)" : "")
         let hidden = hiddenAbove || (view["hidden"]?.bool ?? false)
         let frame = (view["windowFrame"] ?? view["frame"])?.array?.map { $0.double ?? 0 } ?? [0, 0, 0, 0]
-        elements.append(Element(ref: "@e\(elements.count + 1)", window: window, depth: depth, label: label,
+        storedElements.append(Element(ref: "@e\(storedElements.count + 1)", window: window, depth: depth, label: label,
                                 className: view["class"]?.string ?? "View",
                                 accessibilityIdentifier: view["accessibilityIdentifier"]?.string,
                                 accessibilityLabel: view["accessibilityLabel"]?.string, text: view["text"]?.string,
@@ -197,18 +249,32 @@ public struct ViewTree: Sendable {
 
     /// The element a ref names.
     public func element(ref: String) -> Element? {
+        let elements = self.elements
         guard ref.hasPrefix("@e"), let number = Int(ref.dropFirst(2)), number >= 1, number <= elements.count else { return nil }
         return elements[number - 1]
     }
 
     /// The compact text: one line per view, indented by depth, each window introduced.
     public func compact(window: String? = nil) -> String {
+        compactText(window: window).text
+    }
+
+    /// The compact text and the number of views it lists. A tree read from rows whose
+    /// elements were not needed yet is written straight from the rows.
+    func compactText(window: String?) -> (text: String, views: Int) {
         var out: [UInt8] = []
+        if let rows, rows.builtElements == nil {
+            let views = DescribeRows.compact(rows, window: window, into: &out)
+            return (String(decoding: out, as: UTF8.self), views)
+        }
+        let elements = self.elements
+        var views = 0
         out.reserveCapacity(elements.count * 72)
         var current: String?
         // Read in place: a copy of each element would retain its strings.
         elements.withUnsafeBufferPointer { elements in
             for index in elements.indices where window == nil || elements[index].window == window {
+                views += 1
                 if elements[index].window != current {
                     current = elements[index].window
                     out.append(contentsOf: "window ".utf8)
@@ -220,13 +286,14 @@ public struct ViewTree: Sendable {
                 out.append(10)
             }
         }
-        return String(decoding: out, as: UTF8.self)
+        return (String(decoding: out, as: UTF8.self), views)
     }
 
     /// The view `app.tap` would reach for `element`: its label must name it and no view
     /// before it in tree order (the app looks views up by label, first in tree order).
     /// - Returns: nil, or why it cannot be tapped by label.
     public func tapProblem(_ element: Element) -> String? {
+        let elements = self.elements
         if let first = elements.first(where: { $0.label == element.label }), first.ref != element.ref {
             return "\(element.ref) is labelled '\(element.label)' as \(first.ref) is before it; a tap by label reaches \(first.ref) only"
         }
@@ -237,14 +304,16 @@ public struct ViewTree: Sendable {
     /// testing goes: visible (not hidden, alpha above 0.01), interactive, containing the
     /// point; later siblings first.
     public func hit(x: Double, y: Double, window: String) -> Element? {
+        // Read once: a tree read from rows gives its elements through a lock.
+        let elements = self.elements
         let roots = elements.indices.filter { elements[$0].window == window && elements[$0].depth == 0 }
         for index in roots.reversed() {
-            if let found = hit(index, x, y) { return elements[found] }
+            if let found = Self.hit(elements, index, x, y) { return elements[found] }
         }
         return nil
     }
 
-    private func hit(_ index: Int, _ x: Double, _ y: Double) -> Int? {
+    private static func hit(_ elements: [Element], _ index: Int, _ x: Double, _ y: Double) -> Int? {
         let element = elements[index]
         let f = element.frame
         let inside = f.count == 4 && x >= f[0] && y >= f[1] && x < f[0] + f[2] && y < f[1] + f[3]
@@ -256,7 +325,7 @@ public struct ViewTree: Sendable {
             next += 1
         }
         for child in children.reversed() {
-            if let found = hit(child, x, y) { return found }
+            if let found = hit(elements, child, x, y) { return found }
         }
         return index
     }

@@ -37,4 +37,71 @@ import Testing
         let long = String(repeating: "parent/", count: 40)
         #expect(DescribeRows.joinedKey(long, "x", 0) == long + "/x")
     }
+
+    /// Rows as an app might send them, with what the checks skip: too few values, a window
+    /// not listed, a jump of two levels, a window's first row below depth 0, a row that
+    /// is not an array.
+    static let rowsReply = #"""
+        {"digest":"abc","turn":7,"now":2500000,
+         "windows":[{"label":"main","hidden":false,"rootController":{"label":"Home","type":"Page","appeared":true}},
+                    {"label":"side","hidden":true}],
+         "rows":[
+          [0,0,"root","View",0,0,400,800,1,2,null,null,null,null,null],
+          [0,1,"title \\ \"q\"","Label",10.5,20.25,100,30,0.333,0,"id\\n","Hello",  "Hello",null,null],
+          [0,1,"row","View",0,50,400,44,1,1,null,"ax only",null,null,null],
+          [0,2,"row","Label",0,50,200,44,1,2,null,null,"\u00e9t\u00e9 \ud83d\ude42 \n tab\t",null,null],
+          [0,2,"row","Label",200,"x",200,44,1,2,null,null,"long long long long long long long long long long long long long long long long long long long long ",null,null],
+          [0,1,"table","TableView",0,100,400,600,1,2,null,null,null,[0,333.3],null],
+          [0,2,"cell","TableViewCell",0,-233.3,400,44,1,2,null,null,"Ada",null,[1,2]],
+          [0,2,"cell","TableViewCell",0,-189.3,400,44,0,2,null,null,"Grace",null,[1,3]],
+          [0,2,"short","View",0,0,1,1,1,2,null,null],
+          [5,0,"elsewhere","View",0,0,1,1,1,2,null,null,null,null,null],
+          [0,4,"jump","View",0,0,1,1,1,2,null,null,null,null,null],
+          "not a row",
+          [1,1,"deep first","View",0,0,1,1,1,2,null,null,null,null,null],
+          [1,0,"panel","View",-0.5,1e9,1e16,0.01,1,2,null,null,null,null,null],
+          [1,1,"button","Button",1,2,3,4,1,3,"go","Go","Go",null,null]
+         ]}
+        """#
+
+    /// The compact text written straight from rows is the text written from the elements
+    /// built from them, line for line, whole and per window, with the same view counts.
+    @Test func compactTextFromRowsIsTheTextFromElements() throws {
+        for window in [nil, "main", "side", "none"] as [String?] {
+            let tree = try ViewTree(rows: Self.rowsReply)
+            #expect(tree.rows?.builtElements == nil)
+            let straight = tree.compactText(window: window)
+            let count = tree.viewCount
+            #expect(tree.rows?.builtElements == nil, "the text and the count were made without building elements")
+            _ = tree.elements
+            #expect(tree.rows?.builtElements != nil)
+            let fromElements = tree.compactText(window: window)
+            #expect(straight.text == fromElements.text)
+            #expect(straight.views == fromElements.views)
+            #expect(count == tree.elements.count && count == 10)
+            switch window {
+            case nil: #expect(straight.views == 10)
+            case "main": #expect(straight.views == 8)
+            case "side": #expect(straight.views == 2)
+            default: #expect(straight.views == 0 && straight.text.isEmpty)
+            }
+        }
+        let tree = try ViewTree(rows: Self.rowsReply)
+        let lines = tree.compact().split(separator: "\n").map(String.init)
+        #expect(lines.first == "window main")
+        #expect(lines.contains(#"  @e2 Label title \ "q" "Hello" #id\n [10.5,20.25,100,30] alpha=0.33 noTouch"#))
+        #expect(lines.contains(#"  @e3 View row ax="ax only" [0,50,400,44] hidden noTouch"#))
+        #expect(lines.contains(#"   @e4 Label row "été 🙂 \n tab\t" [0,50,200,44] hidden"#))
+        #expect(lines.contains { $0.hasPrefix("   @e5 Label row \"long long") && $0.hasSuffix("…\" [200,0,200,44] hidden") })
+        #expect(lines.contains(#"  @e6 TableView table [0,100,400,600] offset=(0,333.3)"#))
+        #expect(lines.contains(#"   @e8 TableViewCell cell "Grace" [0,-189.3,400,44] row=1,3 alpha=0"#))
+        #expect(lines.contains("window side"))
+        #expect(lines.contains(#" @e9 View panel [-0.5,1000000000,1e+16,0.01] hidden"#))
+        #expect(lines.contains(#"  @e10 Button button "Go" #go [1,2,3,4] hidden"#))
+        #expect(tree.elements.map(\.key) == ["main/root", "main/root/title \\ \"q\"", "main/root/row", "main/root/row/row",
+                                             "main/root/row/row#1", "main/root/table", "main/root/table/cell",
+                                             "main/root/table/cell#1", "side/panel", "side/panel/button"])
+        #expect(tree.controllerLines == ["Home (Page) window=main appeared"])
+        #expect(tree.digest == "abc" && tree.turn == 7 && tree.nowMs == 2.5)
+    }
 }

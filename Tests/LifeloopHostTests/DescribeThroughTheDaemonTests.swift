@@ -1,5 +1,5 @@
 import Foundation
-import LifeloopHost
+@testable import LifeloopHost
 import Testing
 
 /// `app.describe` and the MCP tools over a real `lifeloopd` and a real app process, with
@@ -171,7 +171,7 @@ import Testing
     /// The rows form gives the MCP server the same tree as the nested form: every element
     /// (refs, keys, frames, hidden through ancestors, text), the windows and the controllers,
     /// in an app of three windows, in the deep tree, and in a scrolled table (whose cells'
-    /// frames in the window move with the table's bounds).
+    /// frames in the window move with the table's bounds); and the same compact text.
     @Test func rowsAndTheNestedFormGiveTheSameTree() throws {
         let daemon = try DaemonHarness()
         defer { daemon.stop() }
@@ -186,6 +186,11 @@ import Testing
             let nested = ViewTree(describe: try client.call("app.describe", ["app": .string(app), "detail": true]))
             let rows = try ViewTree(rows: try client.call("app.describe", ["app": .string(app), "rows": true]).text)
             #expect(nested.elements.count >= 5)
+            // The text written straight from the rows, before their elements are built.
+            #expect(rows.compact() == nested.compact())
+            #expect(rows.viewCount == nested.elements.count)
+            for window in nested.windows { #expect(rows.compact(window: window) == nested.compact(window: window)) }
+            #expect(rows.rows?.builtElements == nil)
             #expect(rows.elements == nested.elements)
             #expect(rows.windows == nested.windows && rows.controllerLines == nested.controllerLines)
             #expect(rows.digest == nested.digest && rows.turn == nested.turn && rows.nowMs == nested.nowMs)
