@@ -145,6 +145,15 @@ package struct JSONTapeView {
         return JSONStringText.string(word, in: input)
     }
 
+    /// The bytes between a string's quotes when it has no escapes: then they are its
+    /// UTF-8, and its JSON text as the writer writes it. Nil for a string with escapes and
+    /// for other kinds.
+    package func plainString(_ index: Int) -> UnsafeBufferPointer<UInt8>? {
+        let word = self.word(index)
+        guard JSONTape.kind(word) == JSONTape.string, !JSONStringText.isEscaped(word) else { return nil }
+        return UnsafeBufferPointer(rebasing: input[JSONStringText.rawRange(word, in: input)])
+    }
+
     /// A number as the nearest double; nil for other kinds.
     @inlinable
     package func double(_ index: Int) -> Double? {

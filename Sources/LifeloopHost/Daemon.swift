@@ -678,6 +678,18 @@ final class HostedApp {
     }
 
     private func received(_ line: String) {
+        // A reply whose result goes to a client as it is: skimmed for its id, turn and
+        // digest, its result not parsed (the client parses it).
+        if !calls.isEmpty, let skim = AppReplySkim.read(line), let call = calls[skim.id], call.relay {
+            calls[skim.id] = nil
+            _ = daemon.loop.cancel(call.timer)
+            if let turn = skim.turn { self.turn = turn }
+            if let digest = skim.digest { self.digest = digest }
+            let utf8 = line.utf8
+            let start = utf8.index(utf8.startIndex, offsetBy: skim.result.lowerBound)
+            let end = utf8.index(start, offsetBy: skim.result.count)
+            return call.completion(.success(.raw(String(line[start..<end]))))
+        }
         // Read on the reader's tape, without building a JSON tree: trace batches are the
         // bulk, and a reply is passed on as its text.
         let document: JSONDocument

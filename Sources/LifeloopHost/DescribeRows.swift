@@ -315,13 +315,17 @@ enum DescribeRows {
                     out.append(10)
                 }
                 out.append(contentsOf: repeatElement(32, count: row.depth + 1))
-                let text = tape.string(fields[12])
+                // Strings without escapes are copied as they are in the reply.
+                func text(_ index: Int) -> ViewTree.Element.LineText? {
+                    if let plain = tape.plainString(index) { return .plain(plain) }
+                    return tape.string(index).map { .string($0) }
+                }
                 var contentOffset: [Double]?, indexPath: [Int]?
                 if tape.isArray(fields[13]) { contentOffset = numbers(tape, fields[13]) { tape.double($0) } }
                 if tape.isArray(fields[14]) { indexPath = numbers(tape, fields[14]) { tape.int($0) } }
                 ViewTree.Element.writeLine(
-                    ref: row.number, className: tape.string(fields[3]) ?? "View", label: tape.string(fields[2]) ?? "",
-                    text: text, accessibilityIdentifier: tape.string(fields[10]), accessibilityLabel: tape.string(fields[11]),
+                    ref: row.number, className: text(fields[3]) ?? .string("View"), label: text(fields[2]) ?? .string(""),
+                    text: text(fields[12]), accessibilityIdentifier: text(fields[10]), accessibilityLabel: text(fields[11]),
                     frame: (tape.double(fields[4]) ?? 0, tape.double(fields[5]) ?? 0, tape.double(fields[6]) ?? 0, tape.double(fields[7]) ?? 0),
                     contentOffset: contentOffset, indexPath: indexPath, hidden: row.hidden, alpha: tape.double(fields[8]) ?? 1,
                     interactive: row.flags & 2 != 0, into: &out)

@@ -61,8 +61,9 @@ public struct ViewTree: Sendable {
 
         /// Appends ``line`` to `out`.
         func writeLine(into out: inout [UInt8]) {
-            Self.writeLine(ref: Int(ref.dropFirst(2)) ?? 0, className: className, label: label, text: text,
-                           accessibilityIdentifier: accessibilityIdentifier, accessibilityLabel: accessibilityLabel,
+            Self.writeLine(ref: Int(ref.dropFirst(2)) ?? 0, className: .string(className), label: .string(label), text: text.map(LineText.string),
+                           accessibilityIdentifier: accessibilityIdentifier.map(LineText.string),
+                           accessibilityLabel: accessibilityLabel.map(LineText.string),
                            frame: frame.count == 4 ? (frame[0], frame[1], frame[2], frame[3]) : nil, otherFrame: frame,
                            contentOffset: contentOffset, indexPath: indexPath, hidden: hidden, alpha: alpha,
                            interactive: interactive, into: &out)
@@ -70,28 +71,29 @@ public struct ViewTree: Sendable {
 
         /// Appends the line of a view with these fields (`@eN` for `ref` N): the one writer
         /// of lines, for elements and for rows read straight off the tape.
-        static func writeLine(ref: Int, className: String, label: String, text: String?, accessibilityIdentifier: String?,
-                              accessibilityLabel: String?, frame: (Double, Double, Double, Double)?, otherFrame: [Double] = [],
+        static func writeLine(ref: Int, className: LineText, label: LineText, text: LineText?, accessibilityIdentifier: LineText?,
+                              accessibilityLabel: LineText?, frame: (Double, Double, Double, Double)?, otherFrame: [Double] = [],
                               contentOffset: [Double]?, indexPath: [Int]?, hidden: Bool, alpha: Double, interactive: Bool,
                               into out: inout [UInt8]) {
             out.append(UInt8(ascii: "@"))
             out.append(UInt8(ascii: "e"))
             TraceBytes.appendDecimal(UInt64(max(0, ref)), to: &out)
             out.append(32)
-            out.append(contentsOf: className.utf8)
+            className.append(to: &out)
             out.append(32)
-            out.append(contentsOf: label.utf8)
+            label.append(to: &out)
             if let text {
                 out.append(32)
-                JSON.writeString(clip(text), into: &out)
+                text.appendClippedJSON(to: &out)
             }
             if let accessibilityIdentifier {
-                out.append(contentsOf: " #".utf8)
-                out.append(contentsOf: accessibilityIdentifier.utf8)
+                out.append(UInt8(ascii: " "))
+                out.append(UInt8(ascii: "#"))
+                accessibilityIdentifier.append(to: &out)
             }
-            if let accessibilityLabel, accessibilityLabel != text {
+            if let accessibilityLabel, text.map({ !accessibilityLabel.isSame(as: $0) }) ?? true {
                 out.append(contentsOf: " ax=".utf8)
-                JSON.writeString(clip(accessibilityLabel), into: &out)
+                accessibilityLabel.appendClippedJSON(to: &out)
             }
             out.append(contentsOf: " [".utf8)
             if let frame {
@@ -127,6 +129,51 @@ public struct ViewTree: Sendable {
                 number((alpha * 100).rounded() / 100, into: &out)
             }
             if !interactive { out.append(contentsOf: " noTouch".utf8) }
+        }
+
+        /// A text field of a line: a String, or the bytes of a JSON string without escapes
+        /// as they are in the rows' text (its UTF-8, and its JSON text between the quotes).
+        enum LineText {
+            case string(String)
+            case plain(UnsafeBufferPointer<UInt8>)
+
+            /// Its UTF-8.
+            @inline(__always)
+            func append(to out: inout [UInt8]) {
+                switch self {
+                case .string(let text): out.append(contentsOf: text.utf8)
+                case .plain(let bytes): out.append(contentsOf: bytes)
+                }
+            }
+
+            /// Its JSON text, clipped to 80 characters (``clip(_:)``).
+            func appendClippedJSON(to out: inout [UInt8]) {
+                switch self {
+                case .plain(let bytes) where bytes.count <= 80:
+                    // Nothing to escape (the JSON text has no escapes) and nothing to clip.
+                    out.append(UInt8(ascii: "\""))
+                    out.append(contentsOf: bytes)
+                    out.append(UInt8(ascii: "\""))
+                default:
+                    JSON.writeString(clip(string), into: &out)
+                }
+            }
+
+            /// The text as a String.
+            var string: String {
+                switch self {
+                case .string(let text): return text
+                case .plain(let bytes): return String(decoding: bytes, as: UTF8.self)
+                }
+            }
+
+            /// Whether the two are the same text.
+            func isSame(as other: LineText) -> Bool {
+                if case .plain(let mine) = self, case .plain(let theirs) = other {
+                    return mine.elementsEqual(theirs)
+                }
+                return string == other.string
+            }
         }
 
         /// A number as ``formatMilliseconds(_:)`` writes it, without a String for the
