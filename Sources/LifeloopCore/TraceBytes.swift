@@ -155,6 +155,8 @@ package enum TraceBytes {
     /// Appends `value`'s decimal digits (no sign, no leading zeros) to `out`.
     @inline(__always)
     package static func appendDecimal(_ value: UInt64, to out: inout [UInt8]) {
+        // One digit (depths, flags, most indices) without reserving room for twenty.
+        if value < 10 { return out.append(UInt8(truncatingIfNeeded: value) &+ UInt8(ascii: "0")) }
         out.append(addingCapacity: 20) { span in
             span.withUnsafeMutableBufferPointer { buffer, count in
                 count = writeNumber(value, to: buffer.baseAddress! + count) - buffer.baseAddress!
