@@ -167,10 +167,12 @@ public struct ViewTree: Sendable {
                 }
             }
 
-            /// Whether the two are the same text.
+            /// Whether the two are the same text (as Strings compare: canonically equivalent).
             func isSame(as other: LineText) -> Bool {
                 if case .plain(let mine) = self, case .plain(let theirs) = other {
-                    return mine.elementsEqual(theirs)
+                    if mine.elementsEqual(theirs) { return true }
+                    // ASCII text has no other spelling.
+                    if mine.allSatisfy({ $0 < 0x80 }) && theirs.allSatisfy({ $0 < 0x80 }) { return false }
                 }
                 return string == other.string
             }
