@@ -149,7 +149,7 @@ extension View {
         // An appearing controller's root view has its constraints turn now, after
         // viewIsAppearing and before viewWillLayoutSubviews (L33).
         let engine = storedWindow?.layoutEngine
-        if let engine, controller != nil, !flags.contains(.constraintsUpdated) { runUpdateConstraints() }
+        if engine != nil, controller != nil, !flags.contains(.constraintsUpdated) { runUpdateConstraints() }
         controller?.deliver("viewWillLayoutSubviews") { $0.viewWillLayoutSubviews() }
         if autoresizesSubviews {
             let size = bounds.size

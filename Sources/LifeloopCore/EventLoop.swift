@@ -1,3 +1,7 @@
+// Implementation-only, not `internal import`: without library evolution an internal
+// import is still loaded by every client, and sources compiled against Lifeloop (a
+// project's, in the port step) have no libuv headers. The compiler's warning about it is
+// expected; no type of CLibUV appears in LifeloopCore's public or package declarations.
 @_implementationOnly import CLibUV
 import DequeModule
 import Glibc
@@ -406,7 +410,7 @@ public final class EventLoop {
             return
         }
         guard !expected.isEmpty else { return }
-        var wait = ReplayWait(limit: replayWaitLimit)
+        let wait = ReplayWait(limit: replayWaitLimit)
         while true {
             mailbox.takeAll(tasks: &postedBuffer, results: &resultBuffer)
             // A job already delivered (its recorded result injected) drops its recomputation.
@@ -475,7 +479,7 @@ public final class EventLoop {
             }
             guard replayMainQueueDue else { return }
             replayMainQueueDue = false
-            var wait = ReplayWait(limit: replayWaitLimit)
+            let wait = ReplayWait(limit: replayWaitLimit)
             // Until a block really runs: a bell that rang for nothing is not the work.
             while !(MainThread.mainQueueHasWork && MainThread.drainMainQueue(drainRecord)) {
                 if let waited = wait.expired() {

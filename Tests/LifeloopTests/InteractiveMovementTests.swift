@@ -259,6 +259,52 @@ struct InteractiveMovementTests {
                 == collection.layoutAttributesForItem(at: IndexPath(item: 4, section: 0))?.frame, "settled in its place")
     }
 
+    /// A collection whose subclass overrides the movement methods, as UIKit apps do to
+    /// veto or watch a movement.
+    final class WatchedCollection: CollectionView {
+        var calls: [String] = []
+        override func beginInteractiveMovementForItem(at indexPath: IndexPath) -> Bool {
+            calls.append("begin \(indexPath.item)")
+            return indexPath.item == 5 ? false : super.beginInteractiveMovementForItem(at: indexPath)
+        }
+        override func updateInteractiveMovementTargetPosition(_ targetPosition: Point) {
+            if calls.last != "update" { calls.append("update") }
+            super.updateInteractiveMovementTargetPosition(targetPosition)
+        }
+        override func endInteractiveMovement() {
+            calls.append("end")
+            super.endInteractiveMovement()
+        }
+        override func cancelInteractiveMovement() {
+            calls.append("cancel")
+            super.cancelInteractiveMovement()
+        }
+    }
+
+    /// The standard gesture calls the movement methods through the collection, so a
+    /// subclass's overrides run, and one that refuses to begin keeps the items where they are.
+    @Test
+    func theStandardGestureCallsASubclasssOverrides() throws {
+        let app = try Application()
+        let grid = Grid()
+        grid.loadViewIfNeeded()
+        grid.collectionView = WatchedCollection(frame: Rect(x: 0, y: 0, width: 400, height: 800),
+                                                collectionViewLayout: grid.collectionViewLayout)
+        grid.collectionView.dataSource = grid
+        grid.collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
+        _ = try showInWindow(grid, app: app)
+        let collection = try #require(grid.collectionView as? WatchedCollection)
+        try pressAndDrag(app, collection, from: 0, to: 4)
+        #expect(collection.calls == ["begin 0", "update", "end"])
+        #expect(grid.items == ["b", "c", "d", "e", "a", "f"])
+        collection.calls = []
+        try pressAndDrag(app, collection, from: 5, to: 0)
+        #expect(collection.calls.first == "begin 5")
+        #expect(!collection.isInteractivelyMovingItem, "refused: no movement began")
+        #expect(grid.log == ["move [0,0] -> [0,4]"], "and the data source was told of no other move")
+        #expect(grid.items == ["b", "c", "d", "e", "a", "f"])
+    }
+
     @Test
     func withoutTheStandardGestureALongPressMovesNothing() throws {
         let app = try Application()

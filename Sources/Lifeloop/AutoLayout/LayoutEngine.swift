@@ -246,7 +246,8 @@ final class LayoutEngine {
         let key = ObjectIdentifier(view)
         let record: Generated
         if let existing = generated[key] { record = existing } else { record = Generated(); generated[key] = record }
-        let variables = view.layoutVariables
+        // The view's solver variables exist from here on.
+        _ = view.layoutVariables
         let parent: View? = view === root ? nil : view.storedSuperview
 
         // The root: at the origin, its size fixed (a window) or asked for (fitting).

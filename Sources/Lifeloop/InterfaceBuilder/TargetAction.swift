@@ -206,7 +206,7 @@ extension NameWirable {
             SelectorDispatch.send(aSelector, to: self, arguments: [arg])
             return
         }
-        let box = UncheckedBox(value: (self, arg))
+        let box = UncheckedBox(value: (self as AnyObject, arg))
         if wait {
             DispatchQueue.main.sync { _ = SelectorDispatch.send(aSelector, to: box.value.0, arguments: [box.value.1]) }
         } else {
@@ -216,7 +216,7 @@ extension NameWirable {
 
     /// Calls the method on a background thread (a global queue).
     public func performSelector(inBackground aSelector: Selector, with arg: Any?) {
-        let box = UncheckedBox(value: (self, arg))
+        let box = UncheckedBox(value: (self as AnyObject, arg))
         DispatchQueue.global().async { SelectorDispatch.send(aSelector, to: box.value.0, arguments: [box.value.1]) }
     }
 
@@ -236,7 +236,7 @@ extension NameWirable {
 // MARK: Timers
 
 /// A timer that calls a selector, and keeps its `userInfo`.
-final class SelectorTimer: Timer, @unchecked Sendable {
+final class SelectorTimer: Timer {
     private let storedUserInfo: Any?
 
     init(fire date: Date, interval: TimeInterval, userInfo: Any?, repeats: Bool, block: @escaping @Sendable (Timer) -> Void) {

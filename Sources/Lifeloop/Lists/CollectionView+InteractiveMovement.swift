@@ -17,16 +17,8 @@ extension CollectionView {
     /// Whether an interactive movement is under way.
     public var isInteractivelyMovingItem: Bool { movement != nil }
 
-    /// Begins moving the item at `indexPath` with the finger: asks the data source's
-    /// `collectionView(_:canMoveItemAt:)` and answers false (nothing starts) when it says
-    /// no, when the index path is not an item, or when a movement is already under way.
-    ///
-    /// UIKit's default answer of `canMoveItemAt` is true for a data source that implements
-    /// `collectionView(_:moveItemAt:to:)`; Swift cannot tell whether a conforming type
-    /// implements a method, so Lifeloop's default answer is false: implement
-    /// `canMoveItemAt` too.
-    @discardableResult
-    open func beginInteractiveMovementForItem(at indexPath: IndexPath) -> Bool {
+    /// What ``CollectionView/beginInteractiveMovementForItem(at:)`` does (a subclass may override that).
+    func beginMovement(at indexPath: IndexPath) -> Bool {
         guard onLoop("beginInteractiveMovementForItem(at:)"), movement == nil, let dataSource,
               isMovableItem(indexPath) else { return false }
         trace("canMoveItemAt", detail: indexPath.listDescription)
@@ -39,15 +31,8 @@ extension CollectionView {
         return true
     }
 
-    /// Moves the moving item's cell to `targetPosition` (content coordinates, where its
-    /// center goes). The layout's ``CollectionViewLayout/targetIndexPathForInteractivelyMovingItem(_:withPosition:)``
-    /// proposes the index path there, the delegate's
-    /// `collectionView(_:targetIndexPathForMoveOfItemFromOriginalIndexPath:atCurrentIndexPath:toProposedIndexPath:)`
-    /// may change it, and when the item's place changes the other items make room: the
-    /// layout is invalidated and laid out in the next pass with the item at its new index
-    /// path (the data source is not told until ``endInteractiveMovement()``; a cell asked
-    /// for meanwhile is asked at the interim index path, as in UIKit).
-    open func updateInteractiveMovementTargetPosition(_ targetPosition: Point) {
+    /// What ``CollectionView/updateInteractiveMovementTargetPosition(_:)`` does (a subclass may override that).
+    func updateMovement(_ targetPosition: Point) {
         guard onLoop("updateInteractiveMovementTargetPosition(_:)"), var state = movement else { return }
         state.position = targetPosition
         let previous = state.current
@@ -68,11 +53,8 @@ extension CollectionView {
         setNeedsLayout()
     }
 
-    /// Ends the movement where the item is: when its place changed, the data source's
-    /// `collectionView(_:moveItemAt:to:)` is called once, from the index path the item had
-    /// when the movement began to the one it has now (UIKit calls it only when the place
-    /// changed). The cell settles into its place in the next layout pass.
-    open func endInteractiveMovement() {
+    /// What ``CollectionView/endInteractiveMovement()`` does (a subclass may override that).
+    func endMovement() {
         guard onLoop("endInteractiveMovement()"), let state = movement else { return }
         movement = nil
         trace("endInteractiveMovement", detail: state.current.listDescription)
@@ -91,9 +73,8 @@ extension CollectionView {
         layoutWasInvalidated()
     }
 
-    /// Cancels the movement: the item goes back to the index path it had when the
-    /// movement began, and the data source is told nothing.
-    open func cancelInteractiveMovement() {
+    /// What ``CollectionView/cancelInteractiveMovement()`` does (a subclass may override that).
+    func cancelMovement() {
         guard onLoop("cancelInteractiveMovement()"), let state = movement else { return }
         movement = nil
         trace("cancelInteractiveMovement", detail: state.original.listDescription)

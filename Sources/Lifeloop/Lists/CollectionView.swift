@@ -770,4 +770,39 @@ open class CollectionView: ScrollView {
         }
         applyChecked(plan, update: update)
     }
+
+    // MARK: Interactive movement
+    // Declared here, in the class, so that a subclass can override them; the work is in
+    // CollectionView+InteractiveMovement.swift.
+
+    /// Begins moving the item at `indexPath` with the finger: asks the data source's
+    /// `collectionView(_:canMoveItemAt:)` and answers false (nothing starts) when it says
+    /// no, when the index path is not an item, or when a movement is already under way.
+    ///
+    /// UIKit's default answer of `canMoveItemAt` is true for a data source that implements
+    /// `collectionView(_:moveItemAt:to:)`; Swift cannot tell whether a conforming type
+    /// implements a method, so Lifeloop's default answer is false: implement
+    /// `canMoveItemAt` too.
+    @discardableResult
+    open func beginInteractiveMovementForItem(at indexPath: IndexPath) -> Bool { beginMovement(at: indexPath) }
+
+    /// Moves the moving item's cell to `targetPosition` (content coordinates, where its
+    /// center goes). The layout's ``CollectionViewLayout/targetIndexPathForInteractivelyMovingItem(_:withPosition:)``
+    /// proposes the index path there, the delegate's
+    /// `collectionView(_:targetIndexPathForMoveOfItemFromOriginalIndexPath:atCurrentIndexPath:toProposedIndexPath:)`
+    /// may change it, and when the item's place changes the other items make room: the
+    /// layout is invalidated and laid out in the next pass with the item at its new index
+    /// path (the data source is not told until ``endInteractiveMovement()``; a cell asked
+    /// for meanwhile is asked at the interim index path, as in UIKit).
+    open func updateInteractiveMovementTargetPosition(_ targetPosition: Point) { updateMovement(targetPosition) }
+
+    /// Ends the movement where the item is: when its place changed, the data source's
+    /// `collectionView(_:moveItemAt:to:)` is called once, from the index path the item had
+    /// when the movement began to the one it has now (UIKit calls it only when the place
+    /// changed). The cell settles into its place in the next layout pass.
+    open func endInteractiveMovement() { endMovement() }
+
+    /// Cancels the movement: the item goes back to the index path it had when the
+    /// movement began, and the data source is told nothing.
+    open func cancelInteractiveMovement() { cancelMovement() }
 }
