@@ -1,7 +1,7 @@
 // Implementation-only, not `internal import`: without library evolution an internal
 // import is still loaded by every client, and sources compiled against Lifeloop (a
 // project's, in the port step) have no libuv headers. The compiler's warning about it is
-// expected; no type of CLibUV appears in LifeloopCore's public or package declarations.
+// expected; the compiler checks that no type of CLibUV appears in a public declaration.
 @_implementationOnly import CLibUV
 import DequeModule
 import Glibc
