@@ -625,7 +625,7 @@ public final class AppHost {
         // Room for a few hundred rows (about 100 bytes each) without growing.
         if rows { flat.reserveCapacity(1 << 16) }
         var first = true
-        var classNames: [ObjectIdentifier: String] = [:]
+        var classNames: [ObjectIdentifier: DescribeRows.ViewClass] = [:]
         let windows: [JSON] = app.windows.enumerated().map { index, window in
             var members: [String: JSON] = ["label": .string(window.traceLabel), "frame": frame(window.frame), "key": .bool(window.isKeyWindow),
                                            "hidden": .bool(window.isHidden)]

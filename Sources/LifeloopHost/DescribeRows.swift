@@ -30,7 +30,7 @@ enum DescribeRows {
     /// the window (zero for a window's subview): each view's frame in the window is found
     /// from its superview's, not by walking up to the window again.
     static func write(_ view: View, window: Int, depth: Int, offset: Point = .zero, into out: inout [UInt8], first: inout Bool,
-                      classNames: inout [ObjectIdentifier: String]) {
+                      classNames: inout [ObjectIdentifier: ViewClass]) {
         if !first { out.append(UInt8(ascii: ",")) }
         first = false
         out.append(UInt8(ascii: "["))
@@ -41,14 +41,14 @@ enum DescribeRows {
         JSON.writeString(view.traceLabel, into: &out)
         out.append(UInt8(ascii: ","))
         let type = ObjectIdentifier(Swift.type(of: view))
-        let className: String
+        let viewClass: ViewClass
         if let known = classNames[type] {
-            className = known
+            viewClass = known
         } else {
-            className = String(describing: Swift.type(of: view))
-            classNames[type] = className
+            viewClass = ViewClass(view)
+            classNames[type] = viewClass
         }
-        JSON.writeString(className, into: &out)
+        out.append(contentsOf: viewClass.name)
         // As `view.convert(view.bounds, to: nil)`: the bounds moved by each view's frame
         // origin less its bounds origin, up to the window.
         let bounds = view.bounds, frame = view.frame
@@ -71,9 +71,9 @@ enum DescribeRows {
         }
         optional(view.accessibilityIdentifier)
         optional(view.accessibilityLabel)
-        optional(AppHost.text(of: view))
+        optional(viewClass.showsText ? AppHost.text(of: view) : nil)
         out.append(UInt8(ascii: ","))
-        if let scroll = view as? ScrollView {
+        if viewClass.scrolls, let scroll = view as? ScrollView {
             out.append(UInt8(ascii: "["))
             number(Double(scroll.contentOffset.x), into: &out)
             out.append(UInt8(ascii: ","))
@@ -83,7 +83,7 @@ enum DescribeRows {
             null(into: &out)
         }
         out.append(UInt8(ascii: ","))
-        if let path = AppHost.indexPath(of: view) {
+        if viewClass.isCell, let path = AppHost.indexPath(of: view) {
             out.append(contentsOf: "[\(path.0),\(path.1)]".utf8)
         } else {
             null(into: &out)
@@ -92,6 +92,25 @@ enum DescribeRows {
         guard depth < 64 else { return }
         for subview in view.subviews {
             write(subview, window: window, depth: depth + 1, offset: placed, into: &out, first: &first, classNames: &classNames)
+        }
+    }
+
+    /// What rows need to know of a view's class, found once per class (a cast's answer
+    /// depends on the class alone): its name as JSON text, and which of the casts for
+    /// text, content offset and index path can succeed.
+    struct ViewClass {
+        let name: [UInt8]
+        let showsText: Bool
+        let scrolls: Bool
+        let isCell: Bool
+
+        init(_ view: View) {
+            var name: [UInt8] = []
+            JSON.writeString(String(describing: Swift.type(of: view)), into: &name)
+            self.name = name
+            showsText = view is Label || view is TextField || view is Button
+            scrolls = view is ScrollView
+            isCell = view is TableViewCell || view is CollectionViewCell
         }
     }
 
