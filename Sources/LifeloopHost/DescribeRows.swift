@@ -343,7 +343,7 @@ enum DescribeRows {
                 if tape.isArray(fields[13]) { contentOffset = numbers(tape, fields[13]) { tape.double($0) } }
                 if tape.isArray(fields[14]) { indexPath = numbers(tape, fields[14]) { tape.int($0) } }
                 ViewTree.Element.writeLine(
-                    ref: row.number, className: text(fields[3]) ?? .string("View"), label: text(fields[2]) ?? .string(""),
+                    ref: .number(row.number), className: text(fields[3]) ?? .string("View"), label: text(fields[2]) ?? .string(""),
                     text: text(fields[12]), accessibilityIdentifier: text(fields[10]), accessibilityLabel: text(fields[11]),
                     frame: (tape.double(fields[4]) ?? 0, tape.double(fields[5]) ?? 0, tape.double(fields[6]) ?? 0, tape.double(fields[7]) ?? 0),
                     contentOffset: contentOffset, indexPath: indexPath, hidden: row.hidden, alpha: tape.double(fields[8]) ?? 1,

@@ -61,7 +61,7 @@ public struct ViewTree: Sendable {
 
         /// Appends ``line`` to `out`.
         func writeLine(into out: inout [UInt8]) {
-            Self.writeLine(ref: Int(ref.dropFirst(2)) ?? 0, className: .string(className), label: .string(label), text: text.map(LineText.string),
+            Self.writeLine(ref: .string(ref), className: .string(className), label: .string(label), text: text.map(LineText.string),
                            accessibilityIdentifier: accessibilityIdentifier.map(LineText.string),
                            accessibilityLabel: accessibilityLabel.map(LineText.string),
                            frame: frame.count == 4 ? (frame[0], frame[1], frame[2], frame[3]) : nil, otherFrame: frame,
@@ -69,15 +69,20 @@ public struct ViewTree: Sendable {
                            interactive: interactive, into: &out)
         }
 
-        /// Appends the line of a view with these fields (`@eN` for `ref` N): the one writer
-        /// of lines, for elements and for rows read straight off the tape.
-        static func writeLine(ref: Int, className: LineText, label: LineText, text: LineText?, accessibilityIdentifier: LineText?,
+        /// Appends the line of a view with these fields: the one writer of lines, for
+        /// elements and for rows read straight off the tape.
+        static func writeLine(ref: Ref, className: LineText, label: LineText, text: LineText?, accessibilityIdentifier: LineText?,
                               accessibilityLabel: LineText?, frame: (Double, Double, Double, Double)?, otherFrame: [Double] = [],
                               contentOffset: [Double]?, indexPath: [Int]?, hidden: Bool, alpha: Double, interactive: Bool,
                               into out: inout [UInt8]) {
-            out.append(UInt8(ascii: "@"))
-            out.append(UInt8(ascii: "e"))
-            TraceBytes.appendDecimal(UInt64(max(0, ref)), to: &out)
+            switch ref {
+            case .string(let text):
+                out.append(contentsOf: text.utf8)
+            case .number(let number):
+                out.append(UInt8(ascii: "@"))
+                out.append(UInt8(ascii: "e"))
+                TraceBytes.appendDecimal(UInt64(max(0, number)), to: &out)
+            }
             out.append(32)
             className.append(to: &out)
             out.append(32)
@@ -129,6 +134,12 @@ public struct ViewTree: Sendable {
                 number((alpha * 100).rounded() / 100, into: &out)
             }
             if !interactive { out.append(contentsOf: " noTouch".utf8) }
+        }
+
+        /// A line's ref: an element's as it is, or `@eN` for a row's number N.
+        enum Ref {
+            case string(String)
+            case number(Int)
         }
 
         /// A text field of a line: a String, or the bytes of a JSON string without escapes

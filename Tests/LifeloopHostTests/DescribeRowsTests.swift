@@ -113,4 +113,15 @@ import Testing
         #expect(tree.controllerLines == ["Home (Page) window=main appeared"])
         #expect(tree.digest == "abc" && tree.turn == 7 && tree.nowMs == 2.5)
     }
+
+    /// An element's line shows its ref as it is, whatever it is.
+    @Test func anElementsLineKeepsItsRef() {
+        var element = ViewTree.Element(ref: "@e7", window: "main", depth: 0, label: "ok", className: "Button",
+                                       accessibilityIdentifier: nil, accessibilityLabel: "OK", text: "OK",
+                                       frame: [1, 2.5, 3, 4], hidden: false, alpha: 1, interactive: true, key: "main/ok")
+        #expect(element.line == #"@e7 Button ok "OK" [1,2.5,3,4]"#)
+        element.ref = "custom"
+        element.frame = [1, 2]
+        #expect(element.line == #"custom Button ok "OK" [1,2]"#)
+    }
 }
