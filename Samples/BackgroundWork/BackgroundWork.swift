@@ -122,7 +122,7 @@ public enum BackgroundWork {
 
             // 6. A repeating timer on the main run loop, invalidated after three fires.
             let fires = Shared(0)
-            Timer.scheduledTimer(withTimeInterval: 0.1, repeats: true) { timer in
+            _ = Timer.scheduledTimer(withTimeInterval: 0.1, repeats: true) { timer in
                 let count = fires.update { $0 += 1; return $0 }
                 trace("timer", "\(count)")
                 if count == 3 { timer.invalidate() }

@@ -19,8 +19,8 @@ import FoundationNetworking
 /// URLSession asks ``canInit(with:)`` on the thread that resumes the task; that thread
 /// decides which app's network answers (its loop's, else the main thread's app's, else
 /// the only one installed).
-public final class ScriptedURLProtocol: URLProtocol, @unchecked Sendable {
-    // @unchecked: `pending` is set once in init, before URLSession shares the instance.
+public final class ScriptedURLProtocol: URLProtocol {
+    // `pending` is set once in init, before URLSession shares the instance.
     private var pending: PendingRequest?
 
     /// Registers the class once per process.

@@ -51,7 +51,6 @@ enum Capsules {
         defer { try? FileManager.default.removeItem(atPath: temp) }
         do {
             try FileManager.default.createDirectory(atPath: temp, withIntermediateDirectories: true)
-            var capsule = capsule
             var recording: String?
             if capsule.header.mode == "run", capsule.header.clock == ClockMode.host.rawValue {
                 // The host clock's reads are the run: record the capsule's own copy of the scenario.

@@ -273,8 +273,8 @@ enum Python {
         let input = directory.appendingPathComponent("in.json"), output = directory.appendingPathComponent("out.json")
         let errors = directory.appendingPathComponent("err.txt")
         try Data(request.utf8).write(to: input)
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: path)
         process.arguments = [script]

@@ -28,7 +28,7 @@ final class DaemonHarness {
         directory = String(cString: made)
         socketPath = directory + "/d.sock"
         stderrPath = directory + "/stderr.txt"
-        FileManager.default.createFile(atPath: stderrPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
         process = Process()
         process.executableURL = URL(fileURLWithPath: Self.daemonExecutable)
         process.arguments = ["--socket", socketPath, "--app-executable", Self.appExecutable] + arguments

@@ -10,7 +10,7 @@ import Testing
     @Test func numbersAreWrittenAsTheJSONWriterWritesThem() {
         var generator = SystemRandomNumberGenerator()
         var values: [Double] = [0, -0.0, 1, -1, 0.5, -0.5, 0.01, -0.01, 0.05, 0.1, 0.29, 13.33, 44.99, 100.1,
-                                414, 736, 1e9 - 0.01, 1e9, 1e9 + 0.5, -1e9 + 0.01, 1e15, 1e16, 1e300, 5e-324,
+                                414, 736, 1e9 - 0.01, 1e9, 1e9 + 0.5, -1e9 + 0.01, 1e15, 1e16, 1e300, .leastNonzeroMagnitude,
                                 0.001, 0.005, 0.015, 1 / 3, .pi, .infinity, -.infinity, .nan, 123_456.78]
         for _ in 0..<20_000 {
             let raw = Double.random(in: -5_000...5_000, using: &generator)

@@ -25,7 +25,7 @@ import Glibc
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = [script, DaemonHarness.binDirectory.path, directory]
         let output = directory + "/output.txt"
-        FileManager.default.createFile(atPath: output, contents: nil)
+        _ = FileManager.default.createFile(atPath: output, contents: nil)
         let handle = try #require(FileHandle(forWritingAtPath: output))
         process.standardOutput = handle
         process.standardError = handle

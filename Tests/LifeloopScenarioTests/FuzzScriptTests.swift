@@ -26,8 +26,8 @@ import Testing
         process.executableURL = URL(fileURLWithPath: try #require(Self.python))
         process.arguments = [Self.script, "--count", "30", "--jobs", "1", "--quiet",
                              "--lifeloop", CLI.executable, "--out", folder + "/out"]
-        FileManager.default.createFile(atPath: folder + "/stdout.txt", contents: nil)
-        FileManager.default.createFile(atPath: folder + "/stderr.txt", contents: nil)
+        _ = FileManager.default.createFile(atPath: folder + "/stdout.txt", contents: nil)
+        _ = FileManager.default.createFile(atPath: folder + "/stderr.txt", contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: URL(fileURLWithPath: folder + "/stdout.txt"))
         process.standardError = try FileHandle(forWritingTo: URL(fileURLWithPath: folder + "/stderr.txt"))
         try process.run()

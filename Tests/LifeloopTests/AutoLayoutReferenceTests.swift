@@ -54,8 +54,8 @@ struct AutoLayoutReferenceTests {
         let input = directory.appendingPathComponent("in.json"), output = directory.appendingPathComponent("out.json")
         let errors = directory.appendingPathComponent("err.txt")
         try Data(request.utf8).write(to: input)
-        FileManager.default.createFile(atPath: output.path, contents: nil)
-        FileManager.default.createFile(atPath: errors.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: output.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: errors.path, contents: nil)
         let process = Process()
         process.executableURL = URL(fileURLWithPath: python)
         process.arguments = [script]

@@ -596,7 +596,7 @@ struct CustomTransitionConformance {
         let app = try Application()
         let onboarding = Onboarding(transitionStyle: .pageCurl, navigationOrientation: .horizontal)
         onboarding.traceLabel = "PVC"  // its pages, made first, took the label a `label:` init would give
-        let window = try showInWindow(onboarding, app: app)
+        _ = try showInWindow(onboarding, app: app)
         #expect(onboarding.spineLocation == .min)
         #expect(onboarding.beginInteractiveTurn(.reverse) == nil)
         _ = app.touch(.down, at: Point(x: 20, y: 400))

@@ -171,7 +171,7 @@ struct Round3Conformance {
     /// ancestors, and that is not presented itself.
     @Test
     func L32_nothingToDismissWhenNoAncestorPresents() throws {
-        let (app, a, navigation) = try Self.navigationWithRootA()
+        let (app, a, _) = try Self.navigationWithRootA()
         a.dismiss(animated: false)
         try app.settle()
         #expect(app.diagnostics.map(\.kind) == [.nothingToDismiss])
