@@ -187,7 +187,7 @@ public final class ScriptedNetwork: @unchecked Sendable {
     /// submitted at once (so its latency runs from this instant and the loop knows it is
     /// pending); elsewhere it is submitted when URLSession starts loading.
     func claim(_ request: URLRequest) -> PendingRequest {
-        let pending = PendingRequest(plan: plan(for: request), network: self)
+        let pending = PendingRequest(plan: plan(for: request), network: self, request: request)
         if let loop, loop.isLoopThreadCurrent {
             submit(pending, on: loop)
         } else {
@@ -218,7 +218,7 @@ public final class ScriptedNetwork: @unchecked Sendable {
         let reference = UncheckedReference(self)
         loop.submit(label: plan.label, cost: plan.cost, work: { () -> NetworkReply in
             if let reply = plan.reply { return reply }
-            return RealNetwork.fetch(pending.request ?? URLRequest(url: URL(string: plan.url) ?? URL(fileURLWithPath: "/")))
+            return RealNetwork.fetch(pending.request)
         }, completion: { result in
             let network = reference.value
             let reply: NetworkReply

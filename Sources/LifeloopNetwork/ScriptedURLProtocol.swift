@@ -83,7 +83,8 @@ public final class ScriptedURLProtocol: URLProtocol {
 /// One claimed request: its plan, and the protocol instance URLSession made for it once
 /// loading starts.
 final class PendingRequest: @unchecked Sendable {
-    // @unchecked: `protocolInstance`, `stopped` and `delivered` are guarded by `lock`.
+    // @unchecked: `protocolInstance`, `stopped`, `delivered` and `startedRequest` are
+    // guarded by `lock`.
     let plan: ScriptedNetwork.Plan
     private weak var network: ScriptedNetwork?
     private let lock = NSLock()
@@ -91,21 +92,34 @@ final class PendingRequest: @unchecked Sendable {
     private var protocolInstance: ScriptedURLProtocol?
     private var stopped = false
     private var delivered = false
-    private(set) var request: URLRequest?
+    /// The request as it was claimed (`canInit(with:)`).
+    private let claimedRequest: URLRequest
+    /// The request as URLSession loads it, once it started loading.
+    private var startedRequest: URLRequest?
     /// Claimed off the loop's thread (or for no network): its job is submitted when
     /// loading starts. Set before the request is shared.
     var offLoop = false
 
-    init(plan: ScriptedNetwork.Plan, network: ScriptedNetwork?) {
+    init(plan: ScriptedNetwork.Plan, network: ScriptedNetwork?, request: URLRequest) {
         self.plan = plan
         self.network = network
+        claimedRequest = request
+    }
+
+    /// The request to fetch for real: as URLSession loads it if it has started loading,
+    /// else as it was claimed. A job claimed on the loop's thread runs on a worker from the
+    /// instant of the claim, and may run before URLSession starts loading.
+    var request: URLRequest {
+        lock.lock()
+        defer { lock.unlock() }
+        return startedRequest ?? claimedRequest
     }
 
     /// URLSession started loading (on its own queue).
     func start(_ instance: ScriptedURLProtocol) {
         lock.lock()
         protocolInstance = instance
-        request = instance.request
+        startedRequest = instance.request
         lock.unlock()
         started.signal()
         guard offLoop else { return }
@@ -259,7 +273,7 @@ enum NetworkRegistry {
                                             reply: NetworkReply(url: url, failure: .resourceUnavailable,
                                                                 message: "\(method) \(url) was started on a thread of no app, "
                                                                     + "and several apps of this process have a scripted network"))
-            pending = PendingRequest(plan: plan, network: nil)
+            pending = PendingRequest(plan: plan, network: nil, request: request)
             pending.offLoop = true
         }
         state.withLock { state in
