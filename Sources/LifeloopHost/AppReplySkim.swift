@@ -133,7 +133,7 @@ struct AppReplySkim: Equatable {
                 index += 1
             }
             guard digits > 0 else { return nil }
-            if index < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[index]) { return nil }
+            if index < bytes.count, bytes[index] == UInt8(ascii: ".") || bytes[index] | 0x20 == UInt8(ascii: "e") { return nil }
             spaces()
             return negative ? -value : value
         }

@@ -326,14 +326,7 @@ enum DescribeRows {
             scan(rows, tape) { row, fields in
                 guard shown[row.window] else { return }
                 listed += 1
-                let name = rows.windows[row.window]
-                if name != current {
-                    current = name
-                    out.append(contentsOf: "window ".utf8)
-                    out.append(contentsOf: name.utf8)
-                    out.append(10)
-                }
-                out.append(contentsOf: repeatElement(32, count: row.depth + 1))
+                ViewTree.beginLine(window: rows.windows[row.window], depth: row.depth, current: &current, into: &out)
                 // Strings without escapes are copied as they are in the reply.
                 func text(_ index: Int) -> ViewTree.Element.LineText? {
                     if let plain = tape.plainString(index) { return .plain(plain) }

@@ -335,18 +335,24 @@ public struct ViewTree: Sendable {
         elements.withUnsafeBufferPointer { elements in
             for index in elements.indices where window == nil || elements[index].window == window {
                 views += 1
-                if elements[index].window != current {
-                    current = elements[index].window
-                    out.append(contentsOf: "window ".utf8)
-                    out.append(contentsOf: elements[index].window.utf8)
-                    out.append(10)
-                }
-                out.append(contentsOf: repeatElement(32, count: elements[index].depth + 1))
+                Self.beginLine(window: elements[index].window, depth: elements[index].depth, current: &current, into: &out)
                 elements[index].writeLine(into: &out)
                 out.append(10)
             }
         }
         return (String(decoding: out, as: UTF8.self), views)
+    }
+
+    /// Starts a line of the compact text: the window's name first when it is not the
+    /// window of the line before, then the indentation of the view's depth.
+    static func beginLine(window: String, depth: Int, current: inout String?, into out: inout [UInt8]) {
+        if window != current {
+            current = window
+            out.append(contentsOf: "window ".utf8)
+            out.append(contentsOf: window.utf8)
+            out.append(10)
+        }
+        out.append(contentsOf: repeatElement(32, count: depth + 1))
     }
 
     /// The view `app.tap` would reach for `element`: its label must name it and no view
