@@ -123,9 +123,12 @@ final class PerfettoExporter {
         writer.asyncBegin(pid: pid, tid: loopTid, name: name, category: "mark", id: id, at: app.loop.now.nanoseconds)
     }
 
-    func markEnded(_ name: String) {
+    /// Ends the mark's slice at `time` (now by default); a mark still open when the run
+    /// ends is ended there with `open: true` in its arguments.
+    func markEnded(_ name: String, at time: UInt64? = nil, open: Bool = false) {
         guard let id = markIDs.removeValue(forKey: name) else { return }
-        writer.asyncEnd(pid: pid, tid: loopTid, name: name, category: "mark", id: id, at: app.loop.now.nanoseconds)
+        writer.asyncEnd(pid: pid, tid: loopTid, name: name, category: "mark", id: id, at: time ?? app.loop.now.nanoseconds,
+                        args: open ? [("open", "true")] : [])
     }
 
     // MARK: Jobs

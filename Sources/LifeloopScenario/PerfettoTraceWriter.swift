@@ -153,14 +153,16 @@ public final class PerfettoTraceWriter {
     }
 
     /// Ends the innermost open async slice of (`category`, `id`) in process `pid`;
-    /// `name` must be that slice's name.
-    public func asyncEnd(pid: Int, tid: Int, name: String, category: String, id: UInt64, at time: UInt64) {
+    /// `name` must be that slice's name. `args` join the slice's arguments.
+    public func asyncEnd(pid: Int, tid: Int, name: String, category: String, id: UInt64, at time: UInt64,
+                         args: [(String, String)] = []) {
         event(name: name, category: category, phase: "e") { out in
             out.timestamp(time)
             out.ids(pid: pid, tid: tid)
             out.raw(",\"id2\":{\"local\":")
             out.hexID(id)
             out.raw("}")
+            out.stringArgs(args)
         }
     }
 

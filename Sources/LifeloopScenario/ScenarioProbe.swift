@@ -365,11 +365,31 @@ final class ScenarioProbe: RuntimeProbe {
     private func resolveInputs(_ presentation: (String) -> UInt64?) {
         pendingInputs.removeAll { input in
             guard let shown = presentation(input.window) else { return false }
-            // A mark a network response ends is named as it is (`mark.NAME`).
-            let name = input.kind.hasPrefix("mark.") ? input.kind : "latency.\(input.kind)"
+            // A mark a network response ends is named as it is (`mark.NAME`), and its
+            // slice ends at the frame that shows the response.
+            let isMark = input.kind.hasPrefix("mark.")
+            let name = isMark ? input.kind : "latency.\(input.kind)"
             samples.record(name, clampedDifference(shown, input.time), unit: .nanoseconds, scope: .sample)
+            if isMark {
+                let mark = String(input.kind.dropFirst(5))
+                perfetto?.markEnded(mark, at: shown)
+                timeline?.markEnded(mark, at: shown)
+            }
             return true
         }
+    }
+
+    /// Marks whose response arrived but whose first commit that shows it has not come.
+    var marksAwaitingAFrame: [String] {
+        pendingInputs.compactMap { $0.kind.hasPrefix("mark.") ? String($0.kind.dropFirst(5)) : nil }
+    }
+
+    /// A mark still open when the run ends: counted in the report (`mark.NAME.open`), and
+    /// its Perfetto and timeline slices end at the run's end, the Perfetto one marked open.
+    func markOpenAtEnd(_ name: String) {
+        samples.record("mark.\(name).open", 1, unit: .count, scope: .seed)
+        perfetto?.markEnded(name, open: true)
+        timeline?.markEnded(name, at: now)
     }
 
     /// The first vsync (`k × 1 s / rate`, rounded down) after `instant`, or the clock's end.

@@ -380,7 +380,10 @@ final class ScenarioRun {
         if failure == nil, app.loop.now.nanoseconds == .max {
             fail("\(endOfScript): \(Self.clockEndMessage) while the app settled after the script")
         }
-        for (name, _) in openMarks { fail("mark '\(name)' was started and never ended") }
+        for name in openMarks.keys.sorted() + probe.marksAwaitingAFrame {
+            probe.markOpenAtEnd(name)
+            fail("mark '\(name)' was started and never ended")
+        }
     }
 
     /// What a run says when its virtual time reaches the end of the clock's range.
