@@ -56,7 +56,11 @@ public struct ScenarioExport: Sendable {
             let method = input["input"]?.string ?? ""
             let params = input["params"]?.object ?? [:]
             let ok = input["ok"]?.bool ?? false
-            let ran = UInt64(clamping: max(0, (input["now"]?.int ?? 0) - (input["before"]?.int ?? 0)))
+            let now = input["now"]?.int ?? 0, before = input["before"]?.int ?? 0
+            guard before >= 0, now >= before else {
+                throw ScenarioExportError("input \(index) (\(method)) ran from \(before) ns to \(now) ns: its clock readings are not a span of virtual time, so the session file is damaged")
+            }
+            let ran = UInt64(now - before)
             if method == "truncated" { throw ScenarioExportError("the session has more inputs than the app keeps (\(AppHost.maxInputs))") }
             if method == "app.network" {
                 throw ScenarioExportError("input \(index) changed the network's rules (app.network) at turn \(input["turn"]?.int ?? 0), which a scenario file cannot say yet")
