@@ -113,7 +113,8 @@ public enum InputFile {
         "it is \(atLeast ? "at least " : "")\(size) bytes, over the limit of \(limit) bytes"
     }
 
-    private static func describe(kind: mode_t) -> String {
+    /// What a file of this kind (`st_mode & S_IFMT`) is, in words: "a directory", "a FIFO".
+    public static func describe(kind: mode_t) -> String {
         switch kind {
         case S_IFDIR: return "a directory"
         case S_IFIFO: return "a FIFO"

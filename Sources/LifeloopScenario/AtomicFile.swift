@@ -1,3 +1,4 @@
+import LifeloopCore
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -69,7 +70,7 @@ public enum AtomicFile {
         }
         var info = stat()
         if lstat(path, &info) == 0, info.st_mode & S_IFMT != S_IFREG {
-            throw AtomicFileError("cannot write \(path): it exists and is not a regular file; results go to a file or a directory")
+            throw AtomicFileError("cannot write \(path): it is \(InputFile.describe(kind: info.st_mode & S_IFMT)), not a regular file; give the name of a file to write (a new one, or a regular file to replace)")
         }
     }
 

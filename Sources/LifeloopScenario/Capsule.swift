@@ -1,4 +1,5 @@
 import Foundation
+import Lifeloop
 import LifeloopCore
 
 /// A failure capsule (`.llcap`): one self-contained file that reproduces one failing seed
@@ -148,6 +149,30 @@ public struct Capsule: Sendable {
 
     // MARK: Reading
 
+    /// Refuses a header whose mode, clock or perturbation this version could not have
+    /// written: replaying it any other way would claim a failure reproduced, or not, that
+    /// was never run as recorded.
+    static func checkHowItRan(_ header: Header, path: String) throws {
+        switch header.mode {
+        case "run":
+            if let perturbation = header.perturbation {
+                throw Problem("\(path):1: perturbation '\(perturbation)': a run's capsule has none (only mode check has one)")
+            }
+        case "check":
+            let perturbation = header.perturbation ?? "none"
+            if perturbation != "process" && perturbation != "process-fixed-hash" {
+                do { _ = try Perturbation.parse(perturbation) } catch {
+                    throw Problem("\(path):1: perturbation '\(perturbation)': \(error)")
+                }
+            }
+        default:
+            throw Problem("\(path):1: mode '\(header.mode)': expected run or check")
+        }
+        guard ClockMode(rawValue: header.clock) != nil else {
+            throw Problem("\(path):1: clock '\(header.clock)': expected \(ClockMode.allCases.map(\.rawValue).joined(separator: " or "))")
+        }
+    }
+
     /// Whether the file at `path` starts as a capsule does.
     public static func isCapsule(_ path: String) -> Bool {
         guard let handle = FileHandle(forReadingAtPath: path) else { return false }
@@ -166,6 +191,7 @@ public struct Capsule: Sendable {
         do { bytes = try InputFile.read(path: path, maxBytes: RecordingReader.defaultMaxBytes + (64 << 20)) } catch {
             throw Problem("\(path): cannot read the capsule: \(error)")
         }
+        guard !bytes.isEmpty else { throw Problem("\(path): the capsule is empty (0 bytes)") }
         var position = 0
         var lineNumber = 0
         func nextLine() -> ArraySlice<UInt8>? {
@@ -202,6 +228,7 @@ public struct Capsule: Sendable {
                             mode: try text("mode"), perturbation: first["perturbation"] as? String,
                             failureKey: try text("failureKey"), message: try text("message"), clock: try text("clock"))
         header.lifeloopVersion = try text("lifeloopVersion")
+        try Self.checkHowItRan(header, path: path)
         let fileCount = try count("files"), recordingLines = try count("recordingLines")
         var files: [(path: String, bytes: [UInt8])] = []
         for _ in 0..<fileCount {

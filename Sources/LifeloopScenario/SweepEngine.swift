@@ -1,3 +1,4 @@
+import Foundation
 import LifeloopCore
 
 /// The engine a shard ran under, as its result records it (`context.engine`), so that
@@ -119,12 +120,38 @@ public struct SweepEngine: Sendable, Equatable {
             let word = command[index]
             if word == "--shard" { index += 2; continue }
             if word.hasPrefix("--shard=") { index += 1; continue }
+            // A result file named for one shard would be overwritten by every shard run
+            // again: they write to its folder instead, each to a name of its own.
+            if word == "--out", index + 1 < command.count {
+                words += [word, Self.folderForShards(command[index + 1])]
+                index += 2
+                continue
+            }
+            if word.hasPrefix("--out=") {
+                words.append("--out=" + Self.folderForShards(String(word.dropFirst(6))))
+                index += 1
+                continue
+            }
             words.append(word)
             index += 1
         }
         if let shard { words.append(contentsOf: ["--shard", shard]) }
         if words.isEmpty { words = ["lifeloop", "experiment", "FILE"] + (shard.map { ["--shard", $0] } ?? []) }
         return words.map { $0.hasPrefix("{}") ? $0 : shellQuoted($0) }.joined(separator: " ")
+    }
+}
+
+extension SweepEngine {
+    /// Where shards run again write their results: `--out` as it was when it names a folder
+    /// (`DIR/`, or a folder that exists), else the folder of the file it named, where each
+    /// shard writes `<hash>-shard-IIII-of-NNNN.<ext>` and no shard's file is overwritten.
+    static func folderForShards(_ out: String) -> String {
+        var isDirectory: ObjCBool = false
+        if out.hasSuffix("/") || (FileManager.default.fileExists(atPath: out, isDirectory: &isDirectory) && isDirectory.boolValue) {
+            return out
+        }
+        let folder = (out as NSString).deletingLastPathComponent
+        return (folder.isEmpty ? "." : folder) + "/"
     }
 }
 

@@ -24,7 +24,7 @@ struct Check: ParsableCommand {
     @Option(help: "The seeds, A..B (default: the scenario's `seeds`, else seed 0).")
     var seeds: String?
 
-    @Option(help: "Runs per seed, the baseline included (default: the baseline and all 8 perturbations).")
+    @Option(parsing: .unconditional, help: "Runs per seed, the baseline included (default: the baseline and all 8 perturbations).")
     var runs: Int = 9
 
     @Option(help: "Run only the baseline and this perturbation (with --runs N, N-1 times): width=8,jitter=2ms,nice=10, or process, or process-fixed-hash.")

@@ -29,7 +29,7 @@ struct Ctl: ParsableCommand {
     @Option(help: "watch: print events as lines (label event) or jsonl.")
     var format: Demo.Format = .jsonl
 
-    @Option(help: "watch: start from this sequence number (default: what comes next).")
+    @Option(parsing: .unconditional, help: "watch: start from this sequence number (default: what comes next).")
     var from: Int?
 
     @Argument(help: "The method (app.launch, app.tap, ..., daemon.status), or `watch`.")

@@ -23,13 +23,13 @@ struct ExperimentCommand: ParsableCommand {
     @Option(help: "The seeds, A..B inclusive (or A..<B); default: the scenario's `seeds`.")
     var seeds: String?
 
-    @Option(help: "Threads running seeds at once (default: the number of cores).")
+    @Option(parsing: .unconditional, help: "Threads running seeds at once (default: the number of cores).")
     var jobs: Int = ProcessInfo.processInfo.activeProcessorCount
 
     @Option(help: "This process's shard, i/n with i from 0.")
     var shard: String?
 
-    @Option(help: "The number of shards, for engines that give only an index (Kubernetes, Slurm).")
+    @Option(parsing: .unconditional, help: "The number of shards, for engines that give only an index (Kubernetes, Slurm).")
     var shards: Int?
 
     @Option(help: "Where the result goes: a file, or a directory for <hash>-shard-IIII-of-NNNN.<ext>. Written atomically.")

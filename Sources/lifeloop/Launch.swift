@@ -74,7 +74,7 @@ struct Launch: ParsableCommand {
 }
 
 /// A problem with what `launch` was given to run, not with how it was called: printed
-/// without the usage text.
+/// without the usage text, exit status 2 (bad input).
 struct LaunchError: Error, CustomStringConvertible {
     let message: String
     var description: String { message }

@@ -20,6 +20,10 @@ struct Lifeloop: ParsableCommand {
         do {
             var command = try parseAsRoot(nil)
             try command.run()
+        } catch let error as LaunchError {
+            // Bad input (a file, a --tap label, sources that do not build): exit status 2.
+            checkStandardOutput()
+            exit(withError: inputError(error.message))
         } catch {
             if (error as? ExitCode)?.rawValue != 2 { checkStandardOutput() }
             exit(withError: error)

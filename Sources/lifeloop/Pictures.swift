@@ -25,7 +25,7 @@ struct Snapshot: ParsableCommand {
     @Option(help: "The window's label (default: the key window).")
     var window: String?
 
-    @Option(help: "The seed costs and timings are drawn from.")
+    @Option(parsing: .unconditional, help: "The seed costs and timings are drawn from.")
     var seed: UInt64 = 0
 
     @Option(name: .shortAndLong, help: "Where to write: a .svg or .png path.")

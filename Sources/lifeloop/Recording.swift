@@ -20,7 +20,7 @@ struct Record: ParsableCommand {
     @Argument(help: "The scenario file (YAML or JSON); it must use `clock: host`.")
     var file: String
 
-    @Option(help: "The seed costs and timings are drawn from.")
+    @Option(parsing: .unconditional, help: "The seed costs and timings are drawn from.")
     var seed: UInt64 = 0
 
     @Option(help: "The clock to run on (default: the scenario's). A virtual-clock recording holds only the turn digests, which a replay checks.")
@@ -76,7 +76,9 @@ struct Replay: ParsableCommand {
 
     func run() throws {
         // A failure capsule (`--capsules`) carries its scenario, files, seed and recording.
-        if scenario == nil, Capsule.isCapsule(recording) { return try Capsules.replay(recording, quiet: quiet) }
+        if scenario == nil, Capsule.isCapsule(recording) || recording.hasSuffix(".llcap") {
+            return try Capsules.replay(recording, quiet: quiet)
+        }
         // A daemon session recording (app.launch with record) replays from its inputs.
         if scenario == nil, SessionReplay.isSessionRecording(recording) { return try SessionReplay.run(recording) }
         let reader: RecordingReader

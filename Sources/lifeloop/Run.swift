@@ -15,7 +15,7 @@ struct Run: ParsableCommand {
     @Argument(help: "The scenario file (YAML or JSON).")
     var file: String
 
-    @Option(help: "The seed costs and timings are drawn from.")
+    @Option(parsing: .unconditional, help: "The seed costs and timings are drawn from.")
     var seed: UInt64 = 0
 
     @Option(help: "Stream the trace to this file as JSON Lines while running.")

@@ -23,7 +23,7 @@ struct Shrink: ParsableCommand {
     @Argument(help: "The failing scenario file (YAML or JSON).")
     var file: String
 
-    @Option(help: "The seed that fails.")
+    @Option(parsing: .unconditional, help: "The seed that fails.")
     var seed: UInt64
 
     @Flag(help: "Shrink a determinism failure: a candidate fails when `lifeloop check`'s in-process perturbations make its trace differ.")
@@ -32,7 +32,7 @@ struct Shrink: ParsableCommand {
     @Option(help: "Where the shrunk scenario goes (default: FILE's name with .shrunk.yaml, next to it, so relative paths still resolve).")
     var out: String?
 
-    @Option(help: "The most candidate runs (default 5000).")
+    @Option(parsing: .unconditional, help: "The most candidate runs (default 5000).")
     var maxRuns: Int = 5_000
 
     func run() throws {

@@ -34,7 +34,7 @@ import Testing
     /// then has already been printed.
     @Test func aFailedTapKeepsTheTraceSoFar() throws {
         let output = try CLI.run(["launch", Self.seedSegue, "--tap", "A.button", "--tap", "A.button"])
-        #expect(output.status != 0)
+        #expect(output.status == 2, "bad input is exit status 2, as the command-line article says")
         #expect(output.stderr.contains("no view labelled 'A.button' is on screen to tap"))
         let printed = output.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         let golden = LaunchGolden.lines.split(separator: "\n", omittingEmptySubsequences: false)
@@ -45,7 +45,7 @@ import Testing
 
     @Test func aRefusedStoryboardFileIsAnErrorNamingIt() throws {
         let output = try CLI.run(["launch", "/dev/zero"])
-        #expect(output.status != 0)
+        #expect(output.status == 2)
         #expect(output.stdout == "")
         #expect(output.stderr.contains("/dev/zero: (file): it is a character device, not a regular file"))
     }
