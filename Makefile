@@ -55,6 +55,18 @@ demo: deps
 test: deps pictures-deps mcp-deps kiwi-deps
 	$(SWIFT) test
 
+# The end-to-end suites that run `lifeloop` and `lifeloopd` as processes (the command line,
+# the daemon, the MCP server) again, against a release build, as users build it: the test
+# bundle stays the debug one, LIFELOOP_BIN_DIR points it at the release executables.
+# The release build has a scratch path of its own, so it never waits on the debug one's lock.
+RELEASE_BUILD = $(SWIFT) build -c release --scratch-path .build-release
+release-e2e: deps pictures-deps mcp-deps
+	$(RELEASE_BUILD) --product lifeloop
+	$(RELEASE_BUILD) --product lifeloopd
+	$(SWIFT) build --build-tests
+	LIFELOOP_BIN_DIR=$$($(RELEASE_BUILD) --show-bin-path) \
+		$(SWIFT) test --skip-build --filter 'LifeloopScenarioTests|LifeloopHostTests'
+
 # A UIKit app written for iOS (@IBOutlet, @objc, #selector, target-action) built unchanged
 # through the port step's build-tool plugin, then run on a Lifeloop app: it prints its trace.
 ported-sample: deps
@@ -157,4 +169,4 @@ docs-check: deps
 	python3 scripts/docs-coverage.py .build
 
 clean:
-	rm -rf .build Benchmarks/.build
+	rm -rf .build .build-release Benchmarks/.build

@@ -9,7 +9,14 @@ import Glibc
 /// A real `lifeloopd` on a real socket in a fresh 0700 directory, with real app
 /// processes (`lifeloop host-app`), as built beside the test bundle.
 final class DaemonHarness {
-    static var binDirectory: URL { URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent() }
+    /// Beside the test bundle, or `LIFELOOP_BIN_DIR` (`make release-e2e` points it at a
+    /// release build).
+    static var binDirectory: URL {
+        if let directory = ProcessInfo.processInfo.environment["LIFELOOP_BIN_DIR"], !directory.isEmpty {
+            return URL(fileURLWithPath: directory)
+        }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+    }
     static var daemonExecutable: String { binDirectory.appendingPathComponent("lifeloopd").path }
     static var appExecutable: String { binDirectory.appendingPathComponent("lifeloop").path }
     /// The checkout, for sample files.

@@ -3,10 +3,14 @@ import LifeloopScenario
 import Testing
 
 /// The `lifeloop` executable, run as a user would: a real process, real files, its exit
-/// status, stdout and stderr. `swift test` builds it beside the test bundle.
+/// status, stdout and stderr. `swift test` builds it beside the test bundle;
+/// `LIFELOOP_BIN_DIR` names another build's folder (`make release-e2e`: a release build).
 enum CLI {
     static var executable: String {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("lifeloop").path
+        if let directory = ProcessInfo.processInfo.environment["LIFELOOP_BIN_DIR"], !directory.isEmpty {
+            return URL(fileURLWithPath: directory).appendingPathComponent("lifeloop").path
+        }
+        return URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("lifeloop").path
     }
 
     struct Output {
