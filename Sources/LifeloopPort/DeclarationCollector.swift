@@ -267,7 +267,7 @@ final class DeclarationCollector: SyntaxVisitor {
                     owner.append(nil, OutletInfo(name: name, type: base.trimmedDescription, isCollection: false))
                 }
             }
-            let getter = attributes.objcCustomName ?? name
+            let getter = attributes.objcCustomName ?? ObjCName.unescaped(name)
             owner.append(MethodInfo(
                 name: name, parameters: [], objcName: getter, returnsValue: true, throwing: false, isAsync: false,
                 isStatic: isStatic, isGeneric: false, isProperty: true, exposed: exposed && !isOutlet,
@@ -278,7 +278,13 @@ final class DeclarationCollector: SyntaxVisitor {
     // MARK: Selectors
 
     override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
-        guard node.macroName.text == "selector", let argument = node.arguments.first else { return .visitChildren }
+        guard node.macroName.text == "selector" else { return .visitChildren }
+        guard let argument = node.arguments.first else {
+            // `#selector` or `#selector()`: nothing to name.
+            diagnose(.error, at: Syntax(node), "\(node.trimmedDescription) names no method: write the method it selects, "
+                        + "as #selector(name) or with its argument labels, #selector(name(_:with:))")
+            return .visitChildren
+        }
         var kind = SelectorReference.Kind.method
         if argument.label?.text == "getter" { kind = .getter }
         if argument.label?.text == "setter" { kind = .setter }
@@ -308,10 +314,10 @@ final class DeclarationCollector: SyntaxVisitor {
             diagnose(.error, at: Syntax(node), "#selector(\(argument.expression.trimmedDescription)) names no method the port step can read")
             return .visitChildren
         }
-        let labels = reference.argumentNames.map { $0.arguments.map { $0.name.text == "_" ? nil : $0.name.text } }
+        let labels = reference.argumentNames.map { $0.arguments.map { $0.name.text == "_" ? nil : ObjCName.unescaped($0.name.text) } }
         selectors.append(SelectorReference(
             fileIndex: fileIndex, offset: node.positionAfterSkippingLeadingTrivia.utf8Offset,
-            enclosingType: enclosingTypeName, kind: kind, typeHint: typeHint, baseName: reference.baseName.text,
+            enclosingType: enclosingTypeName, kind: kind, typeHint: typeHint, baseName: ObjCName.unescaped(reference.baseName.text),
             labels: labels, line: location.line, column: location.column, path: path))
         return .visitChildren
     }

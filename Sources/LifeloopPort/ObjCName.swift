@@ -14,8 +14,10 @@ public enum ObjCName {
     /// `labels` (nil or `"_"` for none): `tapped()` is `tapped`, `tapped(_:)` is `tapped:`,
     /// `handle(gesture:)` is `handleWithGesture:`, `a(_:b:)` is `a:b:`. A throwing method
     /// takes a trailing error argument: `save()` is `saveAndReturnError:`.
+    /// Backticks are not part of a name: `` `default`() `` is `default`.
     public static func selector(baseName: String, labels: [String?], throwing: Bool = false) -> String {
-        let labels = labels.map { $0 == "_" ? nil : $0 }
+        let baseName = unescaped(baseName)
+        let labels = labels.map { $0 == "_" ? nil : $0.map(unescaped) }
         guard let first = labels.first else {
             return throwing ? baseName + "AndReturnError:" : baseName
         }
@@ -34,10 +36,16 @@ public enum ObjCName {
     }
 
     /// The selector of a property's getter: its name.
-    public static func getter(_ property: String) -> String { property }
+    public static func getter(_ property: String) -> String { unescaped(property) }
 
     /// The selector of a property's setter: `setName:`.
-    public static func setter(_ property: String) -> String { "set" + capitalized(property) + ":" }
+    public static func setter(_ property: String) -> String { "set" + capitalized(unescaped(property)) + ":" }
+
+    /// An identifier without the backticks that escape it (`` `default` `` is `default`).
+    public static func unescaped(_ identifier: String) -> String {
+        guard identifier.count >= 2, identifier.hasPrefix("`"), identifier.hasSuffix("`") else { return identifier }
+        return String(identifier.dropFirst().dropLast())
+    }
 
     static func capitalized(_ word: String) -> String {
         guard let first = word.first else { return word }

@@ -120,16 +120,6 @@ public enum Porter {
         return PortResult(files: files, diagnostics: diagnostics)
     }
 
-    /// The Lifeloop classes that conform to `NameWirable` (by their Lifeloop and UIKit
-    /// names): a subclass of one overrides the members rather than adding the conformance.
-    public static let wirableClasses: Set<String> = [
-        "View", "ViewController", "Window", "NavigationController", "TabBarController", "AlertController",
-        "Control", "Label", "Button", "ImageView", "Switch", "TextField", "ScrollView",
-        "BarItem", "BarButtonItem", "TabBarItem",
-        "UIResponder", "UIView", "UIViewController", "UIWindow", "UINavigationController", "UITabBarController",
-        "UIAlertController", "UIControl", "UILabel", "UIButton", "UIImageView", "UISwitch", "UITextField",
-        "UIScrollView", "UIBarItem", "UIBarButtonItem", "UITabBarItem",
-    ]
 }
 
 // MARK: What the module declares
@@ -289,7 +279,7 @@ struct ModuleIndex {
             let scopes = searchScopes(reference)
             for scope in scopes {
                 for info in scope {
-                    if let index = info.methods.firstIndex(where: { $0.isProperty && $0.name == reference.baseName }) {
+                    if let index = info.methods.firstIndex(where: { $0.isProperty && ObjCName.unescaped($0.name) == reference.baseName }) {
                         info.methods[index].exposed = true
                         let getter = info.methods[index].objcName
                         return reference.kind == .getter ? getter : ObjCName.setter(getter)
@@ -301,8 +291,10 @@ struct ModuleIndex {
             for scope in searchScopes(reference) {
                 var candidates: [(ClassInfo, Int)] = []
                 for info in scope {
-                    for (index, method) in info.methods.enumerated() where !method.isProperty && method.name == reference.baseName {
-                        if let labels = reference.labels, labels.map({ $0 == "_" ? nil : $0 }) != method.labels { continue }
+                    for (index, method) in info.methods.enumerated()
+                    where !method.isProperty && ObjCName.unescaped(method.name) == reference.baseName {
+                        if let labels = reference.labels,
+                           labels.map({ $0 == "_" ? nil : $0 }) != method.labels.map({ $0.map(ObjCName.unescaped) }) { continue }
                         candidates.append((info, index))
                     }
                 }
