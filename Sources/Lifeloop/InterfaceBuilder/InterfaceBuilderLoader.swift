@@ -45,7 +45,12 @@ extension Application {
         if let module, !module.isEmpty { candidates.append(module + "." + name) }
         candidates += moduleNames.map { $0 + "." + name }
         for candidate in candidates {
-            if let found = _typeByName(candidate) as? T { return found }
+            // Unwrap before the cast: with -O, `_typeByName(name) as? T` (an optional
+            // metatype cast to a class metatype) is lowered to swift_dynamicCastMetatype on
+            // the optional's payload with no nil check, so an unknown class (nil) crashed a
+            // release build where the debug build reported unknownClass.
+            guard let type = _typeByName(candidate) else { continue }
+            if let found = type as? T { return found }
         }
         return nil
     }
