@@ -576,15 +576,7 @@ public final class InterfaceBuilderReader {
         }
         var multiplier = 1.0
         if let text = element["multiplier"] {
-            // Xcode writes ratios as "16:9".
-            let parts = text.split(separator: ":")
-            if parts.count == 2, let a = Double(parts[0]), let b = Double(parts[1]), b != 0 {
-                multiplier = a / b
-            } else if let value = number(text) {
-                multiplier = value
-            } else {
-                throw error(index, "multiplier \"\(text)\" is not a number")
-            }
+            multiplier = try self.multiplier(text, at: index)
         }
         var constant = 0.0
         if let text = element["constant"] {
@@ -600,6 +592,24 @@ public final class InterfaceBuilderReader {
                                     firstAttribute: first, relation: element["relation"] ?? "equal",
                                     secondItem: element["secondItem"], secondAttribute: element["secondAttribute"],
                                     multiplier: multiplier, constant: constant, priority: priority, line: element.line)
+    }
+
+    /// A constraint's multiplier: a number, or a fraction as Xcode writes aspect ratios
+    /// and proportions, `a:b` or `a/b` (a divided by b).
+    private func multiplier(_ text: String, at index: Int) throws(StoryboardError) -> Double {
+        if let value = number(text) { return value }
+        guard let separator = text.firstIndex(where: { $0 == ":" || $0 == "/" }) else {
+            throw error(index, "multiplier \"\(text)\" is not a number or a fraction (a:b or a/b)")
+        }
+        let numerator = text[..<separator].trimmingCharacters(in: .whitespaces)
+        let denominator = text[text.index(after: separator)...].trimmingCharacters(in: .whitespaces)
+        guard let a = number(numerator), let b = number(denominator) else {
+            throw error(index, "multiplier \"\(text)\" is not a number or a fraction (a:b or a/b)")
+        }
+        guard b != 0 else { throw error(index, "multiplier \"\(text)\" divides by zero") }
+        let value = a / b
+        guard value.isFinite else { throw error(index, "multiplier \"\(text)\" is too large") }
+        return value
     }
 
     private func runtimeAttribute(_ index: Int) -> RuntimeAttributeDefinition? {
