@@ -142,6 +142,17 @@ public final class AppHost {
             return ["stopped": true]
         }
         guard let session else { throw .invalidRequest("\(method): the app is not open yet") }
+        // The daemon passes the request's deadline: runs that would pass it stop at a turn
+        // boundary before it, and the reply says so.
+        var params = params
+        wallDeadline = nil
+        if var members = params.json.object, let ms = members.removeValue(forKey: "deadlineMs") {
+            if let ms = ms.double, ms.isFinite, ms > 0 {
+                let margin = min(ms / 2, max(250, ms / 10))
+                wallDeadline = DispatchTime.now().uptimeNanoseconds &+ UInt64(min(ms - margin, 1e9) * 1e6)
+            }
+            params = Params(.object(members), method: params.method)
+        }
         do {
             return try handle(method, params, session)
         } catch let error as RPCError {
@@ -184,20 +195,28 @@ public final class AppHost {
             let maxTurns = try params.int("maxTurns", in: 1...100_000_000) ?? 1_000_000
             let start = nextSeq
             let before = session.app.loop.now.nanoseconds
-            do {
-                try session.settle(budget: .nanoseconds(Int64(budget * 1e6)), maxTurns: maxTurns)
-            } catch let error as LoopError {
-                if case .budgetExceeded(let turns, let elapsed, let pending) = error {
-                    flushEvents()
-                    noteInput("app.settle", params.json, session, before: before, ok: false)
-                    throw RPCError.actionFailed("app.settle: not settled within \(formatMilliseconds(budget)) ms (\(turns) turns, \(elapsed)); pending: \(pending)",
-                                                data: ["pending": .string(pending), "turns": .int(turns), "fromSeq": .int(Int(start)),
-                                                       "toSeq": .int(Int(nextSeq)), "turn": .int(Int(session.turn)),
-                                                       "digest": .string(session.digest.description),
-                                                       "now": .int(Int(session.app.loop.now.nanoseconds)),
-                                                       "pendingWork": pendingWork(session)])
+            let startTurn = session.turn
+            let outcome = try boundedSettle(session, budgetNs: UInt64(budget * 1e6), maxTurns: maxTurns)
+            if let stop = outcome {
+                flushEvents()
+                noteInput("app.settle", params.json, session, before: before, ok: false)
+                let pending = session.app.loop.pendingWork(limit: 50)
+                let summary = "\(pending.tasks) tasks, \(pending.timerCount) timers, \(pending.jobCount) jobs"
+                let turns = Int(session.turn - startTurn)
+                let ran = formatMilliseconds(Double(session.app.loop.now.nanoseconds - before) / 1e6)
+                let why: String
+                switch stop {
+                case .budget: why = "not settled within \(formatMilliseconds(budget)) ms"
+                case .turns: why = "not settled within \(maxTurns) turns"
+                case .deadline: why = "not settled when the request's time ran out: stopped after \(turns) turns and \(ran) ms of the app's clock"
                 }
-                throw error
+                throw RPCError.actionFailed("app.settle: \(why) (\(turns) turns, \(ran) ms); pending: \(summary)",
+                                            data: ["pending": .string(summary), "turns": .int(turns), "fromSeq": .int(Int(start)),
+                                                   "toSeq": .int(Int(nextSeq)), "turn": .int(Int(session.turn)),
+                                                   "digest": .string(session.digest.description),
+                                                   "now": .int(Int(session.app.loop.now.nanoseconds)),
+                                                   "stoppedBy": .string(stop.rawValue),
+                                                   "pendingWork": pendingWork(session)])
             }
             noteInput("app.settle", params.json, session, before: before, ok: true)
             return caused(since: start, session)
@@ -206,9 +225,15 @@ public final class AppHost {
             guard let ms = try params.milliseconds("ms") else { throw RPCError.invalidParams("clock.advance: 'ms' is required") }
             let start = nextSeq
             let before = session.app.loop.now.nanoseconds
-            try session.advance(by: .nanoseconds(Int64(ms * 1e6)))
+            let stop = try boundedAdvance(session, byNs: UInt64(ms * 1e6))
             noteInput("clock.advance", params.json, session, before: before, ok: true)
-            return caused(since: start, session)
+            var reply = caused(since: start, session).object ?? [:]
+            if let stop {
+                // Stopped at a turn boundary: the reply says how far the clock went.
+                reply["advancedMs"] = .double(Double(session.app.loop.now.nanoseconds - before) / 1e6)
+                reply["stoppedBy"] = .string(stop.rawValue)
+            }
+            return .object(reply)
         case "snapshot":
             return try snapshot(params, session)
         case "app.network":
@@ -236,16 +261,210 @@ public final class AppHost {
         default:
             let (action, window, animated) = try Self.action(method, params, scenario: session.scenario)
             let start = nextSeq
+            // What the app's state refuses changes nothing and uses no turn, so a session
+            // (and its recording and export) goes on as if it had not been asked.
+            if let problem = Self.refusal(action, window: window, session) {
+                throw RPCError.actionFailed("\(params.method): \(problem); nothing ran", data: caused(since: start, session))
+            }
             let before = session.app.loop.now.nanoseconds
             traceRecording?.input(method: method, params: params.json, turn: session.turn)
+            refusedKeys = 0
             if let problem = try session.perform(action, window: window, animated: animated) {
                 flushEvents()
                 noteInput(method, params.json, session, before: before, ok: false)
                 throw RPCError.actionFailed("\(method): \(problem)", data: caused(since: start, session))
             }
             noteInput(method, params.json, session, before: before, ok: true)
-            return caused(since: start, session)
+            var reply = caused(since: start, session).object ?? [:]
+            // How many typed characters the field (its delegate) refused.
+            if case .typeText = action { reply["refused"] = .int(refusedKeys) }
+            return .object(reply)
         }
+    }
+
+    /// When the request being handled must have its reply sent (nil: no deadline), in
+    /// `DispatchTime` nanoseconds.
+    private var wallDeadline: UInt64?
+
+    /// Why a run stopped before it was done.
+    enum RunStop: String {
+        /// The settle's budget of virtual time ran out.
+        case budget
+        /// The most turns asked for ran.
+        case turns
+        /// The request's deadline (wall time) came.
+        case deadline
+    }
+
+    /// Wall nanoseconds left before the deadline (all of them without one).
+    private var wallLeft: UInt64 {
+        guard let wallDeadline else { return .max }
+        return wallDeadline &- min(wallDeadline, DispatchTime.now().uptimeNanoseconds)
+    }
+
+    private var pastDeadline: Bool { wallDeadline.map { DispatchTime.now().uptimeNanoseconds >= $0 } ?? false }
+
+    /// Runs `run(n)` (a loop run of at most `n` turns, throwing `budgetExceeded` when they
+    /// run out) in slices, checking the request's deadline between them: nil once it ran to
+    /// its end, or why it stopped; a stop is always at a turn boundary.
+    private func sliced(_ loop: EventLoop, turns left: inout Int, _ run: (Int) throws -> Void) throws -> RunStop? {
+        var slice = 64
+        while true {
+            let turns = min(slice, left)
+            let first = loop.turn
+            let began = DispatchTime.now().uptimeNanoseconds
+            do {
+                try run(turns)
+                left -= Int(loop.turn &- first)
+                return nil
+            } catch LoopError.budgetExceeded {
+                let ran = Int(loop.turn &- first)
+                left -= ran
+                guard ran >= turns else { throw SliceBudget() }
+            }
+            if left <= 0 { return .turns }
+            if pastDeadline { return .deadline }
+            // Slices of about 20 ms of wall time: few checks, and a stop soon after the deadline.
+            let took = DispatchTime.now().uptimeNanoseconds &- began
+            slice = took < 10_000_000 ? min(slice * 2, 1 << 16) : max(16, took > 40_000_000 ? slice / 2 : slice)
+        }
+    }
+
+    /// A run's own budget ran out (not the slice's turns).
+    private struct SliceBudget: Error {}
+
+    /// `ScenarioSession/settle(budget:maxTurns:)` in slices: nil once settled, or why it
+    /// stopped. A stop for turns or the deadline finishes the instant the clock stands at
+    /// (the turns due there), so the session is where an `advance` to that instant leaves
+    /// it, which is how a session exports it.
+    private func boundedSettle(_ session: ScenarioSession, budgetNs: UInt64, maxTurns: Int) throws -> RunStop? {
+        let loop = session.app.loop
+        guard loop.clock == .virtual else {
+            // The host clock: the budget is wall time, bounded by the deadline.
+            let limit = min(budgetNs, wallLeft)
+            do {
+                try session.settle(budget: .nanoseconds(Int64(clamping: limit)), maxTurns: maxTurns)
+                return nil
+            } catch LoopError.budgetExceeded {
+                return limit < budgetNs ? .deadline : .budget
+            }
+        }
+        let start = loop.now.nanoseconds
+        var left = maxTurns
+        var stop: RunStop?
+        do {
+            stop = try sliced(loop, turns: &left) { turns in try loop.advance(to: loop.now, maxTurns: turns) }
+            if stop == nil {
+                stop = try sliced(loop, turns: &left) { turns in
+                    let used = loop.now.nanoseconds &- start
+                    let rest = budgetNs &- min(budgetNs, used)
+                    do {
+                        try loop.runUntilIdle(maxTurns: turns, maxTime: .nanoseconds(Int64(clamping: rest)))
+                    } catch LoopError.budgetExceeded(let ran, let elapsed, _) where ran < turns || elapsed > .nanoseconds(Int64(clamping: rest)) {
+                        throw SliceBudget()
+                    }
+                }
+            }
+        } catch is SliceBudget {
+            return .budget
+        }
+        if stop != nil { try finishInstant(loop) }
+        return stop
+    }
+
+    /// `ScenarioSession/advance(by:)` in slices: nil once the clock is there, or why it
+    /// stopped (the instant it stands at finished, as for a settle).
+    private func boundedAdvance(_ session: ScenarioSession, byNs duration: UInt64) throws -> RunStop? {
+        let loop = session.app.loop
+        guard loop.clock == .virtual else {
+            let limit = min(duration, wallLeft)
+            try session.advance(by: .nanoseconds(Int64(clamping: limit)))
+            return limit < duration ? .deadline : nil
+        }
+        var left = Int.max
+        // As a scenario's advance step: a turn at this instant, then on to the target.
+        var stop = try sliced(loop, turns: &left) { turns in try loop.advance(to: loop.now, maxTurns: turns) }
+        if stop == nil {
+            let target = LoopInstant(nanoseconds: saturatingAdd(loop.now.nanoseconds, duration))
+            stop = try sliced(loop, turns: &left) { turns in try loop.advance(to: target, maxTurns: turns) }
+        }
+        if stop != nil { try finishInstant(loop) }
+        return stop
+    }
+
+    /// Runs the turns due at the instant the clock stands at, as an advance to it would.
+    private func finishInstant(_ loop: EventLoop) throws {
+        do {
+            try loop.advance(to: loop.now, maxTurns: 100_000)
+        } catch LoopError.budgetExceeded {
+            // Endless work at one instant: left as it is.
+        }
+    }
+
+    private func saturatingAdd(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? .max : sum
+    }
+
+    /// Keys the app's text fields refused (`keyRefused`) since the last `app.type` began.
+    private var refusedKeys = 0
+
+    /// Why the app, as it is now, refuses an input before it runs: a view that is not in a
+    /// window; typing into what cannot take text; popping at a navigation stack's root;
+    /// dismissing with nothing presented. Nil when the input may run (it can still fail
+    /// on the way, as when a delegate refuses).
+    static func refusal(_ action: StepAction, window label: String?, _ session: ScenarioSession) -> String? {
+        let app = session.app
+        let window = label.flatMap { label in app.windows.first { $0.traceLabel == label } }
+            ?? (label == nil ? app.keyWindow ?? app.windows.first : nil)
+        switch action {
+        case .tap(let viewLabel):
+            return app.view(labelled: viewLabel) == nil ? "no view labelled '\(viewLabel)' is in a window" : nil
+        case .list(let step):
+            return app.view(labelled: step.viewLabel) == nil ? "no view labelled '\(step.viewLabel)' is in a window" : nil
+        case .typeText(let viewLabel, _, _, _):
+            guard let view = app.view(labelled: viewLabel) else { return "no view labelled '\(viewLabel)' is in a window" }
+            return typingRefusal(view)
+        case .pop, .popToRoot:
+            guard let window else { return "the app has no window '\(label ?? "")'" }
+            guard let navigation = session.navigation(in: window) else {
+                return "window '\(window.traceLabel)' has no navigation controller"
+            }
+            if navigation.viewControllers.count <= 1 {
+                return "nothing to pop: \(navigation.traceLabel) shows its root \(navigation.viewControllers.first?.traceLabel ?? "")"
+            }
+            return nil
+        case .dismiss:
+            guard let window else { return "the app has no window '\(label ?? "")'" }
+            var top = window.rootViewController
+            while let presented = top?.presentedViewController { top = presented }
+            return top?.presentingViewController == nil ? "nothing is presented in window '\(window.traceLabel)'" : nil
+        default:
+            return nil
+        }
+    }
+
+    /// Why typing into `view` would type nothing, as ``Application/typeText(_:into:clear:submit:)``
+    /// checks before its first key.
+    static func typingRefusal(_ view: View) -> String? {
+        let name = "'\(view.traceLabel)'"
+        let field = view as? TextField
+        let textView = view as? TextView
+        guard field != nil || textView != nil else { return "\(name) is a \(type(of: view)), not a text field or text view" }
+        guard view.window != nil else { return "\(name) is not in a window" }
+        var current: View? = view
+        while let shown = current {
+            if shown.isHidden || shown.alpha <= 0.01 {
+                return shown === view ? "\(name) is hidden" : "\(name) is inside hidden '\(shown.traceLabel)'"
+            }
+            if !shown.isUserInteractionEnabled {
+                return "\(name) takes no touches (isUserInteractionEnabled is false\(shown === view ? "" : " on '\(shown.traceLabel)'"))"
+            }
+            current = shown.superview
+        }
+        if let field, !field.isEnabled { return "\(name) is disabled (isEnabled is false)" }
+        if let textView, !textView.isEditable { return "\(name) is not editable (isEditable is false)" }
+        return nil
     }
 
     /// The reply of a verb that ran the app: the trace range it caused, the turn and digest.
@@ -536,6 +755,7 @@ public final class AppHost {
     private func record(_ event: TraceEvent) {
         let line = event.jsonLine
         nextSeq = event.sequence &+ 1
+        if event.name == "keyRefused", event.detail != "delete" { refusedKeys += 1 }
         traceRecording?.event(line)
         let utf8 = line.utf8
         if pending.count + utf8.count + 1 > pending.capacity { flushEvents() }

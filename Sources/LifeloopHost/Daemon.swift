@@ -271,8 +271,12 @@ public final class Daemon {
             default:
                 guard let name = Self.forwarded[method] else { throw RPCError.methodNotFound(method) }
                 let app = try self.app(stripped)
+                // The app learns the deadline: a settle or an advance that would pass it stops
+                // at a turn boundary and answers in time.
+                var forwarded = arguments
+                forwarded["deadlineMs"] = .double(Double(deadline.components.seconds) * 1000 + Double(deadline.components.attoseconds) / 1e15)
                 // The reply is passed on as the app wrote it (checked, not rebuilt).
-                app.call(name, params: .object(arguments), deadline: deadline, clientMethod: method, relay: true) { [weak client, unowned self] result in
+                app.call(name, params: .object(forwarded), deadline: deadline, clientMethod: method, relay: true) { [weak client, unowned self] result in
                     guard let client else { return }
                     reply(client, id, result)
                 }

@@ -35,7 +35,8 @@ extension MCPTools {
                 properties: ["app": appArgument, "text": string("What to type (a newline in a text field is its return key)"),
                              "clear": boolean("Delete the current text first (default false)"),
                              "submit": boolean("Press return after the text (default false)")].merging(targetSchema) { $1 }.merging(settleArguments) { $1 },
-                required: ["text"], output: caused.merging(["typed": .object(["type": "object", "properties": .object(acted)])]) { $1 },
+                required: ["text"], output: caused.merging(["typed": .object(["type": "object", "properties": .object(acted)]),
+                                                            "refusedCharacters": integer("Characters the field (its delegate) refused: not typed")]) { $1 },
                 run: typeText),
         MCPTool(name: "scroll", title: "Scroll a scroll view",
                 description: "Set the content offset of a scroll view or table (named by ref, id, accessibilityLabel or view): to {x, y}, or by {x, y} from where it is; animated by default. Settles and returns the settled diff (a scroll view's offset shows as offset=(x,y)).",
@@ -95,7 +96,9 @@ extension MCPTools {
         if let submit = try params.bool("submit") { extra["submit"] = .bool(submit) }
         var output = try server.act(params, "app.type", extra: extra, app: app, before: now, window: false)
         output.structured = adding(output.structured, "typed", element)
-        output.text = "typed \(text.count) characters into \(element.ref) \(element.label); " + output.text
+        let refused = output.structured["refusedCharacters"]?.int ?? 0
+        output.text = "typed \(text.count - refused) characters into \(element.ref) \(element.label)"
+            + (refused > 0 ? " (\(refused) of \(text.count) refused by the field)" : "") + "; " + output.text
         return output
     }
 

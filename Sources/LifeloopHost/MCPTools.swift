@@ -545,6 +545,7 @@ extension MCPServer {
         let before = try known ?? readTree(app)
         let reply = try self.request(method, .object(request))
         var result: [String: JSON] = ["fromSeq": reply["fromSeq"] ?? .null, "toSeq": reply["toSeq"] ?? .null]
+        if let refused = reply["refused"] { result["refusedCharacters"] = refused }
         if settle {
             for (key, value) in try self.settle(app, budgetMs: budgetMs) where key != "settleFromSeq" {
                 result[key] = value
@@ -587,6 +588,8 @@ extension MCPServer {
         if let error = failure(acted) { throw error }
         var result: [String: JSON] = ["fromSeq": acted["result"]?["fromSeq"].map { JSON($0) } ?? .null,
                                       "toSeq": acted["result"]?["toSeq"].map { JSON($0) } ?? .null]
+        // app.type: the characters the field refused.
+        if let refused = acted["result"]?["refused"].map({ JSON($0) }) { result["refusedCharacters"] = refused }
         var next = 1
         if settle {
             guard results.count > next else { throw ToolFailure("\(method): the app did not settle") }

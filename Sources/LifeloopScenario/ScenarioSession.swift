@@ -71,8 +71,12 @@ public final class ScenarioSession {
     /// - Returns: nil, or what went wrong ("no view labelled 'X' is in a window").
     public func perform(_ action: StepAction, window: String? = nil, animated: Bool = true) throws -> String? {
         _ = run.takeFailure()
-        let step = Step(action: action, window: window, animated: animated,
+        var step = Step(action: action, window: window, animated: animated,
                         location: ScenarioLocation(line: 0, column: 0, field: "request"))
+        // At the current instant, not after the previous step: a settle in between moved the
+        // clock, and a gesture's touches keep their intervals from where it starts.
+        let now = run.app.loop.now.nanoseconds
+        step.timing = .at(.fixed(.nanoseconds(Int64(clamping: now &- min(now, run.probe.launchTime)))))
         try run.run(step, index: nextStep())
         return run.takeFailure().map(withoutPlace)
     }
