@@ -62,11 +62,15 @@ public enum ProjectSources {
         guard let swiftc = findOnPath("swiftc") else {
             throw Failure(description: "sources '\(directory)': building them needs swiftc on PATH")
         }
+        // Every file is compiled, also after one fails, so that every error is reported; the
+        // plain style gives one `file:line:column: error:` line per diagnostic.
         let compile = try run(swiftc, ["-emit-library", "-module-name", name, "-swift-version", "5", "-parse-as-library", "-g",
+                                       "-continue-building-after-errors", "-diagnostic-style", "llvm",
                                        "-I", modules, "-module-cache-path", work.appendingPathComponent("cache").path,
                                        "-o", library] + portedFiles)
         guard compile.status == 0 else {
-            throw Failure(description: "sources '\(directory)' do not compile against Lifeloop:\n\(compile.output)")
+            let output = originalLocations(in: compile.output, portedFiles: portedFiles)
+            throw Failure(description: "sources '\(directory)' do not compile against Lifeloop:\n\(output)")
         }
         guard dlopen(library, RTLD_NOW | RTLD_GLOBAL) != nil else {
             let reason = dlerror().map { String(cString: $0) } ?? "unknown reason"
@@ -145,19 +149,145 @@ public enum ProjectSources {
     }
 
     /// Runs a tool to its end: its exit status and its output and errors together.
-    private static func run(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = arguments
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = pipe
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch {
-            throw Failure(description: "cannot run \(path): \(error.localizedDescription)")
+    ///
+    /// With `posix_spawn` and `waitpid`, not Foundation's `Process`: `Process` watches its
+    /// child with a Dispatch source, which, made on the app's thread, is the app's
+    /// real-time source as far as the virtual clock can tell (a `realTime` diagnostic the
+    /// app did not cause).
+    static func run(_ path: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        var pipe: [Int32] = [-1, -1]
+        guard Glibc.pipe(&pipe) == 0,
+              fcntl(pipe[0], F_SETFD, FD_CLOEXEC) == 0, fcntl(pipe[1], F_SETFD, FD_CLOEXEC) == 0 else {
+            throw Failure(description: "cannot run \(path): no pipe for its output: \(String(cString: strerror(errno)))")
         }
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, output)
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_adddup2(&actions, pipe[1], 1)
+        posix_spawn_file_actions_adddup2(&actions, pipe[1], 2)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([path] + arguments).map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        var pid = pid_t()
+        let spawned = posix_spawn(&pid, path, &actions, nil, argv, environ)
+        close(pipe[1])
+        guard spawned == 0 else {
+            close(pipe[0])
+            throw Failure(description: "cannot run \(path): \(String(cString: strerror(spawned)))")
+        }
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = read(pipe[0], &buffer, buffer.count)
+            if count > 0 {
+                output += buffer[0..<count]
+            } else if count < 0 && errno == EINTR {
+                continue
+            } else {
+                break
+            }
+        }
+        close(pipe[0])
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 {
+            guard errno == EINTR else { break }
+        }
+        // WIFEXITED: the exit status; killed by a signal: 128 + the signal, as shells say.
+        let code = status & 0x7f == 0 ? (status >> 8) & 0xff : 128 + (status & 0x7f)
+        return (code, String(decoding: output, as: UTF8.self))
+    }
+
+    /// The compiler's output with every place in a ported copy given as the original's:
+    /// the user's own lines already are (the copies' `#sourceLocation`); a line the port
+    /// step generated (the members that reach outlets and methods by name) is given as the
+    /// closing brace of the class they were generated for, and the copy's path never
+    /// appears (it is deleted with the work folder).
+    static func originalLocations(in output: String, portedFiles: [String]) -> String {
+        var text = output
+        for ported in portedFiles {
+            guard text.contains(ported), let copy = try? String(contentsOfFile: ported, encoding: .utf8) else { continue }
+            let places = originalPlaces(ofLinesIn: copy)
+            let original = places.compactMap { $0?.file }.first ?? ported
+            var lines: [String] = []
+            for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+                guard line.hasPrefix(ported + ":") else {
+                    lines.append(line.replacingOccurrences(of: ported, with: original))
+                    continue
+                }
+                // `PORTED:LINE:COLUMN: severity: message`
+                let rest = line.dropFirst(ported.count + 1)
+                let fields = rest.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+                if fields.count == 3, let number = Int(fields[0]), number >= 1, number <= places.count,
+                   let place = places[number - 1] {
+                    lines.append("\(place.file):\(place.line):1:\(fields[2]) (in the code the port step generates for "
+                                 + "the class that ends here)")
+                } else {
+                    lines.append(line.replacingOccurrences(of: ported, with: original))
+                }
+            }
+            text = lines.joined(separator: "\n")
+        }
+        return withoutRepeats(text)
+    }
+
+    /// The output without a diagnostic said twice (the module's interface and its files
+    /// are compiled by separate jobs, which report the same declaration's error each).
+    static func withoutRepeats(_ output: String) -> String {
+        var blocks: [[Substring]] = []
+        for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
+            let isHeader = line.hasPrefix("/") && (line.contains(": error: ") || line.contains(": warning: ") || line.contains(": note: "))
+            if isHeader || blocks.isEmpty { blocks.append([line]) } else { blocks[blocks.count - 1].append(line) }
+        }
+        var seen: Set<[Substring]> = []
+        return blocks.filter { !$0[0].hasPrefix("/") || seen.insert($0).inserted }.flatMap { $0 }.joined(separator: "\n")
+    }
+
+    /// For each line of a ported copy, its place in the original: the user's lines where
+    /// `#sourceLocation` puts them, a generated line at the place after its block (the
+    /// closing brace of its class), a line of the generated end of the file at the
+    /// original's last line; nil for the directives themselves.
+    static func originalPlaces(ofLinesIn copy: String) -> [(file: String, line: Int)?] {
+        let lines = copy.split(separator: "\n", omittingEmptySubsequences: false)
+        var places: [(file: String, line: Int)?] = Array(repeating: nil, count: lines.count)
+        var current: (file: String, line: Int)?
+        var pending: [Int] = []
+        var last: (file: String, line: Int)?
+        for (index, line) in lines.enumerated() {
+            if line.hasPrefix("#sourceLocation(file: \""), let place = directive(line) {
+                for generated in pending { places[generated] = place }
+                pending = []
+                current = place
+            } else if line.hasPrefix("#sourceLocation()") {
+                current = nil
+            } else if let place = current {
+                places[index] = place
+                last = place
+                current = (place.file, place.line + 1)
+            } else {
+                pending.append(index)
+            }
+        }
+        if let last { for generated in pending { places[generated] = last } }
+        return places
+    }
+
+    /// The file and line of `#sourceLocation(file: "F", line: N)`.
+    private static func directive(_ line: Substring) -> (file: String, line: Int)? {
+        guard let close = line.range(of: "\", line: ", options: .backwards),
+              let number = Int(line[close.upperBound...].prefix { $0.isNumber }) else { return nil }
+        let quoted = line[line.index(line.startIndex, offsetBy: "#sourceLocation(file: \"".count)..<close.lowerBound]
+        var file = ""
+        var escaped = false
+        for character in quoted {
+            if escaped {
+                file.append(character == "n" ? "\n" : character)
+                escaped = false
+            } else if character == "\\" {
+                escaped = true
+            } else {
+                file.append(character)
+            }
+        }
+        return (file, number)
     }
 }
