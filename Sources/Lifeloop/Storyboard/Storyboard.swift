@@ -105,6 +105,13 @@ public final class Storyboard {
                          message: "relationship segues of storyboard '\(definition.name)' make a cycle: \((creating + [identifier]).joined(separator: " → "))")
             return nil
         }
+        // Files are checked; a definition built in code could still chain relationship
+        // segues deeper than the stack holds.
+        guard creating.count < StoryboardFileReader.maxContainmentDepth else {
+            app.diagnose(.invalidHierarchy, label: scene.label,
+                         message: "relationship segues of storyboard '\(definition.name)' nest more than \(StoryboardFileReader.maxContainmentDepth) controllers; '\(identifier)' is not made")
+            return nil
+        }
         creating.append(scene.id)
         defer { creating.removeLast() }
         let coder = StoryboardCoder(storyboard: self, scene: scene)

@@ -464,40 +464,90 @@ final class StoryboardFileReader {
         }
     }
 
+    /// How many controllers embed and relationship segues may nest, counting the outermost
+    /// (a navigation controller whose root is a navigation controller whose root is a plain
+    /// controller nests 3). Creating a controller, loading its view and forwarding its
+    /// appearance follow the nesting recursively, so a deeper chain is refused by name
+    /// rather than left to overflow the stack.
+    static let maxContainmentDepth = 64
+
     /// Embed and relationship segues are followed when a controller is created or loads its
-    /// view, so a cycle of them (A embeds B, B embeds A) would never end: refused, naming
-    /// the segue that closes the cycle.
+    /// view, so a cycle of them (A embeds B, B embeds A) would never end, and a chain of
+    /// them deeper than ``maxContainmentDepth`` controllers is refused, naming the segue
+    /// that closes the cycle or the chain. The walk is iterative.
     func checkContainmentCycles(_ scenes: [SceneDefinition], indexOfID: [String: Int]) throws(StoryboardError) {
         // 0: not visited, 1: on the current path, 2: done.
         var state = [UInt8](repeating: 0, count: scenes.count)
-        var path: [Int] = []
-        func visit(_ index: Int) throws(StoryboardError) {
-            state[index] = 1
-            path.append(index)
-            for (segueIndex, segue) in scenes[index].segues.enumerated() where !segue.kind.isPerformable {
-                guard let next = indexOfID[segue.destination] else { continue }
-                if state[next] == 1 {
-                    let start = path.firstIndex(of: next) ?? 0
-                    let cycle = (path[start...].map { scenes[$0].id } + [scenes[next].id]).joined(separator: " → ")
-                    throw StoryboardError(
-                        file: file,
-                        field: "\(StoryboardFileKeys.scenes)[\(index)].\(SceneFileKeys.segues)[\(segueIndex)].\(SegueFileKeys.destination)",
-                        problem: "embed and relationship segues make a cycle: \(cycle)"
-                    )
-                }
-                if state[next] == 0 { try visit(next) }
+        // The most controllers a chain from each finished scene nests, and the next scene
+        // of that chain (-1: none).
+        var depth = [Int](repeating: 1, count: scenes.count)
+        var deepest = [Int](repeating: -1, count: scenes.count)
+        // The path being walked: a scene and the index of its next segue to follow.
+        var path: [(scene: Int, segue: Int)] = []
+        func finished(_ child: Int, under parent: Int) {
+            if depth[child] + 1 > depth[parent] {
+                depth[parent] = depth[child] + 1
+                deepest[parent] = child
             }
-            path.removeLast()
-            state[index] = 2
         }
-        // Depth is bounded by the scene count; a file of 100,000 scenes chained by embeds
-        // is refused by name before the recursion could run deep.
-        let chained = scenes.reduce(0) { $0 + $1.segues.filter { !$0.kind.isPerformable }.count }
-        if chained > 4_096 {
-            throw StoryboardError(file: file, field: StoryboardFileKeys.scenes,
-                                  problem: "more than 4096 embed and relationship segues (\(chained))")
+        for start in scenes.indices where state[start] == 0 {
+            state[start] = 1
+            path.append((start, 0))
+            while let (index, segueIndex) = path.last {
+                let segues = scenes[index].segues
+                guard segueIndex < segues.count else {
+                    path.removeLast()
+                    state[index] = 2
+                    if let parent = path.last { finished(index, under: parent.scene) }
+                    continue
+                }
+                path[path.count - 1].segue += 1
+                let segue = segues[segueIndex]
+                guard !segue.kind.isPerformable, let next = indexOfID[segue.destination] else { continue }
+                switch state[next] {
+                case 0:
+                    state[next] = 1
+                    path.append((next, 0))
+                case 1:
+                    let first = path.firstIndex { $0.scene == next } ?? 0
+                    let cycle = (path[first...].map { scenes[$0.scene].id } + [scenes[next].id]).joined(separator: " → ")
+                    throw error(scenes, at: index, segue: segueIndex, "embed and relationship segues make a cycle: \(cycle)")
+                default:
+                    finished(next, under: index)
+                }
+            }
         }
-        for index in scenes.indices where state[index] == 0 { try visit(index) }
+        if let outermost = depth.indices.max(by: { depth[$0] < depth[$1] }), depth[outermost] > Self.maxContainmentDepth {
+            throw depthError(scenes, from: outermost, depth: depth[outermost], next: deepest)
+        }
+    }
+
+    /// The error for a chain of `depth` nested controllers from scene `index`.
+    private func depthError(_ scenes: [SceneDefinition], from index: Int, depth: Int, next: [Int]) -> StoryboardError {
+        var chain: [String] = []
+        var current = index
+        while current >= 0 {
+            chain.append(scenes[current].id)
+            current = next[current]
+        }
+        let shown = chain.count <= 6 ? chain.joined(separator: " → ")
+            : (chain.prefix(3) + ["…"] + chain.suffix(2)).joined(separator: " → ")
+        let segueIndex = scenes[index].segues.firstIndex { !$0.kind.isPerformable && $0.destination == scenes[next[index]].id } ?? 0
+        return error(scenes, at: index, segue: segueIndex,
+                     "embed and relationship segues nest \(depth) controllers (\(shown)); at most \(Self.maxContainmentDepth) may nest")
+    }
+
+    /// An error about segue `segue` of scene `index`: at the scene's line in an Xcode file,
+    /// else at the segue's field.
+    private func error(_ scenes: [SceneDefinition], at index: Int, segue: Int, _ problem: String) -> StoryboardError {
+        if let line = scenes[index].interfaceBuilder?.line {
+            return StoryboardError(file: file, line: line, column: 1, field: "scene \(scenes[index].id)", problem: problem)
+        }
+        return StoryboardError(
+            file: file,
+            field: "\(StoryboardFileKeys.scenes)[\(index)].\(SceneFileKeys.segues)[\(segue)].\(SegueFileKeys.destination)",
+            problem: problem
+        )
     }
 
     /// The nib at the top of `bytes`.
