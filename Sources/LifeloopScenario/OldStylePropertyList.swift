@@ -11,6 +11,8 @@ public indirect enum OldStylePropertyList: Sendable, Equatable {
     /// Hexadecimal data, `<0fbd 7777>`.
     case data([UInt8])
 
+    /// Whether two values are the same kind with equal contents (dictionaries: the same
+    /// keys in the same order).
     public static func == (lhs: OldStylePropertyList, rhs: OldStylePropertyList) -> Bool {
         switch (lhs, rhs) {
         case (.string(let a), .string(let b)): return a == b
@@ -76,6 +78,7 @@ public struct OldStylePropertyListError: Error, Sendable, Equatable, CustomStrin
     /// What is wrong.
     public var message: String
 
+    /// `LINE:COLUMN: message`.
     public var description: String { "\(line):\(column): \(message)" }
 }
 

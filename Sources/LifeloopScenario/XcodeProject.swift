@@ -153,6 +153,7 @@ public struct XcodeProjectError: Error, Sendable, Equatable, CustomStringConvert
     /// The message, starting with the file.
     public var message: String
     init(_ message: String) { self.message = message }
+    /// The message.
     public var description: String { message }
 }
 
