@@ -54,6 +54,8 @@ public final class MCPServer {
         public var diffBytes = 2_048
         /// The longest request line accepted (bytes).
         public var maxMessageBytes = 4 << 20
+        /// The most bytes of replies the client may leave unread before the server stops.
+        public var maxUnreadBytes = 64 << 20
         /// Where snapshots asked for as files go (a fresh temporary directory if nil).
         public var fileDirectory: String?
         /// The defaults.
@@ -68,6 +70,8 @@ public final class MCPServer {
     public var options: Options
     /// The version agreed at `initialize` (the newest until then).
     public private(set) var protocolVersion = MCPServer.protocolVersions[0]
+    /// Whether `initialize` came: until it does, only `ping` is answered.
+    public private(set) var initialized = false
     /// The latest tree read of each app: its refs are the ones tools accept.
     var trees: [String: ViewTree] = [:]
     /// Apps launched through this server, oldest first (the default app is the last).
@@ -87,51 +91,104 @@ public final class MCPServer {
 
     /// Reads requests from `input` (one JSON message per line) and writes replies to
     /// `output` until `input` ends or `output` cannot be written.
+    ///
+    /// Replies are written by a thread of their own, so the server goes on reading while
+    /// a client that sends several requests before reading has not read yet. At most
+    /// ``Options/maxUnreadBytes`` of replies wait unread; past that the server says so on
+    /// stderr and stops, as the client is not reading. A line longer than
+    /// ``Options/maxMessageBytes`` is refused as soon as it passes the limit, and the rest
+    /// of it is skipped as it arrives, never buffered.
     public func serve(input: Int32 = 0, output: Int32 = 1) {
+        let writer = ReplyWriter(descriptor: output, limit: options.maxUnreadBytes)
+        defer { writer.finish() }
         var buffer: [UInt8] = []
+        var scanned = 0
         var discarding = false
         var chunk = [UInt8](repeating: 0, count: 65536)
+        func send(_ line: String) -> Bool {
+            if writer.enqueue(line) { return true }
+            if writer.overflowed {
+                FileOutput.writeStandardError("lifeloop mcp: the client left more than \(options.maxUnreadBytes) bytes of replies unread; stopping\n")
+            }
+            return false
+        }
         while true {
             let count = chunk.withUnsafeMutableBytes { read(input, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             if count <= 0 { break }
-            buffer.append(contentsOf: chunk[0..<count])
-            while let newline = buffer.firstIndex(of: 10) {
-                let line = buffer[..<newline]
-                buffer.removeSubrange(...newline)
-                if discarding {
-                    discarding = false
-                    continue
-                }
-                let text = String(decoding: line, as: UTF8.self)
-                if let reply = handle(line: text), !write(reply, to: output) { return }
+            var fresh = chunk[0..<count]
+            if discarding {
+                // The rest of an over-long line: skipped up to its end.
+                guard let newline = fresh.firstIndex(of: 10) else { continue }
+                discarding = false
+                fresh = fresh[(newline + 1)...]
             }
+            buffer.append(contentsOf: fresh)
+            var lineStart = 0
+            while let newline = buffer[scanned...].firstIndex(of: 10) {
+                let line = buffer[lineStart..<newline]
+                lineStart = newline + 1
+                scanned = lineStart
+                if let reply = handle(bytes: line), !send(reply) { return }
+            }
+            if lineStart > 0 { buffer.removeSubrange(..<lineStart) }
+            scanned = buffer.count
             if buffer.count > options.maxMessageBytes {
                 buffer.removeAll()
-                if !discarding {
-                    discarding = true
-                    let error = RPCMessage.response(id: .null, result: .failure(.invalidRequest("a message is longer than \(options.maxMessageBytes) bytes; it is dropped")))
-                    if !write(error.line, to: output) { return }
-                }
+                scanned = 0
+                discarding = true
+                let error = RPCMessage.response(id: .null, result: .failure(.invalidRequest("a message is longer than \(options.maxMessageBytes) bytes; it is dropped")))
+                if !send(error.line) { return }
             }
         }
     }
 
-    private func write(_ line: String, to descriptor: Int32) -> Bool {
-        var bytes = Array(line.utf8)
-        bytes.append(10)
-        return bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += written
-            }
-            return true
+    /// Answers one message given as bytes: invalid UTF-8 is a parse error naming the
+    /// first byte that is not UTF-8 and where it is.
+    func handle(bytes: ArraySlice<UInt8>) -> String? {
+        if let (offset, problem) = Self.invalidUTF8(bytes) {
+            return RPCMessage.response(id: .null, result: .failure(.parseError("the message is not UTF-8: \(problem), at byte \(offset + 1) of the line"))).line
         }
+        return handle(line: String(decoding: bytes, as: UTF8.self))
+    }
+
+    /// The offset (from 0) of the first byte that breaks UTF-8, and what is wrong there.
+    static func invalidUTF8(_ bytes: ArraySlice<UInt8>) -> (Int, String)? {
+        func hex(_ byte: UInt8) -> String {
+            let digits = String(byte, radix: 16, uppercase: true)
+            return "0x" + (digits.count < 2 ? "0" : "") + digits
+        }
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                index += 1
+                continue
+            }
+            let length: Int, low: UInt8, high: UInt8
+            switch lead {
+            case 0xC2...0xDF: (length, low, high) = (2, 0x80, 0xBF)
+            case 0xE0: (length, low, high) = (3, 0xA0, 0xBF)
+            case 0xED: (length, low, high) = (3, 0x80, 0x9F)
+            case 0xE1...0xEC, 0xEE...0xEF: (length, low, high) = (3, 0x80, 0xBF)
+            case 0xF0: (length, low, high) = (4, 0x90, 0xBF)
+            case 0xF1...0xF3: (length, low, high) = (4, 0x80, 0xBF)
+            case 0xF4: (length, low, high) = (4, 0x80, 0x8F)
+            default: return (index - bytes.startIndex, "byte \(hex(lead)) cannot start a character")
+            }
+            for offset in 1..<length {
+                guard index + offset < bytes.endIndex else {
+                    return (index - bytes.startIndex, "the character starting with byte \(hex(lead)) is cut off")
+                }
+                let byte = bytes[index + offset]
+                let range: ClosedRange<UInt8> = offset == 1 ? low...high : 0x80...0xBF
+                guard range.contains(byte) else {
+                    return (index + offset - bytes.startIndex, "byte \(hex(byte)) cannot follow \(hex(lead))")
+                }
+            }
+            index += length
+        }
+        return nil
     }
 
     // MARK: Messages
@@ -158,8 +215,13 @@ public final class MCPServer {
     }
 
     func handle(method: String, params: JSON) throws -> JSON {
+        // The MCP lifecycle: nothing but ping before the session is initialized.
+        guard initialized || method == "initialize" || method == "ping" else {
+            throw RPCError.invalidRequest("'\(method.prefix(60))' before 'initialize': an MCP session begins with an initialize request")
+        }
         switch method {
         case "initialize":
+            initialized = true
             let asked = params["protocolVersion"]?.string ?? ""
             protocolVersion = Self.protocolVersions.contains(asked) ? asked : Self.protocolVersions[0]
             return ["protocolVersion": .string(protocolVersion),
@@ -320,7 +382,7 @@ public final class MCPServer {
             return ToolFailure("\(error.message)\(crash)", data: .object(data))
         case -32001:
             var data: [String: JSON] = [:]
-            if let app, let events = try? daemon.call("trace.get", ["app": .string(app), "fromSeq": 0, "limit": 0], timeout: 2),
+            if let app, let events = try? daemon.call("trace.get", ["app": .string(app), "fromSeq": 0, "limit": 1], timeout: 2),
                let next = events["nextSeq"]?.int,
                let last = try? daemon.call("trace.get", ["app": .string(app), "fromSeq": .int(max(0, next - 20))], timeout: 2) {
                 data["lastEvents"] = last["events"] ?? []
@@ -387,5 +449,93 @@ struct ToolFailure: Error {
     init(_ message: String, data: JSON? = nil) {
         self.message = message
         self.data = data
+    }
+}
+
+/// Writes reply lines on a thread of its own, so the reader never waits for the client to
+/// read; at most `limit` bytes wait.
+final class ReplyWriter: @unchecked Sendable {
+    private let descriptor: Int32
+    private let limit: Int
+    private let condition = NSCondition()
+    private var queue: [[UInt8]] = []
+    private var head = 0
+    private var queuedBytes = 0
+    private var ended = false
+    private var failed = false
+    private var _overflowed = false
+    private let done = DispatchSemaphore(value: 0)
+
+    init(descriptor: Int32, limit: Int) {
+        self.descriptor = descriptor
+        self.limit = limit
+        let thread = Thread { [self] in run() }
+        thread.start()
+    }
+
+    /// Whether a line was refused because `limit` bytes already waited.
+    var overflowed: Bool { condition.withLock { _overflowed } }
+
+    /// Queues a line: false when the output failed or more than `limit` bytes would wait.
+    func enqueue(_ line: String) -> Bool {
+        var bytes = Array(line.utf8)
+        bytes.append(10)
+        return condition.withLock {
+            guard !failed else { return false }
+            guard queuedBytes + bytes.count <= limit || queuedBytes == 0 else {
+                _overflowed = true
+                return false
+            }
+            queuedBytes += bytes.count
+            queue.append(bytes)
+            condition.signal()
+            return true
+        }
+    }
+
+    /// Writes what is queued (unless the client stopped reading), waiting at most
+    /// `seconds` for the client to read it, then ends the thread.
+    func finish(within seconds: Double = 10) {
+        let overflowed = condition.withLock {
+            ended = true
+            condition.signal()
+            return _overflowed
+        }
+        _ = done.wait(timeout: .now() + (overflowed ? 0 : seconds))
+    }
+
+    private func run() {
+        defer { done.signal() }
+        while true {
+            let next: [UInt8]? = condition.withLock {
+                while head == queue.count, !ended, !_overflowed { condition.wait() }
+                guard head < queue.count, !_overflowed else { return nil }
+                let line = queue[head]
+                head += 1
+                if head > 1024 {
+                    queue.removeFirst(head)
+                    head = 0
+                }
+                return line
+            }
+            guard let next else { return }
+            let ok = next.withUnsafeBytes { raw in
+                var offset = 0
+                while offset < raw.count {
+                    let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        return false
+                    }
+                    offset += written
+                }
+                return true
+            }
+            condition.withLock {
+                queuedBytes -= next.count
+                if !ok { failed = true }
+            }
+            if !ok { return }
+        }
     }
 }

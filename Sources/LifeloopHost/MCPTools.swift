@@ -119,11 +119,14 @@ enum MCPTools {
                 properties: ["app": appArgument].merging(settleArguments) { $1 }, output: caused,
                 run: { try $0.act($1, "app.memoryWarning", window: false) }),
         MCPTool(name: "advance_clock", title: "Advance the clock",
-                description: "Move the app's virtual clock on by ms, running everything due on the way (no settle after). Returns the diff.",
-                properties: ["app": appArgument, "ms": number("Milliseconds"), "diffBytes": integer("The most bytes of the diff (default 2048)")],
-                required: ["ms"], output: caused, run: advance),
+                description: "Move the app's virtual clock on by ms, running everything due on the way (no settle after). Returns the diff. A run that would take longer than the call's time limit (a repeating timer over a long span) stops at a turn boundary before it: advancedMs says how far the clock went.",
+                properties: ["app": appArgument, "ms": number("Milliseconds, 0 to 1e12"), "diffBytes": integer("The most bytes of the diff (default 2048)")],
+                required: ["ms"],
+                output: caused.merging(["advancedMs": number("When the call's time limit stopped it: how far the clock went, ms"),
+                                        "stoppedBy": string("deadline: the call's time limit stopped it before ms")]) { $1 },
+                run: advance),
         MCPTool(name: "settle", title: "Settle",
-                description: "Run the app until nothing is pending (animations, transitions, timers, jobs, requests), within budgetMs of its clock. Never hangs: past the budget it returns settled=false and names the pending work by owner (animations with their view, timers with their label and due time, jobs).",
+                description: "Run the app until nothing is pending (animations, transitions, timers, jobs, requests), within budgetMs of its clock. Never hangs: past the budget, or past the call's time limit (the settle then stops at a turn boundary), it returns settled=false and names the pending work by owner (animations with their view, timers with their label and due time, jobs).",
                 properties: ["app": appArgument, "budgetMs": number("The budget in the app's (virtual) ms (default 5000)"),
                              "diffBytes": integer("The most bytes of the diff (default 2048)")],
                 output: caused, idempotent: true, run: settleTool),
@@ -422,7 +425,7 @@ enum MCPTools {
         let limit = try params.int("limit", in: 1...2000) ?? 100
         var from = try params.int("fromSeq", in: 0...Int.max)
         if from == nil {
-            let next = try server.request("trace.get", ["app": .string(app), "limit": 0])["nextSeq"]?.int ?? 0
+            let next = try server.request("trace.get", ["app": .string(app), "limit": 1])["nextSeq"]?.int ?? 0
             from = max(0, next - limit)
         }
         let reply = try server.request("trace.get", ["app": .string(app), "fromSeq": .int(from!), "limit": .int(limit)])
@@ -494,6 +497,7 @@ extension MCPServer {
         var pending = error.data?["pendingWork"]?.object ?? [:]
         pending["summary"] = error.data?["pending"] ?? .null
         pending["budgetMs"] = .double(budget)
+        if let stop = error.data?["stoppedBy"] { pending["stoppedBy"] = stop }
         result["pending"] = .object(pending)
         return result
     }
@@ -546,6 +550,7 @@ extension MCPServer {
         let reply = try self.request(method, .object(request))
         var result: [String: JSON] = ["fromSeq": reply["fromSeq"] ?? .null, "toSeq": reply["toSeq"] ?? .null]
         if let refused = reply["refused"] { result["refusedCharacters"] = refused }
+        for key in ["advancedMs", "stoppedBy"] { if let value = reply[key] { result[key] = value } }
         if settle {
             for (key, value) in try self.settle(app, budgetMs: budgetMs) where key != "settleFromSeq" {
                 result[key] = value
@@ -588,8 +593,9 @@ extension MCPServer {
         if let error = failure(acted) { throw error }
         var result: [String: JSON] = ["fromSeq": acted["result"]?["fromSeq"].map { JSON($0) } ?? .null,
                                       "toSeq": acted["result"]?["toSeq"].map { JSON($0) } ?? .null]
-        // app.type: the characters the field refused.
+        // app.type: the characters the field refused; clock.advance stopped at the deadline.
         if let refused = acted["result"]?["refused"].map({ JSON($0) }) { result["refusedCharacters"] = refused }
+        for key in ["advancedMs", "stoppedBy"] { if let value = acted["result"]?[key].map({ JSON($0) }) { result[key] = value } }
         var next = 1
         if settle {
             guard results.count > next else { throw ToolFailure("\(method): the app did not settle") }
@@ -625,6 +631,9 @@ extension MCPServer {
         let diff = after.diff(from: before, maxBytes: diffBytes ?? options.diffBytes)
         result["diff"] = diff
         var text = "turn \(after.turn), \(formatMilliseconds(after.nowMs)) ms, digest \(after.digest)"
+        if result["stoppedBy"]?.string == "deadline", let advanced = result["advancedMs"]?.double {
+            text = "stopped at the call's time limit after \(formatMilliseconds(advanced)) ms of the clock (at a turn boundary); " + text
+        }
         if let settled = result["settled"]?.bool { text += settled ? ", settled" : ", NOT settled" }
         if let pending = result["pending"], result["settled"]?.bool == false {
             text += "\npending: " + Self.pendingText(pending)
@@ -649,8 +658,10 @@ extension MCPServer {
         }
         for job in pending["jobs"]?.array ?? [] { parts.append("job \(job.string ?? "?")") }
         if let tasks = pending["tasks"]?.int, tasks > 0 { parts.append("\(tasks) tasks") }
-        if parts.isEmpty { return pending["summary"]?.string ?? "unknown" }
-        return parts.joined(separator: "; ")
+        var stop = ""
+        if pending["stoppedBy"]?.string == "deadline" { stop = "the settle stopped at the call's time limit (at a turn boundary); " }
+        if parts.isEmpty { return stop + (pending["summary"]?.string ?? "unknown") }
+        return stop + parts.joined(separator: "; ")
     }
 
     /// The directory for files this server writes (made on first use).

@@ -61,6 +61,10 @@ extension JSON {
 
 @Suite struct MCPServerTests {
     private func request(_ server: MCPServer, _ id: Int, _ method: String, _ params: JSON = [:]) throws -> JSON {
+        // A session begins with initialize.
+        if !server.initialized, method != "initialize" {
+            _ = server.handle(line: RPCMessage.request(id: 0, method: "initialize", params: ["protocolVersion": "2025-06-18"]).line)
+        }
         let line = RPCMessage.request(id: .int(id), method: method, params: params).line
         return try JSON.parse(try #require(server.handle(line: line)))
     }

@@ -27,6 +27,7 @@ private final class PictureDaemon: DaemonConnection, @unchecked Sendable {
 @Suite struct SnapshotPNGTests {
     private func snapshot(_ daemon: PictureDaemon) throws -> JSON {
         let server = MCPServer(daemon: daemon)
+        _ = server.handle(line: RPCMessage.request(id: 0, method: "initialize", params: ["protocolVersion": "2025-06-18"]).line)
         func tool(_ name: String, _ arguments: JSON) throws -> JSON {
             let line = RPCMessage.request(id: 1, method: "tools/call", params: ["name": .string(name), "arguments": arguments]).line
             let reply = try #require(server.handle(line: line))
