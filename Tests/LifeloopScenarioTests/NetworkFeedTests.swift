@@ -21,6 +21,18 @@ struct NetworkFeedTests {
         }
     }
 
+    /// The scenario with every request losing its connection (so the content mark never
+    /// ends), in a fresh folder: the folder and the file.
+    static func everyRequestFails() throws -> (directory: String, scenario: String) {
+        let directory = NSTemporaryDirectory() + "network-feed-fail-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let text = try String(contentsOfFile: scenario, encoding: .utf8)
+            .replacingOccurrences(of: "fail: {connectionLost: 0.02}", with: "fail: {connectionLost: 1.0}")
+            .replacingOccurrences(of: "bodyFile: network-feed.json", with: "body: '[]'")
+        try text.write(toFile: directory + "/fail.yaml", atomically: true, encoding: .utf8)
+        return (directory, directory + "/fail.yaml")
+    }
+
     @Test func aSeedWhoseRequestSucceedsShowsTheContentOnce() throws {
         let lines = try Self.trace(seed: 0).filter { $0.contains(" Feed request") || $0.contains(" Feed contentShown") || $0.contains(" network response") }
         #expect(lines.count == 3, "\(lines)")
@@ -62,14 +74,8 @@ struct NetworkFeedTests {
     /// the content mark never ends) keeps its failure's reason in the trailer, and replays
     /// identically, failure included.
     @Test func aFailedHostRecordingReplaysIncludingItsFailure() throws {
-        let directory = NSTemporaryDirectory() + "network-feed-fail-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let (directory, scenario) = try Self.everyRequestFails()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let text = try String(contentsOfFile: Self.scenario, encoding: .utf8)
-            .replacingOccurrences(of: "fail: {connectionLost: 0.02}", with: "fail: {connectionLost: 1.0}")
-            .replacingOccurrences(of: "bodyFile: network-feed.json", with: "body: '[]'")
-        let scenario = directory + "/fail.yaml"
-        try text.write(toFile: scenario, atomically: true, encoding: .utf8)
         let recording = directory + "/fail.llrec"
         let recorded = try CLI.run(["record", scenario, "--clock", "host", "-o", recording])
         #expect(recorded.status == 1, "\(recorded.stdout)\(recorded.stderr)")

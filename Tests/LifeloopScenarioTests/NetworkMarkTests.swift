@@ -29,14 +29,8 @@ import Testing
     }
 
     @Test func aMarkStillOpenAtTheEndIsReportedAsOpen() throws {
-        let directory = NSTemporaryDirectory() + "network-mark-open-\(UUID().uuidString)"
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        let (directory, scenario) = try NetworkFeedTests.everyRequestFails()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let text = try String(contentsOfFile: NetworkFeedTests.scenario, encoding: .utf8)
-            .replacingOccurrences(of: "fail: {connectionLost: 0.02}", with: "fail: {connectionLost: 1.0}")
-            .replacingOccurrences(of: "bodyFile: network-feed.json", with: "body: '[]'")
-        let scenario = directory + "/open.yaml"
-        try text.write(toFile: scenario, atomically: true, encoding: .utf8)
         let perfetto = directory + "/open.json"
         let output = try CLI.run(["run", scenario, "--seed", "1", "--perfetto", perfetto, "--format", "json"])
         #expect(output.status == 1, "\(output.stdout)\(output.stderr)")
