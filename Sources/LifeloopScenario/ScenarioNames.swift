@@ -99,8 +99,20 @@ struct ScenarioNames {
     }
 
     private func label(_ name: String, at location: ScenarioLocation) throws(ScenarioError) {
-        guard let labels = viewLabels, !labels.contains(name) else { return }
-        throw error(at: location, "unknown view label '\(name)'; the labels are: \(labels.sorted().joined(separator: ", "))")
+        guard let labels = viewLabels, !labels.contains(name), !Self.isGeneratedLabel(name) else { return }
+        throw error(at: location, "unknown view label '\(name)'; the labels are: \(labels.sorted().joined(separator: ", ")) (or a label the app gives an unlabelled view, such as Button#2)")
+    }
+
+    /// Whether `name` has the form of a label the app gives a view the file leaves
+    /// unlabelled, `<Class>#<n>` (`Button#2`): such a view is found when the step runs, as
+    /// `lifeloop launch --tap` and the daemon find it.
+    static func isGeneratedLabel(_ name: String) -> Bool {
+        guard let hash = name.lastIndex(of: "#") else { return false }
+        let type = name[..<hash]
+        let number = name[name.index(after: hash)...]
+        guard !type.isEmpty, !type.contains(where: \.isWhitespace), !number.isEmpty, number.first != "0",
+              number.allSatisfy({ $0.isASCII && $0.isNumber }) else { return false }
+        return true
     }
 
     private func window(_ name: String, in windows: Set<String>, at location: ScenarioLocation) throws(ScenarioError) {
