@@ -225,7 +225,7 @@ final class FileRewriter: SyntaxVisitor {
             return prefix.allSatisfy({ $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") })
                 ? String(decoding: prefix, as: UTF8.self) : ""
         }
-        for info in module.classes where info.fileIndex == fileIndex && info.isWired {
+        for info in module.classesByFile[fileIndex] ?? [] where info.isWired {
             if info.isLocal {
                 diagnostics.append(PortDiagnostic(
                     severity: .warning, path: source.path,

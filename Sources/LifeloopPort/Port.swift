@@ -101,16 +101,35 @@ public enum Porter {
     /// Ports all the Swift files of one module.
     public static func port(_ sources: [PortSource]) -> PortResult {
         var module = ModuleIndex()
-        let trees = sources.map { Parser.parse(source: $0.text) }
+        var refused: [PortDiagnostic] = []
+        // A file whose string interpolations nest too deep is not parsed (see
+        // `InterpolationDepth`): an error at the place, and the file is copied as it is.
+        let trees: [SourceFileSyntax?] = sources.map { source in
+            if let excess = InterpolationDepth.firstExcess(in: source.text) {
+                refused.append(PortDiagnostic(
+                    severity: .error, path: source.path, line: excess.line, column: excess.column,
+                    message: "string literals nest \(excess.depth) deep in string interpolations here, more than the port step "
+                        + "reads (\(InterpolationDepth.limit)): the file is copied unchanged; build the string in steps"))
+                return nil
+            }
+            return Parser.parse(source: source.text)
+        }
         for (index, tree) in trees.enumerated() {
+            guard let tree else { continue }
             let collector = DeclarationCollector(fileIndex: index, path: sources[index].path, tree: tree)
             collector.walk(tree)
             module.add(collector)
         }
         module.resolve()
         var files: [PortedFile] = []
-        var diagnostics = module.diagnostics
+        var diagnostics = module.diagnostics + refused
         for (index, tree) in trees.enumerated() {
+            guard let tree else {
+                let path = sources[index].path.replacingBackslashesAndQuotes()
+                files.append(PortedFile(path: sources[index].path,
+                                        text: "#sourceLocation(file: \"\(path)\", line: 1)\n" + sources[index].text))
+                continue
+            }
             let rewriter = FileRewriter(module: module, fileIndex: index, source: sources[index], tree: tree)
             rewriter.walk(tree)
             files.append(PortedFile(path: sources[index].path, text: rewriter.output()))
@@ -232,9 +251,26 @@ struct ModuleIndex {
     var diagnostics: [PortDiagnostic] = []
     /// The selector each `#selector` became: file index and UTF-8 offset.
     var selectorNames: [Int: [Int: String]] = [:]
+    /// The classes by qualified name and by simple name (the first of each name), so that
+    /// looking one up does not scan the module: a module of thousands of classes would
+    /// take time quadratic in their number.
+    private var classesByQualifiedName: [String: ClassInfo] = [:]
+    private var classesBySimpleName: [String: ClassInfo] = [:]
+    /// Each file's classes, in order.
+    private(set) var classesByFile: [Int: [ClassInfo]] = [:]
+    /// Every method and property of the module's classes by unescaped name, in class and
+    /// declaration order (made by `resolve()`).
+    private var membersByName: [String: [(info: ClassInfo, index: Int)]] = [:]
+    /// The optional requirements made non-optional, by base name (made by `resolve()`).
+    private(set) var optionalRequirementNames: Set<String> = []
 
     mutating func add(_ collector: DeclarationCollector) {
         classes += collector.classes
+        for info in collector.classes {
+            if classesByQualifiedName[info.qualifiedName] == nil { classesByQualifiedName[info.qualifiedName] = info }
+            if classesBySimpleName[info.simpleName] == nil { classesBySimpleName[info.simpleName] = info }
+            classesByFile[info.fileIndex, default: []].append(info)
+        }
         protocols += collector.protocols
         selectors += collector.selectors
         extensionMembers += collector.extensionMembers
@@ -242,14 +278,17 @@ struct ModuleIndex {
     }
 
     func findClass(_ name: String) -> ClassInfo? {
-        classes.first { $0.qualifiedName == name } ?? classes.first { $0.simpleName == name.split(separator: ".").last.map(String.init) }
+        if let info = classesByQualifiedName[name] { return info }
+        guard let simple = name.split(separator: ".").last else { return nil }
+        return classesBySimpleName[String(simple)]
     }
 
     /// The class and its ancestors declared in the module.
     func lineage(_ name: String) -> [ClassInfo] {
         var result: [ClassInfo] = []
+        var seen: Set<ObjectIdentifier> = []
         var current = findClass(name)
-        while let info = current, !result.contains(where: { $0 === info }) {
+        while let info = current, seen.insert(ObjectIdentifier(info)).inserted {
             result.append(info)
             current = info.superName.flatMap(findClass)
         }
@@ -267,6 +306,12 @@ struct ModuleIndex {
             }
             info.outlets += members.outlets
         }
+        for info in classes {
+            for (index, method) in info.methods.enumerated() {
+                membersByName[ObjCName.unescaped(method.name), default: []].append((info, index))
+            }
+        }
+        optionalRequirementNames = Set(protocols.flatMap { $0.requirements.map(\.name) })
         for reference in selectors {
             let name = resolveSelector(reference)
             selectorNames[reference.fileIndex, default: [:]][reference.offset] = name
@@ -276,27 +321,23 @@ struct ModuleIndex {
     private mutating func resolveSelector(_ reference: SelectorReference) -> String {
         switch reference.kind {
         case .getter, .setter:
-            let scopes = searchScopes(reference)
-            for scope in scopes {
-                for info in scope {
-                    if let index = info.methods.firstIndex(where: { $0.isProperty && ObjCName.unescaped($0.name) == reference.baseName }) {
-                        info.methods[index].exposed = true
-                        let getter = info.methods[index].objcName
-                        return reference.kind == .getter ? getter : ObjCName.setter(getter)
-                    }
+            for scope in searchScopes(reference) {
+                if let (info, index) = members(named: reference.baseName, in: scope).first(where: { $0.info.methods[$0.index].isProperty }) {
+                    info.methods[index].exposed = true
+                    let getter = info.methods[index].objcName
+                    return reference.kind == .getter ? getter : ObjCName.setter(getter)
                 }
             }
             return reference.kind == .getter ? reference.baseName : ObjCName.setter(reference.baseName)
         case .method:
             for scope in searchScopes(reference) {
                 var candidates: [(ClassInfo, Int)] = []
-                for info in scope {
-                    for (index, method) in info.methods.enumerated()
-                    where !method.isProperty && ObjCName.unescaped(method.name) == reference.baseName {
-                        if let labels = reference.labels,
-                           labels.map({ $0 == "_" ? nil : $0 }) != method.labels.map({ $0.map(ObjCName.unescaped) }) { continue }
-                        candidates.append((info, index))
-                    }
+                for (info, index) in members(named: reference.baseName, in: scope) {
+                    let method = info.methods[index]
+                    if method.isProperty { continue }
+                    if let labels = reference.labels,
+                       labels.map({ $0 == "_" ? nil : $0 }) != method.labels.map({ $0.map(ObjCName.unescaped) }) { continue }
+                    candidates.append((info, index))
                 }
                 guard let (info, index) = candidates.first else { continue }
                 let names = Set(candidates.map { $0.0.methods[$0.1].objcName })
@@ -321,13 +362,26 @@ struct ModuleIndex {
     }
 
     /// Where a selector's method is looked for, in order: the type it names, the enclosing
-    /// type (each with its ancestors), then every class of the module.
-    private func searchScopes(_ reference: SelectorReference) -> [[ClassInfo]] {
-        var scopes: [[ClassInfo]] = []
+    /// type (each with its ancestors), then every class of the module (nil).
+    private func searchScopes(_ reference: SelectorReference) -> [[ClassInfo]?] {
+        var scopes: [[ClassInfo]?] = []
         if let hint = reference.typeHint { scopes.append(lineage(hint)) }
         if let enclosing = reference.enclosingType { scopes.append(lineage(enclosing)) }
-        scopes.append(classes)
+        scopes.append(nil)
         return scopes
+    }
+
+    /// The methods and properties named `name` (unescaped) of the classes of `scope`, in
+    /// order; of every class of the module when `scope` is nil, from the index.
+    private func members(named name: String, in scope: [ClassInfo]?) -> [(info: ClassInfo, index: Int)] {
+        guard let scope else { return membersByName[name] ?? [] }
+        var found: [(info: ClassInfo, index: Int)] = []
+        for info in scope {
+            for (index, method) in info.methods.enumerated() where ObjCName.unescaped(method.name) == name {
+                found.append((info, index))
+            }
+        }
+        return found
     }
 
     /// Whether the class's generated members override inherited ones: its superclass is
@@ -348,8 +402,4 @@ struct ModuleIndex {
         return false
     }
 
-    /// The optional requirements made non-optional, by base name.
-    var optionalRequirementNames: Set<String> {
-        Set(protocols.flatMap { $0.requirements.map(\.name) })
-    }
 }
