@@ -289,14 +289,13 @@ struct InterfaceBuilderTests {
         #expect(definition.directory == ".")
     }
 
-    @Test("table and collection view controllers become plain controllers with one note each")
+    @Test("table and collection view controllers are made as Lifeloop's, without notes")
     func tableViewControllerNote() throws {
         let text = Self.storyboard(initial: "t1", Self.scene("t1", element: "tableViewController") + Self.scene("t2", element: "tableViewController")
                                    + Self.scene("c1", element: "collectionViewController"))
         let definition = try Self.parse(text)
-        #expect(definition.scenes.map { $0.interfaceBuilder?.baseClass } == ["ViewController", "ViewController", "ViewController"])
-        #expect(definition.notes.filter { $0.message.contains("tableViewController") }.count == 1)
-        #expect(definition.notes.filter { $0.message.contains("collectionViewController") }.count == 1)
+        #expect(definition.scenes.map { $0.interfaceBuilder?.baseClass } == ["TableViewController", "TableViewController", "CollectionViewController"])
+        #expect(!definition.notes.contains { $0.message.contains("tableViewController") || $0.message.contains("collectionViewController") })
     }
 
     @Test("views: element classes, frame, autoresizing, colors, font, text, title, tag, hidden, alpha and the rest")
@@ -376,12 +375,13 @@ struct InterfaceBuilderTests {
             """
         let definition = try Self.parse(Self.storyboard(Self.scene("home-vc", subviews: subviews)))
         let nodes = try #require(definition.scenes[0].view?.subviews)
-        #expect(nodes.map(\.className) == ["View", "View", "View", "Control", "View"])
+        #expect(nodes.map(\.className) == ["StackView", "StackView", "View", "Control", "View"])
         #expect(nodes.map { $0.interfaceBuilder?.element } == ["stackView", "stackView", "activityIndicatorView", "slider", "fancyNewWidget"])
         #expect(nodes[0].interfaceBuilder?.flags["axis"] == "vertical")
-        #expect(definition.notes.filter { $0.message.contains("<stackView>") }.count == 1)
+        #expect(!definition.notes.contains { $0.message.contains("<stackView>") })
+        #expect(definition.notes.filter { $0.message.contains("<activityIndicatorView>") }.count == 1)
         #expect(definition.notes.contains { $0.message.contains("<fancyNewWidget>") })
-        #expect(definition.notes.first { $0.message.contains("<stackView>") }?.line ?? 0 > 1)
+        #expect(definition.notes.first { $0.message.contains("<activityIndicatorView>") }?.line ?? 0 > 1)
     }
 
     @Test("unknown elements and attributes: one note per kind per file; loading reports them as diagnostics")

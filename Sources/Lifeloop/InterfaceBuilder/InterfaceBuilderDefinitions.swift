@@ -202,11 +202,39 @@ public struct InterfaceBuilderViewData: Hashable, Sendable {
     public var layoutGuides: [String: String] = [:]
     /// `translatesAutoresizingMaskIntoConstraints="NO"` sets this false.
     public var translatesAutoresizingMaskIntoConstraints = true
+    /// The element's `key` (`contentView` for a cell's content view), if any.
+    public var key: String?
+    /// A table view's prototype cells (`<prototypes>`) or a collection view's (`<cells>`),
+    /// registered by their `reuseIdentifier` when the view is made.
+    public var prototypes: [ViewNode] = []
 
     /// Creates the data for one view.
     public init(objectID: String, element: String, line: Int) {
         self.objectID = objectID
         self.element = element
+        self.line = line
+    }
+}
+
+/// A gesture recognizer of a scene or xib (`tapGestureRecognizer`, `panGestureRecognizer`,
+/// …): views attach it through their `gestureRecognizers` outlet collection; its actions,
+/// outlets and delegate are connections like any object's.
+public struct GestureRecognizerDefinition: Hashable, Sendable {
+    /// The object id.
+    public var objectID: String
+    /// The element name (`tapGestureRecognizer`, …).
+    public var element: String
+    /// The attributes as written (`numberOfTapsRequired`, `minimumPressDuration`,
+    /// `direction`, `cancelsTouchesInView`, `enabled`, …), less id and key.
+    public var attributes: [String: String] = [:]
+    /// The line in its file.
+    public var line: Int
+
+    /// Creates a gesture recognizer definition.
+    public init(objectID: String, element: String, attributes: [String: String] = [:], line: Int) {
+        self.objectID = objectID
+        self.element = element
+        self.attributes = attributes
         self.line = line
     }
 }
@@ -325,6 +353,8 @@ public struct InterfaceBuilderSceneData: Hashable, Sendable {
     /// Every outlet, outlet-collection and action connection of the scene's objects, in
     /// file order.
     public var connections: [ConnectionDefinition] = []
+    /// The scene's gesture recognizers, made when the controller's view loads.
+    public var gestureRecognizers: [GestureRecognizerDefinition] = []
 
     /// Creates the data for one scene.
     public init(element: String, line: Int) {
@@ -345,6 +375,8 @@ public struct InterfaceBuilderNibData: Hashable, Sendable {
     public var connections: [ConnectionDefinition] = []
     /// What the reader skipped or simplified.
     public var notes: [InterfaceBuilderNote] = []
+    /// The xib's top-level gesture recognizers.
+    public var gestureRecognizers: [GestureRecognizerDefinition] = []
 
     /// Creates empty nib data.
     public init() {}

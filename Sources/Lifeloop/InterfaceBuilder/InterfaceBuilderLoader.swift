@@ -20,7 +20,22 @@ public final class InterfaceBuilderCoder: NSCoder {
 let interfaceBuilderViewTypes: [String: View.Type] = [
     "View": View.self, "Label": Label.self, "Button": Button.self, "ImageView": ImageView.self,
     "TextField": TextField.self, "Switch": Switch.self, "ScrollView": ScrollView.self, "Control": Control.self,
+    "TextView": TextView.self, "TableView": TableView.self, "CollectionView": CollectionView.self,
+    "TableViewCell": TableViewCell.self, "CollectionViewCell": CollectionViewCell.self, "StackView": StackView.self,
 ]
+
+/// Lifeloop's controller classes by the names the reader gives them.
+func interfaceBuilderBaseController(_ name: String) -> ((StoryboardCoder) -> ViewController?)? {
+    switch name {
+    case "ViewController": return { ViewController(coder: $0) }
+    case "NavigationController": return { NavigationController(coder: $0) }
+    case "TabBarController": return { TabBarController(coder: $0) }
+    case "TableViewController": return { TableViewController(coder: $0) }
+    case "CollectionViewController": return { CollectionViewController(coder: $0) }
+    case "PageViewController": return { PageViewController(coder: $0) }
+    default: return nil
+    }
+}
 
 /// UIKit's control events by the names Xcode writes in `eventType`.
 let interfaceBuilderControlEvents: [String: Control.Event] = [
@@ -69,7 +84,8 @@ extension Application {
             diagnose(.unknownClass, label: scene.label,
                      message: "Unknown class \(custom) in Interface Builder file \(file); register it with registerController or name its module in moduleNames")
         }
-        return controllerFactory(named: data?.baseClass ?? "ViewController") ?? { ViewController(coder: $0) }
+        let base = data?.baseClass ?? "ViewController"
+        return controllerFactory(named: base) ?? interfaceBuilderBaseController(base) ?? { ViewController(coder: $0) }
     }
 
     /// Makes one view of an Xcode file: its custom class (registered, or found by name and
@@ -85,25 +101,123 @@ extension Application {
             diagnose(.unknownClass, label: node.label ?? custom,
                      message: "Unknown class \(custom) in Interface Builder file \(file):\(data?.line ?? 0); register it with registerView or name its module in moduleNames")
         }
-        let type = interfaceBuilderViewTypes[node.className] ?? View.self
-        return type.init(coder: InterfaceBuilderCoder(node: node, file: file)) ?? View(frame: node.frame)
+        switch node.className {
+        case "TableView":
+            let style: TableView.Style = switch data?.flags["style"] {
+            case "grouped": .grouped
+            case "insetGrouped": .insetGrouped
+            default: .plain
+            }
+            return TableView(frame: node.frame, style: style)
+        case "TableViewCell":
+            return TableViewCell(style: Self.cellStyles[data?.flags["style"] ?? ""] ?? .default,
+                                 reuseIdentifier: data?.flags["reuseIdentifier"])
+        case "CollectionView":
+            let layout = CollectionViewFlowLayout()
+            if let flags = data?.flags { Self.applyFlowLayout(flags, to: layout) }
+            return CollectionView(frame: node.frame, collectionViewLayout: layout)
+        default:
+            let type = interfaceBuilderViewTypes[node.className] ?? View.self
+            return type.init(coder: InterfaceBuilderCoder(node: node, file: file)) ?? View(frame: node.frame)
+        }
+    }
+
+    /// Table cell styles by the names Xcode writes.
+    static let cellStyles: [String: TableViewCell.CellStyle] = [
+        "IBUITableViewCellStyleDefault": .default, "IBUITableViewCellStyleValue1": .value1,
+        "IBUITableViewCellStyleValue2": .value2, "IBUITableViewCellStyleSubtitle": .subtitle,
+    ]
+
+    /// A `collectionViewFlowLayout`'s scroll direction, item size and spacings.
+    static func applyFlowLayout(_ flags: [String: String], to layout: CollectionViewFlowLayout) {
+        func number(_ key: String) -> CGFloat? {
+            guard let text = flags[key], let value = Double(text), value.isFinite, value >= 0 else { return nil }
+            return CGFloat(value)
+        }
+        if flags["layout.scrollDirection"] == "horizontal" { layout.scrollDirection = .horizontal }
+        if let width = number("layout.itemSize.width"), let height = number("layout.itemSize.height") {
+            layout.itemSize = Size(width: width, height: height)
+        }
+        if let spacing = number("layout.minimumLineSpacing") { layout.minimumLineSpacing = spacing }
+        if let spacing = number("layout.minimumInteritemSpacing") { layout.minimumInteritemSpacing = spacing }
     }
 
     /// Builds view trees from an Xcode file without recursion, setting each view's
     /// properties; records every view in `objects` by object id and `created` in file order.
     func buildInterfaceBuilderViews(_ roots: [ViewNode], file: String, objects: inout [String: AnyObject],
-                                    created: inout [(View, ViewNode)]) -> [View] {
+                                    created: inout [(View, ViewNode)], connections: [ConnectionDefinition] = []) -> [View] {
         var result: [View] = []
         var pending: [(ViewNode, View?)] = roots.reversed().map { ($0, nil) }
         while let (node, parent) = pending.popLast() {
+            // A cell's content view in the file is the cell's own content view.
+            if node.interfaceBuilder?.key == "contentView", let contentView = (parent as? TableViewCell)?.contentView
+                ?? (parent as? CollectionViewCell)?.contentView {
+                if let id = node.interfaceBuilder?.objectID { objects[id] = contentView }
+                if let color = node.backgroundColor { contentView.backgroundColor = color }
+                for child in node.subviews.reversed() { pending.append((child, contentView)) }
+                continue
+            }
             let view = makeInterfaceBuilderView(node, file: file)
             applyInterfaceBuilderProperties(node, to: view)
             if let id = node.interfaceBuilder?.objectID { objects[id] = view }
             created.append((view, node))
-            if let parent { parent.addSubview(view) } else { result.append(view) }
+            if let stack = parent as? StackView {
+                stack.addArrangedSubview(view)
+            } else if let parent {
+                parent.addSubview(view)
+            } else {
+                result.append(view)
+            }
+            registerPrototypes(node, in: view, file: file, connections: connections)
             for child in node.subviews.reversed() { pending.append((child, view)) }
         }
         return result
+    }
+
+    /// Registers a table's or collection's prototype cells by reuse identifier: a dequeue
+    /// that finds no waiting cell builds the prototype's tree, connects the connections
+    /// among its objects, sets runtime attributes and constraints, and sends `awakeFromNib`.
+    func registerPrototypes(_ node: ViewNode, in view: View, file: String, connections: [ConnectionDefinition]) {
+        guard let prototypes = node.interfaceBuilder?.prototypes, !prototypes.isEmpty else { return }
+        let link = self.link
+        for prototype in prototypes {
+            guard let identifier = prototype.interfaceBuilder?.flags["reuseIdentifier"], !identifier.isEmpty else {
+                diagnose(.interfaceBuilderSkipped, label: file,
+                         message: "\(file):\(prototype.interfaceBuilder?.line ?? 0): a prototype cell without a reuseIdentifier is skipped")
+                continue
+            }
+            let make: () -> View? = {
+                guard let app = link.app else { return nil }
+                var objects: [String: AnyObject] = [:]
+                var made: [(View, ViewNode)] = []
+                guard let cell = app.buildInterfaceBuilderViews([prototype], file: file, objects: &objects, created: &made,
+                                                                connections: connections).first else { return nil }
+                let inside = connections.filter { objects[$0.source] != nil && objects[$0.destination] != nil }
+                app.connectInterfaceBuilder(inside, objects: objects, firstResponder: [], file: file)
+                for (view, node) in made { app.applyRuntimeAttributes(node, to: view, file: file) }
+                app.applyInterfaceBuilderConstraints(made, objects: objects, file: file)
+                for (view, _) in made {
+                    view.trace("awakeFromNib")
+                    view.awakeFromNib()
+                }
+                return cell
+            }
+            if let table = view as? TableView {
+                table.register(forCellReuseIdentifier: identifier) { [weak table] identifier in
+                    if let cell = make() as? TableViewCell { return cell }
+                    table?.application?.diagnose(.unregisteredReuseIdentifier, label: table?.traceLabel ?? "table",
+                                                 message: "\(file):\(prototype.interfaceBuilder?.line ?? 0): the prototype for reuse identifier '\(identifier)' is not a table view cell")
+                    return TableViewCell(style: .default, reuseIdentifier: identifier)
+                }
+            } else if let collection = view as? CollectionView {
+                collection.register(forCellWithReuseIdentifier: identifier) { [weak collection] in
+                    if let cell = make() as? CollectionViewCell { return cell }
+                    collection?.application?.diagnose(.unregisteredReuseIdentifier, label: collection?.traceLabel ?? "collection",
+                                                      message: "\(file):\(prototype.interfaceBuilder?.line ?? 0): the prototype for reuse identifier '\(identifier)' is not a collection view cell")
+                    return CollectionViewCell(frame: prototype.frame)
+                }
+            }
+        }
     }
 
     /// Sets what the file says about a view.
@@ -147,7 +261,33 @@ extension Application {
             if data.flags["selected"] == "YES" { control.isSelected = true }
         }
         if let toggle = view as? Switch, let on = data.flags["on"] { toggle.isOn = on == "YES" }
+        if let textView = view as? TextView {
+            if let text = data.text { textView.text = text }
+            if let font { textView.font = font }
+            if let color = data.colors["textColor"] { textView.textColor = color }
+        }
+        if let stack = view as? StackView {
+            if data.flags["axis"] == "vertical" { stack.axis = .vertical }
+            if let name = data.flags["distribution"], let distribution = Self.stackDistributions[name] { stack.distribution = distribution }
+            if let name = data.flags["alignment"], let alignment = Self.stackAlignments[name] { stack.alignment = alignment }
+            if let text = data.flags["spacing"], let spacing = Double(text), spacing.isFinite { stack.spacing = CGFloat(spacing) }
+            if data.flags["layoutMarginsRelativeArrangement"] == "YES" { stack.isLayoutMarginsRelativeArrangement = true }
+            if data.flags["baselineRelativeArrangement"] == "YES" { stack.isBaselineRelativeArrangement = true }
+        }
+        if let table = view as? TableView, let text = data.flags["rowHeight"], let height = Double(text), height.isFinite, height >= 0 {
+            table.rowHeight = CGFloat(height)
+        }
     }
+
+    static let stackDistributions: [String: StackView.Distribution] = [
+        "fill": .fill, "fillEqually": .fillEqually, "fillProportionally": .fillProportionally,
+        "equalSpacing": .equalSpacing, "equalCentering": .equalCentering,
+    ]
+
+    static let stackAlignments: [String: StackView.Alignment] = [
+        "fill": .fill, "leading": .leading, "top": .top, "firstBaseline": .firstBaseline, "center": .center,
+        "trailing": .trailing, "bottom": .bottom, "lastBaseline": .lastBaseline,
+    ]
 
     static let contentModes: [String: ContentMode] = [
         "scaleToFill": .scaleToFill, "scaleAspectFit": .scaleAspectFit, "scaleAspectFill": .scaleAspectFill,
@@ -225,6 +365,26 @@ extension Application {
     func setOutlet(_ source: AnyObject, name: String, value: Any, file: String, line: Int) {
         if let wirable = source as? NameWirable, wirable.lifeloopSetOutlet(named: name, to: value) { return }
         switch (source, name) {
+        case (let view as View, "gestureRecognizers"):
+            if let recognizers = value as? [Any] {
+                for case let recognizer as GestureRecognizer in recognizers { view.addGestureRecognizer(recognizer) }
+                return
+            }
+        case (let recognizer as GestureRecognizer, "delegate"):
+            if let delegate = value as? GestureRecognizerDelegate {
+                recognizer.delegate = delegate
+                return
+            }
+        case (let table as TableView, "dataSource"):
+            if let dataSource = value as? TableViewDataSource {
+                table.dataSource = dataSource
+                return
+            }
+        case (let collection as CollectionView, "dataSource"):
+            if let dataSource = value as? CollectionViewDataSource {
+                collection.dataSource = dataSource
+                return
+            }
         case (let controller as ViewController, "view"):
             if let view = value as? View {
                 if controller.viewIfLoaded !== view { controller.setView(view) }
@@ -275,6 +435,8 @@ extension Application {
         if let control = source as? Control {
             let events = connection.eventType.flatMap { interfaceBuilderControlEvents[$0] } ?? .primaryActionTriggered
             control.addAction(Action { [weak control] _ in send(control) }, for: events)
+        } else if let recognizer = source as? GestureRecognizer {
+            recognizer.addAction { [weak recognizer] _ in send(recognizer) }
         } else if let item = source as? BarButtonItem {
             let previous = item.primaryAction
             item.primaryAction = Action(title: item.title ?? "") { [weak item] _ in
@@ -345,6 +507,67 @@ extension Application {
         }
     }
 
+    /// Makes a file's gesture recognizers (of their element's class, with the attributes
+    /// Lifeloop models) and records them in `objects` by object id; views attach them
+    /// through their `gestureRecognizers` outlet collection.
+    func makeGestureRecognizers(_ definitions: [GestureRecognizerDefinition], objects: inout [String: AnyObject]) {
+        for definition in definitions {
+            let attributes = definition.attributes
+            func integer(_ key: String) -> Int? { attributes[key].flatMap { Int($0) }.map { max($0, 0) } }
+            func number(_ key: String) -> Double? {
+                guard let text = attributes[key], let value = Double(text), value.isFinite, value >= 0 else { return nil }
+                return value
+            }
+            let recognizer: GestureRecognizer
+            switch definition.element {
+            case "tapGestureRecognizer":
+                let tap = TapGestureRecognizer(target: nil, action: nil)
+                if let taps = integer("numberOfTapsRequired") { tap.numberOfTapsRequired = max(taps, 1) }
+                if let touches = integer("numberOfTouchesRequired") { tap.numberOfTouchesRequired = max(touches, 1) }
+                recognizer = tap
+            case "longPressGestureRecognizer":
+                let press = LongPressGestureRecognizer(target: nil, action: nil)
+                if let duration = number("minimumPressDuration") { press.minimumPressDuration = duration }
+                if let movement = number("allowableMovement") { press.allowableMovement = CGFloat(movement) }
+                recognizer = press
+            case "panGestureRecognizer":
+                let pan = PanGestureRecognizer(target: nil, action: nil)
+                if let minimum = integer("minimumNumberOfTouches") { pan.minimumNumberOfTouches = max(minimum, 1) }
+                recognizer = pan
+            case "screenEdgePanGestureRecognizer":
+                let pan = ScreenEdgePanGestureRecognizer(target: nil, action: nil)
+                var edges: RectEdge = []
+                if let text = attributes["edges"] {
+                    for (name, edge) in [("top", RectEdge.top), ("left", .left), ("bottom", .bottom), ("right", .right)]
+                        where text.localizedCaseInsensitiveContains(name) {
+                        edges.insert(edge)
+                    }
+                    if text.localizedCaseInsensitiveContains("all") { edges = .all }
+                }
+                pan.edges = edges
+                recognizer = pan
+            case "swipeGestureRecognizer":
+                let swipe = SwipeGestureRecognizer(target: nil, action: nil)
+                switch attributes["direction"] {
+                case "left": swipe.direction = .left
+                case "up": swipe.direction = .up
+                case "down": swipe.direction = .down
+                default: swipe.direction = .right
+                }
+                recognizer = swipe
+            case "pinchGestureRecognizer": recognizer = PinchGestureRecognizer(target: nil, action: nil)
+            case "rotationGestureRecognizer": recognizer = RotationGestureRecognizer(target: nil, action: nil)
+            default: recognizer = GestureRecognizer(target: nil, action: nil)
+            }
+            if attributes["enabled"] == "NO" { recognizer.isEnabled = false }
+            if attributes["cancelsTouchesInView"] == "NO" { recognizer.cancelsTouchesInView = false }
+            if attributes["delaysTouchesBegan"] == "YES" { recognizer.delaysTouchesBegan = true }
+            if attributes["delaysTouchesEnded"] == "NO" { recognizer.delaysTouchesEnded = false }
+            if let label = attributes["userLabel"] { recognizer.traceLabel = label }
+            objects[definition.objectID] = recognizer
+        }
+    }
+
     // MARK: Loading
 
     /// The view of a scene read from an Xcode storyboard (L02): the tree is built, becomes
@@ -357,7 +580,9 @@ extension Application {
         var objects = controller.interfaceBuilderObjects
         let sceneLevel = Set(objects.keys)
         var created: [(View, ViewNode)] = []
-        guard let view = buildInterfaceBuilderViews([root], file: file + ".storyboard", objects: &objects, created: &created).first else { return }
+        makeGestureRecognizers(data.gestureRecognizers, objects: &objects)
+        guard let view = buildInterfaceBuilderViews([root], file: file + ".storyboard", objects: &objects, created: &created,
+                                                    connections: data.connections).first else { return }
         controller.setView(view)
         let firstResponder = Set(data.placeholders.filter { $0.identifier == "IBFirstResponder" }.map(\.objectID))
         let reachingIn = data.connections.filter { !sceneLevel.contains($0.source) || !sceneLevel.contains($0.destination) }
@@ -381,7 +606,9 @@ extension Application {
         if let owner, let id = data.owner?.objectID { objects[id] = owner }
         var created: [(View, ViewNode)] = []
         let file = nib.name + ".xib"
-        let roots = buildInterfaceBuilderViews([nib.root] + data.otherRoots, file: file, objects: &objects, created: &created)
+        makeGestureRecognizers(data.gestureRecognizers, objects: &objects)
+        let roots = buildInterfaceBuilderViews([nib.root] + data.otherRoots, file: file, objects: &objects, created: &created,
+                                               connections: data.connections)
         let firstResponder = Set(data.placeholders.filter { $0.identifier == "IBFirstResponder" }.map(\.objectID))
         connectInterfaceBuilder(data.connections, objects: objects, firstResponder: firstResponder, file: file)
         for (made, node) in created { applyRuntimeAttributes(node, to: made, file: file) }

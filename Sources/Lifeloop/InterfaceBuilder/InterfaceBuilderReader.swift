@@ -4,14 +4,17 @@ import Foundation
 /// 3.0), into the same definitions as Lifeloop's JSON files.
 ///
 /// What it reads: scenes, the initial controller, controllers (`viewController`,
-/// `navigationController`, `tabBarController`; `tableViewController` and
-/// `collectionViewController` become plain controllers) with their custom class, module
-/// and storyboard identifier; views of the common classes with frame, autoresizing mask,
+/// `navigationController`, `tabBarController`, `tableViewController`,
+/// `collectionViewController`, `pageViewController`) with their custom class, module
+/// and storyboard identifier; views of the common classes (table and collection views
+/// with their prototype cells, stack views with axis, distribution, alignment and
+/// spacing) with frame, autoresizing mask,
 /// colors, font, text, title, image, tag, hidden, alpha, content mode, clipping, user
 /// interaction, accessibility identifier and runtime attributes; outlets, outlet
 /// collections and actions; segues (show, showDetail, presentation, embed, relationship,
 /// unwind, custom) including those a button or bar button item triggers; navigation items
-/// and their bar button items; placeholders (File's Owner, First Responder, Exit); and
+/// and their bar button items; gesture recognizers with their actions, outlets and
+/// delegates; placeholders (File's Owner, First Responder, Exit); and
 /// resources (images, named and system colors). Constraints and layout guides are kept as
 /// data. An element Lifeloop does not model is skipped with one ``InterfaceBuilderNote``
 /// per kind per file; an attribute it does not model is kept, as written, in
@@ -109,6 +112,10 @@ public final class InterfaceBuilderReader {
                     note(index, "top-level <\(element.name)> in a xib is skipped: Lifeloop loads views from xibs")
                     continue
                 }
+                if element.name.hasSuffix("GestureRecognizer") {
+                    data.gestureRecognizers.append(gestureRecognizer(index))
+                    continue
+                }
                 if Self.nonViewObjects.contains(element.name) {
                     note(index, "top-level <\(element.name)> is skipped")
                     continue
@@ -190,8 +197,16 @@ public final class InterfaceBuilderReader {
         case "viewController": return "ViewController"
         case "navigationController": return "NavigationController"
         case "tabBarController": return "TabBarController"
+        case "tableViewController": return "TableViewController"
+        case "collectionViewController": return "CollectionViewController"
+        case "pageViewController": return "PageViewController"
         default: return nil
         }
+    }
+
+    /// The UIKit class an element stands for (`tableView` → `UITableView`), for notes.
+    static func uikitName(_ element: String) -> String {
+        "UI" + element.prefix(1).uppercased() + element.dropFirst()
     }
 
     private func scene(_ index: Int) throws(StoryboardError) -> SceneDefinition? {
@@ -203,6 +218,7 @@ public final class InterfaceBuilderReader {
         connections = []
         var controllerIndex: Int?
         var placeholders: [PlaceholderDefinition] = []
+        var recognizers: [GestureRecognizerDefinition] = []
         for child in tree.nodes[objects].children {
             let element = tree.nodes[child]
             if Self.controllerElements.contains(element.name) || element.name.hasSuffix("Controller") {
@@ -214,6 +230,8 @@ public final class InterfaceBuilderReader {
                                                            identifier: element["placeholderIdentifier"] ?? ""))
             } else if element.name == "exit" {
                 placeholders.append(PlaceholderDefinition(objectID: element["id"] ?? "", identifier: "exit"))
+            } else if element.name.hasSuffix("GestureRecognizer") {
+                recognizers.append(gestureRecognizer(child))
             } else {
                 note(child, "scene-level <\(element.name)> is skipped")
             }
@@ -234,12 +252,13 @@ public final class InterfaceBuilderReader {
         data.title = element["title"]
         data.modalTransitionStyle = element["modalTransitionStyle"]
         data.placeholders = placeholders
+        data.gestureRecognizers = recognizers
         let baseClass: String
         if let known = Self.controllerClass(for: element.name) {
             baseClass = known
         } else {
             baseClass = "ViewController"
-            note(controllerIndex, "<\(element.name)> is made as a plain ViewController: Lifeloop has no UI\(element.name.prefix(1).uppercased() + element.name.dropFirst())")
+            note(controllerIndex, "<\(element.name)> is made as a plain ViewController: Lifeloop has no \(Self.uikitName(element.name))")
         }
         var scene = SceneDefinition(id: id, className: data.customClass ?? baseClass,
                                     label: data.storyboardIdentifier ?? data.customClass ?? id)
@@ -318,6 +337,28 @@ public final class InterfaceBuilderReader {
         }
         return item
     }
+
+    /// A gesture recognizer element: its attributes, and its connections (actions,
+    /// outlets, delegate) added to the current list.
+    private func gestureRecognizer(_ index: Int) -> GestureRecognizerDefinition {
+        let element = tree.nodes[index]
+        var definition = GestureRecognizerDefinition(objectID: element["id"] ?? "line\(element.line)", element: element.name,
+                                                     line: element.line)
+        for (key, value) in element.attributes where key != "id" && key != "key" { definition.attributes[key] = value }
+        if Self.gestureRecognizerClasses[element.name] == nil {
+            note(index, "<\(element.name)> is made as a plain GestureRecognizer: Lifeloop has no \(Self.uikitName(element.name))")
+        }
+        connections(of: index, source: definition.objectID)
+        return definition
+    }
+
+    /// Lifeloop's class for each gesture recognizer element.
+    static let gestureRecognizerClasses: [String: String] = [
+        "tapGestureRecognizer": "TapGestureRecognizer", "panGestureRecognizer": "PanGestureRecognizer",
+        "swipeGestureRecognizer": "SwipeGestureRecognizer", "pinchGestureRecognizer": "PinchGestureRecognizer",
+        "longPressGestureRecognizer": "LongPressGestureRecognizer", "rotationGestureRecognizer": "RotationGestureRecognizer",
+        "screenEdgePanGestureRecognizer": "ScreenEdgePanGestureRecognizer",
+    ]
 
     // MARK: Connections
 
@@ -423,7 +464,13 @@ public final class InterfaceBuilderReader {
         case "textField": return ("TextField", false)
         case "switch": return ("Switch", false)
         case "scrollView": return ("ScrollView", false)
-        case "textView", "tableView", "collectionView": return ("ScrollView", true)
+        case "textView": return ("TextView", false)
+        case "tableView": return ("TableView", false)
+        case "collectionView": return ("CollectionView", false)
+        case "tableViewCell": return ("TableViewCell", false)
+        case "collectionViewCell": return ("CollectionViewCell", false)
+        case "stackView": return ("StackView", false)
+        case "tableViewCellContentView", "collectionViewCellContentView", "collectionReusableView": return ("View", false)
         case "slider", "segmentedControl", "stepper", "pageControl", "datePicker": return ("Control", true)
         default: return ("View", true)
         }
@@ -439,10 +486,11 @@ public final class InterfaceBuilderReader {
         let element = tree.nodes[index]
         let (className, simplified) = Self.viewClass(for: element.name)
         if simplified {
-            note(index, "<\(element.name)> is made as \(Self.article(className)) \(className): Lifeloop has no UI\(element.name.prefix(1).uppercased() + element.name.dropFirst())")
+            note(index, "<\(element.name)> is made as \(Self.article(className)) \(className): Lifeloop has no \(Self.uikitName(element.name))")
         }
         let objectID = element["id"] ?? "line\(element.line)"
         var data = InterfaceBuilderViewData(objectID: objectID, element: element.name, line: element.line)
+        data.key = element["key"]
         var node = ViewNode(className: className)
         for (key, value) in element.attributes.sorted(by: { $0.key < $1.key }) {
             switch key {
@@ -472,7 +520,31 @@ public final class InterfaceBuilderReader {
         }
         for child in element.children {
             let sub = tree.nodes[child]
+            if sub["key"] == "contentView", element.name == "tableViewCell" || element.name == "collectionViewCell" {
+                // The cell's own content view: made as the cell's, and first among its subviews.
+                node.subviews.insert(try view(child, depth: depth &+ 1), at: 0)
+                continue
+            }
             switch sub.name {
+            case "prototypes", "cells":
+                for cellIndex in sub.children {
+                    let cell = tree.nodes[cellIndex]
+                    guard cell.name == "tableViewCell" || cell.name == "collectionViewCell" else {
+                        note(cellIndex, "<\(cell.name)> in <\(sub.name)> is skipped")
+                        continue
+                    }
+                    data.prototypes.append(try view(cellIndex, depth: depth &+ 1))
+                }
+            case "sections":
+                note(child, "the static cells of a table (<sections>) are skipped: Lifeloop registers prototype cells")
+            case "collectionViewFlowLayout":
+                for (key, value) in sub.attributes where key != "id" && key != "key" { data.flags["layout.\(key)"] = value }
+                for sizeIndex in tree.children(of: child, named: "size") {
+                    let size = tree.nodes[sizeIndex]
+                    guard let key = size["key"] else { continue }
+                    if let width = size["width"] { data.flags["layout.\(key).width"] = width }
+                    if let height = size["height"] { data.flags["layout.\(key).height"] = height }
+                }
             case "rect":
                 guard sub["key"] == "frame" else { continue }
                 node.frame = try rect(child)

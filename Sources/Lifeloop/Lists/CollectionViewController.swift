@@ -51,8 +51,14 @@ open class CollectionViewController: ViewController, CollectionViewDataSource, C
     }
 
     /// Makes a collection the size of the screen, with the layout, and this controller as
-    /// its data source and delegate.
+    /// its data source and delegate; a controller from an Xcode storyboard scene with a
+    /// view takes the scene's collection instead, as UIKit's does.
     open override func loadView() {
+        if scene?.interfaceBuilder != nil, scene?.view != nil {
+            super.loadView()
+            updateStandardMovementGesture()
+            return
+        }
         let size = application?.mainScreen.size ?? Screen.phone.size
         let collection = CollectionView(frame: Rect(origin: .zero, size: size), collectionViewLayout: initialLayout)
         collection.autoresizingMask = [.flexibleWidth, .flexibleHeight]

@@ -38,8 +38,13 @@ open class TableViewController: ViewController, TableViewDataSource, TableViewDe
     }
 
     /// Makes a table the size of the screen's bounds, with this controller as its data
-    /// source and delegate.
+    /// source and delegate; a controller from an Xcode storyboard scene with a view takes
+    /// the scene's table instead, as UIKit's does.
     open override func loadView() {
+        if scene?.interfaceBuilder != nil, scene?.view != nil {
+            super.loadView()
+            return
+        }
         let size = application?.mainScreen.size ?? Screen.phone.size
         let table = TableView(frame: Rect(origin: .zero, size: size), style: tableViewStyle)
         table.autoresizingMask = [.flexibleWidth, .flexibleHeight]

@@ -1,0 +1,335 @@
+import Foundation
+import Testing
+@testable import Lifeloop
+
+/// A table controller whose rows come from the storyboard's prototype cell "Cell".
+final class IBRowsController: TableViewController {
+    override func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 3 }
+
+    override func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "Cell", for: indexPath)
+        (cell.contentView.viewWithTag(100) as? Label)?.text = "Row \(indexPath.row)"
+        return cell
+    }
+}
+
+/// A collection controller whose items come from the prototype cell "Tile".
+final class IBTilesController: CollectionViewController {
+    override func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 4 }
+
+    override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+        collectionView.dequeueReusableCell(withReuseIdentifier: "Tile", for: indexPath)
+    }
+}
+
+/// A plain controller that is a table's data source through outlets, and a gesture
+/// recognizer's target and delegate.
+final class IBGestureController: ViewController, TableViewDataSource, GestureRecognizerDelegate {
+    var recognizer: GestureRecognizer?
+    var log: [String] = []
+
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 2 }
+
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        tableView.dequeueReusableCell(withIdentifier: "Plain", for: indexPath)
+    }
+
+    func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
+        log.append("shouldBegin")
+        return true
+    }
+
+    override func lifeloopSetOutlet(named name: String, to value: Any?) -> Bool {
+        guard name == "recognizer", let recognizer = value as? GestureRecognizer else {
+            return super.lifeloopSetOutlet(named: name, to: value)
+        }
+        self.recognizer = recognizer
+        return true
+    }
+
+    override func lifeloopPerform(_ selector: Selector, with arguments: [Any?]) -> SelectorOutcome {
+        guard selector.name == "tapped:" else { return super.lifeloopPerform(selector, with: arguments) }
+        log.append("tapped: \(arguments.first.flatMap { $0 }.map { String(describing: type(of: $0)) } ?? "nil")")
+        return .performed(nil)
+    }
+
+    override func lifeloopResponds(to selector: Selector) -> Bool {
+        selector.name == "tapped:" || super.lifeloopResponds(to: selector)
+    }
+}
+
+@Suite("Interface Builder lists, stacks and gestures")
+struct InterfaceBuilderListsTests {
+    typealias IB = InterfaceBuilderTests
+
+    static let tableScene = """
+            <scene sceneID="scene-rows">
+                <objects>
+                    <tableViewController id="rows-vc" customClass="IBRowsController" customModule="LifeloopTests" customModuleProvider="target" sceneMemberID="viewController">
+                        <tableView key="view" clipsSubviews="YES" contentMode="scaleToFill" alwaysBounceVertical="YES" dataMode="prototypes" style="grouped" rowHeight="60" id="rows-table" userLabel="rows">
+                            <rect key="frame" x="0.0" y="0.0" width="393" height="852"/>
+                            <autoresizingMask key="autoresizingMask" widthSizable="YES" heightSizable="YES"/>
+                            <prototypes>
+                                <tableViewCell clipsSubviews="YES" contentMode="scaleToFill" preservesSuperviewLayoutMargins="YES" selectionStyle="default" indentationWidth="10" reuseIdentifier="Cell" id="cell-proto">
+                                    <rect key="frame" x="0.0" y="50" width="393" height="60"/>
+                                    <autoresizingMask key="autoresizingMask"/>
+                                    <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" preservesSuperviewLayoutMargins="YES" insetsLayoutMarginsFromSafeArea="NO" tableViewCell="cell-proto" id="cell-content">
+                                        <rect key="frame" x="0.0" y="0.0" width="393" height="60"/>
+                                        <autoresizingMask key="autoresizingMask"/>
+                                        <subviews>
+                                            <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Title" tag="100" id="cell-title">
+                                                <rect key="frame" x="20" y="10" width="200" height="40"/>
+                                            </label>
+                                        </subviews>
+                                    </tableViewCellContentView>
+                                </tableViewCell>
+                            </prototypes>
+                            <connections>
+                                <outlet property="dataSource" destination="rows-vc" id="ds"/>
+                                <outlet property="delegate" destination="rows-vc" id="dl"/>
+                            </connections>
+                        </tableView>
+                    </tableViewController>
+                    <placeholder placeholderIdentifier="IBFirstResponder" id="rows-fr" sceneMemberID="firstResponder"/>
+                </objects>
+            </scene>
+        """
+
+    @Test("a table view controller's table is a TableView with its style and row height, and its prototype cells are dequeued by reuse identifier")
+    func tableViewControllerWithPrototypes() throws {
+        let definition = try IB.parse(IB.storyboard(initial: "rows-vc", Self.tableScene))
+        #expect(definition.notes.isEmpty, "\(definition.notes)")
+        let table = try #require(definition.scenes[0].view)
+        #expect(table.className == "TableView")
+        #expect(table.interfaceBuilder?.prototypes.map { $0.interfaceBuilder?.flags["reuseIdentifier"] } == ["Cell"])
+        #expect(table.subviews.isEmpty)
+
+        let (app, window, _) = try IB.launch(IB.storyboard(initial: "rows-vc", Self.tableScene), modules: ["LifeloopTests"])
+        #expect(IB.messages(app, .unknownClass).isEmpty)
+        let controller = try #require(window.rootViewController as? IBRowsController)
+        let tableView = try #require(controller.tableView)
+        #expect(tableView.style == .grouped)
+        #expect(tableView.rowHeight == 60)
+        #expect(tableView.dataSource === controller)
+        let cells = tableView.visibleCells
+        #expect(cells.count == 3)
+        #expect(cells.map { ($0.contentView.viewWithTag(100) as? Label)?.text } == ["Row 0", "Row 1", "Row 2"])
+        #expect(cells.allSatisfy { $0.reuseIdentifier == "Cell" })
+        #expect(app.diagnostics.filter { $0.kind == .unregisteredReuseIdentifier }.isEmpty)
+    }
+
+    @Test("a collection view controller's collection has its flow layout and prototype cells")
+    func collectionViewControllerWithPrototypes() throws {
+        let scene = """
+                <scene sceneID="scene-tiles">
+                    <objects>
+                        <collectionViewController id="tiles-vc" customClass="IBTilesController" customModule="LifeloopTests" customModuleProvider="target" sceneMemberID="viewController">
+                            <collectionView key="view" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="scaleToFill" dataMode="prototypes" id="tiles">
+                                <rect key="frame" x="0.0" y="0.0" width="393" height="852"/>
+                                <collectionViewFlowLayout key="collectionViewLayout" scrollDirection="vertical" minimumLineSpacing="10" minimumInteritemSpacing="5" id="flow">
+                                    <size key="itemSize" width="80" height="90"/>
+                                    <size key="headerReferenceSize" width="0.0" height="0.0"/>
+                                </collectionViewFlowLayout>
+                                <cells>
+                                    <collectionViewCell opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" reuseIdentifier="Tile" id="tile-proto">
+                                        <rect key="frame" x="0.0" y="0.0" width="80" height="90"/>
+                                        <collectionViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" multipleTouchEnabled="YES" contentMode="center" insetsLayoutMarginsFromSafeArea="NO" id="tile-content">
+                                            <rect key="frame" x="0.0" y="0.0" width="80" height="90"/>
+                                            <subviews>
+                                                <imageView clipsSubviews="YES" userInteractionEnabled="NO" contentMode="scaleAspectFit" tag="7" id="tile-image">
+                                                    <rect key="frame" x="0.0" y="0.0" width="80" height="90"/>
+                                                </imageView>
+                                            </subviews>
+                                        </collectionViewCellContentView>
+                                    </collectionViewCell>
+                                </cells>
+                                <connections>
+                                    <outlet property="dataSource" destination="tiles-vc" id="cds"/>
+                                    <outlet property="delegate" destination="tiles-vc" id="cdl"/>
+                                </connections>
+                            </collectionView>
+                        </collectionViewController>
+                    </objects>
+                </scene>
+            """
+        let text = IB.storyboard(initial: "tiles-vc", scene)
+        #expect(try IB.parse(text).notes.isEmpty)
+        let (_, window, _) = try IB.launch(text, modules: ["LifeloopTests"])
+        let controller = try #require(window.rootViewController as? IBTilesController)
+        let collection = try #require(controller.collectionView)
+        let layout = try #require(collection.collectionViewLayout as? CollectionViewFlowLayout)
+        #expect(layout.itemSize == Size(width: 80, height: 90))
+        #expect(layout.minimumLineSpacing == 10)
+        #expect(layout.minimumInteritemSpacing == 5)
+        let cells = collection.visibleCells
+        #expect(cells.count == 4)
+        #expect(cells.allSatisfy { $0.contentView.viewWithTag(7) is ImageView })
+        #expect(cells.allSatisfy { $0.reuseIdentifier == "Tile" })
+    }
+
+    static let stackSubviews = """
+                                    <stackView opaque="NO" contentMode="scaleToFill" axis="vertical" distribution="fillEqually" alignment="center" spacing="8" translatesAutoresizingMaskIntoConstraints="NO" id="stack" userLabel="stack">
+                                        <rect key="frame" x="0" y="100" width="200" height="108"/>
+                                        <subviews>
+                                            <label opaque="NO" text="One" id="one" userLabel="one">
+                                                <rect key="frame" x="0" y="0" width="50" height="50"/>
+                                            </label>
+                                            <label opaque="NO" text="Two" id="two" userLabel="two">
+                                                <rect key="frame" x="0" y="58" width="50" height="50"/>
+                                            </label>
+                                        </subviews>
+                                        <constraints>
+                                            <constraint firstAttribute="width" constant="200" id="sw"/>
+                                            <constraint firstAttribute="height" constant="108" id="sh"/>
+                                        </constraints>
+                                    </stackView>
+        """
+
+    @Test("a stack view is a StackView with its axis, distribution, alignment and spacing, its subviews arranged")
+    func stackView() throws {
+        let text = IB.storyboard(IB.scene("home-vc", subviews: Self.stackSubviews))
+        #expect(!(try IB.parse(text).notes.contains { $0.message.contains("stackView") }))
+        let (_, window, _) = try IB.launch(text)
+        let root = try #require(window.rootViewController?.view)
+        let stack = try #require(root.viewWithLabel("stack") as? StackView)
+        #expect(stack.axis == .vertical)
+        #expect(stack.distribution == .fillEqually)
+        #expect(stack.alignment == .center)
+        #expect(stack.spacing == 8)
+        #expect(stack.arrangedSubviews.map(\.traceLabel) == ["one", "two"])
+        let one = try #require(root.viewWithLabel("one"))
+        let two = try #require(root.viewWithLabel("two"))
+        // Equal heights, 8 apart, filling the 108 points.
+        #expect(one.frame.height == 50)
+        #expect(two.frame.minY == one.frame.maxY + 8)
+    }
+
+    static let gestureScene = """
+            <scene sceneID="scene-g">
+                <objects>
+                    <viewController id="g-vc" customClass="IBGestureController" customModule="LifeloopTests" customModuleProvider="target" sceneMemberID="viewController">
+                        <view key="view" contentMode="scaleToFill" id="g-view">
+                            <rect key="frame" x="0.0" y="0.0" width="393" height="852"/>
+                            <subviews>
+                                <view contentMode="scaleToFill" id="pad" userLabel="pad">
+                                    <rect key="frame" x="0" y="100" width="200" height="200"/>
+                                    <connections>
+                                        <outletCollection property="gestureRecognizers" destination="g-tap" appends="YES" id="oc-g"/>
+                                    </connections>
+                                </view>
+                                <tableView clipsSubviews="YES" contentMode="scaleToFill" style="plain" rowHeight="44" id="g-table" userLabel="list">
+                                    <rect key="frame" x="0" y="400" width="393" height="300"/>
+                                    <prototypes>
+                                        <tableViewCell contentMode="scaleToFill" reuseIdentifier="Plain" textLabel="p-text" style="IBUITableViewCellStyleDefault" id="p-cell">
+                                            <rect key="frame" x="0" y="0" width="393" height="44"/>
+                                            <tableViewCellContentView key="contentView" opaque="NO" contentMode="center" id="p-content">
+                                                <rect key="frame" x="0" y="0" width="393" height="44"/>
+                                            </tableViewCellContentView>
+                                        </tableViewCell>
+                                    </prototypes>
+                                    <connections>
+                                        <outlet property="dataSource" destination="g-vc" id="g-ds"/>
+                                    </connections>
+                                </tableView>
+                            </subviews>
+                        </view>
+                        <connections>
+                            <outlet property="recognizer" destination="g-tap" id="g-out"/>
+                        </connections>
+                    </viewController>
+                    <placeholder placeholderIdentifier="IBFirstResponder" id="g-fr" sceneMemberID="firstResponder"/>
+                    <tapGestureRecognizer numberOfTapsRequired="1" id="g-tap">
+                        <connections>
+                            <action selector="tapped:" destination="g-vc" id="g-act"/>
+                            <outlet property="delegate" destination="g-vc" id="g-del"/>
+                        </connections>
+                    </tapGestureRecognizer>
+                </objects>
+            </scene>
+        """
+
+    @Test("a scene's gesture recognizer is attached to its view, with its action, its outlet and its delegate")
+    func gestureRecognizer() throws {
+        let text = IB.storyboard(initial: "g-vc", Self.gestureScene)
+        let definition = try IB.parse(text)
+        #expect(definition.scenes[0].interfaceBuilder?.gestureRecognizers.map(\.element) == ["tapGestureRecognizer"])
+        #expect(!definition.notes.contains { $0.message.contains("GestureRecognizer") }, "\(definition.notes)")
+        let (app, window, _) = try IB.launch(text, modules: ["LifeloopTests"])
+        #expect(IB.messages(app, .undefinedKey).isEmpty, "\(IB.messages(app, .undefinedKey))")
+        let controller = try #require(window.rootViewController as? IBGestureController)
+        let pad = try #require(controller.view.viewWithLabel("pad"))
+        let recognizer = try #require(pad.gestureRecognizers?.first as? TapGestureRecognizer)
+        #expect(controller.recognizer === recognizer)
+        #expect(recognizer.delegate === controller)
+        #expect(app.tap(at: Point(x: 100, y: 200), in: window))
+        try app.settle()
+        #expect(controller.log == ["shouldBegin", "tapped: TapGestureRecognizer"])
+        // The plain table's data source is the controller, through its outlet.
+        let table = try #require(controller.view.viewWithLabel("list") as? TableView)
+        #expect(table.dataSource === controller)
+        #expect(table.visibleCells.count == 2)
+    }
+
+    @Test("a xib's top-level gesture recognizer is made and attached too")
+    func xibGestureRecognizer() throws {
+        let xib = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" toolsVersion="21701" targetRuntime="iOS.CocoaTouch" propertyAccessControl="none" useAutolayout="YES">
+                <objects>
+                    <placeholder placeholderIdentifier="IBFilesOwner" id="owner"/>
+                    <view contentMode="scaleToFill" id="root" userLabel="root">
+                        <rect key="frame" x="0.0" y="0.0" width="300" height="300"/>
+                        <connections>
+                            <outletCollection property="gestureRecognizers" destination="swipe" appends="YES" id="oc"/>
+                        </connections>
+                    </view>
+                    <swipeGestureRecognizer direction="left" id="swipe"/>
+                </objects>
+            </document>
+            """
+        let nib = try InterfaceBuilderReader(file: "Pad.xib").nib(Array(xib.utf8), name: "Pad")
+        #expect(nib.interfaceBuilder?.notes.isEmpty == true, "\(nib.interfaceBuilder?.notes ?? [])")
+        let app = try Application(clock: .virtual)
+        let views = app.instantiateInterfaceBuilderNib(nib, owner: nil)
+        let swipe = try #require(views.first?.gestureRecognizers?.first as? SwipeGestureRecognizer)
+        #expect(swipe.direction == .left)
+    }
+
+    @Test("no note says Lifeloop lacks a class the UIKit module has")
+    func notesNameOnlyMissingClasses() throws {
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Sources/UIKit/UIKit.swift")
+        let text = try String(contentsOf: source, encoding: .utf8)
+        let names = Set(text.split(separator: "\n").compactMap { line -> String? in
+            guard line.hasPrefix("public typealias UI") else { return nil }
+            return line.split(separator: " ")[2].split(separator: "=")[0].trimmingCharacters(in: .whitespaces)
+        })
+        #expect(names.contains("UITableView") && names.contains("UIStackView"))
+        let views = ["view", "label", "button", "imageView", "textField", "switch", "scrollView", "textView", "tableView",
+                     "collectionView", "stackView", "slider", "segmentedControl", "stepper", "pageControl", "datePicker",
+                     "activityIndicatorView", "progressView", "searchBar", "pickerView", "visualEffectView", "mapView"]
+        let subviews = views.enumerated().map { #"<\#($1) id="v\#($0)"><rect key="frame" x="0" y="0" width="10" height="10"/></\#($1)>"# }
+            .joined(separator: "\n")
+        var scenes = IB.scene("home-vc", subviews: subviews)
+        for (index, element) in IB.controllerKinds.enumerated() { scenes += IB.scene("c\(index)", element: element) }
+        scenes += """
+            <scene sceneID="scene-rec"><objects><viewController id="rec-vc" sceneMemberID="viewController"/>
+            \(InterfaceBuilderReader.gestureRecognizerClasses.keys.sorted().map { #"<\#($0) id="\#($0)"/>"# }.joined(separator: "\n"))
+            </objects></scene>
+            """
+        let definition = try IB.parse(IB.storyboard(scenes))
+        for note in definition.notes {
+            guard let range = note.message.range(of: "Lifeloop has no ") else { continue }
+            let name = String(note.message[range.upperBound...].prefix { $0.isLetter })
+            #expect(!names.contains(name), "\(note)")
+        }
+        // The elements that do become simpler classes still say so.
+        #expect(definition.notes.contains { $0.message.contains("UISlider") })
+    }
+}
+
+extension InterfaceBuilderTests {
+    /// The controller elements the reader knows.
+    static let controllerKinds = ["viewController", "navigationController", "tabBarController", "tableViewController",
+                                  "collectionViewController", "pageViewController", "splitViewController"]
+}
