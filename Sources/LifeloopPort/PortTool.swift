@@ -96,7 +96,7 @@ public enum PortTool {
     /// Why a file operation on `path` failed, in words: the system's reason when the error
     /// carries one, else what is in the way on the path (a file where a folder should be, a
     /// folder that cannot be written).
-    static func reason(_ error: Error, path: String) -> String {
+    static func reason(_ error: Error, path: String, isDirectory wantsDirectory: Bool = false) -> String {
         var current: NSError? = error as NSError
         while let error = current {
             if error.domain == NSPOSIXErrorDomain { return String(cString: strerror(Int32(error.code))) }
@@ -107,8 +107,9 @@ public enum PortTool {
         while ancestor.path != "/" {
             var isDirectory: ObjCBool = false
             if manager.fileExists(atPath: ancestor.path, isDirectory: &isDirectory) {
-                if ancestor.path == path {
-                    if isDirectory.boolValue { return "\(path) is a directory" }
+                if ancestor.path == URL(fileURLWithPath: path).standardizedFileURL.path {
+                    if wantsDirectory && !isDirectory.boolValue { return "\(path) is a file, not a directory" }
+                    if !wantsDirectory && isDirectory.boolValue { return "\(path) is a directory" }
                     if !manager.isWritableFile(atPath: path) { return "\(path) is not writable (permission denied)" }
                 } else if !isDirectory.boolValue {
                     return "\(ancestor.path) is not a directory"
@@ -159,7 +160,7 @@ public enum PortTool {
                     try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
                 } catch {
                     throw InputError("\(target): cannot write the ported file: cannot create the directory \(directory.path): "
-                                     + reason(error, path: directory.path))
+                                     + reason(error, path: directory.path, isDirectory: true))
                 }
                 // Unchanged output is not rewritten, so builds do not redo work.
                 if FileManager.default.contents(atPath: target) != Data(file.text.utf8) {

@@ -94,6 +94,12 @@ struct PortSafetyTests {
         #expect(errors.contains("\(blocker.path) is not a directory"), "\(errors)")
         #expect(!errors.contains("NSCocoaErrorDomain") && !errors.contains("error 512"), "\(errors)")
 
+        // A file given as the output folder.
+        errors = ""
+        let onFile = PortTool.run(sources: [directory.appendingPathComponent("V.swift").path], output: blocker.path) { errors += $0 }
+        #expect(onFile == 2)
+        #expect(errors.contains("\(blocker.path) is a file, not a directory"), "\(errors)")
+
         // The device of /dev/full/x itself, where there is one.
         if FileManager.default.fileExists(atPath: "/dev/full") {
             errors = ""
