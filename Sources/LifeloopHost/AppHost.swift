@@ -637,7 +637,11 @@ public final class AppHost {
             session.onEvent = { [unowned self] event in self.record(event) }
             self.session = session
             if let path = try params.string("record") {
-                traceRecording = try TraceRecording(path: path, session: session, fromSeq: 0, launch: launchParams, document: scenarioDocument)
+                do {
+                    traceRecording = try TraceRecording(path: path, session: session, fromSeq: 0, launch: launchParams, document: scenarioDocument)
+                } catch let error as RPCError {
+                    throw RPCError.actionFailed(error.message.replacingOccurrences(of: "record.start: ", with: "app.launch: 'record': "))
+                }
             }
             try session.launch()
             flushEvents()
@@ -1052,6 +1056,9 @@ final class TraceRecording {
                             "turn": .int(Int(session.turn)), "lifeloop": .string(LifeloopVersion.string),
                             "launch": .object(launch), "document": document.map { .object($0) } ?? .null]
         write(JSON.object(["header": header]).text)
+        // The header reaches the file now, so a file that takes nothing (a full disk,
+        // /dev/full) is refused here, not found out at the end.
+        if writeError == nil, fflush(file) != 0 { writeError = errno }
         if let writeError {
             _ = FileOutput.syncAndClose(file)
             self.file = nil

@@ -405,12 +405,42 @@ public final class Daemon {
             "log": .array(app.log.suffix(20).map { .string("\($0.stream): \($0.line)") }),
             // Swift's own words on a trap, which its backtrace pushes out of the log's tail.
             "crashMessage": app.log.last(where: { $0.stream == "stderr" && $0.line.contains("Fatal error") }).map { .string($0.line) } ?? .null,
+            "crashFrame": Self.crashFrame(app.log.map(\.line)).map { .string($0) } ?? .null,
+            "crashReport": Self.crashReport(app.log).map { .string($0) } ?? .null,
         ]).line
         // An app whose launch failed was never listed: its launch's error reply says it all.
         if app.state != .starting {
             for client in clients.values where client.helloDone { send(notice, to: client) }
         }
         if shuttingDown, apps.isEmpty { finishShutdown() }
+    }
+
+    /// The frame a crash happened in, from Swift's backtrace in the app's log: the first
+    /// symbolicated frame of the crashed thread outside the Swift runtime and the C
+    /// library (nil when the frames have no symbols).
+    static func crashFrame(_ lines: [String]) -> String? {
+        guard let crashed = lines.firstIndex(where: { $0.contains(" crashed:") }) else { return nil }
+        var first: String?
+        for line in lines[(crashed + 1)...] {
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if trimmed.isEmpty { if first == nil { continue } else { break } }
+            guard let number = trimmed.split(separator: " ").first, Int(number) != nil else { break }
+            // A frame without its symbol (SWIFT_BACKTRACE symbolicate=off) says nothing.
+            guard trimmed.contains(" in ") else { continue }
+            first = first ?? trimmed
+            if !trimmed.contains("libswiftCore") && !trimmed.contains("libc.so") && !trimmed.contains("fatalError") { return trimmed }
+        }
+        return first
+    }
+
+    /// The app's crash report, from its first line of Swift's crash output (or the last
+    /// 200 lines of stderr), at most 256 KB.
+    static func crashReport(_ log: some Collection<(stream: String, line: String)>) -> String? {
+        let lines = log.filter { $0.stream == "stderr" }.map(\.line)
+        guard !lines.isEmpty else { return nil }
+        let start = lines.firstIndex { $0.contains("Fatal error") || $0.contains("Program crashed") || $0.contains(" crashed:") }
+            ?? max(0, lines.count - 200)
+        return String(lines[start...].joined(separator: "\n").prefix(256 << 10))
     }
 
     // MARK: Trace

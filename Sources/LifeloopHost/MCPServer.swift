@@ -58,8 +58,25 @@ public final class MCPServer {
         public var maxUnreadBytes = 64 << 20
         /// Where snapshots asked for as files go (a fresh temporary directory if nil).
         public var fileDirectory: String?
+        /// The samples `launch` takes, each with what it shows (listed by the
+        /// `lifeloop://samples` resource; a `sample` not among them is refused before any
+        /// process starts). Empty: the daemon decides.
+        public var samples: [Sample] = []
         /// The defaults.
         public init() {}
+    }
+
+    /// A sample app `launch` can run.
+    public struct Sample: Sendable {
+        /// Its name, as `launch`'s `sample` takes it.
+        public var name: String
+        /// One line on what it shows.
+        public var summary: String
+        /// The sample `name`, which shows `summary`.
+        public init(name: String, summary: String) {
+            self.name = name
+            self.summary = summary
+        }
     }
 
     /// The protocol versions this server speaks, newest first.
@@ -72,6 +89,17 @@ public final class MCPServer {
     public private(set) var protocolVersion = MCPServer.protocolVersions[0]
     /// Whether `initialize` came: until it does, only `ping` is answered.
     public private(set) var initialized = false
+    /// The files this server wrote (snapshots), by their `file://` URI, served by
+    /// `resources/read`.
+    var files: [String: (path: String, mime: String)] = [:]
+    /// Each crashed app's full report (message, backtrace, last events, log).
+    var crashes: [String: String] = [:]
+
+    /// The samples, one a line with what each shows.
+    var samplesText: String {
+        guard !options.samples.isEmpty else { return "(this server was not told the samples; an unknown sample's error from launch names them)" }
+        return options.samples.map { "\($0.name)\t\($0.summary)" }.joined(separator: "\n")
+    }
     /// The latest tree read of each app: its refs are the ones tools accept.
     var trees: [String: ViewTree] = [:]
     /// Apps launched through this server, oldest first (the default app is the last).
@@ -244,7 +272,18 @@ public final class MCPServer {
             return call(tool, arguments)
         case "resources/list":
             var resources: [JSON] = [["uri": "lifeloop://apps", "name": "apps", "title": "Running apps", "mimeType": "application/json",
-                                      "description": "The daemon's apps: id, pid, scenario, state, turn, digest"]]
+                                      "description": "The daemon's apps: id, pid, scenario, state, turn, digest"],
+                                     ["uri": "lifeloop://samples", "name": "samples", "title": "Sample apps", "mimeType": "text/plain",
+                                      "description": "The samples launch takes (its sample argument), one a line with what it shows"]]
+            for (uri, file) in files.sorted(by: { $0.key < $1.key }) {
+                resources.append(["uri": .string(uri), "name": .string((file.path as NSString).lastPathComponent), "mimeType": .string(file.mime),
+                                  "description": "A file this server wrote (a snapshot)"])
+            }
+            for (app, crash) in crashes.sorted(by: { $0.key < $1.key }) {
+                _ = crash
+                resources.append(["uri": .string("lifeloop://apps/\(app)/crash"), "name": .string("\(app) crash"), "mimeType": "text/plain",
+                                  "description": .string("The full crash report of \(app): message, backtrace, registers, last events, log")])
+            }
             for app in (try? daemon.call("app.list", [:], timeout: 5))?["apps"]?.array ?? [] {
                 guard let id = app["app"]?.string else { continue }
                 resources.append(["uri": .string("lifeloop://apps/\(id)/trace"), "name": .string("\(id) trace"), "mimeType": "application/x-ndjson",
@@ -282,9 +321,28 @@ public final class MCPServer {
             let list = try request("app.list", [:])
             return ["contents": [["uri": .string(uri), "mimeType": "application/json", "text": .string(list.text)]]]
         }
+        if uri == "lifeloop://samples" {
+            return ["contents": [["uri": .string(uri), "mimeType": "text/plain", "text": .string(samplesText)]]]
+        }
+        if let file = files[uri] {
+            guard let data = FileManager.default.contents(atPath: file.path) else {
+                throw RPCError(code: -32002, message: "resource '\(uri.prefix(200))': the file \(file.path) cannot be read any more")
+            }
+            if file.mime.hasPrefix("image/svg") || file.mime.hasPrefix("text/") {
+                return ["contents": [["uri": .string(uri), "mimeType": .string(file.mime), "text": .string(String(decoding: data, as: UTF8.self))]]]
+            }
+            return ["contents": [["uri": .string(uri), "mimeType": .string(file.mime), "blob": .string(data.base64EncodedString())]]]
+        }
+        if uri.hasPrefix("lifeloop://apps/"), uri.hasSuffix("/crash") {
+            let app = String(uri.dropFirst("lifeloop://apps/".count).dropLast("/crash".count))
+            guard let crash = crashes[app] else {
+                throw RPCError(code: -32002, message: "resource '\(uri.prefix(200))': no crash of '\(app.prefix(60))' is known to this server")
+            }
+            return ["contents": [["uri": .string(uri), "mimeType": "text/plain", "text": .string(crash)]]]
+        }
         let prefix = "lifeloop://apps/", suffix = "/trace"
         guard uri.hasPrefix(prefix), uri.hasSuffix(suffix), uri.count > prefix.count + suffix.count else {
-            throw RPCError(code: -32002, message: "unknown resource '\(uri.prefix(200))'; the resources are lifeloop://apps and lifeloop://apps/{app}/trace")
+            throw RPCError(code: -32002, message: "unknown resource '\(uri.prefix(200))'; the resources are lifeloop://apps, lifeloop://samples, lifeloop://apps/{app}/trace, an app's crash report and the files resources/list names")
         }
         let app = String(uri.dropFirst(prefix.count).dropLast(suffix.count))
         let next = try request("trace.get", ["app": .string(app), "limit": 1])["nextSeq"]?.int ?? 0
@@ -302,12 +360,45 @@ public final class MCPServer {
             let output = try tool.run(self, Params(arguments, method: tool.name))
             return result(text: output.text, structured: output.structured, extra: output.extra)
         } catch let failure as ToolFailure {
-            return errorResult(failure.message, data: failure.data)
+            return errorResult(Self.inToolTerms(failure.message, tool: tool.name), data: failure.data)
         } catch let error as RPCError {
-            return errorResult("\(tool.name): \(error.message) (error \(error.code))", data: error.data)
+            return errorResult(Self.inToolTerms("\(tool.name): \(error.message) (error \(error.code))", tool: tool.name), data: error.data)
         } catch {
             return errorResult("\(tool.name): \(error)", data: nil)
         }
+    }
+
+    /// The MCP tool that does what a daemon verb does.
+    static let toolOfVerb: [String: String] = [
+        "app.launch": "launch", "app.list": "apps", "app.describe": "describe", "app.tap": "tap", "app.push": "navigate",
+        "app.pop": "navigate", "app.popToRoot": "navigate", "app.present": "navigate", "app.dismiss": "navigate",
+        "app.selectTab": "navigate", "app.rotate": "rotate", "app.memoryWarning": "memory_warning", "clock.advance": "advance_clock",
+        "app.settle": "settle", "app.snapshot": "snapshot", "trace.get": "trace", "app.metrics": "metrics",
+        "record.start": "record_start", "record.stop": "record_stop", "app.terminate": "terminate", "app.session": "export_scenario",
+        "app.type": "type_text", "app.scroll": "scroll", "app.drag": "drag", "app.touch": "touch", "app.pinch": "pinch",
+    ]
+
+    /// A daemon's error as an MCP client reads it: the tool's name, not the daemon verb it
+    /// sent, and the tools to use, not daemon verbs.
+    static func inToolTerms(_ message: String, tool: String) -> String {
+        var text = message
+        // "tap: app.tap: no view ..." says the verb twice.
+        if text.hasPrefix(tool + ": ") {
+            let rest = text.dropFirst(tool.count + 2)
+            if let verb = (Array(toolOfVerb.keys) + ["app.batch"]).first(where: { rest.hasPrefix($0 + ": ") }) {
+                text = tool + ": " + rest.dropFirst(verb.count + 2)
+            }
+        }
+        // "app.batch on app-1: the app exited": the tool's batch.
+        text = text.replacingOccurrences(of: "app.batch on ", with: tool + " on ")
+        text = text.replacingOccurrences(of: "app.list lists the running apps", with: "the apps tool lists the running apps")
+        text = text.replacingOccurrences(of: "(app.terminate stops it)", with: "(the terminate tool stops it)")
+        // Any other verb named: the tool's name.
+        for (verb, name) in toolOfVerb where text.contains(verb) {
+            text = text.replacingOccurrences(of: verb + " ", with: name + " ").replacingOccurrences(of: verb + ":", with: name + ":")
+                .replacingOccurrences(of: verb + ")", with: name + ")").replacingOccurrences(of: verb + ",", with: name + ",")
+        }
+        return text
     }
 
     func result(text: String, structured value: JSON, extra: [JSON] = []) -> JSON {
@@ -372,14 +463,31 @@ public final class MCPServer {
                 data["app"] = .string(app)
                 // The exit notice comes once the app's pipes end: it has the crash message.
                 if let notice = daemon.exitNotice(app: app, within: min(2, secondsLeft)) {
-                    for key in ["crashMessage", "lastEvents", "log", "signal", "status"] where notice[key] != nil && notice[key]?.isNull == false {
+                    for key in ["crashMessage", "crashFrame", "lastEvents", "signal", "status"] where notice[key] != nil && notice[key]?.isNull == false {
                         data[key] = notice[key]
+                    }
+                    // The whole report (backtrace, registers, log) is a resource, not the error.
+                    var report = notice["crashReport"]?.string ?? ""
+                    let log = (notice["log"]?.array ?? []).compactMap(\.string)
+                    if !log.isEmpty { report += (report.isEmpty ? "" : "\n\n") + "The log's last lines:\n" + log.joined(separator: "\n") }
+                    if !report.isEmpty {
+                        crashes[app] = report
+                        data["crashReport"] = .string("lifeloop://apps/\(app)/crash")
                     }
                 }
                 launchedApps.removeAll { $0 == app }
             }
-            let crash = data["crashMessage"]?.string.map { ": " + $0 } ?? ""
-            return ToolFailure("\(error.message)\(crash)", data: .object(data))
+            var text = error.message
+            if let crash = data["crashMessage"]?.string { text += ": " + crash }
+            if let frame = data["crashFrame"]?.string { text += "\ncrashed in: " + frame }
+            let events = (data["lastEvents"]?.array ?? []).suffix(8).map { event in
+                "  \(event["seq"]?.int ?? 0) t\(event["turn"]?.int ?? 0) \(event["label"]?.string ?? "") \(event["event"]?.string ?? "") \(event["detail"]?.string ?? "")"
+                    .trimmingCharacters(in: .whitespaces)
+            }
+            if !events.isEmpty { text += "\nlast events:\n  " + events.joined(separator: "\n  ") }
+            if let uri = data["crashReport"]?.string { text += "\nthe full crash report: resources/read \(uri)" }
+            // The text says it all; the data is not appended again.
+            return ToolFailure(text, data: nil)
         case -32001:
             var data: [String: JSON] = [:]
             if let app, let events = try? daemon.call("trace.get", ["app": .string(app), "fromSeq": 0, "limit": 1], timeout: 2),

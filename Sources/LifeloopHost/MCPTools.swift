@@ -70,7 +70,7 @@ enum MCPTools {
     static let all: [MCPTool] = [
         MCPTool(name: "launch", title: "Launch an app",
                 description: "Launch a simulated app from a sample, a storyboard file or a scenario file, and settle it. Returns its id, windows and view count.",
-                properties: ["sample": string("A built-in sample's name (AgentTour, MultiWindow, SeedSegue, UIKitForm, ...)"),
+                properties: ["sample": string("A built-in sample's name (AgentTour, MultiWindow, SeedSegue, UIKitForm, Contacts, ...: the samples tool lists them all)"),
                              "storyboard": string("A storyboard file (absolute path)"), "scenario": string("A scenario file (absolute path)"),
                              "bundle": string("The app's bundle folder (absolute path), where its storyboards and nibs are found by name"),
                              "sources": string("With a storyboard: the folder of the app's own Swift files (absolute path), built and loaded so that the classes the storyboard names exist"),
@@ -83,6 +83,15 @@ enum MCPTools {
                              "settle": boolean("Settle after launch (default true)"), "budgetMs": number("The settle's budget in virtual ms")],
                 output: caused.merging(["windows": anyArray, "views": integer("Views in the tree"), "pid": integer("The app's process")]) { $1 },
                 run: launch),
+        MCPTool(name: "samples", title: "List the samples", description: "The sample apps launch takes (its sample argument), each with what it shows.",
+                properties: [:],
+                output: ["samples": ["type": "array", "description": "The samples",
+                                     "items": ["type": "object", "properties": ["name": string("The sample's name"), "summary": string("What it shows")]]]],
+                readOnly: true, idempotent: true, run: { server, params in
+                    try params.allowOnly([])
+                    let list: [JSON] = server.options.samples.map { ["name": .string($0.name), "summary": .string($0.summary)] }
+                    return .init(text: server.samplesText, structured: ["samples": .array(list)])
+                }),
         MCPTool(name: "apps", title: "List apps", description: "The daemon's running apps: id, pid, scenario, state, turn, digest.",
                 properties: [:], output: ["apps": anyArray], readOnly: true, idempotent: true, run: apps),
         MCPTool(name: "describe", title: "Describe the view tree",
@@ -156,7 +165,9 @@ enum MCPTools {
                 output: ["path": string("The file"), "fromSeq": integer("The first event recorded"), "turn": integer("The turn")],
                 run: { server, params in
                     try params.allowOnly(["app", "path"])
-                    let reply = try server.request("record.start", ["app": .string(try server.appID(params)), "path": .string(try params.requiredString("path"))])
+                    let path = try params.requiredString("path")
+                    try checkPath(path, "record_start", "path")
+                    let reply = try server.request("record.start", ["app": .string(try server.appID(params)), "path": .string(path)])
                     return .init(text: "recording to \(reply["path"]?.string ?? "")", structured: reply)
                 }),
         MCPTool(name: "record_stop", title: "Stop recording", description: "Finish the app's recording (its trailer: turn, digest, event count).",
@@ -188,6 +199,7 @@ enum MCPTools {
         try params.allowOnly(passed.union(["settle", "budgetMs"]))
         var members: [String: JSON] = [:]
         for key in passed { if let value = params.json[key], !value.isNull { members[key] = value } }
+        try checkLaunch(server, params)
         let reply = try server.request("app.launch", .object(members))
         guard let app = reply["app"]?.string else { throw ToolFailure("launch: the daemon gave no app id: \(reply.text.prefix(200))") }
         server.noteLaunched(app)
@@ -206,6 +218,37 @@ enum MCPTools {
         let settled = result["settled"]?.bool.map { $0 ? ", settled" : ", not settled" } ?? ""
         return .init(text: "launched \(app) (\(reply["scenario"]?.string ?? "")), windows \((reply["windows"]?.array ?? []).compactMap(\.string).joined(separator: ", ")); turn \(tree.turn), \(formatMilliseconds(tree.nowMs)) ms, digest \(tree.digest)\(settled); \(tree.viewCount) views: describe lists them",
                      structured: .object(result))
+    }
+
+    /// What launch can check before the daemon starts a process: the sample is one the
+    /// server knows, the files and folders named exist, and paths are absolute.
+    static func checkLaunch(_ server: MCPServer, _ params: Params) throws {
+        if let sample = try params.string("sample"), !server.options.samples.isEmpty,
+           !server.options.samples.contains(where: { $0.name == sample }) {
+            throw ToolFailure("launch: no sample '\(sample.prefix(60))'; the samples are \(server.options.samples.map(\.name).joined(separator: ", ")) (the lifeloop://samples resource says what each shows)")
+        }
+        for (key, folder) in [("storyboard", false), ("scenario", false), ("bundle", true), ("sources", true)] {
+            guard let path = try params.string(key) else { continue }
+            try checkPath(path, "launch", key)
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else {
+                throw ToolFailure("launch: '\(key)' \(path) does not exist")
+            }
+            if isFolder.boolValue != folder {
+                throw ToolFailure("launch: '\(key)' \(path) is \(folder ? "a file, not a folder" : "a folder, not a file")")
+            }
+        }
+        if let record = try params.string("record") { try checkPath(record, "launch", "record") }
+    }
+
+    /// A path argument: absolute, without NUL, newline or control characters.
+    static func checkPath(_ path: String, _ tool: String, _ key: String) throws {
+        if let bad = path.unicodeScalars.first(where: { $0.value < 32 || $0.value == 127 }) {
+            throw ToolFailure("\(tool): '\(key)' has a control character (U+\(String(format: "%04X", bad.value))) in it; a path has none")
+        }
+        guard path.hasPrefix("/") else {
+            throw ToolFailure("\(tool): '\(key)' must be an absolute path (from /), not '\(path.prefix(200))'")
+        }
     }
 
     static func apps(_ server: MCPServer, _ params: Params) throws -> MCPTool.Output {
@@ -402,7 +445,10 @@ enum MCPTools {
             let path = server.fileDirectory() + "/\(app)-turn\(reply["turn"]?.int ?? 0)-\(reply["window"]?.string ?? "window").\(format)"
             do { try AtomicFile.write(bytes, to: path) } catch { throw ToolFailure("snapshot: cannot write \(path): \(error)") }
             structured["path"] = .string(path)
-            let link: JSON = ["type": "resource_link", "uri": .string(URL(fileURLWithPath: path).absoluteString),
+            let uri = URL(fileURLWithPath: path).absoluteString
+            // resources/read serves it.
+            server.files[uri] = (path, mime)
+            let link: JSON = ["type": "resource_link", "uri": .string(uri),
                               "name": .string((path as NSString).lastPathComponent), "mimeType": .string(mime), "size": .int(bytes.count)]
             return .init(text: summary + " at " + path, structured: .object(structured), extra: [link])
         }
@@ -451,6 +497,7 @@ enum MCPTools {
     static func exportScenario(_ server: MCPServer, _ params: Params) throws -> MCPTool.Output {
         try params.allowOnly(["app", "path"])
         let app = try server.appID(params)
+        if let path = try params.string("path") { try checkPath(path, "export_scenario", "path") }
         let session = try server.request("app.session", ["app": .string(app)])
         let export: ScenarioExport
         do {
@@ -462,6 +509,7 @@ enum MCPTools {
                                           "digest": .string(export.digest), "notes": .array(export.notes.map { .string($0) })]
         var command = "lifeloop run FILE --seed \(export.seed)"
         if let path = try params.string("path") {
+            try checkPath(path, "export_scenario", "path")
             do { try AtomicFile.write(Array(export.text.utf8), to: path) } catch { throw ToolFailure("export_scenario: cannot write \(path): \(error)") }
             structured["path"] = .string(path)
             command = "lifeloop run \(path) --seed \(export.seed)"

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import LifeloopCore
 import LifeloopHost
+import LifeloopSamples
 
 /// `lifeloop mcp`: an MCP server on stdin/stdout in front of `lifeloopd` (thin; the work
 /// is in LifeloopHost's ``MCPServer``).
@@ -53,6 +54,7 @@ struct MCP: ParsableCommand {
         }
         var options = MCPServer.Options()
         options.callSeconds = callSeconds
+        options.samples = SampleCatalog.apps.apps.map { MCPServer.Sample(name: $0.name, summary: $0.summary) }
         let server = MCPServer(daemon: client, options: options)
         server.onLaunched = { OwnedApps.shared.add($0) }
         server.serve()

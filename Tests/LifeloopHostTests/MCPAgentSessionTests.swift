@@ -1,0 +1,165 @@
+import Foundation
+@testable import LifeloopHost
+import Testing
+
+/// The MCP tools over a real `lifeloopd` and real app processes, as an agent's client
+/// drives them: what a new user hit with the Python SDK.
+@Suite struct MCPAgentSessionTests {
+    final class Session {
+        let daemon: DaemonHarness
+        let client: DaemonClient
+        let server: MCPServer
+        var id = 1
+
+        init(callSeconds: Double = 10) throws {
+            daemon = try DaemonHarness()
+            client = try daemon.client()
+            var options = MCPServer.Options()
+            options.callSeconds = callSeconds
+            options.fileDirectory = daemon.directory
+            options.samples = [.init(name: "AgentTour", summary: "an app to drive"), .init(name: "Faults", summary: "faults"),
+                               .init(name: "Contacts", summary: "a contacts table")]
+            server = MCPServer(daemon: client, options: options)
+            _ = try request("initialize", ["protocolVersion": "2025-06-18"])
+        }
+
+        func request(_ method: String, _ params: JSON = [:]) throws -> JSON {
+            id += 1
+            return try JSON.parse(try #require(server.handle(line: RPCMessage.request(id: .int(id), method: method, params: params).line)))
+        }
+
+        func tool(_ name: String, _ arguments: JSON = [:]) throws -> JSON {
+            try #require(try request("tools/call", ["name": .string(name), "arguments": arguments])["result"])
+        }
+
+        deinit { daemon.stop() }
+    }
+
+    static func text(_ result: JSON) -> String { result["content"]?.array?.first?["text"]?.string ?? "" }
+
+    /// trace with its defaults asked the daemon for `limit: 0`, which it refuses.
+    @Test func traceWithItsDefaultsReadsTheLastEvents() throws {
+        let session = try Session()
+        _ = try session.tool("launch", ["sample": "AgentTour"])
+        let traced = try session.tool("trace")
+        #expect(traced["isError"] == false, "\(traced)")
+        #expect((traced["structuredContent"]?["events"]?.array?.count ?? 0) > 10, "\(traced)")
+    }
+
+    /// navigate back at the root answered success with nothing changed.
+    @Test func backAtTheRootIsAnErrorAndNothingRuns() throws {
+        let session = try Session()
+        let launched = try session.tool("launch", ["sample": "AgentTour"])
+        let back = try session.tool("navigate", ["action": "back"])
+        #expect(back["isError"] == true && Self.text(back).contains("nothing to pop"), "\(back)")
+        #expect(!Self.text(back).contains("app.pop"), "\(Self.text(back))")
+        let apps = try session.tool("apps")
+        #expect(apps["structuredContent"]?["apps"]?.array?.first?["digest"] == launched["structuredContent"]?["digest"])
+    }
+
+    /// A launch the server can check fails before the daemon starts a process (the next
+    /// app is still app-1); the samples are listed by a tool and a resource.
+    @Test func aLaunchThatCannotWorkStartsNoProcessAndTheSamplesAreListed() throws {
+        let session = try Session()
+        let unknown = try session.tool("launch", ["sample": "Nope"])
+        #expect(unknown["isError"] == true && Self.text(unknown).contains("AgentTour, Faults, Contacts"), "\(unknown)")
+        let missing = try session.tool("launch", ["storyboard": .string(session.daemon.directory + "/none.storyboard")])
+        #expect(missing["isError"] == true && Self.text(missing).contains("does not exist"), "\(missing)")
+        let relative = try session.tool("launch", ["storyboard": "Main.storyboard"])
+        #expect(relative["isError"] == true && Self.text(relative).contains("absolute path"), "\(relative)")
+        let launched = try session.tool("launch", ["sample": "AgentTour"])
+        #expect(launched["structuredContent"]?["app"] == "app-1", "\(launched)")
+
+        let samples = try session.tool("samples")
+        #expect(Self.text(samples).contains("Contacts\ta contacts table"), "\(samples)")
+        let listed = try session.request("resources/list")["result"]?["resources"]?.array ?? []
+        #expect(listed.contains { $0["uri"] == "lifeloop://samples" })
+        let read = try session.request("resources/read", ["uri": "lifeloop://samples"])
+        #expect(read["result"]?["contents"]?.array?.first?["text"]?.string?.contains("AgentTour") == true, "\(read)")
+    }
+
+    /// A recording to a file that takes nothing was answered "launched" and lost.
+    @Test func aRecordingThatCannotBeWrittenFailsTheLaunch() throws {
+        let session = try Session()
+        let launched = try session.tool("launch", ["sample": "AgentTour", "record": "/dev/full"])
+        #expect(launched["isError"] == true && Self.text(launched).contains("/dev/full"), "\(launched)")
+    }
+
+    /// export_scenario with a NUL in its path wrote another file than it named; paths are
+    /// absolute, as the schema says.
+    @Test func anExportPathWithANulOrRelativeIsRefused() throws {
+        let session = try Session()
+        _ = try session.tool("launch", ["sample": "AgentTour"])
+        let nul = session.daemon.directory + "/a.yaml\u{0}b"
+        let refused = try session.tool("export_scenario", ["path": .string(nul)])
+        #expect(refused["isError"] == true && Self.text(refused).contains("control character"), "\(refused)")
+        #expect(!FileManager.default.fileExists(atPath: session.daemon.directory + "/a.yaml"))
+        let relative = try session.tool("export_scenario", ["path": "session.yaml"])
+        #expect(relative["isError"] == true && Self.text(relative).contains("absolute path"), "\(relative)")
+    }
+
+    /// A snapshot asked for as a file answered a link that resources/read refused.
+    @Test func aSnapshotFileLinkIsReadable() throws {
+        let session = try Session()
+        _ = try session.tool("launch", ["sample": "AgentTour"])
+        let snapshot = try session.tool("snapshot", ["file": true])
+        let link = try #require(snapshot["content"]?.array?.first { $0["type"] == "resource_link" }, "\(snapshot)")
+        let uri = try #require(link["uri"]?.string)
+        let read = try session.request("resources/read", ["uri": .string(uri)])
+        let text = read["result"]?["contents"]?.array?.first?["text"]?.string ?? ""
+        #expect(text.hasPrefix("<svg") || text.hasPrefix("<?xml"), "\(read.text.prefix(300))")
+        let png = try session.tool("snapshot", ["file": true, "format": "png"])
+        let pngURI = try #require(png["content"]?.array?.first { $0["type"] == "resource_link" }?["uri"]?.string)
+        let blob = try session.request("resources/read", ["uri": .string(pngURI)])["result"]?["contents"]?.array?.first?["blob"]?.string
+        #expect(blob.flatMap { Data(base64Encoded: $0) }?.prefix(4) == Data([0x89, 0x50, 0x4E, 0x47]))
+    }
+
+    /// advance_clock by 1e12 ms with a repeating timer wedged the app for every later
+    /// call, blamed on a hung callback; a settle with a budget of 1e12 ms too. Both stop at
+    /// a turn boundary within the call's time, and the next call works.
+    @Test func aHugeAdvanceOrSettleStopsWithinTheCallsTime() throws {
+        let session = try Session(callSeconds: 3)
+        _ = try session.tool("launch", ["sample": "AgentTour"])
+        _ = try session.tool("navigate", ["action": "push", "scene": "Spinner"])
+        let advanced = try session.tool("advance_clock", ["ms": 1e12])
+        #expect(advanced["isError"] == false, "\(advanced)")
+        #expect(advanced["structuredContent"]?["stoppedBy"] == "deadline" && Self.text(advanced).contains("time limit"), "\(advanced)")
+        let settled = try session.tool("settle", ["budgetMs": 1e12])
+        #expect(settled["isError"] == false && settled["structuredContent"]?["settled"] == false, "\(settled)")
+        #expect(Self.text(settled).contains("time limit") && Self.text(settled).contains("Spinner.tick"), "\(Self.text(settled))")
+        let described = try session.tool("describe")
+        #expect(described["isError"] == false, "\(described)")
+        let apps = try session.tool("apps")
+        #expect(apps["structuredContent"]?["apps"]?.array?.first?["digest"] == described["structuredContent"]?["digest"])
+    }
+
+    /// Typing into a disabled field is refused, and a field's delegate that refuses some
+    /// characters is told.
+    @Test func typeTextSaysWhatWasRefused() throws {
+        let session = try Session()
+        _ = try session.tool("launch", ["sample": "AgentTour"])
+        _ = try session.tool("navigate", ["action": "push", "scene": "Form"])
+        let disabled = try session.tool("type_text", ["view": "Form.disabled", "text": "abc"])
+        #expect(disabled["isError"] == true && Self.text(disabled).contains("disabled") && Self.text(disabled).contains("nothing ran"), "\(disabled)")
+        #expect(Self.text(disabled).hasPrefix("type_text: 'Form.disabled'"), "\(Self.text(disabled))")
+        let typed = try session.tool("type_text", ["view": "Form.name", "text": "Ada"])
+        #expect(typed["structuredContent"]?["refusedCharacters"] == 0, "\(typed)")
+    }
+
+    /// A crash's error was 3 KB, mostly registers: the message, the frame and the last
+    /// events now, and the whole report as a resource.
+    @Test func aCrashIsToldShortlyWithTheReportAsAResource() throws {
+        let session = try Session()
+        _ = try session.tool("launch", ["sample": "Faults"])
+        let crashed = try session.tool("navigate", ["action": "push", "scene": "Crash"])
+        let text = Self.text(crashed)
+        #expect(crashed["isError"] == true && text.contains("last events") && text.contains("Crash viewDidLoad"), "\(text)")
+        #expect(!text.contains("rax 0x") && text.utf8.count < 2_000, "\(text)")
+        let uri = "lifeloop://apps/app-1/crash"
+        #expect(text.contains(uri), "\(text)")
+        let report = try session.request("resources/read", ["uri": .string(uri)])["result"]?["contents"]?.array?.first?["text"]?.string ?? ""
+        #expect(report.count > text.count, "\(report.prefix(400))")
+        let gone = try session.tool("describe", ["app": "app-9"])
+        #expect(Self.text(gone).contains("the apps tool lists") && !Self.text(gone).contains("app.list"), "\(Self.text(gone))")
+    }
+}
