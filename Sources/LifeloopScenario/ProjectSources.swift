@@ -55,7 +55,9 @@ public enum ProjectSources {
 
         let port = try tool(near: binaries, named: "lifeloop-port", fallback: ("lifeloop", ["port"]))
         let portRun = try run(port.path, port.arguments + files + ["--output", ported, "--suffix", ".ported"])
-        guard portRun.status == 0 else {
+        // Status 1: the port step reported errors but wrote every file; the compiler's
+        // errors are reported with its, so that one build shows them all.
+        guard portRun.status == 0 || portRun.status == 1 else {
             throw Failure(description: "sources '\(directory)': the port step failed:\n\(portRun.output)")
         }
         let portedFiles = swiftFiles(under: ported)
@@ -68,10 +70,13 @@ public enum ProjectSources {
                                        "-continue-building-after-errors", "-diagnostic-style", "llvm",
                                        "-I", modules, "-module-cache-path", work.appendingPathComponent("cache").path,
                                        "-o", library] + portedFiles)
+        let portErrors = portRun.status == 0 ? "" : "sources '\(directory)': the port step failed:\n\(portRun.output)"
         guard compile.status == 0 else {
             let output = originalLocations(in: compile.output, portedFiles: portedFiles)
-            throw Failure(description: "sources '\(directory)' do not compile against Lifeloop:\n\(output)")
+            throw Failure(description: (portErrors.isEmpty ? "" : portErrors + "\n")
+                            + "sources '\(directory)' do not compile against Lifeloop:\n\(output)")
         }
+        guard portErrors.isEmpty else { throw Failure(description: portErrors) }
         guard dlopen(library, RTLD_NOW | RTLD_GLOBAL) != nil else {
             let reason = dlerror().map { String(cString: $0) } ?? "unknown reason"
             let hint = reason.contains("undefined symbol")

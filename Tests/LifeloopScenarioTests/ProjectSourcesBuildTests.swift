@@ -60,4 +60,36 @@ import Testing
         // Each error once.
         #expect(output.stderr.components(separatedBy: "Outlets.swift:4:").count == 2, "\(output.stderr)")
     }
+
+    /// The port step's errors and the compiler's come from one build, together.
+    @Test func thePortStepsErrorsAndTheCompilersAreReportedTogether() throws {
+        let directory = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(atPath: directory) }
+        let sources = directory + "/Both"
+        try FileManager.default.createDirectory(atPath: sources, withIntermediateDirectories: true)
+        try """
+            import UIKit
+
+            class Swizzled: UIViewController {
+                func swap() {
+                    let cls: AnyClass? = NSClassFromString("Other")
+                    _ = cls
+                }
+            }
+            """.write(toFile: sources + "/Swizzled.swift", atomically: true, encoding: .utf8)
+        try """
+            import UIKit
+
+            class Broken: UIViewController {
+                override func viewDidLoad() {
+                    super.viewDidLoad()
+                    title = missingName
+                }
+            }
+            """.write(toFile: sources + "/Broken.swift", atomically: true, encoding: .utf8)
+        let output = try CLI.run(["launch", ProjectSourcesTests.storyboard, "--sources", sources])
+        #expect(output.status != 0)
+        #expect(output.stderr.contains("\(sources)/Swizzled.swift:5:30: error: NSClassFromString"), "\(output.stderr)")
+        #expect(output.stderr.contains("\(sources)/Broken.swift:6:17: error: cannot find 'missingName' in scope"), "\(output.stderr)")
+    }
 }
