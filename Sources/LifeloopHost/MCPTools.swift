@@ -47,8 +47,23 @@ private func string(_ description: String, enum values: [String]? = nil) -> JSON
 private func integer(_ description: String) -> JSON { ["type": "integer", "description": .string(description)] }
 private func number(_ description: String) -> JSON { ["type": "number", "description": .string(description)] }
 private func boolean(_ description: String) -> JSON { ["type": "boolean", "description": .string(description)] }
-private let anyObject: JSON = ["type": "object"]
-private let anyArray: JSON = ["type": "array"]
+private func array(_ description: String, of items: JSON) -> JSON { ["type": "array", "description": .string(description), "items": items] }
+private func object(_ description: String, _ properties: [String: JSON]) -> JSON {
+    ["type": "object", "description": .string(description), "properties": .object(properties)]
+}
+private let strings: JSON = ["type": "string"]
+private let numbers: JSON = ["type": "number"]
+/// What an action was done to (tap's tapped, type_text's typed, ...).
+let actedSchema: [String: JSON] = ["ref": string("@eN"), "label": string("Its label"), "class": string("Its class")]
+/// One element of the view tree, as describe's full and hit give it.
+let elementSchema = object("A view", [
+    "ref": string("@eN, valid for the digest"), "window": string("Its window"), "depth": integer("Its depth in the window's tree"),
+    "label": string("Its label"), "class": string("Its class"), "frame": array("[x, y, width, height] in window points", of: numbers),
+    "hidden": boolean("Hidden"), "alpha": number("Its alpha"), "interactive": boolean("Takes touches"),
+    "accessibilityIdentifier": string("Its accessibility identifier"), "accessibilityLabel": string("Its accessibility label"),
+    "text": string("What it shows"), "contentOffset": array("A scroll view's offset [x, y]", of: numbers),
+    "indexPath": array("A cell's [section, row]", of: ["type": "integer"]),
+])
 
 let appArgument = string("The app's id (from launch or apps); default: the app launched last")
 let settleArguments: [String: JSON] = [
@@ -61,7 +76,22 @@ let caused: [String: JSON] = [
     "digest": string("The trace digest after it: the refs in diff are valid for it"),
     "fromSeq": integer("The first trace event it caused"), "toSeq": integer("One past the last trace event it caused"),
     "settled": boolean("Whether the app settled (false: pending names what still runs)"),
-    "pending": anyObject, "diff": anyObject,
+    "pending": object("When not settled: what still runs, by owner", [
+        "summary": string("Counts of tasks, timers and jobs"), "budgetMs": number("The settle's budget"),
+        "stoppedBy": string("deadline: the call's time limit stopped the settle"),
+        "animations": array("Running animations", of: object("An animation", ["owner": string("Its view"), "property": string("What it animates"),
+                                                                              "endsAtMs": number("When it ends, ms")])),
+        "timers": array("Timers", of: object("A timer", ["owner": string("Its label"), "dueMs": number("When it is due, ms"),
+                                                          "everyMs": number("Its period, if it repeats")])),
+        "jobs": array("Jobs by label", of: strings), "tasks": integer("Queued tasks"), "nowMs": number("The clock, ms"),
+        "animationCount": integer("All animations"), "timerCount": integer("All timers"), "jobCount": integer("All jobs"),
+    ]),
+    "diff": object("What changed in the view tree: one line a change, capped at diffBytes", [
+        "lines": array("+ added, - removed, ~ changed or moved, with refs valid for digest", of: strings),
+        "added": integer("Views added"), "removed": integer("Views removed"), "moved": integer("Views moved"),
+        "changed": integer("Views changed"), "omitted": integer("Lines left out for the size"),
+        "movedWithContent": integer("Views that moved with scrolled content, not listed"),
+    ]),
 ]
 
 // MARK: The tools
@@ -77,11 +107,22 @@ enum MCPTools {
                              "module": string("The module name those sources are built as (default: the storyboard's customModule, else the folder's name)"),
                              "seed": integer("The seed costs and timings are drawn from (default 0)"),
                              "clock": string("virtual (default: deterministic, moves only when asked) or host", enum: ["virtual", "host"]),
-                             "windows": anyArray, "label": string("A name for the app"),
+                             "windows": array("The windows, for a storyboard or a sample: each a label, or {label, screen, size, refreshRate, root, container, tabs}",
+                                              of: ["type": ["string", "object"], "description": "A window's label, or the window",
+                                                   "properties": ["label": string("Its label"), "screen": string("phone, tablet, ... (its screen)"),
+                                                                  "size": array("[width, height] in points", of: numbers),
+                                                                  "refreshRate": integer("Frames a second (60, 120)"),
+                                                                  "root": string("The scene at its root"),
+                                                                  "container": string("navigation or tabs: what holds the root"),
+                                                                  "tabs": array("With container tabs: the tabs' scenes", of: strings)]]),
+                             "label": string("A name for the app"),
                              "record": string("Record the session from its launch to this file (absolute path): lifeloop replay FILE runs it again"),
-                             "network": ["type": "array", "description": "A scripted network's rules (as a scenario's network:)"],
+                             "network": array("A scripted network's rules (as a scenario's network:)",
+                                              of: ["type": "object", "additionalProperties": true,
+                                                   "description": "A rule as a scenario's network: takes it (match, status, body, latency, ...)"]),
                              "settle": boolean("Settle after launch (default true)"), "budgetMs": number("The settle's budget in virtual ms")],
-                output: caused.merging(["windows": anyArray, "views": integer("Views in the tree"), "pid": integer("The app's process")]) { $1 },
+                output: caused.merging(["windows": array("The app's windows", of: strings), "views": integer("Views in the tree"),
+                                        "pid": integer("The app's process"), "scenario": string("The scenario's name")]) { $1 },
                 run: launch),
         MCPTool(name: "samples", title: "List the samples", description: "The sample apps launch takes (its sample argument), each with what it shows.",
                 properties: [:],
@@ -93,7 +134,12 @@ enum MCPTools {
                     return .init(text: server.samplesText, structured: ["samples": .array(list)])
                 }),
         MCPTool(name: "apps", title: "List apps", description: "The daemon's running apps: id, pid, scenario, state, turn, digest.",
-                properties: [:], output: ["apps": anyArray], readOnly: true, idempotent: true, run: apps),
+                properties: [:],
+                output: ["apps": array("The apps", of: object("An app", [
+                    "app": string("Its id"), "pid": integer("Its process"), "scenario": string("Its scenario"), "state": string("running, stopping, ..."),
+                    "turn": integer("Its turn"), "digest": string("Its digest"),
+                ]))],
+                readOnly: true, idempotent: true, run: apps),
         MCPTool(name: "describe", title: "Describe the view tree",
                 description: "The app's view tree, one line per view: ref (@eN, valid for this digest), class, label, text, #accessibilityIdentifier, ax=accessibility label, frame [x,y,w,h] in window points, a scroll view's offset, flags (hidden, alpha, noTouch). Then the controller tree. full=true adds every element as an object. hit={x, y} only says which view a touch at that point would reach.",
                 properties: ["app": appArgument, "window": string("Only this window (with hit: the point's window, default the first)"),
@@ -101,18 +147,21 @@ enum MCPTools {
                              "hit": ["type": "object", "properties": ["x": number("x"), "y": number("y")], "required": ["x", "y"],
                                      "description": "Only say which view a touch at this point (window points) would reach, as hit testing goes"]],
                 output: ["app": string("The app"), "digest": string("Refs are valid for this digest"), "turn": integer("The loop turn"),
-                         "virtualMs": number("The app's clock, ms"), "windows": anyArray, "views": integer("Views listed"),
-                         "tree": string("One line per view"), "controllers": string("One line per controller"), "elements": anyArray,
-                         "hit": ["type": ["object", "null"], "description": "With hit: the view a touch there reaches (null: none)"]],
+                         "virtualMs": number("The app's clock, ms"), "windows": array("The windows", of: strings), "views": integer("Views listed"),
+                         "tree": string("One line per view"), "controllers": string("One line per controller"),
+                         "elements": array("With full: every view", of: elementSchema),
+                         "hit": ["type": ["object", "null"], "description": "With hit: the view a touch there reaches (null: none)",
+                                 "properties": elementSchema["properties"] ?? [:]]],
                 readOnly: true, idempotent: true, run: describe),
         MCPTool(name: "tap", title: "Tap a view",
                 description: "Tap a view, named by exactly one of: ref (@eN from the latest describe or diff), id (accessibility identifier), accessibilityLabel, view (its label), or point {x, y} in window points. A ref from an older digest is refused, never tapped at old coordinates. Settles and returns the settled diff.",
                 properties: ["app": appArgument, "ref": string("@eN"), "id": string("An accessibility identifier"),
                              "accessibilityLabel": string("An accessibility label"), "view": string("A view's label"),
-                             "point": ["type": "object", "properties": ["x": number("x"), "y": number("y")], "required": ["x", "y"]],
+                             "point": ["type": "object", "properties": ["x": number("x"), "y": number("y")], "required": ["x", "y"],
+                                       "description": "A point in window points: taps the deepest view there that takes touches"],
                              "window": string("The window of point (default the key window)"),
                              "digest": string("The digest the ref came with (checked if given)")].merging(settleArguments) { $1 },
-                output: caused.merging(["tapped": anyObject]) { $1 }, run: tap),
+                output: caused.merging(["tapped": object("The view tapped", actedSchema)]) { $1 }, run: tap),
         MCPTool(name: "navigate", title: "Navigate",
                 description: "push or present a scene, pop (or back), popToRoot, dismiss, or selectTab in a window. Settles and returns the settled diff.",
                 properties: ["app": appArgument,
@@ -149,11 +198,21 @@ enum MCPTools {
         MCPTool(name: "trace", title: "Read the trace",
                 description: "Trace events of the app (seq, time, turn, label, event, detail), from fromSeq (default: the last limit events).",
                 properties: ["app": appArgument, "fromSeq": integer("The first event"), "limit": integer("The most events (default 100, at most 2000)")],
-                output: ["app": string("The app"), "events": anyArray, "fromSeq": integer("First"), "toSeq": integer("One past the last"),
+                output: ["app": string("The app"),
+                         "events": array("The events", of: object("A trace event", [
+                             "seq": integer("Its sequence number"), "time": integer("Its time, ns"), "turn": integer("Its turn"),
+                             "window": string("Its window"), "label": string("The object"), "event": string("The event"), "detail": string("Detail"),
+                         ])),
+                         "fromSeq": integer("First"), "toSeq": integer("One past the last"),
                          "nextSeq": integer("The next event's seq")],
                 readOnly: true, idempotent: true, run: trace),
         MCPTool(name: "metrics", title: "Frame metrics", description: "Per-window frame metrics: frames, dropped frames, hitches, frame time percentiles.",
-                properties: ["app": appArgument], output: ["windows": anyObject, "turn": integer("The turn"), "now": integer("The clock, ns")],
+                properties: ["app": appArgument],
+                output: ["windows": ["type": "object", "description": "Each window's frame metrics, by label",
+                                     "additionalProperties": object("A window's metrics", ["frameCount": integer("Frames"),
+                                                                                            "droppedFrames": integer("Dropped frames"),
+                                                                                            "hitchMs": number("Hitch time, ms")])],
+                         "turn": integer("The turn"), "now": integer("The clock, ns")],
                 readOnly: true, idempotent: true, run: { server, params in
                     try params.allowOnly(["app"])
                     let reply = try server.request("app.metrics", ["app": .string(try server.appID(params))])
@@ -187,7 +246,7 @@ enum MCPTools {
                 properties: ["app": appArgument, "path": string("Where to write it (absolute path); without it, the text is returned only")],
                 output: ["path": string("The file"), "text": string("The scenario"), "seed": integer("The seed to run it with"),
                          "turn": integer("The session's turn"), "digest": string("The session's digest: the run's"),
-                         "command": string("The command that replays it"), "notes": anyArray],
+                         "command": string("The command that replays it"), "notes": array("Inputs left out, each a sentence", of: strings)],
                 run: exportScenario),
     ] + inputTools
 

@@ -163,3 +163,36 @@ import Testing
         #expect(Self.text(gone).contains("the apps tool lists") && !Self.text(gone).contains("app.list"), "\(Self.text(gone))")
     }
 }
+
+/// Every tool's schemas say what each property is: a description, an array's items, an
+/// object's properties (a client's model reads them to call the tool).
+@Suite struct MCPSchemaTests {
+    static func problems(_ schema: JSON, at path: String) -> [String] {
+        var found: [String] = []
+        let types = schema["type"]?.array?.compactMap(\.string) ?? schema["type"]?.string.map { [$0] } ?? []
+        if types.contains("array") {
+            if let items = schema["items"] { found += problems(items, at: path + "[]") } else { found.append("\(path): an array without items") }
+        }
+        if types.contains("object") {
+            if let properties = schema["properties"]?.object {
+                for (name, property) in properties {
+                    if property["description"] == nil { found.append("\(path).\(name): no description") }
+                    found += problems(property, at: path + "." + name)
+                }
+            } else if schema["additionalProperties"] == nil {
+                found.append("\(path): an object without properties")
+            }
+        }
+        return found
+    }
+
+    @Test func everyPropertyIsDescribedAndEveryArrayHasItems() throws {
+        var found: [String] = []
+        for tool in MCPTools.all {
+            let listing = tool.listing(structured: true)
+            found += Self.problems(listing["inputSchema"] ?? [:], at: "\(tool.name).input")
+            found += Self.problems(listing["outputSchema"] ?? [:], at: "\(tool.name).output")
+        }
+        #expect(found.isEmpty, "\(found.sorted().joined(separator: "\n"))")
+    }
+}
