@@ -35,6 +35,9 @@ public struct DaemonConfiguration: Sendable {
     public var terminateGrace: Duration = .seconds(2)
     /// Lines of each app's stdout/stderr kept for `app.log`.
     public var logLines = 1000
+    /// The samples the app executable has, if known: an `app.launch` of another is refused
+    /// before a process starts (nil: the app decides).
+    public var sampleNames: [String]?
 
     /// A configuration with the defaults `lifeloopd` documents, listening on `socketPath` and
     /// running `appExecutable` for each app.
@@ -325,6 +328,16 @@ public final class Daemon {
         // Checked here as well as in the app, so a bad request costs no process.
         try AppHost.checkLaunchSource(params)
         _ = try NetworkParameters.launchRules(params)
+        for key in ["scenario", "storyboard"] {
+            guard let path = try params.string(key) else { continue }
+            var isFolder: ObjCBool = false
+            if !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) || isFolder.boolValue {
+                throw RPCError.invalidParams("app.launch: '\(key)' \(path) is not a file\(path.hasPrefix("/") ? "" : " (relative to the daemon's folder, \(FileManager.default.currentDirectoryPath))")")
+            }
+        }
+        if let names = configuration.sampleNames, let sample = try params.string("sample"), !names.contains(sample) {
+            throw RPCError.invalidParams("app.launch: no sample '\(sample.prefix(60))'; the samples are \(names.joined(separator: ", "))")
+        }
         let appID = "app-\(nextAppNumber)"
         nextAppNumber += 1
         var environment = ProcessInfo.processInfo.environment

@@ -136,7 +136,7 @@ enum MCPTools {
         MCPTool(name: "apps", title: "List apps", description: "The daemon's running apps: id, pid, scenario, state, turn, digest.",
                 properties: [:],
                 output: ["apps": array("The apps", of: object("An app", [
-                    "app": string("Its id"), "pid": integer("Its process"), "scenario": string("Its scenario"), "state": string("running, stopping, ..."),
+                    "app": string("Its id"), "pid": integer("Its process"), "scenario": string("Its scenario"), "state": string("ready, starting or stopping"),
                     "turn": integer("Its turn"), "digest": string("Its digest"),
                 ]))],
                 readOnly: true, idempotent: true, run: apps),

@@ -1,5 +1,7 @@
 import ArgumentParser
+import Foundation
 import LifeloopSamples
+import LifeloopScenario
 
 /// `lifeloop demo [NAME]`: runs a sample on the virtual clock and prints its trace.
 struct Demo: ParsableCommand {
@@ -29,10 +31,16 @@ struct Demo: ParsableCommand {
             for sample in SampleCatalog.all {
                 print("\(sample.name)\t\(sample.summary)")
             }
+            // The apps the daemon and scenarios launch by name: demo runs each to its first settle.
+            for app in SampleCatalog.apps.apps where SampleCatalog.named(app.name) == nil {
+                print("\(app.name)\t\(app.summary)")
+            }
             return
         }
         guard let sample = SampleCatalog.named(name) else {
-            let names = SampleCatalog.all.map(\.name).joined(separator: ", ")
+            if let app = SampleCatalog.apps.app(named: name) { return try runApp(app) }
+            let names = (SampleCatalog.all.map(\.name) + SampleCatalog.apps.apps.map(\.name).filter { SampleCatalog.named($0) == nil })
+                .joined(separator: ", ")
             throw ValidationError("no sample named '\(name)'; the samples are: \(names)")
         }
         // Samples are small and fixed and build their app inside `run`, so their trace is
@@ -40,6 +48,28 @@ struct Demo: ParsableCommand {
         let trace = try sample.run()
         let output = TraceOutput(format: format, labels: labels)
         output.write(trace)
+        try output.finish()
+    }
+
+    /// A sample app (one `app.launch` and scenarios name): launched on the virtual clock
+    /// and settled, its trace printed.
+    private func runApp(_ app: AppDefinition) throws {
+        let windows = app.windows.isEmpty ? "[{label: main, screen: phone}]" : "[" + app.windows.map { "{label: \($0)}" }.joined(separator: ", ") + "]"
+        let text = """
+            lifeloop: 1
+            name: \(app.name)
+            app: {sample: \(app.name)}
+            windows: \(windows)
+            clock: virtual
+            script:
+              - settle: true
+
+            """
+        let scenario = try ScenarioFile.parse(text, file: "demo \(app.name)", directory: FileManager.default.currentDirectoryPath)
+        let runner = try ScenarioRunner(scenario: scenario, catalog: SampleCatalog.apps)
+        let (_, events) = try runner.runReturningEvents(seed: 0, options: RunOptions(keepEvents: true))
+        let output = TraceOutput(format: format, labels: labels)
+        for event in events { output.write(event) }
         try output.finish()
     }
 }

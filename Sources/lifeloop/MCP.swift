@@ -126,7 +126,9 @@ final class OwnDaemon: @unchecked Sendable {
         let failure = Locked<String?>(nil)
         let thread = Thread { [own] in
             do {
-                let daemon = try Daemon(configuration: DaemonConfiguration(socketPath: own.socketPath, appExecutable: me))
+                var configuration = DaemonConfiguration(socketPath: own.socketPath, appExecutable: me)
+                configuration.sampleNames = SampleCatalog.apps.apps.map(\.name)
+                let daemon = try Daemon(configuration: configuration)
                 daemon.onReady = { path in
                     FileOutput.writeStandardError("lifeloop mcp: serving its own lifeloopd on \(path) (pid \(getpid()))\n")
                     ready.signal()

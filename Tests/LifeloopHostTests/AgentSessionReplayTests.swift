@@ -116,4 +116,20 @@ import Testing
         #expect(status == 0, "\(text)")
         #expect(text.contains(stopped["digest"]?.string ?? "?"), "\(text)")
     }
+
+    /// A launch of a file that is not there started an app process to find out; the
+    /// daemon checks first (the next app is still app-1).
+    @Test func aLaunchOfAMissingFileStartsNoProcess() throws {
+        let daemon = try DaemonHarness()
+        defer { daemon.stop() }
+        let client = try daemon.client()
+        do {
+            _ = try client.call("app.launch", ["storyboard": .string(daemon.directory + "/none.storyboard")], timeout: 30)
+            Issue.record("a missing storyboard launched")
+        } catch let error as RPCError {
+            #expect(error.code == -32602 && error.message.contains("none.storyboard is not a file"), "\(error)")
+        }
+        let app = try client.call("app.launch", ["sample": "AgentTour"], timeout: 30)["app"]
+        #expect(app == "app-1")
+    }
 }

@@ -196,3 +196,32 @@ import Testing
         #expect(found.isEmpty, "\(found.sorted().joined(separator: "\n"))")
     }
 }
+
+/// `lifeloop demo --list` listed the six trace demos and none of the apps `launch` takes
+/// (AgentTour, Contacts, ...); `demo NAME` runs one of those to its first settle.
+@Suite struct DemoListTests {
+    static func lifeloop(_ arguments: [String]) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: DaemonHarness.appExecutable)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
+
+    @Test func theListHasEverySampleAndAnAppRuns() throws {
+        let (status, list) = try Self.lifeloop(["demo", "--list"])
+        #expect(status == 0)
+        let names = list.split(separator: "\n").map { String($0.prefix { $0 != "\t" }) }
+        for name in ["SeedSegue", "CoreTour", "AgentTour", "Contacts", "UIKitForm", "Faults"] {
+            #expect(names.contains(name), "\(name) is missing from\n\(list)")
+        }
+        #expect(Set(names).count == names.count, "\(names)")
+        let (ran, trace) = try Self.lifeloop(["demo", "AgentTour"])
+        #expect(ran == 0 && trace.contains("Home viewDidAppear"), "\(trace.prefix(300))")
+    }
+}

@@ -116,6 +116,19 @@ async def main():
             trace = wire(await session.read_resource(f"lifeloop://apps/{app}/trace"))
             check("tap" in trace["contents"][0]["text"], "the trace resource has no tap")
 
+            # The samples, by a tool and a resource; a snapshot file's link is readable;
+            # trace with its defaults reads the last events.
+            samples = await call(session, "samples", {})
+            names = [s["name"] for s in samples["structuredContent"]["samples"]]
+            check("AgentTour" in names and "Contacts" in names, f"samples: {names}")
+            check("lifeloop://samples" in uris, f"resources: {uris}")
+            filed = await call(session, "snapshot", {"app": app, "file": True})
+            link = next(c for c in filed["content"] if c["type"] == "resource_link")
+            picture = wire(await session.read_resource(link["uri"]))
+            check("<svg" in picture["contents"][0]["text"][:200], "the snapshot file's resource is not the SVG")
+            traced = await call(session, "trace", {"app": app})
+            check(len(traced["structuredContent"]["events"]) > 0, "trace with its defaults read nothing")
+
             # A session becomes a test: export it and run it to the same digest.
             second = (await call(session, "launch", {"sample": "AgentTour", "seed": 4}))["structuredContent"]
             app_pids.append(second["pid"])
