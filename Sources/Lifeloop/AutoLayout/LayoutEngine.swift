@@ -223,9 +223,14 @@ final class LayoutEngine {
             refreshGenerated(for: view)
         }
         userConstraints = userConstraints.filter { kept.contains(ObjectIdentifier($0)) && $0.solverConstraint != nil }
-        for constraint in constraints where !isWindowEngine || (constraint.solverConstraint == nil && !constraint.isBroken) {
-            addToSolver(constraint)
-        }
+        // Constraints of one item (a width, a height) go in before those relating two, each
+        // group in order: a chain (each view below the one before) then meets sizes that are
+        // already constants, and each row it adds stays short. The other way round every
+        // size was still a variable in every row of the chain, and adding the sizes then
+        // substituted into all of them: quadratic in the number of constraints.
+        let adding = constraints.filter { !isWindowEngine || ($0.solverConstraint == nil && !$0.isBroken) }
+        for constraint in adding where constraint.secondItem == nil { addToSolver(constraint) }
+        for constraint in adding where constraint.secondItem != nil { addToSolver(constraint) }
     }
 
     /// Empties the solver: the next synchronization adds everything again.
