@@ -14,7 +14,8 @@ public enum ObjCName {
     /// `labels` (nil or `"_"` for none): `tapped()` is `tapped`, `tapped(_:)` is `tapped:`,
     /// `handle(gesture:)` is `handleWithGesture:`, `a(_:b:)` is `a:b:`. A throwing method
     /// takes a trailing error argument: `save()` is `saveAndReturnError:`.
-    /// Backticks are not part of a name: `` `default`() `` is `default`.
+    /// Backticks that escape an identifier are not part of its name: the method `default()`,
+    /// written with its name in backticks, is the selector `default`.
     public static func selector(baseName: String, labels: [String?], throwing: Bool = false) -> String {
         let baseName = unescaped(baseName)
         let labels = labels.map { $0 == "_" ? nil : $0.map(unescaped) }
@@ -41,7 +42,8 @@ public enum ObjCName {
     /// The selector of a property's setter: `setName:`.
     public static func setter(_ property: String) -> String { "set" + capitalized(unescaped(property)) + ":" }
 
-    /// An identifier without the backticks that escape it (`` `default` `` is `default`).
+    /// An identifier without the backticks that escape it (`default` in backticks is
+    /// `default`).
     public static func unescaped(_ identifier: String) -> String {
         guard identifier.count >= 2, identifier.hasPrefix("`"), identifier.hasSuffix("`") else { return identifier }
         return String(identifier.dropFirst().dropLast())
