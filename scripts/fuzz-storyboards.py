@@ -42,7 +42,7 @@ child's at exec), which would count this script's own memory.
 
 Classes:
   accepted  exit 0;
-  rejected  exit 1 with an "Error: " message on stderr and no crash marker;
+  rejected  exit 2 (bad input) with a "lifeloop: " message on stderr and no crash marker;
   CRASH     death by a signal, or "Fatal error" / "Stack dump" / ... on stderr;
   HANG      still running after --timeout seconds, and again when run once more alone
             after the campaign (--no-recheck counts the first time); an input that
@@ -1021,7 +1021,7 @@ def classify(result, size, baseline_kib, factor, via_timeout, slack_kib):
                           f" + {factor:g} x {size} B)")
     if code == 0:
         return "accepted", ""
-    if code == 1 and text.startswith("Error: ") and len(text.strip()) > len("Error:"):
+    if code == 2 and text.startswith("lifeloop: ") and len(text.strip()) > len("lifeloop:"):
         return "rejected", first_line(text, limit=1 << 16)  # a field path can be kilobytes
     return "unclear", f"exit {code}, stderr: {first_line(text) or '(empty)'}"
 
@@ -1037,7 +1037,7 @@ def signature(klass, reason, names):
         return f"memory: peak above the limit, inputs made by {'+'.join(heavy) or 'small mutations'}"
     if klass == "rejected":
         # The problem only, without the file and the field: "expected a string, found a number".
-        match = re.match(r"Error: .*?\.storyboard\.json: [^:]*: (.*)", reason, re.S)
+        match = re.match(r"lifeloop: .*?\.storyboard\.json: [^:]*: (.*)", reason, re.S)
         problem = match.group(1) if match else reason
         problem = re.sub(r'"(?:[^"\\]|\\.)*"', '"…"', problem)
         problem = re.sub(r"'[^']*'", "'…'", problem)
