@@ -424,7 +424,7 @@ public final class AppHost {
             return app.view(labelled: step.viewLabel) == nil ? "no view labelled '\(step.viewLabel)' is in a window" : nil
         case .typeText(let viewLabel, _, _, _):
             guard let view = app.view(labelled: viewLabel) else { return "no view labelled '\(viewLabel)' is in a window" }
-            return typingRefusal(view)
+            return Application.typingRefusal(into: view)
         case .pop, .popToRoot:
             guard let window else { return "the app has no window '\(label ?? "")'" }
             guard let navigation = session.navigation(in: window) else {
@@ -442,29 +442,6 @@ public final class AppHost {
         default:
             return nil
         }
-    }
-
-    /// Why typing into `view` would type nothing, as ``Application/typeText(_:into:clear:submit:)``
-    /// checks before its first key.
-    static func typingRefusal(_ view: View) -> String? {
-        let name = "'\(view.traceLabel)'"
-        let field = view as? TextField
-        let textView = view as? TextView
-        guard field != nil || textView != nil else { return "\(name) is a \(type(of: view)), not a text field or text view" }
-        guard view.window != nil else { return "\(name) is not in a window" }
-        var current: View? = view
-        while let shown = current {
-            if shown.isHidden || shown.alpha <= 0.01 {
-                return shown === view ? "\(name) is hidden" : "\(name) is inside hidden '\(shown.traceLabel)'"
-            }
-            if !shown.isUserInteractionEnabled {
-                return "\(name) takes no touches (isUserInteractionEnabled is false\(shown === view ? "" : " on '\(shown.traceLabel)'"))"
-            }
-            current = shown.superview
-        }
-        if let field, !field.isEnabled { return "\(name) is disabled (isEnabled is false)" }
-        if let textView, !textView.isEditable { return "\(name) is not editable (isEditable is false)" }
-        return nil
     }
 
     /// The reply of a verb that ran the app: the trace range it caused, the turn and digest.

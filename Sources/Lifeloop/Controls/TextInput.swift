@@ -4,6 +4,32 @@ extension Application {
     /// The most characters one ``typeText(_:into:clear:submit:)`` types.
     public static let maxTypedCharacters = 10_000
 
+    /// Why typing into `view` would type nothing, as ``typeText(_:into:clear:submit:)``
+    /// checks before its first key: it is not a text field or text view, is not in a
+    /// window, is hidden (or inside a hidden view), takes no touches, is disabled or is not
+    /// editable. Nil when it can be typed into. The reason names the view:
+    /// `'Form.name' is disabled (isEnabled is false)`.
+    public static func typingRefusal(into view: View) -> String? {
+        let name = "'\(view.traceLabel)'"
+        let field = view as? TextField
+        let textView = view as? TextView
+        guard field != nil || textView != nil else { return "\(name) is a \(Swift.type(of: view)), not a text field or text view" }
+        guard view.window != nil else { return "\(name) is not in a window" }
+        var current: View? = view
+        while let shown = current {
+            if shown.isHidden || shown.alpha <= 0.01 {
+                return shown === view ? "\(name) is hidden" : "\(name) is inside hidden '\(shown.traceLabel)'"
+            }
+            if !shown.isUserInteractionEnabled {
+                return "\(name) takes no touches (isUserInteractionEnabled is false\(shown === view ? "" : " on '\(shown.traceLabel)'"))"
+            }
+            current = shown.superview
+        }
+        if let field, !field.isEnabled { return "\(name) is disabled (isEnabled is false)" }
+        if let textView, !textView.isEditable { return "\(name) is not editable (isEditable is false)" }
+        return nil
+    }
+
     /// Types `text` into a text field or text view, key by key, as UIKit's keyboard does.
     ///
     /// The view becomes first responder first (its delegate's `textFieldShouldBeginEditing`
@@ -35,22 +61,10 @@ extension Application {
         if text.utf8.count > Self.maxTypedCharacters, text.count > Self.maxTypedCharacters {
             return "the text is \(text.count) characters; at most \(Self.maxTypedCharacters) are typed at once"
         }
+        if let reason = Self.typingRefusal(into: view) { return reason + "; nothing was typed" }
+        guard let window = view.window else { return "\(name) is not in a window; nothing was typed" }
         let field = view as? TextField
         let textView = view as? TextView
-        guard field != nil || textView != nil else { return "\(name) is a \(Swift.type(of: view)), not a text field or text view" }
-        guard let window = view.window else { return "\(name) is not in a window" }
-        var current: View? = view
-        while let shown = current {
-            if shown.isHidden || shown.alpha <= 0.01 {
-                return shown === view ? "\(name) is hidden; nothing was typed" : "\(name) is inside hidden '\(shown.traceLabel)'; nothing was typed"
-            }
-            if !shown.isUserInteractionEnabled {
-                return "\(name) takes no touches (isUserInteractionEnabled is false\(shown === view ? "" : " on '\(shown.traceLabel)'")); nothing was typed"
-            }
-            current = shown.superview
-        }
-        if let field, !field.isEnabled { return "\(name) is disabled (isEnabled is false); nothing was typed" }
-        if let textView, !textView.isEditable { return "\(name) is not editable (isEditable is false); nothing was typed" }
         loop.record(label: view.traceLabel, event: "type", detail: "\(text.count) characters", window: window.traceLabel)
         if !view.isFirstResponder {
             guard view.becomeFirstResponder() else {
