@@ -45,7 +45,8 @@ import Testing
         let elsewhere = try ShrinkTests.folder()
         defer { try? FileManager.default.removeItem(atPath: elsewhere) }
         let copy = elsewhere + "/failure.llcap"
-        try FileManager.default.copyItem(atPath: capsules + "/" + names[0], toPath: copy)
+        // Stops here, not with an index out of range, when no capsule was written.
+        try FileManager.default.copyItem(atPath: capsules + "/" + #require(names.first), toPath: copy)
         try FileManager.default.removeItem(atPath: folder + "/Feed.storyboard.json")
         try FileManager.default.removeItem(atPath: file)
         let replay = try CLI.run(["replay", copy])
@@ -61,7 +62,7 @@ import Testing
         #expect(output.status == 1)
         let names = try FileManager.default.contentsOfDirectory(atPath: folder).filter { $0.hasSuffix(".llcap") }
         #expect(names.count == 1, "\(output.stderr)")
-        let replay = try CLI.run(["replay", folder + "/" + names[0]])
+        let replay = try CLI.run(["replay", folder + "/" + #require(names.first)])
         #expect(replay.status == 0, "\(replay.stdout) \(replay.stderr)")
         #expect(replay.stdout.contains("reproduced: divergence at"), "\(replay.stdout)")
     }
@@ -230,9 +231,10 @@ import Testing
         #expect(output.stdout.contains("ok sometimes 'slept'"), "\(output.stdout)")
         let names = try FileManager.default.contentsOfDirectory(atPath: capsules).filter { $0.hasSuffix(".llcap") }.sorted()
         #expect(names.count == 2, "\(output.stderr)")
-        let capsule = try String(contentsOfFile: capsules + "/" + names[0], encoding: .utf8)
+        let name = try #require(names.first)
+        let capsule = try String(contentsOfFile: capsules + "/" + name, encoding: .utf8)
         #expect(capsule.contains("\"failureKey\": \"expect sequence"), "\(capsule.prefix(600))")
-        let replay = try CLI.run(["replay", capsules + "/" + names[0]])
+        let replay = try CLI.run(["replay", capsules + "/" + name])
         #expect(replay.status == 0, "\(replay.stdout) \(replay.stderr)")
         #expect(replay.stdout.contains("reproduced: expect sequence"), "\(replay.stdout)")
     }
