@@ -6,18 +6,7 @@ import Testing
 /// refused input uses no turn, so the recording and the exported scenario replay to the
 /// session's digest.
 @Suite struct AgentSessionReplayTests {
-    static func replay(_ file: String) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: DaemonHarness.appExecutable)
-        process.arguments = ["replay", file]
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
-    }
+    static func replay(_ file: String) throws -> (Int32, String) { try DaemonHarness.lifeloop(["replay", file]) }
 
     static func call(_ client: DaemonClient, _ app: String, _ method: String, _ params: [String: JSON] = [:]) throws -> JSON {
         var all = params

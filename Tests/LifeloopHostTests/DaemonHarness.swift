@@ -19,6 +19,20 @@ final class DaemonHarness {
     }
     static var daemonExecutable: String { binDirectory.appendingPathComponent("lifeloopd").path }
     static var appExecutable: String { binDirectory.appendingPathComponent("lifeloop").path }
+    /// Runs `lifeloop` (the app executable) with `arguments`: its exit status and its
+    /// output and errors together.
+    static func lifeloop(_ arguments: [String]) throws -> (Int32, String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: appExecutable)
+        process.arguments = arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, text)
+    }
     /// The checkout, for sample files.
     static var checkout: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path

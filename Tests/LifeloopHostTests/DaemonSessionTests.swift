@@ -72,19 +72,7 @@ import Testing
         }
         let stopped = try client.call("record.stop", ["app": .string(app)])
 
-        func replay(_ file: String) throws -> (Int32, String) {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: DaemonHarness.appExecutable)
-            process.arguments = ["replay", file]
-            let output = Pipe()
-            process.standardOutput = output
-            process.standardError = output
-            try process.run()
-            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            process.waitUntilExit()
-            return (process.terminationStatus, text)
-        }
-        let (status, text) = try replay(recording)
+        let (status, text) = try DaemonHarness.lifeloop(["replay", recording])
         #expect(status == 0, "\(text)")
         #expect(text.contains("every event as recorded") && text.contains(stopped["digest"]?.string ?? "?"), "\(text)")
 
@@ -95,13 +83,13 @@ import Testing
         changed[tap] = changed[tap].replacingOccurrences(of: #""event":"tap""#, with: #""event":"tab""#)
         let altered = daemon.directory + "/altered.jsonl"
         try changed.joined(separator: "\n").write(toFile: altered, atomically: true, encoding: .utf8)
-        let (divergedStatus, diverged) = try replay(altered)
+        let (divergedStatus, diverged) = try DaemonHarness.lifeloop(["replay", altered])
         #expect(divergedStatus == 1 && diverged.contains("diverged at event") && diverged.contains(#""event":"tab""#), "\(diverged)")
 
         // Cut short (no trailer): bad input, said so.
         let cut = daemon.directory + "/cut.jsonl"
         try lines.dropLast().joined(separator: "\n").write(toFile: cut, atomically: true, encoding: .utf8)
-        let (cutStatus, cutText) = try replay(cut)
+        let (cutStatus, cutText) = try DaemonHarness.lifeloop(["replay", cut])
         #expect(cutStatus == 2 && cutText.contains("no trailer"), "\(cutText)")
     }
 

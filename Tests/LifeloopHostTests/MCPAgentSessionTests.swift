@@ -200,18 +200,7 @@ import Testing
 /// `lifeloop demo --list` listed the six trace demos and none of the apps `launch` takes
 /// (AgentTour, Contacts, ...); `demo NAME` runs one of those to its first settle.
 @Suite struct DemoListTests {
-    static func lifeloop(_ arguments: [String]) throws -> (Int32, String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: DaemonHarness.appExecutable)
-        process.arguments = arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, text)
-    }
+    static func lifeloop(_ arguments: [String]) throws -> (Int32, String) { try DaemonHarness.lifeloop(arguments) }
 
     @Test func theListHasEverySampleAndAnAppRuns() throws {
         let (status, list) = try Self.lifeloop(["demo", "--list"])
