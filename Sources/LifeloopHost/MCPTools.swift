@@ -78,7 +78,7 @@ let caused: [String: JSON] = [
     "settled": boolean("Whether the app settled (false: pending names what still runs)"),
     "pending": object("When not settled: what still runs, by owner", [
         "summary": string("Counts of tasks, timers and jobs"), "budgetMs": number("The settle's budget"),
-        "stoppedBy": string("deadline: the call's time limit stopped the settle"),
+        "stoppedBy": string("Why the settle stopped: budget (the app's clock passed budgetMs), turns (its turn limit) or deadline (the call's time limit)"),
         "animations": array("Running animations", of: object("An animation", ["owner": string("Its view"), "property": string("What it animates"),
                                                                               "endsAtMs": number("When it ends, ms")])),
         "timers": array("Timers", of: object("A timer", ["owner": string("Its label"), "dueMs": number("When it is due, ms"),
@@ -766,7 +766,12 @@ extension MCPServer {
         for job in pending["jobs"]?.array ?? [] { parts.append("job \(job.string ?? "?")") }
         if let tasks = pending["tasks"]?.int, tasks > 0 { parts.append("\(tasks) tasks") }
         var stop = ""
-        if pending["stoppedBy"]?.string == "deadline" { stop = "the settle stopped at the call's time limit (at a turn boundary); " }
+        switch pending["stoppedBy"]?.string {
+        case "deadline": stop = "the settle stopped at the call's time limit (at a turn boundary); "
+        case "turns": stop = "the settle stopped at its turn limit (at a turn boundary); "
+        case "budget": stop = "not settled within the budget of \(formatMilliseconds(pending["budgetMs"]?.double ?? 0)) ms; "
+        default: break
+        }
         if parts.isEmpty { return stop + (pending["summary"]?.string ?? "unknown") }
         return stop + parts.joined(separator: "; ")
     }
