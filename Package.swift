@@ -131,7 +131,7 @@ let package = Package(
             dependencies: ["Lifeloop", "LifeloopScenario", "UIKit"],
             path: "Samples",
             // Scenario files are read from the checkout by path, like any user's.
-            exclude: ["Scenarios", "PortedApp", "TestedApp"],
+            exclude: ["Scenarios", "PortedApp", "TestedApp", "HelloApp"],
             resources: [.copy("SeedSegue/Main.storyboard.json")]
         ),
         .target(

@@ -23,7 +23,7 @@ public enum UnloadPolicy: String, Hashable, Sendable {
 ///   `loop.makePoster()`. From another thread, a setter or method records an
 ///   `offLoopAccess` diagnostic and is ignored; ``settle(maxTurns:)`` and
 ///   ``advance(by:)`` throw `LoopError.wrongThread`.
-public final class Application {
+public final class Application: Responder {
     /// The app's run loop.
     public let loop: EventLoop
     /// Everything the runtime recorded.
@@ -123,6 +123,10 @@ public final class Application {
     private var storedModuleNames: [String] = []
     @exclusivity(unchecked) private var storedProbe: RuntimeProbe?
     private var storedTraceWarningEvents: UInt64 = 1_000_000
+    /// The delegate, the scenes and the state of the app's life (App/).
+    let lifecycle = AppLifecycle()
+    /// The next responder: the delegate, when it is a responder.
+    public override var next: Responder? { lifecycle.delegate as? Responder }
     private var warnedTraceGrowth = false
 
     /// Whether the app records a trace (its loop's setting).
@@ -233,6 +237,7 @@ public final class Application {
         storedMainScreen = screen
         owner = pthread_self()
         poster = loop.makePoster()
+        super.init()
         ThreadContext.application = self
         loop.addObserver(.beforeWaiting) { [unowned self] in self.commit() }
         // Swift concurrency (README, "Swift concurrency on the loop"): with Lifeloop's
@@ -551,6 +556,11 @@ public final class Application {
     public func simulateMemoryWarning() {
         guard checkLoopThread(label: "app", operation: "simulateMemoryWarning()") else { return }
         loop.record(label: "app", event: "memoryWarning")
+        if let delegate {
+            loop.record(label: lifecycle.delegateLabel, event: "applicationDidReceiveMemoryWarning")
+            delegate.applicationDidReceiveMemoryWarning(self)
+        }
+        notificationCenter.post(name: Self.didReceiveMemoryWarningNotification, object: self)
         for controller in liveControllers {
             controller.deliver("didReceiveMemoryWarning") { $0.didReceiveMemoryWarning() }
             // Only a controller that has fully disappeared loses its view: one still

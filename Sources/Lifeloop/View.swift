@@ -9,7 +9,7 @@ import Glibc
 ///
 /// - Warning: A view belongs to the app whose loop thread created it. Calls from another
 ///   thread are recorded as `offLoopAccess` diagnostics and ignored.
-open class View: NameWirable {
+open class View: Responder {
     /// The view's name in the trace; by default `TypeName#n`, numbered per app.
     public final var traceLabel: String {
         get { storedLabel }
@@ -150,7 +150,7 @@ open class View: NameWirable {
 
 
     /// Creates a view with a zero frame.
-    public convenience init() {
+    public override convenience init() {
         self.init(frame: .zero)
     }
 
@@ -287,11 +287,11 @@ open class View: NameWirable {
     // MARK: Reached by name (the port step overrides these)
 
     /// Sets an outlet by name; this class has none. See ``NameWirable``.
-    open func lifeloopSetOutlet(named name: String, to value: Any?) -> Bool { false }
+    open override func lifeloopSetOutlet(named name: String, to value: Any?) -> Bool { false }
     /// Calls a method by selector; this class has none reachable by name. See ``NameWirable``.
-    open func lifeloopPerform(_ selector: Selector, with arguments: [Any?]) -> SelectorOutcome { .notFound }
+    open override func lifeloopPerform(_ selector: Selector, with arguments: [Any?]) -> SelectorOutcome { .notFound }
     /// Whether a method is reachable by `selector`; none is here. See ``NameWirable``.
-    open func lifeloopResponds(to selector: Selector) -> Bool { false }
+    open override func lifeloopResponds(to selector: Selector) -> Bool { false }
 
     // MARK: UIKit's overridable calls (their work is in extensions)
 
@@ -308,12 +308,17 @@ open class View: NameWirable {
     func runtimeDidMoveToWindow() {}
 
     /// Whether the view is its window's first responder.
-    open var isFirstResponder: Bool { storedWindow?.firstResponder === self }
+    open override var isFirstResponder: Bool { storedWindow?.firstResponder === self }
+    /// The next responder: the controller whose root view this is, else the superview.
+    open override var next: Responder? {
+        if hostsController, let controller = owningController, controller.viewIfLoaded === self { return controller }
+        return storedSuperview
+    }
     /// Whether the view can become first responder (text fields can).
-    open var canBecomeFirstResponder: Bool { false }
+    open override var canBecomeFirstResponder: Bool { false }
     /// Makes the view its window's first responder, if it can be one.
     @discardableResult
-    open func becomeFirstResponder() -> Bool {
+    open override func becomeFirstResponder() -> Bool {
         guard onLoop("becomeFirstResponder()"), canBecomeFirstResponder, let window = storedWindow else { return false }
         if window.firstResponder !== self { window.firstResponder?.resignFirstResponder() }
         window.firstResponder = self
@@ -321,7 +326,7 @@ open class View: NameWirable {
     }
     /// Gives up first responder status.
     @discardableResult
-    open func resignFirstResponder() -> Bool {
+    open override func resignFirstResponder() -> Bool {
         guard onLoop("resignFirstResponder()") else { return false }
         if let window = storedWindow, window.firstResponder === self { window.firstResponder = nil }
         return true
@@ -428,14 +433,14 @@ open class View: NameWirable {
     // Touches (L35): delivered after the recognizers of the hit view and its superviews saw
     // them. The default passes them to the next responder (superview, controller, window).
     /// A finger went down on the view; by default the next responder gets it.
-    open func touchesBegan(_ touches: Set<Touch>, with event: Event?) { forwardTouches(.began, touches, event) }
+    open override func touchesBegan(_ touches: Set<Touch>, with event: Event?) { forwardTouches(.began, touches, event) }
     /// Fingers of the view's touches moved; by default the next responder gets them.
-    open func touchesMoved(_ touches: Set<Touch>, with event: Event?) { forwardTouches(.moved, touches, event) }
+    open override func touchesMoved(_ touches: Set<Touch>, with event: Event?) { forwardTouches(.moved, touches, event) }
     /// Fingers of the view's touches lifted; by default the next responder gets them.
-    open func touchesEnded(_ touches: Set<Touch>, with event: Event?) { forwardTouches(.ended, touches, event) }
+    open override func touchesEnded(_ touches: Set<Touch>, with event: Event?) { forwardTouches(.ended, touches, event) }
     /// The view's touches were cancelled (a recognizer took them); by default the next
     /// responder gets them.
-    open func touchesCancelled(_ touches: Set<Touch>, with event: Event?) { forwardTouches(.cancelled, touches, event) }
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) { forwardTouches(.cancelled, touches, event) }
     /// Whether `gestureRecognizer`, attached to this view or a superview, may leave
     /// `possible`; true by default.
     open func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool { true }

@@ -9,7 +9,7 @@ import Glibc
 ///
 /// - Warning: A controller belongs to the app whose loop thread created it. Calls from
 ///   another thread are recorded as `offLoopAccess` diagnostics and ignored.
-open class ViewController: NameWirable {
+open class ViewController: Responder {
     /// The controller's name in the trace; by default `TypeName#n`, or the scene's label.
     public final var traceLabel: String {
         get { storedLabel }
@@ -252,6 +252,7 @@ open class ViewController: NameWirable {
         self.loopThread = application?.loopThread ?? 0
         self.storedLabel = ThreadContext.takePendingLabel(for: ObjectIdentifier(Self.self))
             ?? application?.nextLabel(for: Self.self) ?? String(describing: Self.self)
+        super.init()
         application?.register(self)
         trace("initWithNibName")
     }
@@ -266,6 +267,7 @@ open class ViewController: NameWirable {
         self.storedLabel = coder.scene.label
         self.scene = coder.scene
         self.storyboard = coder.storyboard
+        super.init()
         let application = coder.storyboard.app
         if let application, !application.checkLoopThread(label: coder.scene.label, operation: "init(coder:)") {
             // Joining the app from here would race with its loop: the controller stays out.
@@ -477,15 +479,17 @@ open class ViewController: NameWirable {
     open func viewLayoutMarginsDidChange() {}
     /// Touches its view and the views inside it passed up the responder chain (L35); by
     /// default they go on to the next responder (the view's superview, or the window).
-    open func touchesBegan(_ touches: Set<Touch>, with event: Event?) { forwardTouches(.began, touches, event) }
+    open override func touchesBegan(_ touches: Set<Touch>, with event: Event?) { forwardTouches(.began, touches, event) }
     /// See ``touchesBegan(_:with:)``.
-    open func touchesMoved(_ touches: Set<Touch>, with event: Event?) { forwardTouches(.moved, touches, event) }
+    open override func touchesMoved(_ touches: Set<Touch>, with event: Event?) { forwardTouches(.moved, touches, event) }
     /// See ``touchesBegan(_:with:)``.
-    open func touchesEnded(_ touches: Set<Touch>, with event: Event?) { forwardTouches(.ended, touches, event) }
+    open override func touchesEnded(_ touches: Set<Touch>, with event: Event?) { forwardTouches(.ended, touches, event) }
     /// See ``touchesBegan(_:with:)``.
-    open func touchesCancelled(_ touches: Set<Touch>, with event: Event?) { forwardTouches(.cancelled, touches, event) }
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) { forwardTouches(.cancelled, touches, event) }
     /// The traits of the view's window.
     public var traitCollection: TraitCollection { storedView?.traitCollection ?? .current }
+    /// The next responder: the superview of the controller's view.
+    open override var next: Responder? { viewIfLoaded?.superview }
 
     /// Whether the segue may run (always, by default).
     open func shouldPerformSegue(withIdentifier identifier: String, sender: Any?) -> Bool { true }
@@ -547,11 +551,11 @@ open class ViewController: NameWirable {
     // MARK: Reached by name (the port step overrides these)
 
     /// Sets an outlet by name; this class has none. See ``NameWirable``.
-    open func lifeloopSetOutlet(named name: String, to value: Any?) -> Bool { false }
+    open override func lifeloopSetOutlet(named name: String, to value: Any?) -> Bool { false }
     /// Calls a method by selector; this class has none reachable by name. See ``NameWirable``.
-    open func lifeloopPerform(_ selector: Selector, with arguments: [Any?]) -> SelectorOutcome { .notFound }
+    open override func lifeloopPerform(_ selector: Selector, with arguments: [Any?]) -> SelectorOutcome { .notFound }
     /// Whether a method is reachable by `selector`; none is here. See ``NameWirable``.
-    open func lifeloopResponds(to selector: Selector) -> Bool { false }
+    open override func lifeloopResponds(to selector: Selector) -> Bool { false }
     /// Called before the view enters the window.
     open func viewWillAppear(_ animated: Bool) {}
     /// Called after the view entered the window, before its first layout (iOS 17; enable

@@ -5,6 +5,10 @@
 open class Window: View {
     /// The screen the window is on.
     public let screen: Screen
+    /// The scene the window belongs to, if any (UIKit's `windowScene`).
+    public internal(set) weak var windowScene: WindowScene?
+    /// The next responder: the window's scene, else the application.
+    open override var next: Responder? { windowScene ?? app }
     /// Whether this is the app's key window.
     public internal(set) var isKeyWindow = false
     // The flags and counters the frame path reads are `@exclusivity(unchecked)`: a window
@@ -44,6 +48,26 @@ open class Window: View {
         storedHidden = true
         storedWindow = self
         app?.register(self)
+    }
+
+    /// Creates a window on the phone screen, as ``init(screen:label:)`` with its defaults.
+    public convenience init() {
+        self.init(screen: .phone, label: nil)
+    }
+
+    /// Creates a window with a frame, as UIKit's `UIWindow(frame:)`: on the app's main
+    /// screen, with `frame` (apps pass `UIScreen.main.bounds`).
+    public override convenience init(frame: Rect) {
+        self.init(screen: Application.current?.mainScreen ?? .phone, label: nil)
+        if frame != self.frame { self.frame = frame }
+    }
+
+    /// Creates a window in a scene, as UIKit's `UIWindow(windowScene:)`: on the scene's
+    /// screen, filling it.
+    public convenience init(windowScene: WindowScene) {
+        self.init(screen: windowScene.screen, label: nil)
+        self.windowScene = windowScene
+        windowScene.add(self)
     }
 
     /// Creates a window from an archive, as UIKit's `init?(coder:)`: a window on the

@@ -533,6 +533,13 @@ public final class AppHost {
         case "app.memoryWarning":
             try allow()
             action = .memoryWarning
+        case "app.state":
+            try allow(["to"])
+            let name = try params.requiredString("to")
+            guard let change = AppStateChange(rawValue: name) else {
+                throw RPCError.invalidParams("app.state: 'to' is one of \(AppStateChange.names), not '\(name.prefix(40))'")
+            }
+            action = .appState(change)
         case "app.job":
             try allow(["label"])
             action = .startJob(label: try params.requiredString("label"))
@@ -638,14 +645,17 @@ public final class AppHost {
     /// process) and by the app.
     static let launchParameters: Set<String> = ["scenario", "storyboard", "sample", "seed", "clock", "windows", "uikitVersion",
                                                 "record", "label", "workers", "network", "networkDirectory", "bundle",
-                                                "sources", "module"]
+                                                "sources", "module", "project", "target"]
 
-    /// Exactly one source: a scenario file, a storyboard file or a sample.
+    /// Exactly one source: a scenario file, a storyboard file, an Xcode project or a sample.
     static func checkLaunchSource(_ params: Params) throws(RPCError) {
         try params.allowOnly(launchParameters)
-        let sources = ["scenario", "storyboard", "sample"].filter { params.json[$0] != nil }
+        let sources = ["scenario", "storyboard", "project", "sample"].filter { params.json[$0] != nil }
         guard sources.count == 1 else {
-            throw .invalidParams("app.launch: give exactly one of 'scenario' (a scenario file), 'storyboard' (a storyboard file) or 'sample' (a sample's name)" + (sources.isEmpty ? "" : "; got \(sources.joined(separator: " and "))"))
+            throw .invalidParams("app.launch: give exactly one of 'scenario' (a scenario file), 'storyboard' (a storyboard file), 'project' (an Xcode project) or 'sample' (a sample's name)" + (sources.isEmpty ? "" : "; got \(sources.joined(separator: " and "))"))
+        }
+        if params.json["target"] != nil, params.json["project"] == nil {
+            throw .invalidParams("app.launch: 'target' names a target of a 'project', which is missing")
         }
     }
 
@@ -671,6 +681,14 @@ public final class AppHost {
         let bundle = try launchBundle(params)
         if let path = try params.string("storyboard") {
             document["app"] = ["storyboard": .string(path)]
+            name = (path as NSString).lastPathComponent
+        } else if let path = try params.string("project") {
+            for key in ["sources", "module", "bundle", "windows"] where params.json[key] != nil {
+                throw .invalidParams("app.launch: '\(key)' is for a storyboard; a project says its own")
+            }
+            var app: [String: JSON] = ["project": .string(path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)]
+            if let target = try params.string("target") { app["target"] = .string(target) }
+            document["app"] = .object(app)
             name = (path as NSString).lastPathComponent
         } else {
             let sample = try params.requiredString("sample")

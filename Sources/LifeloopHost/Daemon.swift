@@ -85,7 +85,7 @@ public final class Daemon {
         "app.launch", "app.list", "app.describe", "app.terminate", "app.log", "app.metrics", "app.snapshot", "app.settle",
         "app.network", "app.session", "clock.advance",
         "app.tap", "app.push", "app.pop", "app.popToRoot", "app.present", "app.dismiss", "app.selectTab",
-        "app.interactivePop", "app.rotate", "app.resize", "app.hide", "app.show", "app.makeKey", "app.memoryWarning",
+        "app.interactivePop", "app.rotate", "app.resize", "app.hide", "app.show", "app.makeKey", "app.memoryWarning", "app.state",
         "app.job", "app.step", "app.touch", "app.drag", "app.pinch", "app.scroll", "app.tapRow", "app.type",
         "trace.subscribe", "trace.unsubscribe", "trace.get", "log.subscribe",
         "record.start", "record.stop", "app.batch",
@@ -101,7 +101,7 @@ public final class Daemon {
                      "app.network": "app.network", "app.session": "session", "app.batch": "batch"]
         for action in ["app.tap", "app.push", "app.pop", "app.popToRoot", "app.present", "app.dismiss", "app.selectTab",
                        "app.interactivePop", "app.rotate", "app.resize", "app.hide", "app.show", "app.makeKey",
-                       "app.memoryWarning", "app.job", "app.step", "app.touch", "app.drag", "app.pinch", "app.scroll", "app.tapRow", "app.type"] { table[action] = action }
+                       "app.memoryWarning", "app.state", "app.job", "app.step", "app.touch", "app.drag", "app.pinch", "app.scroll", "app.tapRow", "app.type"] { table[action] = action }
         return table
     }()
 
@@ -225,7 +225,7 @@ public final class Daemon {
         do {
             if let ms = try params.milliseconds("deadlineMs") {
                 deadline = .nanoseconds(Int64(ms * 1e6))
-            } else if method == "app.launch", json["sources"] != nil {
+            } else if method == "app.launch", json["sources"] != nil || json["project"] != nil {
                 // A launch with sources compiles the project's Swift files first: that takes
                 // the compiler's time, well over the default on a busy machine.
                 deadline = max(configuration.defaultDeadline, Self.sourcesLaunchDeadline)
@@ -334,6 +334,9 @@ public final class Daemon {
             if !FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) || isFolder.boolValue {
                 throw RPCError.invalidParams("app.launch: '\(key)' \(path) is not a file\(path.hasPrefix("/") ? "" : " (relative to the daemon's folder, \(FileManager.default.currentDirectoryPath))")")
             }
+        }
+        if let path = try params.string("project"), !FileManager.default.fileExists(atPath: path) {
+            throw RPCError.invalidParams("app.launch: 'project' \(path) does not exist\(path.hasPrefix("/") ? "" : " (relative to the daemon's folder, \(FileManager.default.currentDirectoryPath))")")
         }
         if let names = configuration.sampleNames, let sample = try params.string("sample"), !names.contains(sample) {
             throw RPCError.invalidParams("app.launch: no sample '\(sample.prefix(60))'; the samples are \(names.joined(separator: ", "))")

@@ -372,7 +372,7 @@ public final class MCPServer {
     static let toolOfVerb: [String: String] = [
         "app.launch": "launch", "app.list": "apps", "app.describe": "describe", "app.tap": "tap", "app.push": "navigate",
         "app.pop": "navigate", "app.popToRoot": "navigate", "app.present": "navigate", "app.dismiss": "navigate",
-        "app.selectTab": "navigate", "app.rotate": "rotate", "app.memoryWarning": "memory_warning", "clock.advance": "advance_clock",
+        "app.selectTab": "navigate", "app.rotate": "rotate", "app.memoryWarning": "memory_warning", "app.state": "app_state", "clock.advance": "advance_clock",
         "app.settle": "settle", "app.snapshot": "snapshot", "trace.get": "trace", "app.metrics": "metrics",
         "record.start": "record_start", "record.stop": "record_stop", "app.terminate": "terminate", "app.session": "export_scenario",
         "app.type": "type_text", "app.scroll": "scroll", "app.drag": "drag", "app.touch": "touch", "app.pinch": "pinch",

@@ -99,8 +99,10 @@ let caused: [String: JSON] = [
 enum MCPTools {
     static let all: [MCPTool] = [
         MCPTool(name: "launch", title: "Launch an app",
-                description: "Launch a simulated app from a sample, a storyboard file or a scenario file, and settle it. Returns its id, windows and view count.",
+                description: "Launch a simulated app from a sample, an Xcode project, a storyboard file or a scenario file, and settle it. Returns its id, windows and view count.",
                 properties: ["sample": string("A built-in sample's name (AgentTour, MultiWindow, SeedSegue, UIKitForm, Contacts, ...: the samples tool lists them all)"),
+                             "project": string("An iOS app's Xcode project (absolute path: the .xcodeproj or the folder holding it): its app target is built and launched as iOS launches it"),
+                             "target": string("With a project: the target to launch, when it has several application targets"),
                              "storyboard": string("A storyboard file (absolute path)"), "scenario": string("A scenario file (absolute path)"),
                              "bundle": string("The app's bundle folder (absolute path), where its storyboards and nibs are found by name"),
                              "sources": string("With a storyboard: the folder of the app's own Swift files (absolute path), built and loaded so that the classes the storyboard names exist"),
@@ -176,6 +178,15 @@ enum MCPTools {
         MCPTool(name: "memory_warning", title: "Memory warning", description: "Send the app a memory warning. Settles and returns the settled diff.",
                 properties: ["app": appArgument].merging(settleArguments) { $1 }, output: caused,
                 run: { try $0.act($1, "app.memoryWarning", window: false) }),
+        MCPTool(name: "app_state", title: "Change the app's state",
+                description: "Move the app through its lifecycle as iOS does: background (the user leaves), foreground (comes back), resignActive (an interruption begins), becomeActive (it ends) or terminate. The app and scene delegates get their calls in UIKit's order. Settles and returns the settled diff.",
+                properties: ["app": appArgument, "to": string("The change", enum: ["background", "foreground", "resignActive", "becomeActive", "terminate"])]
+                    .merging(settleArguments) { $1 },
+                required: ["to"], output: caused,
+                run: { server, params in
+                    guard let to = try params.string("to") else { throw ToolFailure("app_state: 'to' is required: background, foreground, resignActive, becomeActive or terminate") }
+                    return try server.act(params, "app.state", extra: ["to": .string(to)], window: false)
+                }),
         MCPTool(name: "advance_clock", title: "Advance the clock",
                 description: "Move the app's virtual clock on by ms, running everything due on the way (no settle after). Returns the diff. A run that would take longer than the call's time limit (a repeating timer over a long span) stops at a turn boundary before it: advancedMs says how far the clock went.",
                 properties: ["app": appArgument, "ms": number("Milliseconds, 0 to 1e12"), "diffBytes": integer("The most bytes of the diff (default 2048)")],
@@ -254,7 +265,7 @@ enum MCPTools {
 
     static func launch(_ server: MCPServer, _ params: Params) throws -> MCPTool.Output {
         let passed: Set<String> = ["sample", "storyboard", "scenario", "seed", "clock", "windows", "label", "network", "record", "bundle",
-                                   "sources", "module"]
+                                   "sources", "module", "project", "target"]
         try params.allowOnly(passed.union(["settle", "budgetMs"]))
         var members: [String: JSON] = [:]
         for key in passed { if let value = params.json[key], !value.isNull { members[key] = value } }
@@ -285,6 +296,10 @@ enum MCPTools {
         if let sample = try params.string("sample"), !server.options.samples.isEmpty,
            !server.options.samples.contains(where: { $0.name == sample }) {
             throw ToolFailure("launch: no sample '\(sample.prefix(60))'; the samples are \(server.options.samples.map(\.name).joined(separator: ", ")) (the lifeloop://samples resource says what each shows)")
+        }
+        if let path = try params.string("project") {
+            try checkPath(path, "launch", "project")
+            guard FileManager.default.fileExists(atPath: path) else { throw ToolFailure("launch: 'project' \(path) does not exist") }
         }
         for (key, folder) in [("storyboard", false), ("scenario", false), ("bundle", true), ("sources", true)] {
             guard let path = try params.string(key) else { continue }

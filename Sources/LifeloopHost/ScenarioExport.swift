@@ -115,6 +115,7 @@ public struct ScenarioExport: Sendable {
         case "app.show": return "show: true"
         case "app.makeKey": return "makeKey: true"
         case "app.memoryWarning": return "memoryWarning: true"
+        case "app.state": return "appState: \(params["to"]?.string ?? "")"
         case "app.job": return "job: \(quoted("label"))"
         case "app.resize":
             return "resize: [\(formatMilliseconds(params["width"]?.double ?? 0)), \(formatMilliseconds(params["height"]?.double ?? 0))]"

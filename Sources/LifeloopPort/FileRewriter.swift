@@ -57,6 +57,48 @@ final class FileRewriter: SyntaxVisitor {
         return .skipChildren
     }
 
+    // MARK: App and scene delegates
+
+    /// The protocols whose conformers UIKit makes by name (the `@main` delegate, the
+    /// scene delegate Info.plist names): a class that lists one gets
+    /// `LifeloopInstantiable`, so Lifeloop can make it too.
+    static let instantiatedProtocols: Set<String> = [
+        "UIApplicationDelegate", "ApplicationDelegate", "UISceneDelegate", "SceneDelegate", "UIWindowSceneDelegate",
+        "WindowSceneDelegate",
+    ]
+    /// How deep in type declarations the visit is: only top-level classes are made by name.
+    private var typeDepth = 0
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        defer { typeDepth += 1 }
+        let main = node.attributes.attribute(named: "main")
+        // `@main` marks the app delegate; the launch makes it instead (the sources are
+        // built as a library, with no entry point of their own).
+        if let main { remove(main) }
+        guard typeDepth == 0, node.genericParameterClause == nil else { return .visitChildren }
+        let inherited = node.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        let isMain = main != nil || node.attributes.has("UIApplicationMain")
+        guard isMain || inherited.contains(where: Self.instantiatedProtocols.contains) else { return .visitChildren }
+        let name = node.name.text
+        trailer.append("extension \(name): LifeloopInstantiable {\n    static func lifeloopMake() -> AnyObject { \(name)() }\n}")
+        if isMain {
+            trailer.append("@_cdecl(\"lifeloop_main_delegate\")\npublic func _lifeloopMainDelegate() -> UnsafeMutableRawPointer {\n"
+                           + "    Unmanaged.passRetained(\(name)() as AnyObject).toOpaque()\n}")
+        }
+        needsLifeloop = true
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: ClassDeclSyntax) { typeDepth -= 1 }
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { typeDepth += 1; return .visitChildren }
+    override func visitPost(_ node: StructDeclSyntax) { typeDepth -= 1 }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { typeDepth += 1; return .visitChildren }
+    override func visitPost(_ node: EnumDeclSyntax) { typeDepth -= 1 }
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { typeDepth += 1; return .visitChildren }
+    override func visitPost(_ node: ExtensionDeclSyntax) { typeDepth -= 1 }
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { typeDepth += 1; return .visitChildren }
+    override func visitPost(_ node: FunctionDeclSyntax) { typeDepth -= 1 }
+
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
         guard node.attributes.has("objc") else { return .visitChildren }
         objcProtocolDepth += 1

@@ -9,24 +9,24 @@ extension Porter {
     /// (every class that owns `lifeloopSetOutlet(named:to:)`, its subclasses and their
     /// UIKit names); a test fails when the modules and this list differ.
     public static let wirableClasses: Set<String> = [
-        "AlertController", "BarButtonItem", "BarItem", "Button", "CellContentView", "CollectionCellContentView",
+        "AlertController", "Application", "BarButtonItem", "BarItem", "Button", "CellContentView", "CollectionCellContentView",
         "CollectionReusableView", "CollectionView", "CollectionViewCell", "CollectionViewController",
         "CollectionViewListCell", "Control", "GestureRecognizer", "ImageView", "InteractiveMovementGestureRecognizer",
         "InteractivePopGestureRecognizer", "Label", "LongPressGestureRecognizer", "NavigationController",
         "PageTurnPanRecognizer", "PageViewController", "PanGestureRecognizer", "PinchGestureRecognizer",
-        "RefreshControl", "ReorderGestureRecognizer", "RotationGestureRecognizer", "ScreenEdgePanGestureRecognizer",
-        "ScrollView", "StackView", "SwipeGestureRecognizer", "Switch", "TabBarController", "TabBarItem", "TableView",
+        "RefreshControl", "ReorderGestureRecognizer", "Responder", "RotationGestureRecognizer", "ScreenEdgePanGestureRecognizer",
+        "Scene", "ScrollView", "StackView", "SwipeGestureRecognizer", "Switch", "TabBarController", "TabBarItem", "TableView",
         "TableViewCell", "TableViewController", "TableViewHeaderFooterView", "TapGestureRecognizer", "TextField",
-        "TextView", "TransitionContainerView", "View", "ViewController", "Window",
-        "_UICollectionViewOrthogonalScrollerEmbeddedScrollView", "UIAlertController", "UIBarButtonItem", "UIBarItem",
+        "TextView", "TransitionContainerView", "View", "ViewController", "Window", "WindowScene",
+        "_UICollectionViewOrthogonalScrollerEmbeddedScrollView", "UIAlertController", "UIApplication", "UIBarButtonItem", "UIBarItem",
         "UIButton", "UICollectionReusableView", "UICollectionView", "UICollectionViewCell",
         "UICollectionViewController", "UICollectionViewListCell", "UIControl", "UIGestureRecognizer", "UIImageView",
         "UILabel", "UILongPressGestureRecognizer", "UINavigationController", "UIPageViewController",
         "UIPanGestureRecognizer", "UIPinchGestureRecognizer", "UIRefreshControl", "UIResponder",
-        "UIRotationGestureRecognizer", "UIScreenEdgePanGestureRecognizer", "UIScrollView", "UIStackView",
+        "UIRotationGestureRecognizer", "UIScene", "UIScreenEdgePanGestureRecognizer", "UIScrollView", "UIStackView",
         "UISwipeGestureRecognizer", "UISwitch", "UITabBarController", "UITabBarItem", "UITableView",
         "UITableViewCell", "UITableViewController", "UITableViewHeaderFooterView", "UITapGestureRecognizer",
-        "UITextField", "UITextView", "UIView", "UIViewController", "UIWindow",
+        "UITextField", "UITextView", "UIView", "UIViewController", "UIWindow", "UIWindowScene",
     ]
 
     /// The classes of a module that conform to `NameWirable`, by name, and the names

@@ -19,8 +19,26 @@ public enum ProjectSources {
         public let description: String
     }
 
-    /// Folders already loaded in this process, with their modules.
-    private static let loaded = Locked<[String: String]>([:])
+    /// Folders (or file lists) already loaded in this process, with their modules.
+    private static let loaded = Locked<[String: Module]>([:])
+
+    /// A built and loaded module of an app's sources.
+    public struct Module: @unchecked Sendable {
+        /// The module's name, for the app's `moduleNames`.
+        public let name: String
+        /// The library's handle (never closed: its classes live as long as the process).
+        let handle: UnsafeMutableRawPointer
+
+        /// A new instance of the class marked `@main` or `@UIApplicationMain` in the
+        /// sources (the port step generates the maker); nil when none is marked. Call it
+        /// on the app's loop thread, as UIKit makes the delegate on the main thread.
+        public func makeMainDelegate() -> AnyObject? {
+            guard let symbol = dlsym(handle, "lifeloop_main_delegate") else { return nil }
+            typealias Maker = @convention(c) () -> UnsafeMutableRawPointer
+            let make = unsafeBitCast(symbol, to: Maker.self)
+            return Unmanaged<AnyObject>.fromOpaque(make()).takeRetainedValue()
+        }
+    }
 
     /// Builds and loads the Swift files under `directory` as module `module` (default: the
     /// one custom module the storyboards under `searchRoots` name, else the folder's name as
@@ -34,7 +52,7 @@ public enum ProjectSources {
     ///   compiler's errors, a program that cannot load the library.
     public static func load(directory: String, module: String? = nil, searchRoots: [String] = []) throws -> String {
         let folder = URL(fileURLWithPath: directory).standardizedFileURL.path
-        if let known = loaded.withLock({ $0[folder] }) { return known }
+        if let known = loaded.withLock({ $0[folder] }) { return known.name }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory), isDirectory.boolValue else {
             throw Failure(description: "sources '\(directory)' is not a folder of Swift files")
@@ -42,10 +60,27 @@ public enum ProjectSources {
         let files = swiftFiles(under: folder)
         guard !files.isEmpty else { throw Failure(description: "sources '\(directory)' holds no .swift files") }
         let name = try module.map { try checkedModuleName($0) } ?? inferredModule(folder: folder, searchRoots: searchRoots)
+        return try load(files: files, module: name, describedAs: "sources '\(directory)'", key: folder).name
+    }
+
+    /// Builds and loads `files` (an Xcode target's Swift sources) as module `module`.
+    /// - Parameters:
+    ///   - files: The Swift files, by path.
+    ///   - module: The module's name (the target's `PRODUCT_MODULE_NAME`).
+    ///   - describedAs: How errors name the app (`project 'X.xcodeproj' target 'X'`).
+    /// - Throws: ``Failure``: the port step's or the compiler's errors, every one at once,
+    ///   each at the user's file and line; a program that cannot load the library.
+    public static func load(files: [String], module: String, describedAs: String) throws -> Module {
+        try load(files: files, module: checkedModuleName(module), describedAs: describedAs,
+                 key: files.sorted().joined(separator: "\n") + "\n" + module)
+    }
+
+    private static func load(files: [String], module name: String, describedAs directory: String, key folder: String) throws -> Module {
+        if let known = loaded.withLock({ $0[folder] }) { return known }
         let binaries = URL(fileURLWithPath: executablePath()).deletingLastPathComponent()
         let modules = binaries.appendingPathComponent("Modules").path
         guard FileManager.default.fileExists(atPath: modules + "/UIKit.swiftmodule") else {
-            throw Failure(description: "sources '\(directory)': building them needs the Lifeloop modules this program was built with, in \(modules), which has no UIKit module; run the lifeloop of a Lifeloop build folder (swift build)")
+            throw Failure(description: "\(directory): building them needs the Lifeloop modules this program was built with, in \(modules), which has no UIKit module; run the lifeloop of a Lifeloop build folder (swift build)")
         }
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("lifeloop-sources-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
@@ -58,11 +93,11 @@ public enum ProjectSources {
         // Status 1: the port step reported errors but wrote every file; the compiler's
         // errors are reported with its, so that one build shows them all.
         guard portRun.status == 0 || portRun.status == 1 else {
-            throw Failure(description: "sources '\(directory)': the port step failed:\n\(portRun.output)")
+            throw Failure(description: "\(directory): the port step failed:\n\(portRun.output)")
         }
         let portedFiles = swiftFiles(under: ported)
         guard let swiftc = findOnPath("swiftc") else {
-            throw Failure(description: "sources '\(directory)': building them needs swiftc on PATH")
+            throw Failure(description: "\(directory): building them needs swiftc on PATH")
         }
         // Every file is compiled, also after one fails, so that every error is reported; the
         // plain style gives one `file:line:column: error:` line per diagnostic.
@@ -70,21 +105,22 @@ public enum ProjectSources {
                                        "-continue-building-after-errors", "-diagnostic-style", "llvm",
                                        "-I", modules, "-module-cache-path", work.appendingPathComponent("cache").path,
                                        "-o", library] + portedFiles)
-        let portErrors = portRun.status == 0 ? "" : "sources '\(directory)': the port step failed:\n\(portRun.output)"
+        let portErrors = portRun.status == 0 ? "" : "\(directory): the port step failed:\n\(portRun.output)"
         guard compile.status == 0 else {
             let output = originalLocations(in: compile.output, portedFiles: portedFiles)
             throw Failure(description: (portErrors.isEmpty ? "" : portErrors + "\n")
-                            + "sources '\(directory)' do not compile against Lifeloop:\n\(output)")
+                            + "\(directory): the sources do not compile against Lifeloop:\n\(output)")
         }
         guard portErrors.isEmpty else { throw Failure(description: portErrors) }
-        guard dlopen(library, RTLD_NOW | RTLD_GLOBAL) != nil else {
+        guard let handle = dlopen(library, RTLD_NOW | RTLD_GLOBAL) else {
             let reason = dlerror().map { String(cString: $0) } ?? "unknown reason"
             let hint = reason.contains("undefined symbol")
                 ? " (this program does not export Lifeloop's symbols to the libraries it loads; the lifeloop command does)" : ""
-            throw Failure(description: "sources '\(directory)': cannot load the built module \(name): \(reason)\(hint)")
+            throw Failure(description: "\(directory): cannot load the built module \(name): \(reason)\(hint)")
         }
-        loaded.withLock { $0[folder] = name }
-        return name
+        let module = Module(name: name, handle: handle)
+        loaded.withLock { $0[folder] = module }
+        return module
     }
 
     /// The `.swift` files under `folder`, sorted, skipping hidden folders and build folders.

@@ -140,6 +140,10 @@ public enum AppSource: Sendable, Hashable {
     case storyboard(path: String)
     /// An app registered in the ``AppCatalog`` under this name (the built-in samples are).
     case registered(name: String)
+    /// An Xcode project (`app: {project: PATH, target: NAME}`): its app target built and
+    /// launched as iOS launches it (``AppProject``); the path as resolved against the
+    /// scenario's folder.
+    case project(path: String, target: String?)
 }
 
 /// One simulated window.
@@ -359,6 +363,8 @@ public enum StepAction: Sendable, Hashable {
     case makeKey
     /// Sends a memory warning to the app.
     case memoryWarning
+    /// Changes the app's state (L37): background, foreground, an interruption, termination.
+    case appState(AppStateChange)
     /// Lets time pass.
     case advance(Duration)
     /// Runs until nothing is pending, within the scenario's settle budget.

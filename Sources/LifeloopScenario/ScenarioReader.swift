@@ -101,18 +101,38 @@ struct ScenarioReader {
 
     private func app(_ value: FieldValue) throws(ScenarioError)
         -> (AppSource, (path: String, value: FieldValue)?, ScenarioLocation) {
-        let sources = ["storyboard", "sample", "swift"]
+        let sources = ["storyboard", "sample", "swift", "project"]
         let fields = try nodes.fields(value, allowed: sources + Self.appOptions, what: "app")
         let named = fields.entries.filter { !Self.appOptions.contains($0.key) }
         guard let source = named.first else {
-            throw nodes.error(value, "app needs one of storyboard (a file), sample or swift (a registered app)")
+            throw nodes.error(value, "app needs one of storyboard (a file), project (an Xcode project), sample or swift (a registered app)")
         }
         if named.count > 1 {
             throw nodes.error(named[1].keyNode, value.field,
-                              "app takes exactly one of storyboard, sample or swift, not both \(source.key) and "
+                              "app takes exactly one of storyboard, project, sample or swift, not both \(source.key) and "
                                   + named[1].key)
         }
+        if let entry = fields["target"], source.key != "project" {
+            throw nodes.error(entry.keyNode, value.field, "target names an Xcode project's target (app: {project: PATH, target: NAME})")
+        }
         switch source.key {
+        case "project":
+            for key in ["bundle", "sources", "module"] {
+                if let entry = fields[key] {
+                    throw nodes.error(entry.keyNode, value.field, "\(key) is for a storyboard; a project says its own sources, module and resources")
+                }
+            }
+            let path = try nodes.text(source.value, expected: "an Xcode project's path (its .xcodeproj, or the folder holding one)")
+            let resolved = path.hasPrefix("/") ? path : directory + "/" + path
+            let target = try fields["target"].map { (entry) throws(ScenarioError) -> String in
+                try nodes.text(entry.value, expected: "the name of the project's target to launch")
+            }
+            do {
+                _ = try XcodeProject.load(path: resolved).target(named: target)
+            } catch {
+                throw nodes.error(source.value, error.description)
+            }
+            return (.project(path: resolved, target: target), nil, nodes.location(source.value))
         case "storyboard":
             let path = try nodes.text(source.value, expected: "a storyboard file's path")
             let resolved = path.hasPrefix("/") ? path : directory + "/" + path
@@ -126,7 +146,7 @@ struct ScenarioReader {
     /// The app's `bundle:` folder, resolved against the scenario's folder; it must be a
     /// folder that exists.
     private func bundle(_ value: FieldValue) throws(ScenarioError) -> String? {
-        let fields = try nodes.fields(value, allowed: ["storyboard", "sample", "swift"] + Self.appOptions, what: "app")
+        let fields = try nodes.fields(value, allowed: ["storyboard", "sample", "swift", "project"] + Self.appOptions, what: "app")
         guard let entry = fields["bundle"] else { return nil }
         let path = try nodes.text(entry.value, expected: "the app's bundle folder (where its storyboards and nibs are)")
         let resolved = path.hasPrefix("/") ? path : directory + "/" + path
@@ -138,12 +158,12 @@ struct ScenarioReader {
     }
 
     /// What `app:` takes beside its one source.
-    static let appOptions = ["bundle", "sources", "module"]
+    static let appOptions = ["bundle", "sources", "module", "target"]
 
     /// The app's `sources:` folder (resolved against the scenario's folder; it must be a
     /// folder that exists) and its `module:` name; both only with a storyboard.
     private func sources(_ value: FieldValue) throws(ScenarioError) -> (String?, String?) {
-        let fields = try nodes.fields(value, allowed: ["storyboard", "sample", "swift"] + Self.appOptions, what: "app")
+        let fields = try nodes.fields(value, allowed: ["storyboard", "sample", "swift", "project"] + Self.appOptions, what: "app")
         let module = try fields["module"].map { (entry) throws(ScenarioError) -> String in
             let name = try nodes.text(entry.value, expected: "the module name the app's sources are built as")
             guard (try? ProjectSources.checkedModuleName(name)) != nil else {

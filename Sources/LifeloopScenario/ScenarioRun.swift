@@ -11,6 +11,8 @@ import LifeloopNetwork
 /// read the clock between turns. Without `duration`, the run ends when the script is done
 /// and the app has settled within the budget; with it, exactly at that instant.
 final class ScenarioRun {
+    /// The Xcode project the app comes from, built and laid out for this run.
+    private var project: AppProject?
     /// The scenario, on the clock the options ask for.
     let scenario: Scenario
     let runner: ScenarioRunner
@@ -56,7 +58,7 @@ final class ScenarioRun {
 
     /// The input verbs a script can use: a recording's vocabulary fingerprint is their
     /// digest, so a recording made with other verbs is refused.
-    static let vocabulary = "tap push pop popToRoot present dismiss selectTab rotate resize hide show makeKey memoryWarning job advance settle mark expect interactivePop"
+    static let vocabulary = "tap push pop popToRoot present dismiss selectTab rotate resize hide show makeKey memoryWarning appState job advance settle mark expect interactivePop"
 
     init(runner: ScenarioRunner, seed: UInt64, options: RunOptions) throws {
         self.runner = runner
@@ -83,6 +85,9 @@ final class ScenarioRun {
         app = try Application(screen: scenario.windows[0].screen, configuration: configuration)
         app.random = SeededGenerator(seed: seed)
         if let bundle = scenario.bundle { app.bundlePath = bundle }
+        if case .project(let path, let target) = scenario.app {
+            project = try AppProject.prepare(path: path, target: target)
+        }
         if let sources = scenario.sources {
             var roots = [scenario.bundle].compactMap { $0 }
             if case .storyboard(let path) = scenario.app { roots.append(path) }
@@ -168,6 +173,7 @@ final class ScenarioRun {
     }
 
     deinit {
+        project?.removeBundle()
         network?.uninstall()
         app.probe = nil
         app.trace.sink = nil
@@ -291,7 +297,9 @@ final class ScenarioRun {
     }
 
     private func launchWindows() throws {
-        if let definition = runner.storyboard {
+        if let project {
+            try project.launch(in: app)
+        } else if let definition = runner.storyboard {
             let storyboard = app.storyboard(definition)
             self.storyboard = storyboard
             var windows: [Window] = []
@@ -598,6 +606,8 @@ final class ScenarioRun {
             window(for: step, place: place)?.makeKeyAndVisible()
         case .memoryWarning:
             app.simulateMemoryWarning()
+        case .appState(let change):
+            app.change(change)
         case .startJob(let name):
             guard let job = runner.job(labelled: name) else { return fail("\(place): no job '\(name)'") }
             probe.submit(job)

@@ -91,6 +91,10 @@ public struct ScenarioRunner: Sendable {
                 throw Self.error(scenario, "app.storyboard", "\(error)")
             }
             definition = nil
+        case .project:
+            // Read and checked by the reader; built by each run (once per process).
+            storyboard = nil
+            definition = nil
         case .registered(let name):
             guard let app = catalog.app(named: name) else {
                 let names = catalog.apps.map(\.name).joined(separator: ", ")

@@ -14,7 +14,7 @@ struct ScriptReader {
     var networkMarks: Set<String> = []
 
     static let actions = ["tap", "push", "present", "dismiss", "pop", "popToRoot", "selectTab", "interactivePop",
-                          "rotate", "resize", "hide", "show", "makeKey", "memoryWarning", "advance", "settle", "mark",
+                          "rotate", "resize", "hide", "show", "makeKey", "memoryWarning", "appState", "advance", "settle", "mark",
                           "job", "expect", "touch", "pinch", "type"] + ListStep.actions
     static let modifiers = ["at", "after", "window", "animated", "style"]
 
@@ -124,6 +124,12 @@ struct ScriptReader {
             return .selectTab(index: index)
         case "interactivePop": return try interactivePop(value)
         case "resize": return .resize(try nodes.size(value, what: "resize"))
+        case "appState":
+            let name = try nodes.text(value, expected: "a state change: \(AppStateChange.names)")
+            guard let change = AppStateChange(rawValue: name) else {
+                throw nodes.error(value, "appState is one of \(AppStateChange.names); found '\(name)'")
+            }
+            return .appState(change)
         case "advance": return .advance(try nodes.duration(value))
         case "mark": return try mark(value)
         case "job":

@@ -8,8 +8,30 @@
 
 // MARK: Controllers, views, windows
 
-/// UIKit's `UIResponder`: Lifeloop's `View` (Lifeloop has no responder class of its own).
-public typealias UIResponder = View
+/// UIKit's `UIResponder`: Lifeloop's `Responder`.
+public typealias UIResponder = Responder
+/// UIKit's `UIApplicationDelegate`: Lifeloop's `ApplicationDelegate`.
+public typealias UIApplicationDelegate = ApplicationDelegate
+/// UIKit's `UIBackgroundTaskIdentifier`: Lifeloop's `Application/BackgroundTaskIdentifier`.
+public typealias UIBackgroundTaskIdentifier = Application.BackgroundTaskIdentifier
+/// UIKit's older name for `UIApplication.LaunchOptionsKey`.
+public typealias UIApplicationLaunchOptionsKey = Application.LaunchOptionsKey
+/// UIKit's `UIScene`: Lifeloop's `Scene`.
+public typealias UIScene = Scene
+/// UIKit's `UIWindowScene`: Lifeloop's `WindowScene`.
+public typealias UIWindowScene = WindowScene
+/// UIKit's `UISceneSession`: Lifeloop's `SceneSession`.
+public typealias UISceneSession = SceneSession
+/// UIKit's `UISceneConfiguration`: Lifeloop's `SceneConfiguration`.
+public typealias UISceneConfiguration = SceneConfiguration
+/// UIKit's `UISceneDelegate`: Lifeloop's `SceneDelegate`.
+public typealias UISceneDelegate = SceneDelegate
+/// UIKit's `UIWindowSceneDelegate`: Lifeloop's `WindowSceneDelegate`.
+public typealias UIWindowSceneDelegate = WindowSceneDelegate
+/// UIKit's `UIOpenURLContext`: Lifeloop's `OpenURLContext`.
+public typealias UIOpenURLContext = OpenURLContext
+/// UIKit's `UIInterfaceOrientation`: Lifeloop's `InterfaceOrientation`.
+public typealias UIInterfaceOrientation = InterfaceOrientation
 /// UIKit's `UIViewController`: Lifeloop's `ViewController`.
 public typealias UIViewController = ViewController
 /// UIKit's `UIView`: Lifeloop's `View`.

@@ -7,11 +7,15 @@ import LifeloopScenario
 /// taps the named views in order, settles and prints the trace.
 struct Launch: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Launch an app from a storyboard file, tap views, and print its trace."
+        abstract: "Launch an app (an Xcode project, or a storyboard file), tap views, and print its trace."
     )
 
-    @Argument(help: "The storyboard file: Xcode's *.storyboard, a *.xib (its File's Owner becomes the root controller), or Lifeloop's JSON.")
+    @Argument(help: ArgumentHelp("The app: an Xcode project (*.xcodeproj, or the folder holding one), or a storyboard file: Xcode's *.storyboard, a *.xib (its File's Owner becomes the root controller), or Lifeloop's JSON.",
+                                 discussion: "A project's app target is built through the port step and launched as iOS launches it: its @main app delegate, Info.plist's main storyboard or scene manifest."))
     var storyboard: String
+
+    @Option(help: "The project's target to launch, when it has several application targets.")
+    var target: String?
 
     @Option(help: "The app's bundle folder, where nibs (*.xib, *.json) and storyboards are found by name (default: an Xcode storyboard's own folder).")
     var bundle: String?
@@ -42,6 +46,24 @@ struct Launch: ParsableCommand {
         defer { output.flush() }
         if let bundle { app.bundlePath = bundle }
         app.moduleNames = modules
+        if Self.isProject(storyboard) {
+            var prepared: AppProject?
+            // The bundle folder stays while the app runs: it loads storyboards and files later.
+            defer { prepared?.removeBundle() }
+            do {
+                let project = try AppProject.prepare(path: storyboard, target: target)
+                prepared = project
+                try project.launch(in: app)
+            } catch let error as ProjectSources.Failure {
+                throw LaunchError(message: error.description)
+            } catch let error as AppLaunchError {
+                throw LaunchError(message: "\(storyboard): \(error.description)")
+            }
+            try app.settle()
+            try tapAndFinish(app, output)
+            return
+        }
+        if target != nil { throw LaunchError(message: "--target is for an Xcode project, and '\(storyboard)' is not one") }
         if let sources {
             do {
                 let module = try ProjectSources.load(directory: sources, module: modules.first,
@@ -59,6 +81,22 @@ struct Launch: ParsableCommand {
         }
         app.launch(storyboard: loaded)
         try app.settle()
+        try tapAndFinish(app, output)
+    }
+
+    /// Whether `path` names an Xcode project: a `.xcodeproj` folder, its `project.pbxproj`,
+    /// or a folder (not a storyboard file) that holds one.
+    static func isProject(_ path: String) -> Bool {
+        var trimmed = path
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed.removeLast() }
+        if trimmed.hasSuffix(".xcodeproj") || trimmed.hasSuffix("/project.pbxproj") || trimmed == "project.pbxproj" { return true }
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: trimmed, isDirectory: &isDirectory) && isDirectory.boolValue
+    }
+
+    /// Taps the `--tap` views in order, settling after each, then ends the trace and
+    /// prints the diagnostics.
+    private func tapAndFinish(_ app: Application, _ output: TraceOutput) throws {
         for label in taps {
             guard let view = app.view(labelled: label) else {
                 throw LaunchError(message: "no view labelled '\(label)' is on screen to tap")

@@ -410,7 +410,7 @@ struct CompleteConfinementTests {
             "maximumAnimationDuration", "topViewController", "isTransitioning", "transitionDuration", "percentComplete",
             "isAnimated", "isInteractive", "isCancelled", "shouldAutomaticallyForwardAppearanceMethods", "description",
             "identifier", "source", "destination", "isMovingToParent", "isMovingFromParent", "isBeingPresented",
-            "isBeingDismissed", "isCompactWidth", "navigationController", "tabBarController",
+            "isBeingDismissed", "isCompactWidth", "navigationController", "tabBarController", "next", "windowScene",
             // Queries and factories that change nothing.
             "isDescendant", "viewWithTag", "viewWithLabel", "loadStoryboard",
             // Name wiring (NameWirable): the base classes know no names and change nothing;
