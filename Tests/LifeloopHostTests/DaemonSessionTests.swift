@@ -143,3 +143,56 @@ import Testing
         }
     }
 }
+
+/// An Xcode project launched through the daemon and driven: the app's own delegate,
+/// scene delegate and controller run, a tap changes the screen, and `app.state` moves it
+/// through its lifecycle (L37) with the scene delegate's calls.
+@Suite struct DaemonXcodeProjectTests {
+    static func find(_ label: String, in node: JSON) -> JSON? {
+        if node["label"]?.string == label { return node }
+        for key in ["windows", "views", "subviews"] {
+            for child in node[key]?.array ?? [] { if let found = find(label, in: child) { return found } }
+        }
+        return nil
+    }
+
+    @Test func launchTakesAProjectAndStateChangesReachTheSceneDelegate() throws {
+        let daemon = try DaemonHarness()
+        defer { daemon.stop() }
+        let client = try daemon.client()
+        let project = DaemonHarness.checkout + "/Samples/HelloApp/HelloApp.xcodeproj"
+        let app = try #require(try client.call("app.launch", ["project": .string(project)], timeout: 300)["app"]?.string)
+        _ = try client.call("app.settle", ["app": .string(app)])
+        var described = try client.call("app.describe", ["app": .string(app), "detail": true])
+        // The scene delegate's sceneDidBecomeActive ran the controller's own code.
+        #expect(Self.find("greeting", in: described)?["text"] == "Hello, active", "\(described.text.prefix(1500))")
+        _ = try client.call("app.tap", ["app": .string(app), "view": "greet"])
+        _ = try client.call("app.settle", ["app": .string(app)])
+        described = try client.call("app.describe", ["app": .string(app), "detail": true])
+        #expect(Self.find("greeting", in: described)?["text"] == "Tapped once", "\(described.text.prefix(1500))")
+        for state in ["background", "foreground", "terminate"] {
+            _ = try client.call("app.state", ["app": .string(app), "to": .string(state)])
+        }
+        let log = try client.call("trace.get", ["app": .string(app), "limit": 100_000])
+        let lines = (log["events"]?.array ?? []).compactMap { event -> String? in
+            guard let label = event["label"]?.string, let name = event["event"]?.string, label.hasPrefix("SceneDelegate") else { return nil }
+            return "\(label) \(name)"
+        }
+        #expect(lines == ["SceneDelegate#1 willConnectTo", "SceneDelegate#1 sceneWillEnterForeground", "SceneDelegate#1 sceneDidBecomeActive",
+                          "SceneDelegate#1 sceneWillResignActive", "SceneDelegate#1 sceneDidEnterBackground",
+                          "SceneDelegate#1 sceneWillEnterForeground", "SceneDelegate#1 sceneDidBecomeActive",
+                          "SceneDelegate#1 sceneWillResignActive", "SceneDelegate#1 sceneDidDisconnect"], "\(log.text.prefix(800))")
+        do {
+            _ = try client.call("app.state", ["app": .string(app), "to": "asleep"])
+            Issue.record("an unknown state was taken")
+        } catch let error as RPCError {
+            #expect(error.message.contains("'to' is one of") && error.message.contains("background"), "\(error.message)")
+        }
+        do {
+            _ = try client.call("app.launch", ["project": .string(daemon.directory + "/Nowhere.xcodeproj")])
+            Issue.record("a missing project was taken")
+        } catch let error as RPCError {
+            #expect(error.message.contains("'project'") && error.message.contains("does not exist"), "\(error.message)")
+        }
+    }
+}

@@ -1,0 +1,57 @@
+import LifeloopPort
+import Testing
+
+/// The port step and an app's delegates: UIKit makes the `@main` delegate and the scene
+/// delegates Info.plist names by name, which Swift on Linux cannot; the port step makes
+/// them `LifeloopInstantiable` and gives the `@main` one a maker the launch finds.
+@Suite("Port step: app and scene delegates")
+struct AppDelegatePortTests {
+    @Test func theMainDelegateLosesAtMainAndGetsAMaker() {
+        let text = ported("""
+            import UIKit
+
+            @main
+            class AppDelegate: UIResponder, UIApplicationDelegate {
+                var window: UIWindow?
+            }
+            """, path: "/app/AppDelegate.swift")
+        #expect(!text.contains("@main"), "\(text)")
+        #expect(text.contains("extension AppDelegate: LifeloopInstantiable {"), "\(text)")
+        #expect(text.contains("static func lifeloopMake() -> AnyObject { AppDelegate() }"), "\(text)")
+        #expect(text.contains("@_cdecl(\"lifeloop_main_delegate\")"), "\(text)")
+        #expect(text.contains("Unmanaged.passRetained(AppDelegate() as AnyObject).toOpaque()"), "\(text)")
+    }
+
+    @Test func theOldAttributeCountsAsMainToo() {
+        let text = ported("""
+            import UIKit
+            @UIApplicationMain class AppDelegate: UIResponder, UIApplicationDelegate {}
+            """)
+        #expect(!text.contains("@UIApplicationMain"), "\(text)")
+        #expect(text.contains("@_cdecl(\"lifeloop_main_delegate\")"), "\(text)")
+    }
+
+    @Test func sceneDelegatesAreInstantiableWithoutAMaker() {
+        let text = ported("""
+            import UIKit
+            class SceneDelegate: UIResponder, UIWindowSceneDelegate {
+                var window: UIWindow?
+            }
+            """, path: "/app/SceneDelegate.swift")
+        #expect(text.contains("extension SceneDelegate: LifeloopInstantiable {"), "\(text)")
+        #expect(!text.contains("@_cdecl"), "\(text)")
+    }
+
+    @Test func otherClassesNestedClassesAndStructsAreLeftAlone() {
+        let text = ported("""
+            import UIKit
+            class Model {}
+            enum Holder {
+                class Inner: UIResponder, UISceneDelegate {}
+            }
+            class Generic<T>: UIResponder, UISceneDelegate {}
+            class Controller: UIViewController {}
+            """)
+        #expect(!text.contains("LifeloopInstantiable"), "\(text)")
+    }
+}
