@@ -251,6 +251,37 @@ final class FileRewriter: SyntaxVisitor {
                                           message: message))
     }
 
+    // MARK: The app's bundle
+
+    /// `Bundle.main` (and `.main` passed as a `bundle:` argument) becomes
+    /// `Bundle.lifeloopMain`, the calling thread's app's bundle: on Linux `Bundle.main` is
+    /// the `lifeloop` executable's, which holds none of the app's resources.
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        guard node.declName.baseName.text == "main", node.declName.argumentNames == nil else { return .visitChildren }
+        // A method called `main` is not the property.
+        if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id { return .visitChildren }
+        if let base = node.base {
+            guard let type = base.as(DeclReferenceExprSyntax.self), type.baseName.text == "Bundle",
+                  type.argumentNames == nil else { return .visitChildren }
+        } else {
+            guard let argument = node.parent?.as(LabeledExprSyntax.self), argument.label?.text == "bundle",
+                  argument.expression.id == node.id else { return .visitChildren }
+        }
+        replace(node, with: "Bundle.lifeloopMain")
+        needsLifeloop = true
+        return .skipChildren
+    }
+
+    /// `NSLocalizedString` becomes `lifeloopLocalizedString` (the same parameters), whose
+    /// bundle is by default the app's rather than the process's `Bundle.main`.
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.baseName.text == "NSLocalizedString", node.parent?.is(MemberAccessExprSyntax.self) != true {
+            replace(node.baseName, with: "lifeloopLocalizedString")
+            needsLifeloop = true
+        }
+        return .visitChildren
+    }
+
     // MARK: Output
 
     /// The path as a Swift string literal's contents.

@@ -87,10 +87,14 @@ public struct AppProject {
 
     /// A folder standing for the built app's bundle: each resource linked in by its file
     /// name (`Base.lproj/Main.storyboard` as `Main.storyboard` too, the first language
-    /// folder winning), so that storyboards, nibs and files are found by name.
+    /// folder winning), so that storyboards, nibs, asset catalogs and files are found by
+    /// name, and the app's Info.plist (``bundleInfo(_:)``) written at its top, where
+    /// Foundation's `Bundle(path:)` reads a flat bundle's.
     static func layOutBundle(_ target: XcodeProject.Target, named name: String) throws -> String {
         let folder = FileManager.default.temporaryDirectory.appendingPathComponent("lifeloop-app-\(UUID().uuidString)/\(name).app").path
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let plist = try PropertyListSerialization.data(fromPropertyList: bundleInfo(target), format: .xml, options: 0)
+        try plist.write(to: URL(fileURLWithPath: folder + "/Info.plist"))
         // Base first, then English, then the rest, so `Main.storyboard` is the base one.
         func rank(_ path: String) -> Int {
             if path.contains("/Base.lproj/") { return 0 }
@@ -111,6 +115,31 @@ public struct AppProject {
             }
         }
         return folder
+    }
+
+    /// The Info.plist of the built app: the target's, `$(VAR)` expanded, with the keys
+    /// Xcode adds to every app's from its build settings where the target's lacks them
+    /// (`CFBundleIdentifier`, `CFBundleName`, `CFBundleExecutable`, the versions, and
+    /// `CFBundleDevelopmentRegion`, English when unset).
+    static func bundleInfo(_ target: XcodeProject.Target) -> [String: Any] {
+        let settings = target.buildSettings.merging(["PRODUCT_MODULE_NAME": target.moduleName, "TARGET_NAME": target.name]) { set, _ in set }
+        var info: [String: Any] = [:]
+        for (key, value) in target.infoDictionary { info[key] = plain(value, settings: settings) }
+        let productName = expand(settings["PRODUCT_NAME"] ?? target.name, settings)
+        let added: [(String, String)] = [
+            ("CFBundleIdentifier", expand(settings["PRODUCT_BUNDLE_IDENTIFIER"] ?? "", settings)),
+            ("CFBundleName", productName.isEmpty ? target.name : productName),
+            ("CFBundleExecutable", productName.isEmpty ? target.name : productName),
+            ("CFBundleShortVersionString", expand(settings["MARKETING_VERSION"] ?? "", settings)),
+            ("CFBundleVersion", expand(settings["CURRENT_PROJECT_VERSION"] ?? "", settings)),
+            ("CFBundleDevelopmentRegion", expand(settings["DEVELOPMENT_LANGUAGE"] ?? "", settings)),
+            ("CFBundlePackageType", "APPL"),
+        ]
+        for (key, value) in added where ((info[key] as? String) ?? "").isEmpty && !value.isEmpty {
+            info[key] = value
+        }
+        if ((info["CFBundleDevelopmentRegion"] as? String) ?? "").isEmpty { info["CFBundleDevelopmentRegion"] = "en" }
+        return info
     }
 
     /// A property-list value as Foundation's (strings, numbers and Booleans, arrays,

@@ -459,15 +459,21 @@ public let NSEC_PER_USEC: UInt64 = 1_000
 /// Microseconds per second.
 public let USEC_PER_SEC: UInt64 = 1_000_000
 
+// MARK: Resources
+
 extension Color {
-    /// A color from the asset catalog by name. There is no catalog on Linux: every name
-    /// gives the system gray (never nil, so `UIColor(named: "x")!` runs).
+    /// A color from the app's asset catalogs by name (``AppResources/color(named:style:)``),
+    /// its any-appearance value (Lifeloop's colors are not dynamic). A name the catalogs
+    /// lack gives the system gray (never nil, so `UIColor(named: "x")!` runs).
     public init?(named name: String) {
-        self = .systemGray
+        self = AppResources.current?.color(named: name) ?? .systemGray
     }
 
-    /// A color from the asset catalog of a bundle (the system gray, as above).
+    /// A color from the asset catalogs of a bundle (the app's for nil or `Bundle.main`),
+    /// in the trait collection's light or dark appearance; the system gray for a name they
+    /// lack, as above.
     public init?(named name: String, in bundle: Bundle?, compatibleWith traitCollection: TraitCollection?) {
-        self = .systemGray
+        let style = traitCollection?.userInterfaceStyle ?? .unspecified
+        self = AppResources.resources(for: bundle)?.color(named: name, style: style) ?? .systemGray
     }
 }

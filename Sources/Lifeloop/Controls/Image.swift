@@ -4,11 +4,12 @@ public final class Image: Hashable, @unchecked Sendable {
     public let name: String
     /// Whether it is an SF Symbol (`init(systemName:)`).
     public let isSymbol: Bool
-    /// Its size in points: as given, or 24×24 for a symbol and 0×0 for a named asset
-    /// (there is no asset catalog to read).
+    /// Its size in points: as given, or 24×24 for a symbol; for a named asset, its size in
+    /// the app's asset catalog or bundle (0×0 when neither has it).
     public let size: Size
-    /// The scale (1).
-    public var scale: CGFloat { 1 }
+    /// The scale: the asset file's (1, 2 or 3) for a named asset found in the app's
+    /// bundle, else 1.
+    public let scale: CGFloat
     /// How it is tinted.
     public let renderingMode: RenderingMode
     /// The tint it was made with, if any.
@@ -20,14 +21,23 @@ public final class Image: Hashable, @unchecked Sendable {
         case automatic, alwaysOriginal, alwaysTemplate
     }
 
-    /// An asset by name; never nil: the name is recorded (there is no catalog to miss).
+    /// An asset by name from the app's asset catalogs or bundle files
+    /// (``AppResources/image(named:screenScale:)``), at the scale of the app's screen;
+    /// never nil: a name the bundle lacks is recorded with a 0×0 size.
     public convenience init?(named name: String) {
-        self.init(name: name, isSymbol: false, size: .zero)
+        self.init(named: name, in: nil, compatibleWith: nil)
     }
 
-    /// An asset by name from a bundle.
+    /// An asset by name from a bundle (the app's for nil or `Bundle.main`), at the trait
+    /// collection's display scale or the app's screen's; never nil, as above.
     public convenience init?(named name: String, in bundle: Bundle?, compatibleWith traitCollection: TraitCollection?) {
-        self.init(name: name, isSymbol: false, size: .zero)
+        let screenScale = traitCollection.map { Double($0.displayScale) }.flatMap { $0 > 0 ? $0 : nil }
+            ?? Application.current?.mainScreen.scale ?? 2
+        if let found = AppResources.resources(for: bundle)?.image(named: name, screenScale: screenScale) {
+            self.init(name: name, isSymbol: false, size: found.size, scale: CGFloat(found.scale))
+        } else {
+            self.init(name: name, isSymbol: false, size: .zero)
+        }
     }
 
     /// The image Xcode's `#imageLiteral(resourceName:)` writes: the asset by name (the
@@ -42,30 +52,31 @@ public final class Image: Hashable, @unchecked Sendable {
     }
 
     /// An image of a size, named as given (for images code draws).
-    public init(name: String, isSymbol: Bool = false, size: Size, renderingMode: RenderingMode = .automatic,
-                tintColor: Color? = nil) {
+    public init(name: String, isSymbol: Bool = false, size: Size, scale: CGFloat = 1,
+                renderingMode: RenderingMode = .automatic, tintColor: Color? = nil) {
         self.name = name
         self.isSymbol = isSymbol
         self.size = size
+        self.scale = scale
         self.renderingMode = renderingMode
         self.tintColor = tintColor
     }
 
     /// The same image, tinted as asked.
     public func withRenderingMode(_ mode: RenderingMode) -> Image {
-        Image(name: name, isSymbol: isSymbol, size: size, renderingMode: mode, tintColor: tintColor)
+        Image(name: name, isSymbol: isSymbol, size: size, scale: scale, renderingMode: mode, tintColor: tintColor)
     }
 
     /// The same image with a tint.
     public func withTintColor(_ color: Color) -> Image {
-        Image(name: name, isSymbol: isSymbol, size: size, renderingMode: renderingMode, tintColor: color)
+        Image(name: name, isSymbol: isSymbol, size: size, scale: scale, renderingMode: renderingMode, tintColor: color)
     }
 
     /// The same image, stretchable (data only).
     public func resizableImage(withCapInsets capInsets: EdgeInsets) -> Image { self }
 
     public static func == (lhs: Image, rhs: Image) -> Bool {
-        lhs.name == rhs.name && lhs.isSymbol == rhs.isSymbol && lhs.size == rhs.size
+        lhs.name == rhs.name && lhs.isSymbol == rhs.isSymbol && lhs.size == rhs.size && lhs.scale == rhs.scale
             && lhs.renderingMode == rhs.renderingMode && lhs.tintColor == rhs.tintColor
     }
 
