@@ -43,6 +43,20 @@ open class Responder: NameWirable {
     /// Touches were cancelled; by default the next responder gets them.
     open func touchesCancelled(_ touches: Set<Touch>, with event: Event?) { next?.touchesCancelled(touches, with: event) }
 
+    /// A motion began (a shake); by default the next responder gets it. Lifeloop makes no
+    /// motion events of its own.
+    open func motionBegan(_ motion: Event.EventSubtype, with event: Event?) { next?.motionBegan(motion, with: event) }
+    /// A motion ended; by default the next responder gets it.
+    open func motionEnded(_ motion: Event.EventSubtype, with event: Event?) { next?.motionEnded(motion, with: event) }
+    /// A motion was cancelled; by default the next responder gets it.
+    open func motionCancelled(_ motion: Event.EventSubtype, with event: Event?) { next?.motionCancelled(motion, with: event) }
+
+    /// The object itself, as `NSObject`'s `self()`: in a stored property's initializer,
+    /// where the instance does not exist yet, a bare `self` names this method (as on iOS,
+    /// where the compiler warns that it "may be unexpected"), so such code compiles here
+    /// too. Inside methods `self` is the instance, as always.
+    public final func `self`() -> Self { self }
+
     // MARK: Reached by name (the port step overrides these)
 
     /// Sets an outlet by name; this class has none. See ``NameWirable``.

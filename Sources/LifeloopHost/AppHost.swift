@@ -933,6 +933,17 @@ public final class AppHost {
             if let id = view.accessibilityIdentifier { members["accessibilityIdentifier"] = .string(id) }
             if let label = view.accessibilityLabel { members["accessibilityLabel"] = .string(label) }
             if let text = Self.text(of: view) { members["text"] = .string(text) }
+            // The state a tap changes: a control's selection and enablement, a switch's
+            // position, a cell's selection.
+            if let control = view as? Control {
+                if control.isSelected { members["selected"] = true }
+                if !control.isEnabled { members["enabled"] = false }
+                if let toggle = control as? Switch { members["on"] = .bool(toggle.isOn) }
+            } else if let cell = view as? TableViewCell, cell.isSelected {
+                members["selected"] = true
+            } else if let cell = view as? CollectionViewCell, cell.isSelected {
+                members["selected"] = true
+            }
         }
         if let scroll = view as? ScrollView {
             members["contentOffset"] = [.double(Double(scroll.contentOffset.x)), .double(Double(scroll.contentOffset.y))]

@@ -153,6 +153,25 @@ open class NavigationController: ViewController {
     }
     private var navigationBarHidden = false
 
+    /// The controller's navigation bar: its appearance settings, kept as data (made on
+    /// first use, so a controller whose bar is never styled makes none).
+    public var navigationBar: NavigationBar {
+        if let bar = storedNavigationBar { return bar }
+        let bar = NavigationBar(frame: Rect(x: 0, y: 0, width: viewIfLoaded?.bounds.width ?? 0, height: 44))
+        bar.navigationController = self
+        storedNavigationBar = bar
+        return bar
+    }
+    private var storedNavigationBar: NavigationBar?
+    /// Whether a tap hides and shows the bars (data: Lifeloop's bars take no taps).
+    open var hidesBarsOnTap = false
+    /// Whether a swipe hides and shows the bars (data).
+    open var hidesBarsOnSwipe = false
+    /// Whether the bars hide when the keyboard shows (data).
+    open var hidesBarsWhenKeyboardAppears = false
+    /// Whether the bars hide in a compact-height layout (data).
+    open var hidesBarsWhenVerticallyCompact = false
+
     /// Hides or shows the navigation bar; `animated` is data.
     open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
         guard onLoop("setNavigationBarHidden(_:animated:)") else { return }

@@ -148,6 +148,8 @@ extension Application {
                                     created: inout [(View, ViewNode)], connections: [ConnectionDefinition] = []) -> [View] {
         var result: [View] = []
         var pending: [(ViewNode, View?)] = roots.reversed().map { ($0, nil) }
+        /// The ids of cells' own labels and image views, with their cell and key.
+        var cellParts: [String: (TableViewCell, String)] = [:]
         while let (node, parent) = pending.popLast() {
             // A cell's content view in the file is the cell's own content view.
             if node.interfaceBuilder?.key == "contentView", let contentView = (parent as? TableViewCell)?.contentView
@@ -163,12 +165,18 @@ extension Application {
             created.append((view, node))
             if let stack = parent as? StackView {
                 stack.addArrangedSubview(view)
+            } else if let id = node.interfaceBuilder?.objectID, let (cell, key) = cellParts[id], cell.adopt(view, as: key) {
+                // A prototype cell's own label or image view (the cell's `textLabel="ID"`)
+                // is the cell's `textLabel`, as the app reaches it.
             } else if let parent {
                 parent.addSubview(view)
             } else {
                 result.append(view)
             }
             registerPrototypes(node, in: view, file: file, connections: connections)
+            if let cell = view as? TableViewCell, let flags = node.interfaceBuilder?.flags {
+                for key in ["textLabel", "detailTextLabel", "imageView"] { if let id = flags[key] { cellParts[id] = (cell, key) } }
+            }
             for child in node.subviews.reversed() { pending.append((child, view)) }
         }
         return result

@@ -109,6 +109,19 @@ open class TableViewCell: View {
         addSubview(contentView)
     }
 
+    /// Takes a prototype's view from a storyboard as the cell's `textLabel`,
+    /// `detailTextLabel` or `imageView` (its `key`); false for another key or view.
+    func adopt(_ view: View, as key: String) -> Bool {
+        switch (key, view) {
+        case ("textLabel", let label as Label) where storedTextLabel == nil: storedTextLabel = label
+        case ("detailTextLabel", let label as Label) where storedDetailTextLabel == nil: storedDetailTextLabel = label
+        case ("imageView", let image as ImageView) where storedImageView == nil: storedImageView = image
+        default: return false
+        }
+        contentView.addSubview(view)
+        return true
+    }
+
     /// The main label, made on first use.
     open var textLabel: Label? {
         if let storedTextLabel { return storedTextLabel }

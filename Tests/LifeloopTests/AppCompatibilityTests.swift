@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+@testable import Lifeloop
+
+/// A table controller whose cells show the row's number through `textLabel`.
+final class BasicCellController: ViewController, TableViewDataSource {
+    func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 3 }
+
+    func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        let cell = tableView.dequeueReusableCell(withIdentifier: "Basic", for: indexPath)
+        cell.textLabel?.text = "Row \(indexPath.row)"
+        return cell
+    }
+
+    override func lifeloopSetOutlet(named name: String, to value: Any?) -> Bool { super.lifeloopSetOutlet(named: name, to: value) }
+}
+
+/// What real apps stopped on, each fixed where UIKit's behaviour says.
+@Suite("UIKit as apps use it")
+struct AppCompatibilityTests {
+    typealias IB = InterfaceBuilderTests
+
+    /// A Basic prototype cell's label (`textLabel="ID"` on the cell) is the cell's
+    /// `textLabel`: the app's text replaces the prototype's "Title", in one label.
+    @Test func aPrototypeCellsOwnLabelIsItsTextLabel() throws {
+        let scene = """
+            <scene sceneID="s">
+                <objects>
+                    <viewController id="vc" customClass="BasicCellController" customModule="LifeloopTests" customModuleProvider="target" sceneMemberID="viewController">
+                        <view key="view" contentMode="scaleToFill" id="root">
+                            <rect key="frame" x="0.0" y="0.0" width="393" height="852"/>
+                            <subviews>
+                                <tableView clipsSubviews="YES" contentMode="scaleToFill" style="plain" rowHeight="44" id="table" userLabel="list">
+                                    <rect key="frame" x="0" y="0" width="393" height="852"/>
+                                    <prototypes>
+                                        <tableViewCell contentMode="scaleToFill" reuseIdentifier="Basic" textLabel="basic-text" style="IBUITableViewCellStyleDefault" id="basic-cell">
+                                            <rect key="frame" x="0" y="0" width="393" height="44"/>
+                                            <tableViewCellContentView key="contentView" opaque="NO" contentMode="center" id="basic-content">
+                                                <rect key="frame" x="0" y="0" width="393" height="44"/>
+                                                <subviews>
+                                                    <label opaque="NO" contentMode="left" text="Title" textAlignment="natural" id="basic-text">
+                                                        <rect key="frame" x="20" y="0.0" width="353" height="44"/>
+                                                        <fontDescription key="fontDescription" type="system" pointSize="17"/>
+                                                    </label>
+                                                </subviews>
+                                            </tableViewCellContentView>
+                                        </tableViewCell>
+                                    </prototypes>
+                                    <connections>
+                                        <outlet property="dataSource" destination="vc" id="ds"/>
+                                    </connections>
+                                </tableView>
+                            </subviews>
+                        </view>
+                    </viewController>
+                </objects>
+            </scene>
+            """
+        let (_, window, _) = try IB.launch(IB.storyboard(initial: "vc", scene), modules: ["LifeloopTests"])
+        let controller = try #require(window.rootViewController as? BasicCellController)
+        let table = try #require(controller.view.viewWithLabel("list") as? TableView)
+        #expect(table.visibleCells.count == 3)
+        for (row, cell) in table.visibleCells.enumerated() {
+            let labels = cell.contentView.subviews.compactMap { $0 as? Label }
+            #expect(labels.count == 1, "row \(row): \(labels.map { $0.text ?? "nil" })")
+            #expect(labels.first === cell.textLabel && cell.textLabel?.text == "Row \(row)")
+        }
+    }
+
+    /// A bare `self` in a stored property's initializer names NSObject's `self()` method
+    /// on iOS; UIKit code that passes it as a target compiles here too.
+    @Test func selfIsAMethodOfEveryResponder() throws {
+        let app = try Application()
+        let controller = ViewController(label: "C")
+        #expect(controller.`self`() === controller)
+        #expect(app.`self`() === app)
+    }
+
+    /// Motion events go up the responder chain as touches do.
+    @Test func motionEventsGoToTheNextResponder() throws {
+        final class Shaken: ViewController {
+            var motions: [Event.EventSubtype] = []
+            override func motionEnded(_ motion: Event.EventSubtype, with event: Event?) { motions.append(motion) }
+        }
+        let app = try Application()
+        let controller = Shaken(label: "Shaken")
+        _ = try showInWindow(controller, app: app)
+        let child = View()
+        controller.view.addSubview(child)
+        child.motionEnded(.motionShake, with: nil)
+        #expect(controller.motions == [.motionShake])
+        #expect(Event().subtype == .none)
+    }
+
+    /// A navigation controller's bar keeps what the app styles, and its items are the
+    /// stack's.
+    @Test func theNavigationBarKeepsItsAppearanceAndShowsTheStacksItems() throws {
+        let app = try Application()
+        let root = ViewController(label: "Root")
+        let navigation = NavigationController(rootViewController: root)
+        _ = try showInWindow(navigation, app: app)
+        let bar = navigation.navigationBar
+        #expect(navigation.navigationBar === bar)
+        bar.prefersLargeTitles = true
+        bar.barTintColor = .black
+        let appearance = NavigationBarAppearance()
+        appearance.configureWithOpaqueBackground()
+        appearance.backgroundColor = Color(red: 1, green: 0, blue: 0)
+        bar.standardAppearance = appearance
+        bar.scrollEdgeAppearance = NavigationBarAppearance(barAppearance: appearance)
+        #expect(bar.scrollEdgeAppearance?.backgroundColor == Color(red: 1, green: 0, blue: 0))
+        root.navigationItem.title = "Home"
+        let second = ViewController(label: "Second")
+        navigation.pushViewController(second, animated: false)
+        try app.settle()
+        #expect(bar.topItem === second.navigationItem && bar.backItem?.title == "Home" && bar.items?.count == 2)
+        navigation.hidesBarsOnTap = true
+        #expect(navigation.hidesBarsOnTap && !navigation.hidesBarsOnSwipe)
+        #expect(bar.superview == nil, "the bar is data: not in the view tree")
+    }
+
+    /// `cgColor.components` of an RGB color: red, green, blue, alpha.
+    @Test func aColorsComponentsAreRGBA() {
+        let color = Color(red: 0.25, green: 0.5, blue: 0.75, alpha: 1)
+        #expect(color.components == [0.25, 0.5, 0.75, 1] && color.numberOfComponents == 4)
+    }
+}
