@@ -130,6 +130,18 @@ struct AppResourcesTests {
         #expect(resources.image(named: "none", screenScale: 2) == nil)
     }
 
+    @Test func vectorImagesTakeTheScreensScale() throws {
+        let folder = try ResourceFolder()
+        defer { folder.remove() }
+        try folder.write("Assets.xcassets/Arrow.imageset/Contents.json", """
+            {"images":[{"filename":"arrow.pdf","idiom":"universal"}],"properties":{"preserves-vector-representation":true}}
+            """)
+        try folder.write("Assets.xcassets/Arrow.imageset/arrow.pdf", "%PDF-1.4\n1 0 obj << /Type /Page /MediaBox [0 0 24.5 18] >> endobj\n")
+        let resources = AppResources(bundlePath: folder.path)
+        let arrow = try #require(resources.image(named: "Arrow", screenScale: 3))
+        #expect(arrow.size == Size(width: 24.5, height: 18) && arrow.scale == 3)
+    }
+
     @Test func imageNamedReadsTheAppsCatalog() throws {
         let folder = try ResourceFolder()
         defer { folder.remove() }

@@ -100,11 +100,11 @@ public final class AppResources {
     }
 
     /// An image by name, its size in points and its scale, for a screen scale: a catalog
-    /// imageset, else `name.png` / `name@2x.png` / `name@3x.png` (or `name` with its
+    /// imageset (a PDF one at the screen's scale), else `name.png` / `name@2x.png` / `name@3x.png` (or `name` with its
     /// extension) at the folder's top.
     public func image(named name: String, screenScale: Double) -> (size: Size, scale: Double)? {
         if let variant = catalog.images[name]?.variant(forScale: screenScale) {
-            return (Size(width: variant.pixels.width / variant.scale, height: variant.pixels.height / variant.scale), variant.scale)
+            return variant.points(screenScale: screenScale)
         }
         guard let bundlePath else { return nil }
         let base = name.hasSuffix(".png") || name.hasSuffix(".jpg") ? String(name.dropLast(4)) : name

@@ -182,8 +182,18 @@ public struct NamedImage: Hashable, Sendable {
         public var scale: Double
         /// The file.
         public var path: String
-        /// Its size in pixels (zero when the file is not a PNG or JPEG that can be read).
+        /// Its size in pixels (zero when the file is not a PNG or JPEG that can be read);
+        /// for a vector (PDF) file, its size in points.
         public var pixels: Size
+        /// Whether it is a PDF, which Xcode renders at every scale.
+        public var isVector = false
+
+        /// Its size in points and its scale on a screen of `screenScale` (a vector file's
+        /// at that scale).
+        public func points(screenScale: Double) -> (size: Size, scale: Double) {
+            if isVector { return (pixels, screenScale) }
+            return (Size(width: pixels.width / scale, height: pixels.height / scale), scale)
+        }
     }
 
     /// The files, by increasing scale.
@@ -204,7 +214,11 @@ public struct NamedImage: Hashable, Sendable {
             let scale = Double(scaleText) ?? 1
             if found[scale] != nil, style == nil { continue }
             let path = folder + "/" + file
-            found[scale] = Variant(scale: scale, path: path, pixels: ImageFile.pixelSize(path: path) ?? .zero)
+            if file.lowercased().hasSuffix(".pdf") {
+                found[scale] = Variant(scale: scale, path: path, pixels: ImageFile.pageSize(path: path) ?? .zero, isVector: true)
+            } else {
+                found[scale] = Variant(scale: scale, path: path, pixels: ImageFile.pixelSize(path: path) ?? .zero)
+            }
         }
         guard !found.isEmpty else { return nil }
         variants = found.values.sorted { $0.scale < $1.scale }
@@ -233,6 +247,20 @@ enum ImageFile {
             }
         }
         return nil
+    }
+
+    /// A PDF's first page size in points (its first `/MediaBox`, when not compressed away).
+    static func pageSize(path: String) -> Size? {
+        guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
+        defer { try? handle.close() }
+        let data = (try? handle.read(upToCount: 1 << 20)) ?? Data()
+        let text = String(decoding: data.map { $0 < 0x80 ? $0 : 0x20 }, as: UTF8.self)
+        guard let box = text.range(of: "/MediaBox"), let open = text[box.upperBound...].firstIndex(of: "["),
+              let close = text[open...].firstIndex(of: "]") else { return nil }
+        let numbers = text[text.index(after: open)..<close].split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == "\r" })
+            .compactMap { Double($0) }
+        guard numbers.count == 4 else { return nil }
+        return Size(width: abs(numbers[2] - numbers[0]), height: abs(numbers[3] - numbers[1]))
     }
 
     private static func bigEndian(_ bytes: [UInt8], _ start: Int, _ count: Int) -> Int {
