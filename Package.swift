@@ -55,6 +55,8 @@ let package = Package(
         .library(name: "LifeloopHost", targets: ["LifeloopHost"]),
         // `import UIKit` on Linux: UIKit's names over Lifeloop.
         .library(name: "UIKit", targets: ["UIKit"]),
+        // `import Combine` in an app's own sources (`launch --sources`): OpenCombine's names.
+        .library(name: "LifeloopCombine", targets: ["LifeloopCombine"]),
         .executable(name: "lifeloop", targets: ["lifeloop"]),
         .executable(name: "lifeloopd", targets: ["lifeloopd"]),
         // The port step: UIKit sources with @IBOutlet, @objc, #selector lowered for Linux.
@@ -80,6 +82,8 @@ let package = Package(
         .package(url: "https://github.com/pointfreeco/swift-snapshot-testing", from: "1.19.7"),
         // `make docs`: the DocC catalogs built to static HTML (a command plugin, not linked).
         .package(url: "https://github.com/swiftlang/swift-docc-plugin.git", from: "1.5.0"),
+        // Combine on Linux for apps' own sources, re-exported by LifeloopCombine.
+        .package(url: "https://github.com/OpenCombine/OpenCombine.git", from: "0.14.0"),
     ],
     targets: [
         // The system libuv, found through pkg-config. Only LifeloopCore imports it, and
@@ -138,6 +142,17 @@ let package = Package(
             name: "UIKit",
             dependencies: ["Lifeloop", "_Testing_UIKit"]
         ),
+        // OpenCombine under a name of our own: app sources are compiled with
+        // `-module-alias Combine=LifeloopCombine`. Not a module named Combine, which would make
+        // OpenCombine's own `#if !canImport(Combine)` declarations vanish from a build.
+        .target(
+            name: "LifeloopCombine",
+            dependencies: [
+                .product(name: "OpenCombine", package: "OpenCombine"),
+                .product(name: "OpenCombineDispatch", package: "OpenCombine"),
+                .product(name: "OpenCombineFoundation", package: "OpenCombine"),
+            ]
+        ),
         // Swift Testing's cross-import overlay for UIKit, empty (see its only file).
         .target(name: "_Testing_UIKit"),
         // The daemon: JSON-RPC over a Unix socket, one app process each.
@@ -186,6 +201,9 @@ let package = Package(
                 "LifeloopScenario",
                 "LifeloopPictures",
                 "LifeloopSamples",
+                // For `import Combine` in an app's own sources: its module beside this
+                // program's, its symbols in this program.
+                "LifeloopCombine",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // An app's own Swift sources (`launch --sources`, a scenario's `sources:`) are

@@ -104,6 +104,8 @@ public enum ProjectSources {
         let compile = try run(swiftc, ["-emit-library", "-module-name", name, "-swift-version", "5", "-parse-as-library", "-g",
                                        "-continue-building-after-errors", "-diagnostic-style", "llvm",
                                        "-I", modules, "-module-cache-path", work.appendingPathComponent("cache").path,
+                                       // `import Combine` is OpenCombine, through LifeloopCombine; OpenCombine needs its C helpers' module map, which SwiftPM keeps outside Modules.
+                                       "-module-alias", "Combine=LifeloopCombine", "-Xcc", "-fmodule-map-file=\(binaries.path)/COpenCombineHelpers.build/module.modulemap",
                                        "-o", library] + portedFiles)
         let portErrors = portRun.status == 0 ? "" : "\(directory): the port step failed:\n\(portRun.output)"
         guard compile.status == 0 else {
