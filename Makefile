@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: deps pictures-deps mcp-deps kiwi-deps browser-deps build demo test ported-sample tested-sample tsan asan bench bench-frame bench-digest-instructions bench-recording-instructions fuzz fuzz-daemon report-check docs-images sweep-check docs docs-check clean
+.PHONY: install deps pictures-deps mcp-deps kiwi-deps browser-deps build demo test ported-sample tested-sample tsan asan bench bench-frame bench-digest-instructions bench-recording-instructions fuzz fuzz-daemon report-check docs-images sweep-check docs docs-check clean
 
 # libuv comes from Debian; install it (and pkg-config) when pkg-config cannot find it.
 deps:
@@ -66,6 +66,15 @@ release-e2e: deps pictures-deps mcp-deps
 	$(SWIFT) build --build-tests
 	LIFELOOP_BIN_DIR=$$($(RELEASE_BUILD) --show-bin-path) \
 		$(SWIFT) test --skip-build --filter 'LifeloopScenarioTests|LifeloopHostTests'
+
+# `make install PREFIX=/usr/local`: a release build's lifeloop, lifeloopd and lifeloop-port
+# in PREFIX/bin, and the modules they build apps against in PREFIX/lib/lifeloop.
+PREFIX ?= /usr/local
+install: deps
+	$(RELEASE_BUILD) --product lifeloop
+	$(RELEASE_BUILD) --product lifeloopd
+	$(RELEASE_BUILD) --product lifeloop-port
+	scripts/install.sh $$($(RELEASE_BUILD) --show-bin-path) $(PREFIX)
 
 # A UIKit app written for iOS (@IBOutlet, @objc, #selector, target-action) built unchanged
 # through the port step's build-tool plugin, then run on a Lifeloop app: it prints its trace.

@@ -54,8 +54,16 @@ final class FileRewriter: SyntaxVisitor {
 
     override func visit(_ node: DeclModifierSyntax) -> SyntaxVisitorContinueKind {
         if node.name.text == "dynamic" || (node.name.text == "optional" && objcProtocolDepth > 0) { remove(node) }
+        // `convenience init` in an extension of UIColor or UIFont, classes on iOS and
+        // values in Lifeloop: a value's initializer delegates without the word.
+        if node.name.text == "convenience", let depth = valueExtensionDepth, typeDepth == depth + 1 { remove(node) }
         return .skipChildren
     }
+
+    /// The UIKit classes that are value types in Lifeloop.
+    static let valueTypes: Set<String> = ["UIColor", "UIFont", "Color", "Font"]
+    /// The type depth of the extension of a value type being visited, if any.
+    private var valueExtensionDepth: Int?
 
     // MARK: App and scene delegates
 
@@ -94,8 +102,15 @@ final class FileRewriter: SyntaxVisitor {
     override func visitPost(_ node: StructDeclSyntax) { typeDepth -= 1 }
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { typeDepth += 1; return .visitChildren }
     override func visitPost(_ node: EnumDeclSyntax) { typeDepth -= 1 }
-    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { typeDepth += 1; return .visitChildren }
-    override func visitPost(_ node: ExtensionDeclSyntax) { typeDepth -= 1 }
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        if valueExtensionDepth == nil, Self.valueTypes.contains(node.extendedType.trimmedDescription) { valueExtensionDepth = typeDepth }
+        typeDepth += 1
+        return .visitChildren
+    }
+    override func visitPost(_ node: ExtensionDeclSyntax) {
+        typeDepth -= 1
+        if valueExtensionDepth == typeDepth { valueExtensionDepth = nil }
+    }
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { typeDepth += 1; return .visitChildren }
     override func visitPost(_ node: FunctionDeclSyntax) { typeDepth -= 1 }
 

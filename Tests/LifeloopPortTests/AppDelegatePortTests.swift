@@ -55,3 +55,27 @@ struct AppDelegatePortTests {
         #expect(!text.contains("LifeloopInstantiable"), "\(text)")
     }
 }
+
+/// UIColor and UIFont are classes on iOS and values in Lifeloop: a `convenience init` in
+/// an extension of one loses the word (a value's initializer delegates without it).
+@Suite("Port step: extensions of UIKit's value types")
+struct ValueTypeExtensionPortTests {
+    @Test func convenienceIsDroppedInExtensionsOfColorAndFontOnly() {
+        let text = ported("""
+            import UIKit
+            extension UIColor {
+                convenience init(hex: Int) {
+                    self.init(red: CGFloat(hex >> 16) / 255, green: 0, blue: 0, alpha: 1)
+                }
+                struct Palette {
+                    static let accent = UIColor(hex: 0xFF0000)
+                }
+            }
+            extension UIImage {
+                convenience init?(tinted name: String) { self.init(named: name) }
+            }
+            """)
+        #expect(!text.contains("    convenience init(hex: Int)") && text.contains("init(hex: Int) {"), "\(text)")
+        #expect(text.contains("convenience init?(tinted name: String)"), "\(text)")
+    }
+}
