@@ -63,6 +63,7 @@ RELEASE_BUILD = $(SWIFT) build -c release --scratch-path .build-release
 release-e2e: deps pictures-deps mcp-deps
 	$(RELEASE_BUILD) --product lifeloop
 	$(RELEASE_BUILD) --product lifeloopd
+	$(RELEASE_BUILD) --product lifeloop-port
 	$(SWIFT) build --build-tests
 	LIFELOOP_BIN_DIR=$$($(RELEASE_BUILD) --show-bin-path) \
 		$(SWIFT) test --skip-build --filter 'LifeloopScenarioTests|LifeloopHostTests'

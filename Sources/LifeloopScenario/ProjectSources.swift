@@ -78,9 +78,23 @@ public enum ProjectSources {
     private static func load(files: [String], module name: String, describedAs directory: String, key folder: String) throws -> Module {
         if let known = loaded.withLock({ $0[folder] }) { return known }
         let binaries = URL(fileURLWithPath: executablePath()).deletingLastPathComponent()
-        let modules = binaries.appendingPathComponent("Modules").path
-        guard FileManager.default.fileExists(atPath: modules + "/UIKit.swiftmodule") else {
-            throw Failure(description: "\(directory): building them needs the Lifeloop modules this program was built with, in \(modules), which has no UIKit module; run the lifeloop of a Lifeloop build folder (swift build)")
+        // A build folder keeps the modules beside the program; an installed one (make
+        // install) in ../lib/lifeloop.
+        let support = [binaries.path, binaries.deletingLastPathComponent().appendingPathComponent("lib/lifeloop").path]
+            .first { FileManager.default.fileExists(atPath: $0 + "/Modules/UIKit.swiftmodule") }
+        guard let support else {
+            throw Failure(description: "\(directory): building them needs the Lifeloop modules this program was built with, in \(binaries.path)/Modules or \(binaries.deletingLastPathComponent().path)/lib/lifeloop/Modules, and neither has a UIKit module; run the lifeloop of a Lifeloop build folder (swift build) or of an installation (make install)")
+        }
+        let modules = support + "/Modules"
+        // The C modules Swift modules there use (OpenCombine's helpers), by their maps.
+        let moduleMaps = ((try? FileManager.default.contentsOfDirectory(atPath: support)) ?? []).sorted()
+            .filter { $0.hasSuffix(".build") }.map { support + "/" + $0 + "/module.modulemap" }
+            .filter { FileManager.default.fileExists(atPath: $0) }
+        let cache = BuildCache(files: files, module: name, program: executablePath())
+        if let cached = cache?.library, let handle = dlopen(cached, RTLD_NOW | RTLD_GLOBAL) {
+            let module = Module(name: name, handle: handle)
+            loaded.withLock { $0[folder] = module }
+            return module
         }
         let work = FileManager.default.temporaryDirectory.appendingPathComponent("lifeloop-sources-\(UUID().uuidString)")
         try? FileManager.default.createDirectory(at: work, withIntermediateDirectories: true)
@@ -99,17 +113,25 @@ public enum ProjectSources {
         guard let swiftc = findOnPath("swiftc") else {
             throw Failure(description: "\(directory): building them needs swiftc on PATH")
         }
+        // The compiler stops at the first missing module: every import of one is reported
+        // here first, all at once.
+        let missing = missingImports(in: files, modules: modules, swiftc: swiftc)
+        if !missing.isEmpty {
+            throw Failure(description: "\(directory): the sources import modules that are not in the build:\n" + missing.joined(separator: "\n"))
+        }
         // Every file is compiled, also after one fails, so that every error is reported; the
         // plain style gives one `file:line:column: error:` line per diagnostic.
         let compile = try run(swiftc, ["-emit-library", "-module-name", name, "-swift-version", "5", "-parse-as-library", "-g",
                                        "-continue-building-after-errors", "-diagnostic-style", "llvm",
                                        "-I", modules, "-module-cache-path", work.appendingPathComponent("cache").path,
                                        // `import Combine` is OpenCombine, through LifeloopCombine; OpenCombine needs its C helpers' module map, which SwiftPM keeps outside Modules.
-                                       "-module-alias", "Combine=LifeloopCombine", "-Xcc", "-fmodule-map-file=\(binaries.path)/COpenCombineHelpers.build/module.modulemap",
-                                       "-o", library] + portedFiles)
+                                       "-module-alias", "Combine=LifeloopCombine",
+                                       // Foundation on Apple platforms has URLSession; on Linux it is FoundationNetworking's.
+                                       "-Xfrontend", "-import-module", "-Xfrontend", "FoundationNetworking",
+                                       "-o", library] + moduleMaps.flatMap { ["-Xcc", "-fmodule-map-file=\($0)"] } + portedFiles)
         let portErrors = portRun.status == 0 ? "" : "\(directory): the port step failed:\n\(portRun.output)"
         guard compile.status == 0 else {
-            let output = originalLocations(in: compile.output, portedFiles: portedFiles)
+            let output = explainingMissingModules(originalLocations(in: compile.output, portedFiles: portedFiles))
             throw Failure(description: (portErrors.isEmpty ? "" : portErrors + "\n")
                             + "\(directory): the sources do not compile against Lifeloop:\n\(output)")
         }
@@ -120,9 +142,76 @@ public enum ProjectSources {
                 ? " (this program does not export Lifeloop's symbols to the libraries it loads; the lifeloop command does)" : ""
             throw Failure(description: "\(directory): cannot load the built module \(name): \(reason)\(hint)")
         }
+        cache?.store(library)
         let module = Module(name: name, handle: handle)
         loaded.withLock { $0[folder] = module }
         return module
+    }
+
+    /// Apple frameworks an app may import that Lifeloop does not model.
+    static let appleFrameworks: Set<String> = [
+        "ARKit", "AVFoundation", "AVKit", "Accounts", "AddressBook", "AddressBookUI", "AppTrackingTransparency", "AudioToolbox",
+        "AuthenticationServices", "CallKit", "CarPlay", "CloudKit", "Contacts", "ContactsUI", "CoreAudio", "CoreBluetooth", "CoreData",
+        "CoreHaptics", "CoreImage", "CoreLocation", "CoreML", "CoreMedia", "CoreMotion", "CoreNFC", "CoreSpotlight", "CoreTelephony",
+        "CoreText", "CoreVideo", "EventKit", "EventKitUI", "GLKit", "GameController", "GameKit", "GameplayKit", "HealthKit",
+        "HomeKit", "ImageIO", "Intents", "IntentsUI", "LocalAuthentication", "MapKit", "MediaPlayer", "MessageUI", "Messages",
+        "Metal", "MetalKit", "MobileCoreServices", "MultipeerConnectivity", "NaturalLanguage", "Network", "NotificationCenter",
+        "OpenGLES", "PassKit", "PDFKit", "Photos", "PhotosUI", "PushKit", "QuickLook", "ReplayKit", "SafariServices", "SceneKit",
+        "Security", "Social", "Speech", "SpriteKit", "StoreKit", "SwiftData", "SwiftUI", "SystemConfiguration", "UniformTypeIdentifiers",
+        "UserNotifications", "UserNotificationsUI", "Vision", "VisionKit", "WatchConnectivity", "WebKit", "WidgetKit", "iAd",
+    ]
+
+    /// Clang modules and aliases a file may import beside the Swift modules on disk.
+    static let otherModules: Set<String> = ["Combine", "Glibc", "SwiftGlibc", "CoreFoundation", "Darwin", "os"]
+
+    /// `FILE:LINE:COLUMN: error: no such module 'X'` and its note for every import of a
+    /// module that is neither beside this program, nor the toolchain's, nor an alias.
+    static func missingImports(in files: [String], modules: String, swiftc: String) -> [String] {
+        let toolchain = URL(fileURLWithPath: swiftc).resolvingSymlinksInPath().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("lib/swift/linux").path
+        func exists(_ module: String) -> Bool {
+            otherModules.contains(module) || FileManager.default.fileExists(atPath: modules + "/\(module).swiftmodule")
+                || FileManager.default.fileExists(atPath: toolchain + "/\(module).swiftmodule")
+        }
+        var lines: [String] = []
+        for file in files {
+            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { continue }
+            for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+                var words = line.split(whereSeparator: { $0 == " " || $0 == "\t" })
+                while let first = words.first, first.hasPrefix("@") || ["public", "private", "internal", "fileprivate", "package"].contains(first) {
+                    words.removeFirst()
+                }
+                guard words.count >= 2, words[0] == "import" else { continue }
+                let kinds = ["struct", "class", "enum", "protocol", "typealias", "func", "var", "let"]
+                let path = words.count >= 3 && kinds.contains(String(words[1])) ? words[2] : words[1]
+                let module = String(path.prefix { $0 != "." && $0 != ";" })
+                guard !module.isEmpty, !exists(module) else { continue }
+                let column = (line.range(of: module).map { line.distance(from: line.startIndex, to: $0.lowerBound) } ?? 0) + 1
+                lines.append("\(file):\(index + 1):\(column): error: no such module '\(module)'")
+                lines.append(moduleNote(module))
+            }
+        }
+        return lines
+    }
+
+    /// What a module that is not in the build is.
+    static func moduleNote(_ module: String) -> String {
+        appleFrameworks.contains(module)
+            ? "note: \(module) is an Apple framework Lifeloop does not model; the app's sources can use UIKit, Foundation (with URLSession), Dispatch and Combine"
+            : "note: \(module) is not in the build: third-party packages and pods are not supported; the app's sources can use UIKit, Foundation, Dispatch and Combine"
+    }
+
+    /// The compiler's output with each `no such module 'X'` followed by what it means
+    /// here: an Apple framework Lifeloop does not model, or a package or pod that is not in
+    /// the build.
+    static func explainingMissingModules(_ output: String) -> String {
+        var lines: [String] = []
+        for line in output.split(separator: "\n", omittingEmptySubsequences: false) {
+            lines.append(String(line))
+            guard let range = line.range(of: "error: no such module '"), let end = line[range.upperBound...].firstIndex(of: "'") else { continue }
+            lines.append(moduleNote(String(line[range.upperBound..<end])))
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// The `.swift` files under `folder`, sorted, skipping hidden folders and build folders.

@@ -100,4 +100,73 @@ import Testing
         let target = try CLI.run(["run", scenario])
         #expect(target.status == 2 && target.stderr.contains("hello.yaml:4") && target.stderr.contains("target names an Xcode project's target"), "\(target.stderr)")
     }
+
+    /// A second launch of an unchanged app loads the module built by the first: it runs
+    /// with no compiler on PATH. A changed file is built again.
+    @Test func aSecondLaunchComesFromTheBuildCache() throws {
+        let cache = NSTemporaryDirectory() + "build-cache-\(UUID().uuidString)"
+        let folder = NSTemporaryDirectory() + "cached-app-\(UUID().uuidString)"
+        defer {
+            try? FileManager.default.removeItem(atPath: cache)
+            try? FileManager.default.removeItem(atPath: folder)
+        }
+        try FileManager.default.copyItem(atPath: Self.checkout + "/Samples/HelloApp", toPath: folder)
+        let first = try CLI.run(["launch", folder, "--tap", "greet"], environment: ["LIFELOOP_CACHE_DIR": cache])
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(((try? FileManager.default.contentsOfDirectory(atPath: cache)) ?? []).count == 1)
+        let noCompiler = ["LIFELOOP_CACHE_DIR": cache, "PATH": "/usr/bin:/bin"]
+        let second = try CLI.run(["launch", folder, "--tap", "greet"], environment: noCompiler)
+        #expect(second.status == 0 && second.stdout == first.stdout, "\(second.stderr)")
+        // A changed file is a new build, which here has no compiler to run.
+        let controller = folder + "/HelloApp/ViewController.swift"
+        try (try String(contentsOfFile: controller, encoding: .utf8) + "\n// changed\n").write(toFile: controller, atomically: true, encoding: .utf8)
+        let changed = try CLI.run(["launch", folder], environment: noCompiler)
+        #expect(changed.status == 2 && changed.stderr.contains("swiftc"), "\(changed.stderr)")
+    }
+
+    /// An Apple framework Lifeloop does not model, and a package that is not in the
+    /// build, are errors naming the module and saying which it is.
+    @Test func frameworksOutOfScopeAreNamed() throws {
+        let folder = NSTemporaryDirectory() + "framework-app-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: Self.checkout + "/Samples/HelloApp", toPath: folder)
+        try "import MapKit\nimport Alamofire\n".write(toFile: folder + "/HelloApp/Map.swift", atomically: true, encoding: .utf8)
+        let failed = try CLI.run(["launch", folder], environment: ["LIFELOOP_BUILD_CACHE": "0"])
+        #expect(failed.status == 2, "\(failed.stderr)")
+        #expect(failed.stderr.contains("no such module 'MapKit'") && failed.stderr.contains("MapKit is an Apple framework Lifeloop does not model"), "\(failed.stderr)")
+        #expect(failed.stderr.contains("Alamofire is not in the build: third-party packages and pods are not supported"), "\(failed.stderr)")
+    }
+
+    /// An installed lifeloop (scripts/install.sh, as `make install` runs it) builds and
+    /// launches an app away from the build folder: it finds its modules under
+    /// PREFIX/lib/lifeloop.
+    @Test func anInstalledLifeloopBuildsAnApp() throws {
+        let products = URL(fileURLWithPath: CLI.executable).deletingLastPathComponent().path
+        guard FileManager.default.fileExists(atPath: products + "/lifeloop-port") else { return }
+        let prefix = NSTemporaryDirectory() + "lifeloop-prefix-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: prefix) }
+        let install = Process()
+        install.executableURL = URL(fileURLWithPath: Self.checkout + "/scripts/install.sh")
+        install.arguments = [products, prefix]
+        install.standardOutput = FileHandle.nullDevice
+        try install.run()
+        install.waitUntilExit()
+        #expect(install.terminationStatus == 0)
+        #expect(FileManager.default.fileExists(atPath: prefix + "/lib/lifeloop/Modules/UIKit.swiftmodule"))
+        let launched = Process()
+        launched.executableURL = URL(fileURLWithPath: prefix + "/bin/lifeloop")
+        launched.arguments = ["launch", Self.project, "--labels", "SceneDelegate#1"]
+        launched.currentDirectoryURL = URL(fileURLWithPath: prefix)
+        var environment = ProcessInfo.processInfo.environment
+        environment["LIFELOOP_BUILD_CACHE"] = "0"
+        launched.environment = environment
+        let pipe = Pipe()
+        launched.standardOutput = pipe
+        launched.standardError = pipe
+        try launched.run()
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        launched.waitUntilExit()
+        #expect(launched.terminationStatus == 0, "\(output)")
+        #expect(output.contains("SceneDelegate#1 sceneDidBecomeActive"), "\(output)")
+    }
 }
