@@ -27,6 +27,10 @@ extension Porter {
         "UISwipeGestureRecognizer", "UISwitch", "UITabBarController", "UITabBarItem", "UITableView",
         "UITableViewCell", "UITableViewController", "UITableViewHeaderFooterView", "UITapGestureRecognizer",
         "UITextField", "UITextView", "UIView", "UIViewController", "UIWindow", "UIWindowScene",
+        // The controls pack.
+        "ActivityIndicatorView", "ColorWell", "DatePicker", "PageControl", "PickerView", "ProgressView", "SegmentedControl",
+        "Slider", "Stepper", "UIActivityIndicatorView", "UIColorWell", "UIDatePicker", "UIPageControl", "UIPickerView",
+        "UIProgressView", "UISegmentedControl", "UISlider", "UIStepper",
     ]
 
     /// The classes of a module that conform to `NameWirable`, by name, and the names

@@ -477,3 +477,36 @@ extension Color {
         self = AppResources.resources(for: bundle)?.color(named: name, style: style) ?? .systemGray
     }
 }
+
+// MARK: Controls
+
+/// UIKit's `UISlider`: Lifeloop's `Slider`.
+public typealias UISlider = Slider
+/// UIKit's `UISegmentedControl`: Lifeloop's `SegmentedControl`.
+public typealias UISegmentedControl = SegmentedControl
+/// UIKit's `UIStepper`: Lifeloop's `Stepper`.
+public typealias UIStepper = Stepper
+/// UIKit's `UIPageControl`: Lifeloop's `PageControl`.
+public typealias UIPageControl = PageControl
+/// UIKit's `UIActivityIndicatorView`: Lifeloop's `ActivityIndicatorView`.
+public typealias UIActivityIndicatorView = ActivityIndicatorView
+/// UIKit's `UIActivityIndicatorViewStyle` (the Swift 4 name): Lifeloop's `ActivityIndicatorView.Style`.
+public typealias UIActivityIndicatorViewStyle = ActivityIndicatorView.Style
+/// UIKit's `UIProgressView`: Lifeloop's `ProgressView`.
+public typealias UIProgressView = ProgressView
+/// UIKit's `UIProgressViewStyle` (the Swift 4 name): Lifeloop's `ProgressView.Style`.
+public typealias UIProgressViewStyle = ProgressView.Style
+/// UIKit's `UIDatePicker`: Lifeloop's `DatePicker`.
+public typealias UIDatePicker = DatePicker
+/// UIKit's `UIDatePickerStyle`: Lifeloop's `DatePickerStyle`.
+public typealias UIDatePickerStyle = DatePickerStyle
+/// UIKit's `UIDatePickerMode` (the Swift 4 name): Lifeloop's `DatePicker.Mode`.
+public typealias UIDatePickerMode = DatePicker.Mode
+/// UIKit's `UIColorWell`: Lifeloop's `ColorWell`.
+public typealias UIColorWell = ColorWell
+/// UIKit's `UIPickerView`: Lifeloop's `PickerView`.
+public typealias UIPickerView = PickerView
+/// UIKit's `UIPickerViewDataSource`: Lifeloop's `PickerViewDataSource`.
+public typealias UIPickerViewDataSource = PickerViewDataSource
+/// UIKit's `UIPickerViewDelegate`: Lifeloop's `PickerViewDelegate`.
+public typealias UIPickerViewDelegate = PickerViewDelegate
