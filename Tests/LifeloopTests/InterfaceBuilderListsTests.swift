@@ -324,7 +324,7 @@ struct InterfaceBuilderListsTests {
             #expect(!names.contains(name), "\(note)")
         }
         // The elements that do become simpler classes still say so.
-        #expect(definition.notes.contains { $0.message.contains("UISlider") })
+        #expect(definition.notes.contains { $0.message.contains("UIVisualEffectView") })
     }
 }
 

@@ -369,19 +369,19 @@ struct InterfaceBuilderTests {
         let subviews = """
             <stackView opaque="NO" contentMode="scaleToFill" axis="vertical" spacing="8" id="st1"/>
             <stackView opaque="NO" contentMode="scaleToFill" axis="vertical" spacing="8" id="st2"/>
-            <activityIndicatorView opaque="NO" contentMode="scaleToFill" style="medium" id="act"/>
-            <slider opaque="NO" contentMode="scaleToFill" value="0.5" minValue="0.0" maxValue="1" id="sl"/>
+            <visualEffectView opaque="NO" contentMode="scaleToFill" id="fx"/>
+            <visualEffectView opaque="NO" contentMode="scaleToFill" id="fx2"/>
             <fancyNewWidget id="fancy"/>
             """
         let definition = try Self.parse(Self.storyboard(Self.scene("home-vc", subviews: subviews)))
         let nodes = try #require(definition.scenes[0].view?.subviews)
-        #expect(nodes.map(\.className) == ["StackView", "StackView", "View", "Control", "View"])
-        #expect(nodes.map { $0.interfaceBuilder?.element } == ["stackView", "stackView", "activityIndicatorView", "slider", "fancyNewWidget"])
+        #expect(nodes.map(\.className) == ["StackView", "StackView", "View", "View", "View"])
+        #expect(nodes.map { $0.interfaceBuilder?.element } == ["stackView", "stackView", "visualEffectView", "visualEffectView", "fancyNewWidget"])
         #expect(nodes[0].interfaceBuilder?.flags["axis"] == "vertical")
         #expect(!definition.notes.contains { $0.message.contains("<stackView>") })
-        #expect(definition.notes.filter { $0.message.contains("<activityIndicatorView>") }.count == 1)
+        #expect(definition.notes.filter { $0.message.contains("<visualEffectView>") }.count == 1)
         #expect(definition.notes.contains { $0.message.contains("<fancyNewWidget>") })
-        #expect(definition.notes.first { $0.message.contains("<activityIndicatorView>") }?.line ?? 0 > 1)
+        #expect(definition.notes.first { $0.message.contains("<visualEffectView>") }?.line ?? 0 > 1)
     }
 
     @Test("unknown elements and attributes: one note per kind per file; loading reports them as diagnostics")

@@ -22,6 +22,9 @@ let interfaceBuilderViewTypes: [String: View.Type] = [
     "TextField": TextField.self, "Switch": Switch.self, "ScrollView": ScrollView.self, "Control": Control.self,
     "TextView": TextView.self, "TableView": TableView.self, "CollectionView": CollectionView.self,
     "TableViewCell": TableViewCell.self, "CollectionViewCell": CollectionViewCell.self, "StackView": StackView.self,
+    "Slider": Slider.self, "SegmentedControl": SegmentedControl.self, "Stepper": Stepper.self, "PageControl": PageControl.self,
+    "DatePicker": DatePicker.self, "ColorWell": ColorWell.self, "ActivityIndicatorView": ActivityIndicatorView.self,
+    "ProgressView": ProgressView.self, "PickerView": PickerView.self,
 ]
 
 /// Lifeloop's controller classes by the names the reader gives them.
@@ -269,6 +272,7 @@ extension Application {
             if data.flags["selected"] == "YES" { control.isSelected = true }
         }
         if let toggle = view as? Switch, let on = data.flags["on"] { toggle.isOn = on == "YES" }
+        Self.applyControlsPack(data, to: view, hidden: node.isHidden)
         if let textView = view as? TextView {
             if let text = data.text { textView.text = text }
             if let font { textView.font = font }
@@ -401,6 +405,16 @@ extension Application {
         case (let field as TextField, "delegate"):
             if let delegate = value as? TextFieldDelegate {
                 field.delegate = delegate
+                return
+            }
+        case (let picker as PickerView, "dataSource"):
+            if let dataSource = value as? PickerViewDataSource {
+                picker.dataSource = dataSource
+                return
+            }
+        case (let picker as PickerView, "delegate"):
+            if let delegate = value as? PickerViewDelegate {
+                picker.delegate = delegate
                 return
             }
         case (let scroll as ScrollView, "delegate"):

@@ -471,7 +471,15 @@ public final class InterfaceBuilderReader {
         case "collectionViewCell": return ("CollectionViewCell", false)
         case "stackView": return ("StackView", false)
         case "tableViewCellContentView", "collectionViewCellContentView", "collectionReusableView": return ("View", false)
-        case "slider", "segmentedControl", "stepper", "pageControl", "datePicker": return ("Control", true)
+        case "slider": return ("Slider", false)
+        case "segmentedControl": return ("SegmentedControl", false)
+        case "stepper": return ("Stepper", false)
+        case "pageControl": return ("PageControl", false)
+        case "datePicker": return ("DatePicker", false)
+        case "colorWell": return ("ColorWell", false)
+        case "activityIndicatorView": return ("ActivityIndicatorView", false)
+        case "progressView": return ("ProgressView", false)
+        case "pickerView": return ("PickerView", false)
         default: return ("View", true)
         }
     }
@@ -611,9 +619,27 @@ public final class InterfaceBuilderReader {
                     }
                     pendingSegues.append(segue)
                 }
+            case "segments":
+                // A segmented control's segments, in order: `segment.N.title` and friends.
+                var count = 0
+                for segmentIndex in tree.children(of: child, named: "segment") {
+                    let segment = tree.nodes[segmentIndex]
+                    if let title = segment["title"] { data.flags["segment.\(count).title"] = title }
+                    if let image = segment["image"] { data.flags["segment.\(count).image"] = image }
+                    if segment["enabled"] == "NO" { data.flags["segment.\(count).enabled"] = "NO" }
+                    if let width = segment["width"] { data.flags["segment.\(count).width"] = width }
+                    count &+= 1
+                }
+                data.flags["segments"] = String(count)
+            case "date":
+                // A date picker's `date`, `minimumDate` and `maximumDate`: `date.KEY`, in
+                // seconds since 2001-01-01 00:00:00 UTC.
+                if let key = sub["key"], let seconds = sub["timeIntervalSinceReferenceDate"] { data.flags["date.\(key)"] = seconds }
+            case "locale":
+                if let key = sub["key"], let identifier = sub["localeIdentifier"] { data.flags["locale.\(key)"] = identifier }
             case "nil", "inset", "edgeInsets", "directionalEdgeInsets", "size", "point", "textInputTraits", "offsetWrapper",
                  "preferredSymbolConfiguration", "imageReference", "backgroundConfiguration", "attributedString",
-                 "paragraphStyle", "locale", "date", "real", "integer", "bool":
+                 "paragraphStyle", "real", "integer", "bool":
                 continue
             default:
                 note(child, "<\(sub.name)> inside a view is skipped")
