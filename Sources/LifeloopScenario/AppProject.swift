@@ -45,7 +45,12 @@ public struct AppProject {
         if let missing = swift.first(where: { !FileManager.default.fileExists(atPath: $0) }) {
             throw ProjectSources.Failure(description: "\(described): the project lists \(missing), which does not exist")
         }
-        let module = try ProjectSources.load(files: swift, module: target.moduleName, describedAs: described)
+        let module: ProjectSources.Module
+        do {
+            module = try ProjectSources.load(files: swift, module: target.moduleName, describedAs: described)
+        } catch let failure as ProjectSources.Failure where failure.description.contains("do not compile") {
+            throw ProjectSources.Failure(description: failure.description + languageNote(target))
+        }
         let bundle = try layOutBundle(target, named: target.name)
         var info: [String: Any] = [:]
         let settings = target.buildSettings.merging(["PRODUCT_MODULE_NAME": target.moduleName, "TARGET_NAME": target.name]) { set, _ in set }
@@ -72,6 +77,17 @@ public struct AppProject {
             delegate = PlainAppDelegate()
         }
         try app.launch(delegate: delegate, info: info)
+    }
+
+    /// For sources that do not compile: a project whose Swift predates Swift 4 (no
+    /// `SWIFT_VERSION`, which Xcode 8 introduced, or one below 4) is said to be so.
+    static func languageNote(_ target: XcodeProject.Target) -> String {
+        guard let version = target.swiftVersion else {
+            return "\nnote: the target sets no SWIFT_VERSION, so the project was last built with Xcode 7 or earlier, in Swift 2, "
+                + "whose syntax today's compilers reject; Lifeloop builds Swift 4 and later (in Swift 5 mode)"
+        }
+        guard let major = Double(version.prefix { $0.isNumber || $0 == "." }), major < 4 else { return "" }
+        return "\nnote: the target's SWIFT_VERSION is \(version); Lifeloop builds Swift 4 and later (in Swift 5 mode), and Swift \(version) code needs migrating first"
     }
 
     /// Removes the bundle folder (links to the project's files; the files stay).

@@ -169,4 +169,19 @@ import Testing
         #expect(launched.terminationStatus == 0, "\(output)")
         #expect(output.contains("SceneDelegate#1 sceneDidBecomeActive"), "\(output)")
     }
+
+    /// A project from before Swift 4 (no SWIFT_VERSION: Xcode 7's Swift 2) that does not
+    /// compile says so after the compiler's errors.
+    @Test func aSwift2ProjectIsSaidToBeOne() throws {
+        let folder = NSTemporaryDirectory() + "swift2-app-\(UUID().uuidString)"
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.copyItem(atPath: Self.checkout + "/Samples/HelloApp", toPath: folder)
+        let pbxproj = folder + "/HelloApp.xcodeproj/project.pbxproj"
+        let text = try String(contentsOfFile: pbxproj, encoding: .utf8).replacingOccurrences(of: "SWIFT_VERSION = 5.0;", with: "")
+        try text.write(toFile: pbxproj, atomically: true, encoding: .utf8)
+        try "import UIKit\nlet old = UIScreen.mainScreen().bounds\n".write(toFile: folder + "/HelloApp/Old.swift", atomically: true, encoding: .utf8)
+        let failed = try CLI.run(["launch", folder], environment: ["LIFELOOP_BUILD_CACHE": "0"])
+        #expect(failed.status == 2 && failed.stderr.contains("Old.swift:2") && failed.stderr.contains("mainScreen"), "\(failed.stderr)")
+        #expect(failed.stderr.contains("sets no SWIFT_VERSION") && failed.stderr.contains("Swift 2"), "\(failed.stderr)")
+    }
 }
