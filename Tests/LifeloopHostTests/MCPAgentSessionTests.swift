@@ -37,6 +37,33 @@ import Testing
 
     static func text(_ result: JSON) -> String { result["content"]?.array?.first?["text"]?.string ?? "" }
 
+    /// An agent launches an Xcode project, taps, and moves the app to the background and
+    /// back with app_state: the scene delegate's calls show in the trace, and the text
+    /// says the app changed nothing on screen.
+    @Test func anAgentLaunchesAProjectAndMovesItThroughItsLifecycle() throws {
+        let session = try Session(callSeconds: 300)
+        let project = DaemonHarness.checkout + "/Samples/HelloApp/HelloApp.xcodeproj"
+        let launched = try session.tool("launch", ["project": .string(project)])
+        #expect(launched["isError"] == false, "\(launched)")
+        let tapped = try session.tool("tap", ["accessibilityLabel": "Greet"])
+        #expect(tapped["isError"] == false && Self.text(tapped).contains("Tapped once"), "\(Self.text(tapped))")
+        let background = try session.tool("app_state", ["to": "background"])
+        #expect(background["isError"] == false, "\(background)")
+        let foreground = try session.tool("app_state", ["to": "foreground"])
+        #expect(foreground["isError"] == false, "\(foreground)")
+        let traced = try session.tool("trace", ["limit": 2000])
+        let events = (traced["structuredContent"]?["events"]?.array ?? []).compactMap { event -> String? in
+            guard let label = event["label"]?.string, label.hasPrefix("SceneDelegate"), let name = event["event"]?.string else { return nil }
+            return name
+        }
+        #expect(Array(events.suffix(4)) == ["sceneWillResignActive", "sceneDidEnterBackground", "sceneWillEnterForeground", "sceneDidBecomeActive"],
+                "\(events)")
+        let refused = try session.tool("app_state", ["to": "asleep"])
+        #expect(refused["isError"] == true && Self.text(refused).contains("'to' is one of"), "\(refused)")
+        let missing = try session.tool("launch", ["project": "/nowhere/App.xcodeproj"])
+        #expect(missing["isError"] == true && Self.text(missing).contains("does not exist"), "\(missing)")
+    }
+
     /// trace with its defaults asked the daemon for `limit: 0`, which it refuses.
     @Test func traceWithItsDefaultsReadsTheLastEvents() throws {
         let session = try Session()
