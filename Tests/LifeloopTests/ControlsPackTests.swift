@@ -227,7 +227,9 @@ struct ControlsPackTests {
         #expect(stepper.stepValue == 1)
         #expect(app.diagnostics.contains { $0.kind == .invalidArgument && $0.message.contains("stepValue") })
         stepper.minimumValue = 50
-        #expect(stepper.minimumValue == 0)
+        #expect(stepper.minimumValue == 50 && stepper.maximumValue == 50 && stepper.value == 50, "both ends take the new value")
+        stepper.maximumValue = 10
+        #expect(stepper.minimumValue == 10 && stepper.maximumValue == 10 && stepper.value == 10)
     }
 
     // MARK: Page control
@@ -315,10 +317,11 @@ struct ControlsPackTests {
         #expect(first.datePickerStyle == .compact && first.minuteInterval == 1 && first.countDownDuration == 0)
         first.datePickerMode = .countDownTimer
         #expect(first.datePickerStyle == .wheels && first.intrinsicContentSize == Size(width: 320, height: 216))
-        first.minuteInterval = 7
-        #expect(first.minuteInterval == 1)
         first.minuteInterval = 15
         #expect(first.minuteInterval == 15)
+        first.minuteInterval = 7
+        #expect(first.minuteInterval == 1, "not a divisor of 60: the default")
+        first.minuteInterval = 15
         first.countDownDuration = 100_000
         #expect(first.countDownDuration == 86_340)
         let counter = Counter(first)

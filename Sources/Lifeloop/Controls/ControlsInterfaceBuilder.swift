@@ -58,18 +58,9 @@ extension Application {
             if flags["apportionsSegmentWidthsByContent"] == "YES" { segmented.apportionsSegmentWidthsByContent = true }
             if let color = data.colors["selectedSegmentTintColor"] { segmented.selectedSegmentTintColor = color }
         case let stepper as Stepper:
-            // The range in an order that never crosses it, then the step and the value.
-            let minimum = number("minimumValue") ?? stepper.minimumValue
-            let maximum = number("maximumValue") ?? stepper.maximumValue
-            if minimum <= maximum {
-                if maximum >= stepper.minimumValue {
-                    stepper.maximumValue = maximum
-                    stepper.minimumValue = minimum
-                } else {
-                    stepper.minimumValue = minimum
-                    stepper.maximumValue = maximum
-                }
-            }
+            // The range first (each end moves the other past it), then the step and the value.
+            if let minimum = number("minimumValue") { stepper.minimumValue = minimum }
+            if let maximum = number("maximumValue") { stepper.maximumValue = maximum }
             if let step = number("stepValue"), step > 0 { stepper.stepValue = step }
             if let value = number("value") { stepper.value = value }
             if let wraps = flags["wraps"] { stepper.wraps = wraps == "YES" }

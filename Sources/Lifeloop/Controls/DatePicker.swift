@@ -68,13 +68,13 @@ open class DatePicker: Control {
     open var minimumDate: Date?
     /// The latest date the user may pick (none by default).
     open var maximumDate: Date?
-    /// The minute wheel's step, a divisor of 60 from 1 to 30 (1 by default); other values
-    /// are ignored, as in UIKit.
+    /// The minute wheel's step, a divisor of 60 from 1 to 30 (1 by default); any other value
+    /// sets the default, as in UIKit.
     open var minuteInterval: Int {
         get { storedMinuteInterval }
         set {
             guard onLoop("minuteInterval") else { return }
-            if (1...30).contains(newValue), 60 % newValue == 0 { storedMinuteInterval = newValue }
+            storedMinuteInterval = (1...30).contains(newValue) && 60 % newValue == 0 ? newValue : 1
         }
     }
     private var storedMinuteInterval = 1

@@ -16,30 +16,30 @@ open class Stepper: Control {
         }
     }
     private var storedValue: Double = 0
-    /// The lowest value (0 by default). Raising it above ``maximumValue`` is refused with an
-    /// `invalidArgument` diagnostic (UIKit throws).
+    /// The lowest value (0 by default). Raising it above ``maximumValue`` raises that too
+    /// (UIKit keeps the maximum at least the minimum by setting both to the new value); a
+    /// value that is not finite is refused with an `invalidArgument` diagnostic.
     open var minimumValue: Double {
         get { storedMinimum }
         set {
             guard onLoop("minimumValue") else { return }
-            guard newValue.isFinite, newValue <= storedMaximum else {
-                return refuse("minimumValue \(newValue) is not below maximumValue \(storedMaximum)")
-            }
+            guard newValue.isFinite else { return refuse("minimumValue \(newValue) is not finite") }
             storedMinimum = newValue
+            if storedMaximum < newValue { storedMaximum = newValue }
             storedValue = clamped(storedValue)
         }
     }
     private var storedMinimum: Double = 0
-    /// The highest value (100 by default). Lowering it below ``minimumValue`` is refused with
-    /// an `invalidArgument` diagnostic (UIKit throws).
+    /// The highest value (100 by default). Lowering it below ``minimumValue`` lowers that
+    /// too (both take the new value, as in UIKit); a value that is not finite is refused
+    /// with an `invalidArgument` diagnostic.
     open var maximumValue: Double {
         get { storedMaximum }
         set {
             guard onLoop("maximumValue") else { return }
-            guard newValue.isFinite, newValue >= storedMinimum else {
-                return refuse("maximumValue \(newValue) is not above minimumValue \(storedMinimum)")
-            }
+            guard newValue.isFinite else { return refuse("maximumValue \(newValue) is not finite") }
             storedMaximum = newValue
+            if storedMinimum > newValue { storedMinimum = newValue }
             storedValue = clamped(storedValue)
         }
     }
