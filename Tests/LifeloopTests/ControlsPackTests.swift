@@ -29,7 +29,7 @@ final class IBControlsController: ViewController, PickerViewDataSource, PickerVi
 
 /// A picker's data source and delegate made in code.
 final class PickerRows: PickerViewDataSource, PickerViewDelegate {
-    var components = [4, 2]
+    var components = [9]
     var picks: [String] = []
     func numberOfComponents(in pickerView: PickerView) -> Int { components.count }
     func pickerView(_ pickerView: PickerView, numberOfRowsInComponent component: Int) -> Int { components[component] }
@@ -381,6 +381,7 @@ struct ControlsPackTests {
         #expect(picker.numberOfComponents == 0 && picker.selectedRow(inComponent: 0) == -1)
         picker.dataSource = rows
         picker.delegate = rows
+        rows.components = [4, 2]    // asked when first needed, not when set
         #expect(picker.numberOfComponents == 2 && picker.numberOfRows(inComponent: 0) == 4)
         #expect(picker.selectedRow(inComponent: 0) == 0 && picker.selectedRow(inComponent: 1) == 0)
         picker.selectRow(3, inComponent: 0, animated: false)

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Tells a picker view how many components (wheels) and rows it has: UIKit's
 /// `UIPickerViewDataSource`.
 public protocol PickerViewDataSource: AnyObject {
@@ -52,9 +54,10 @@ extension PickerViewDelegate {
 /// `pickerView(_:didSelectRow:inComponent:)`. ``selectRow(_:inComponent:animated:)`` from
 /// code calls nothing, as in UIKit.
 open class PickerView: View {
-    /// Answers the counts of components and rows.
+    /// Answers the counts of components and rows (asked when they are first needed: when
+    /// the picker joins a window or is first read or selected in).
     open weak var dataSource: PickerViewDataSource? {
-        didSet { reloadAllComponents() }
+        didSet { countsLoaded = false }
     }
     /// Answers titles and sizes and hears of picks.
     open weak var delegate: PickerViewDelegate?
@@ -63,6 +66,8 @@ open class PickerView: View {
 
     /// Rows per component, as last asked.
     private var rowCounts: [Int] = []
+    /// Whether the data source was asked since it was set.
+    private var countsLoaded = false
     /// The selected row of each component (0 when it has rows, -1 when it has none).
     private var selections: [Int] = []
 
@@ -82,23 +87,33 @@ open class PickerView: View {
     }
 
     /// How many components there are, as the data source last said.
-    open var numberOfComponents: Int { rowCounts.count }
+    open var numberOfComponents: Int {
+        loadCountsIfNeeded()
+        return rowCounts.count
+    }
 
     /// How many rows `component` has, as the data source last said (0 for no such component).
     open func numberOfRows(inComponent component: Int) -> Int {
-        rowCounts.indices.contains(component) ? rowCounts[component] : 0
+        loadCountsIfNeeded()
+        return rowCounts.indices.contains(component) ? rowCounts[component] : 0
     }
 
     /// The selected row of `component`: -1 when it has no rows (or there is no such component).
     open func selectedRow(inComponent component: Int) -> Int {
-        selections.indices.contains(component) ? selections[component] : -1
+        loadCountsIfNeeded()
+        return selections.indices.contains(component) ? selections[component] : -1
+    }
+
+    /// Asks the data source for the counts if it has not been asked since it was set.
+    private func loadCountsIfNeeded() {
+        if !countsLoaded, dataSource != nil, loopThread == 0 || loopThread == pthread_self() { reloadAllComponents() }
     }
 
     /// Selects `row` in `component` (clamped to its rows); `animated` is data. Calls no
     /// delegate method.
     open func selectRow(_ row: Int, inComponent component: Int, animated: Bool) {
         guard onLoop("selectRow(_:inComponent:animated:)") else { return }
-        if rowCounts.isEmpty { reloadAllComponents() }
+        loadCountsIfNeeded()
         guard rowCounts.indices.contains(component), rowCounts[component] > 0 else { return }
         selections[component] = min(max(row, 0), rowCounts[component] - 1)
         setNeedsDisplay()
@@ -107,6 +122,7 @@ open class PickerView: View {
     /// Asks the data source again for every count; selections stay where they fit.
     open func reloadAllComponents() {
         guard onLoop("reloadAllComponents()") else { return }
+        countsLoaded = true
         let count = max(dataSource?.numberOfComponents(in: self) ?? 0, 0)
         rowCounts = (0..<count).map { max(dataSource?.pickerView(self, numberOfRowsInComponent: $0) ?? 0, 0) }
         selections = rowCounts.indices.map { component in
@@ -140,14 +156,14 @@ open class PickerView: View {
     open override func sizeThatFits(_ size: Size) -> Size { intrinsicContentSize }
 
     override func runtimeDidMoveToWindow() {
-        if window != nil, rowCounts.isEmpty { reloadAllComponents() }
+        if window != nil { loadCountsIfNeeded() }
     }
 
     /// The user's pick: selects the row (clamped), records `selectRow` with
     /// `component,row`, and tells the delegate. False when the component has no rows.
     @discardableResult
     func userSelect(row: Int, inComponent component: Int) -> Bool {
-        if rowCounts.isEmpty { reloadAllComponents() }
+        loadCountsIfNeeded()
         guard rowCounts.indices.contains(component), rowCounts[component] > 0 else { return false }
         let row = min(max(row, 0), rowCounts[component] - 1)
         selections[component] = row
