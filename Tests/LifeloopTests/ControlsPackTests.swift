@@ -88,6 +88,9 @@ struct ControlsPackTests {
         slider.maximumTrackTintColor = .systemGray
         slider.thumbTintColor = .white
         #expect(slider.minimumTrackTintColor == .systemRed && slider.thumbTintColor == .white)
+        let knob = Image(name: "knob", size: Size(width: 20, height: 20))
+        slider.setThumbImage(knob, for: .normal)
+        #expect(slider.thumbImage(for: .normal) != nil && slider.currentThumbImage != nil && slider.thumbImage(for: .highlighted) == nil)
         #expect(counter.count == 0)
         _ = app
     }
@@ -159,6 +162,9 @@ struct ControlsPackTests {
         #expect(!control.isEnabledForSegment(at: 1) && control.isEnabledForSegment(at: 0))
         control.selectedSegmentIndex = 9
         #expect(control.selectedSegmentIndex == SegmentedControl.noSegment)
+        control.setTitleTextAttributes([.foregroundColor: Color.white], for: .selected)
+        #expect(control.titleTextAttributes(for: .selected)?[.foregroundColor] as? Color == .white)
+        #expect(control.titleTextAttributes(for: .normal) == nil)
         control.selectedSegmentTintColor = .systemBlue
         #expect(control.selectedSegmentTintColor == .systemBlue)
         control.removeAllSegments()

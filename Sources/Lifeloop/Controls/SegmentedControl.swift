@@ -1,3 +1,5 @@
+import Foundation
+
 /// A row of segments, one of them selected: UIKit's `UISegmentedControl`, 32 points
 /// high, each segment as wide as the widest title needs (or the width it was given).
 ///
@@ -38,6 +40,22 @@ open class SegmentedControl: Control {
     /// Whether segments are as wide as their content rather than all as wide as the widest
     /// (false by default).
     open var apportionsSegmentWidthsByContent = false { didSet { invalidateIntrinsicContentSize() } }
+    /// The titles' text attributes per state, as set.
+    private var titleAttributes: [UInt: [NSAttributedString.Key: Any]] = [:]
+
+    /// Sets the titles' text attributes (font, color) for `state`; nil removes them. Kept
+    /// as data: the titles are measured in the system font.
+    open func setTitleTextAttributes(_ attributes: [NSAttributedString.Key: Any]?, for state: State) {
+        guard onLoop("setTitleTextAttributes(_:for:)") else { return }
+        titleAttributes[state.rawValue] = attributes
+        setNeedsDisplay()
+    }
+
+    /// The titles' text attributes for `state`, if set.
+    open func titleTextAttributes(for state: State) -> [NSAttributedString.Key: Any]? {
+        titleAttributes[state.rawValue]
+    }
+
     /// The font of the titles (the system font at 13 points).
     static let titleFont = Font.systemFont(ofSize: 13)
 

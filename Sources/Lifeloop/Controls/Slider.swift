@@ -43,6 +43,25 @@ open class Slider: Control {
     /// The image at the maximum end (data).
     open var maximumValueImage: Image?
 
+    private var thumbImages: [UInt: Image] = [:]
+    private var minimumTrackImages: [UInt: Image] = [:]
+    private var maximumTrackImages: [UInt: Image] = [:]
+
+    /// Sets the thumb's image for `state` (nil removes it); drawn as data.
+    open func setThumbImage(_ image: Image?, for state: State) { thumbImages[state.rawValue] = image; setNeedsDisplay() }
+    /// The thumb's image for `state`, if one was set.
+    open func thumbImage(for state: State) -> Image? { thumbImages[state.rawValue] }
+    /// The thumb's image for the current state (the normal one when the state has none).
+    open var currentThumbImage: Image? { thumbImages[state.rawValue] ?? thumbImages[State.normal.rawValue] }
+    /// Sets the image of the track left of the thumb for `state`; drawn as data.
+    open func setMinimumTrackImage(_ image: Image?, for state: State) { minimumTrackImages[state.rawValue] = image; setNeedsDisplay() }
+    /// The image of the track left of the thumb for `state`, if one was set.
+    open func minimumTrackImage(for state: State) -> Image? { minimumTrackImages[state.rawValue] }
+    /// Sets the image of the track right of the thumb for `state`; drawn as data.
+    open func setMaximumTrackImage(_ image: Image?, for state: State) { maximumTrackImages[state.rawValue] = image; setNeedsDisplay() }
+    /// The image of the track right of the thumb for `state`, if one was set.
+    open func maximumTrackImage(for state: State) -> Image? { maximumTrackImages[state.rawValue] }
+
     /// The thumb's size (UIKit's 28-point round thumb).
     static let thumbSize = Size(width: 28, height: 28)
     /// Where on the thumb the dragging finger went down, from the thumb's center.
