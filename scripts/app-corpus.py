@@ -106,7 +106,7 @@ def run_app(name, folder, lifeloop, daemon, timeout):
         row["blocker"] = "launch did not end within %d s" % timeout
         return row
     output = launched.stdout + "\n" + launched.stderr
-    row["compiles"] = "do not compile" not in output and "port step failed" not in output
+    row["compiles"] = "do not compile" not in output and "port step failed" not in output and "not in the build" not in output
     if launched.returncode != 0:
         row["blocker"] = first_blocker(launched.stderr or launched.stdout)
         return row

@@ -285,8 +285,13 @@ open class Window: View {
             if let app, app.uikitVersion.laysOutTwiceAtLaunch { app.relayoutAtLaunch(self) }
             show(storedRoot)
         } else {
-            app?.diagnose(.noRootViewAtLaunch, label: traceLabel,
-                          message: "Application windows are expected to have a root view controller at the end of application launch")
+            // UIKit checks at the end of launch, not here: an app may make its window
+            // visible and give it a root right after (the turn's commit is that end).
+            app?.afterCommit { [weak self] in
+                guard let self, self.isVisibleWindow, self.storedRoot == nil else { return }
+                self.app?.diagnose(.noRootViewAtLaunch, label: self.traceLabel,
+                                   message: "Application windows are expected to have a root view controller at the end of application launch")
+            }
         }
     }
 

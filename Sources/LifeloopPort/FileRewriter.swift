@@ -84,6 +84,7 @@ final class FileRewriter: SyntaxVisitor {
         // built as a library, with no entry point of their own).
         if let main { remove(main) }
         guard typeDepth == 0, node.genericParameterClause == nil else { return .visitChildren }
+        reusableFactory(node)
         let inherited = node.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
         let isMain = main != nil || node.attributes.has("UIApplicationMain")
         guard isMain || inherited.contains(where: Self.instantiatedProtocols.contains) else { return .visitChildren }
@@ -98,6 +99,53 @@ final class FileRewriter: SyntaxVisitor {
     }
 
     override func visitPost(_ node: ClassDeclSyntax) { typeDepth -= 1 }
+
+    /// The UIKit reusable view a registered class is made from, with the factory a
+    /// subclass gets: the initializer's labels it needs, and the member's text.
+    static func reusableBase(_ name: String) -> (labels: String, member: (String) -> String)? {
+        switch name {
+        case "UICollectionViewCell", "CollectionViewCell", "UICollectionViewListCell", "CollectionViewListCell",
+             "UICollectionReusableView", "CollectionReusableView":
+            return ("frame:", { "override class func lifeloopMakeReusable() -> CollectionReusableView? { \($0)(frame: .zero) }" })
+        case "UITableViewCell", "TableViewCell":
+            return ("style:reuseIdentifier:", {
+                "override class func lifeloopMakeReusable(reuseIdentifier: String) -> TableViewCell? { \($0)(style: .default, reuseIdentifier: reuseIdentifier) }"
+            })
+        case "UITableViewHeaderFooterView", "TableViewHeaderFooterView":
+            return ("reuseIdentifier:", {
+                "override class func lifeloopMakeReusable(reuseIdentifier: String) -> TableViewHeaderFooterView? { \($0)(reuseIdentifier: reuseIdentifier) }"
+            })
+        default:
+            return nil
+        }
+    }
+
+    /// A top-level subclass of a UIKit cell or reusable view gets the class method that
+    /// makes one (UIKit makes a registered class by name), on the line of its closing
+    /// brace so no line moves. Skipped when the class declares initializers and none with
+    /// the labels the method needs.
+    private func reusableFactory(_ node: ClassDeclSyntax) {
+        var superName = node.inheritanceClause?.inheritedTypes.first?.type.trimmedDescription
+        var seen: Set<String> = [node.name.text]
+        while let name = superName, let parent = module.findClass(name), seen.insert(parent.qualifiedName).inserted {
+            superName = parent.superName
+        }
+        guard let base = superName.flatMap({ Self.reusableBase($0.split(separator: ".").last.map(String.init) ?? $0) }) else { return }
+        var designated: [String] = []
+        for member in node.memberBlock.members {
+            guard let initializer = member.decl.as(InitializerDeclSyntax.self),
+                  !initializer.modifiers.contains(where: { $0.name.text == "convenience" }) else { continue }
+            designated.append(initializer.signature.parameterClause.parameters.map { $0.firstName.text + ":" }.joined())
+        }
+        if !designated.isEmpty, !designated.contains(base.labels) { return }
+        let brace = node.memberBlock.rightBrace.positionAfterSkippingLeadingTrivia.utf8Offset
+        // A separator only when the brace shares its line with the last member.
+        var start = brace
+        while start > 0, bytes[start - 1] == UInt8(ascii: " ") || bytes[start - 1] == UInt8(ascii: "\t") { start -= 1 }
+        let separator = start > 0 && bytes[start - 1] != UInt8(ascii: "\n") && bytes[start - 1] != UInt8(ascii: "{") ? "; " : ""
+        edits.append((brace, brace, separator + base.member(node.name.text) + " "))
+        needsLifeloop = true
+    }
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { typeDepth += 1; return .visitChildren }
     override func visitPost(_ node: StructDeclSyntax) { typeDepth -= 1 }
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { typeDepth += 1; return .visitChildren }

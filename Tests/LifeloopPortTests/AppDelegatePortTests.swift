@@ -79,3 +79,35 @@ struct ValueTypeExtensionPortTests {
         #expect(text.contains("convenience init?(tinted name: String)"), "\(text)")
     }
 }
+
+/// UIKit makes a registered cell class by name (`register(Cell.self, …)`); Swift on Linux
+/// cannot, so the port step gives each app subclass of a cell or reusable view the class
+/// method that makes one, on the line of its closing brace (no line moves).
+@Suite("Port step: registered cell classes")
+struct ReusableFactoryPortTests {
+    @Test func cellSubclassesGetTheirMakerOnTheirLastLine() {
+        let text = ported("""
+            import UIKit
+            final class Tile: UICollectionViewCell {
+                override init(frame: CGRect) { super.init(frame: frame) }
+                required init?(coder: NSCoder) { fatalError() }
+            }
+            class Row: UITableViewCell {}
+            class FancyRow: Row { var x = 1 }
+            class Header: UITableViewHeaderFooterView {}
+            class Configured: UICollectionViewCell {
+                init(model: Int) { super.init(frame: .zero) }
+                required init?(coder: NSCoder) { fatalError() }
+            }
+            class Plain: UIView {}
+            """)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        #expect(lines.contains("override class func lifeloopMakeReusable() -> CollectionReusableView? { Tile(frame: .zero) } }"), "\(text)")
+        #expect(text.contains("class Row: UITableViewCell {override class func lifeloopMakeReusable(reuseIdentifier: String) -> TableViewCell? { Row(style: .default, reuseIdentifier: reuseIdentifier) } }"), "\(text)")
+        #expect(text.contains("var x = 1 ; override class func lifeloopMakeReusable(reuseIdentifier: String) -> TableViewCell? { FancyRow(style: .default, reuseIdentifier: reuseIdentifier) } }"), "\(text)")
+        #expect(text.contains("{ Header(reuseIdentifier: reuseIdentifier) }"), "\(text)")
+        #expect(!text.contains("Configured(frame:") && !text.contains("Plain("), "a class without init(frame:) or not a cell gets none: \(text)")
+        // No line moved: the class after Tile starts on the same line number.
+        #expect(lines.firstIndex { $0.hasPrefix("class Row") }.map { $0 - lines.firstIndex { $0.hasPrefix("#sourceLocation") }! } == 6)
+    }
+}

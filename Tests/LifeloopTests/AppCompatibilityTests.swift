@@ -124,4 +124,38 @@ struct AppCompatibilityTests {
         let color = Color(red: 0.25, green: 0.5, blue: 0.75, alpha: 1)
         #expect(color.components == [0.25, 0.5, 0.75, 1] && color.numberOfComponents == 4)
     }
+
+    /// UIKit checks for a root controller at the end of launch: a window made visible and
+    /// given its root in the same turn is fine; one left without is reported.
+    @Test func aRootSetRightAfterMakeKeyAndVisibleIsNoDiagnostic() throws {
+        let app = try Application()
+        let window = Window(frame: app.mainScreen.bounds)
+        window.makeKeyAndVisible()
+        window.rootViewController = ViewController(label: "Late")
+        try app.settle()
+        #expect(app.diagnostics.isEmpty, "\(app.diagnostics)")
+        #expect(window.rootViewController?.isAppearingOrAppeared == true)
+        let bare = Window(frame: app.mainScreen.bounds)
+        bare.makeKeyAndVisible()
+        try app.settle()
+        #expect(app.diagnostics.map(\.kind) == [.noRootViewAtLaunch])
+    }
+
+    /// A registered cell class is made through its class method (which the port step
+    /// writes for an app's subclasses): the dequeued cell is of the registered class.
+    @Test func aRegisteredCellClassIsMadeThroughItsClassMethod() throws {
+        final class Tile: CollectionViewCell {
+            override class func lifeloopMakeReusable() -> CollectionReusableView? { Tile(frame: .zero) }
+        }
+        final class Row: TableViewCell {
+            override class func lifeloopMakeReusable(reuseIdentifier: String) -> TableViewCell? { Row(style: .default, reuseIdentifier: reuseIdentifier) }
+        }
+        _ = try Application()
+        let collection = CollectionView(frame: Rect(x: 0, y: 0, width: 300, height: 300), collectionViewLayout: CollectionViewFlowLayout())
+        collection.register(Tile.self, forCellWithReuseIdentifier: "tile")
+        #expect(collection.dequeueReusableCell(withReuseIdentifier: "tile", for: IndexPath(item: 0, section: 0)) is Tile)
+        let table = TableView(frame: Rect(x: 0, y: 0, width: 300, height: 300))
+        table.register(Row.self, forCellReuseIdentifier: "row")
+        #expect(table.dequeueReusableCell(withIdentifier: "row") is Row)
+    }
 }

@@ -191,6 +191,7 @@ open class CollectionView: ScrollView {
             if let reusable = viewClass as? ReusableCollectionView.Type {
                 return reusable.init(frame: .zero)
             }
+            if let made = (viewClass as? CollectionReusableView.Type)?.lifeloopMakeReusable() { return made }
             if cell, viewClass == CollectionViewCell.self { return CollectionViewCell(frame: .zero) }
             if !cell, viewClass == CollectionReusableView.self { return CollectionReusableView(frame: .zero) }
             self?.application?.diagnose(.unregisteredReuseIdentifier, label: self?.traceLabel ?? "collection",

@@ -9,6 +9,11 @@ import Foundation
 open class CollectionReusableView: View {
     /// The identifier the collection reuses the view by (set when the collection makes it).
     open internal(set) var reuseIdentifier: String?
+
+    /// A new view of this class with a zero frame, as UIKit makes a registered class:
+    /// nil here; the port step overrides it in an app's subclasses (Swift makes a class's
+    /// instance from its metatype only through a required initializer).
+    open class func lifeloopMakeReusable() -> CollectionReusableView? { nil }
     /// A view the data source's default answer made: not shown.
     var isPlaceholder = false
     /// The supplementary pool the view returns to (its kind and identifier).

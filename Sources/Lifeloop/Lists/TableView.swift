@@ -191,6 +191,7 @@ open class TableView: ScrollView {
             if let constructible = cellClass as? ReusableTableViewCell.Type {
                 return constructible.makeReusableCell(reuseIdentifier: identifier)
             }
+            if let made = (cellClass as? TableViewCell.Type)?.lifeloopMakeReusable(reuseIdentifier: identifier) { return made }
             if cellClass == TableViewCell.self { return TableViewCell(style: .default, reuseIdentifier: identifier) }
             self?.application?.diagnose(.unregisteredReuseIdentifier, label: self?.traceLabel ?? "table",
                                         message: "cannot make a \(name) for reuse identifier '\(identifier)': Swift makes a "
@@ -235,7 +236,10 @@ open class TableView: ScrollView {
     open func register(_ viewClass: AnyClass?, forHeaderFooterViewReuseIdentifier identifier: String) {
         guard onLoop("register(_:forHeaderFooterViewReuseIdentifier:)") else { return }
         guard viewClass != nil else { return headerFooterPool.register(identifier, make: nil) }
-        headerFooterPool.register(identifier) { TableViewHeaderFooterView(reuseIdentifier: $0) }
+        headerFooterPool.register(identifier) { identifier in
+            (viewClass as? TableViewHeaderFooterView.Type)?.lifeloopMakeReusable(reuseIdentifier: identifier)
+                ?? TableViewHeaderFooterView(reuseIdentifier: identifier)
+        }
     }
 
     /// Registers how to make a header or footer view for `identifier`.

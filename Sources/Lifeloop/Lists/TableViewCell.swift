@@ -7,6 +7,10 @@ import Foundation
 /// cell; or a ``contentConfiguration`` (``ListContentConfiguration``) that fills them.
 /// A table reuses cells: ``prepareForReuse()`` runs just before a dequeue returns one.
 open class TableViewCell: View {
+    /// A new cell of this class in the default style, as UIKit makes a registered class:
+    /// nil here; the port step overrides it in an app's subclasses.
+    open class func lifeloopMakeReusable(reuseIdentifier: String) -> TableViewCell? { nil }
+
     /// The built-in layouts of a cell's labels: UIKit's `UITableViewCell.CellStyle`.
     public enum CellStyle: Int, Hashable, Sendable {
         /// A text label (and an image) on the left.

@@ -204,6 +204,10 @@ public final class SwipeActionsConfiguration {
 
 /// A section header or footer view with a label: UIKit's `UITableViewHeaderFooterView`.
 open class TableViewHeaderFooterView: View {
+    /// A new view of this class, as UIKit makes a registered class: nil here; the port
+    /// step overrides it in an app's subclasses.
+    open class func lifeloopMakeReusable(reuseIdentifier: String) -> TableViewHeaderFooterView? { nil }
+
     /// The identifier it is reused by.
     public let reuseIdentifier: String?
     /// The view the content goes in.
