@@ -232,6 +232,14 @@ final class FileRewriter: SyntaxVisitor {
     ]
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        // `Bundle(for: AnyClass.self)`: an app's own class is in the app's bundle, which
+        // on Linux is `Bundle.lifeloopMain` (Foundation would give the loaded library's).
+        if let type = node.calledExpression.as(DeclReferenceExprSyntax.self), type.baseName.text == "Bundle",
+           node.arguments.count == 1, node.arguments.first?.label?.text == "for", node.trailingClosure == nil {
+            replace(node, with: "Bundle.lifeloopMain")
+            needsLifeloop = true
+            return .skipChildren
+        }
         let labels = node.arguments.map { $0.label?.text }
         var name: String?
         if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {

@@ -111,3 +111,20 @@ struct ReusableFactoryPortTests {
         #expect(lines.firstIndex { $0.hasPrefix("class Row") }.map { $0 - lines.firstIndex { $0.hasPrefix("#sourceLocation") }! } == 6)
     }
 }
+
+/// `Bundle(for: AppClass.self)` is the app's bundle on iOS; on Linux Foundation gives the
+/// loaded library's, so the port step makes it the app's.
+@Suite("Port step: Bundle(for:)")
+struct BundleForPortTests {
+    @Test func bundleForAClassIsTheAppsBundle() {
+        let text = ported("""
+            import UIKit
+            class Card: UIView {
+                func load() { Bundle(for: Card.self).loadNibNamed("Card", owner: self, options: nil) }
+                func other() -> Bundle? { Bundle(path: "/x") }
+            }
+            """)
+        #expect(text.contains("func load() { Bundle.lifeloopMain.loadNibNamed(\"Card\", owner: self, options: nil) }"), "\(text)")
+        #expect(text.contains("Bundle(path: \"/x\")"), "\(text)")
+    }
+}

@@ -289,6 +289,10 @@ struct CompleteConfinementTests {
             OffLoopCall("setNavigationBarHidden(_:animated:)", { nav.setNavigationBarHidden(true, animated: false) },
                         unchanged: { !nav.isNavigationBarHidden }),
             OffLoopCall("isNavigationBarHidden", { nav.isNavigationBarHidden = true }, unchanged: { !nav.isNavigationBarHidden }),
+            OffLoopCall("hidesBarsOnTap", { nav.hidesBarsOnTap = true }, unchanged: { !nav.hidesBarsOnTap }),
+            OffLoopCall("hidesBarsOnSwipe", { nav.hidesBarsOnSwipe = true }, unchanged: { !nav.hidesBarsOnSwipe }),
+            OffLoopCall("hidesBarsWhenKeyboardAppears", { nav.hidesBarsWhenKeyboardAppears = true }, unchanged: { !nav.hidesBarsWhenKeyboardAppears }),
+            OffLoopCall("hidesBarsWhenVerticallyCompact", { nav.hidesBarsWhenVerticallyCompact = true }, unchanged: { !nav.hidesBarsWhenVerticallyCompact }),
             OffLoopCall("isToolbarHidden", { nav.isToolbarHidden = false }, unchanged: { nav.isToolbarHidden }),
             OffLoopCall("setToolbarHidden(_:animated:)", { nav.setToolbarHidden(false, animated: false) },
                         unchanged: { nav.isToolbarHidden }),
@@ -410,7 +414,7 @@ struct CompleteConfinementTests {
             "maximumAnimationDuration", "topViewController", "isTransitioning", "transitionDuration", "percentComplete",
             "isAnimated", "isInteractive", "isCancelled", "shouldAutomaticallyForwardAppearanceMethods", "description",
             "identifier", "source", "destination", "isMovingToParent", "isMovingFromParent", "isBeingPresented",
-            "isBeingDismissed", "isCompactWidth", "navigationController", "tabBarController", "next", "windowScene",
+            "isBeingDismissed", "isCompactWidth", "navigationController", "tabBarController", "next", "windowScene", "navigationBar",
             // Queries and factories that change nothing.
             "isDescendant", "viewWithTag", "viewWithLabel", "loadStoryboard",
             // Name wiring (NameWirable): the base classes know no names and change nothing;
@@ -468,6 +472,7 @@ struct CompleteConfinementTests {
         "transitioningDelegate",
         "instantiateViewController", "show", "title", "additionalSafeAreaInsets", "setEditing", "isEditing",
         "setNavigationBarHidden", "isNavigationBarHidden", "isToolbarHidden", "setToolbarHidden", "toolbarItems",
+        "hidesBarsOnTap", "hidesBarsOnSwipe", "hidesBarsWhenKeyboardAppears", "hidesBarsWhenVerticallyCompact",
         "tintColor", "bringSubviewToFront",
         "sendSubviewToBack", "sizeToFit", "navigationItem", "tabBarItem", "preferredContentSize",
         "modalTransitionStyle", "setNeedsStatusBarAppearanceUpdate", "showDetailViewController",

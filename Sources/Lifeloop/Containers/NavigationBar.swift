@@ -135,3 +135,16 @@ open class NavigationBarAppearance: BarAppearance {
         super.init(barAppearance: barAppearance)
     }
 }
+
+/// When a navigation controller hides its bars (data).
+struct BarHiding: OptionSet {
+    let rawValue: UInt8
+    static let onTap = BarHiding(rawValue: 1)
+    static let onSwipe = BarHiding(rawValue: 2)
+    static let whenKeyboardAppears = BarHiding(rawValue: 4)
+    static let whenVerticallyCompact = BarHiding(rawValue: 8)
+
+    mutating func set(_ member: BarHiding, _ on: Bool) {
+        if on { insert(member) } else { remove(member) }
+    }
+}

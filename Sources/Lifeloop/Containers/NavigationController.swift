@@ -164,13 +164,26 @@ open class NavigationController: ViewController {
     }
     private var storedNavigationBar: NavigationBar?
     /// Whether a tap hides and shows the bars (data: Lifeloop's bars take no taps).
-    open var hidesBarsOnTap = false
+    open var hidesBarsOnTap: Bool {
+        get { barHiding.contains(.onTap) }
+        set { if onLoop("hidesBarsOnTap") { barHiding.set(.onTap, newValue) } }
+    }
     /// Whether a swipe hides and shows the bars (data).
-    open var hidesBarsOnSwipe = false
+    open var hidesBarsOnSwipe: Bool {
+        get { barHiding.contains(.onSwipe) }
+        set { if onLoop("hidesBarsOnSwipe") { barHiding.set(.onSwipe, newValue) } }
+    }
     /// Whether the bars hide when the keyboard shows (data).
-    open var hidesBarsWhenKeyboardAppears = false
+    open var hidesBarsWhenKeyboardAppears: Bool {
+        get { barHiding.contains(.whenKeyboardAppears) }
+        set { if onLoop("hidesBarsWhenKeyboardAppears") { barHiding.set(.whenKeyboardAppears, newValue) } }
+    }
     /// Whether the bars hide in a compact-height layout (data).
-    open var hidesBarsWhenVerticallyCompact = false
+    open var hidesBarsWhenVerticallyCompact: Bool {
+        get { barHiding.contains(.whenVerticallyCompact) }
+        set { if onLoop("hidesBarsWhenVerticallyCompact") { barHiding.set(.whenVerticallyCompact, newValue) } }
+    }
+    private var barHiding: BarHiding = []
 
     /// Hides or shows the navigation bar; `animated` is data.
     open func setNavigationBarHidden(_ hidden: Bool, animated: Bool) {
