@@ -48,6 +48,10 @@ struct LifeloopBench {
             try DaemonWorkload.run()
             return
         }
+        if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "project" {
+            try ProjectLaunchWorkload.run()
+            return
+        }
         if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "mcp" {
             try MCPWorkload.run()
             return
@@ -117,5 +121,6 @@ struct LifeloopBench {
         try SeedsWorkload.run()
         try DaemonWorkload.run()
         try MCPWorkload.run()
+        try ProjectLaunchWorkload.run()
     }
 }
