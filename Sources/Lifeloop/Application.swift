@@ -125,6 +125,9 @@ public final class Application: Responder {
     private var storedTraceWarningEvents: UInt64 = 1_000_000
     /// The delegate, the scenes and the state of the app's life (App/).
     let lifecycle = AppLifecycle()
+    /// Objects kept until the turn's commit, as UIKit's autorelease pool keeps them until
+    /// the run loop's turn ends (a nib's top-level views).
+    @exclusivity(unchecked) var autoreleasePool: [AnyObject] = []
     /// The next responder: the delegate, when it is a responder.
     public override var next: Responder? { lifecycle.delegate as? Responder }
     private var warnedTraceGrowth = false
@@ -302,6 +305,7 @@ public final class Application: Responder {
         keyWindow = nil
         controllers.removeAll()
         nibs.removeAll()
+        autoreleasePool.removeAll()
         controllerFactories.removeAll()
         viewFactories.removeAll()
         postCommit.removeAll()
@@ -408,6 +412,8 @@ public final class Application: Responder {
             callbacks.removeAll(keepingCapacity: true)
             spareCommitList = callbacks
         }
+        // The turn's autorelease pool drains (its objects were kept for the turn).
+        if !autoreleasePool.isEmpty { autoreleasePool.removeAll() }
         probe?.commitDidEnd()
         if !warnedTraceGrowth, loop.trace.count >= storedTraceWarningEvents, loop.trace.capacity == nil {
             warnTraceGrowth()

@@ -158,4 +158,47 @@ struct AppCompatibilityTests {
         table.register(Row.self, forCellReuseIdentifier: "row")
         #expect(table.dequeueReusableCell(withIdentifier: "row") is Row)
     }
+
+    /// A view that loads its content from a nib and keeps it only through a weak outlet,
+    /// as a common iOS pattern does: the nib's top-level view lives until the turn ends
+    /// (UIKit's autorelease pool), long enough for the view to add it.
+    @Test func aNibsTopLevelViewsLiveUntilTheTurnEnds() throws {
+        final class Card: View {
+            weak var contentView: View?
+            override func lifeloopSetOutlet(named name: String, to value: Any?) -> Bool {
+                guard name == "contentView" else { return super.lifeloopSetOutlet(named: name, to: value) }
+                contentView = value as? View
+                return true
+            }
+        }
+        let folder = NSTemporaryDirectory() + "nib-pool-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0">
+                <objects>
+                    <placeholder placeholderIdentifier="IBFilesOwner" id="-1" customClass="Card">
+                        <connections><outlet property="contentView" destination="content" id="o1"/></connections>
+                    </placeholder>
+                    <view contentMode="scaleToFill" id="content" userLabel="content"><rect key="frame" x="0" y="0" width="100" height="50"/></view>
+                </objects>
+            </document>
+            """.write(toFile: folder + "/Card.xib", atomically: true, encoding: .utf8)
+        let app = try Application()
+        app.bundlePath = folder
+        let kept = Card(frame: Rect(x: 0, y: 0, width: 100, height: 50))
+        let dropped = Card(frame: Rect(x: 0, y: 0, width: 100, height: 50))
+        var aliveInTheTurn = false
+        app.loop.execute {
+            _ = Bundle.main.loadNibNamed("Card", owner: kept, options: nil)
+            _ = Bundle.main.loadNibNamed("Card", owner: dropped, options: nil)
+            if let content = kept.contentView { kept.addSubview(content) }
+            aliveInTheTurn = dropped.contentView != nil
+        }
+        try app.settle()
+        #expect(aliveInTheTurn, "alive until the turn ends")
+        #expect(kept.contentView?.superview === kept)
+        #expect(dropped.contentView == nil, "released with the turn's pool")
+    }
 }

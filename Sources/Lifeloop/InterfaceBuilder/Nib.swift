@@ -42,10 +42,13 @@ public final class Nib {
     public func instantiate(withOwner owner: Any?, options: [OptionsKey: Any]? = nil) -> [Any] {
         guard let app = appLink?.app, let definition else { return [] }
         guard app.checkLoopThread(label: name, operation: "instantiate(withOwner:options:)") else { return [] }
-        if definition.interfaceBuilder != nil {
-            return app.instantiateInterfaceBuilderNib(definition, owner: owner as AnyObject?)
-        }
-        return [app.instantiate(definition.root)]
+        let objects: [View] = definition.interfaceBuilder != nil
+            ? app.instantiateInterfaceBuilderNib(definition, owner: owner as AnyObject?) : [app.instantiate(definition.root)]
+        // UIKit's nib loader hands its top-level objects to the autorelease pool: code that
+        // ignores the result and keeps them only through weak outlets still finds them
+        // until the turn ends (`loadNibNamed(…, owner: self)` then `addSubview(contentView)`).
+        app.autoreleasePool.append(contentsOf: objects)
+        return objects
     }
 }
 
