@@ -240,6 +240,13 @@ final class FileRewriter: SyntaxVisitor {
             needsLifeloop = true
             return .skipChildren
         }
+        // `NSError()`: Foundation on Linux has no `init()` for it (Apple's gives an empty
+        // domain and code 0).
+        if let type = node.calledExpression.as(DeclReferenceExprSyntax.self), type.baseName.text == "NSError",
+           node.arguments.isEmpty, node.trailingClosure == nil {
+            replace(node, with: "NSError(domain: \"\", code: 0)")
+            return .skipChildren
+        }
         let labels = node.arguments.map { $0.label?.text }
         var name: String?
         if let reference = node.calledExpression.as(DeclReferenceExprSyntax.self) {

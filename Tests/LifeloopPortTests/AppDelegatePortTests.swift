@@ -127,4 +127,10 @@ struct BundleForPortTests {
         #expect(text.contains("func load() { Bundle.lifeloopMain.loadNibNamed(\"Card\", owner: self, options: nil) }"), "\(text)")
         #expect(text.contains("Bundle(path: \"/x\")"), "\(text)")
     }
+
+    /// `NSError()` has no initializer on Linux: it becomes Apple's empty-domain error.
+    @Test func aBareNSErrorGetsItsDomainAndCode() {
+        let text = ported("import Foundation\nlet failure = NSError()\nlet other = NSError(domain: \"x\", code: 1)\n")
+        #expect(text.contains("let failure = NSError(domain: \"\", code: 0)") && text.contains("NSError(domain: \"x\", code: 1)"), "\(text)")
+    }
 }

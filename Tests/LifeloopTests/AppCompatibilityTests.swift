@@ -201,4 +201,13 @@ struct AppCompatibilityTests {
         #expect(kept.contentView?.superview === kept)
         #expect(dropped.contentView == nil, "released with the turn's pool")
     }
+
+    /// `UIImage(data:)`: a PNG's size from its header, at a scale; other data is nil.
+    @Test func anImageFromPNGDataHasItsPixelSize() {
+        var png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]
+        png += [0, 0, 0, 120, 0, 0, 0, 60, 8, 6, 0, 0, 0]
+        #expect(Image(data: Data(png))?.size == Size(width: 120, height: 60))
+        #expect(Image(data: Data(png), scale: 2)?.size == Size(width: 60, height: 30))
+        #expect(Image(data: Data("not an image".utf8)) == nil)
+    }
 }

@@ -231,7 +231,11 @@ enum ImageFile {
     static func pixelSize(path: String) -> Size? {
         guard let handle = FileHandle(forReadingAtPath: path) else { return nil }
         defer { try? handle.close() }
-        let bytes = [UInt8]((try? handle.read(upToCount: 64 * 1024)) ?? Data())
+        return pixelSize(bytes: [UInt8]((try? handle.read(upToCount: 64 * 1024)) ?? Data()))
+    }
+
+    /// A PNG's or a JPEG's size in pixels, from its first bytes.
+    static func pixelSize(bytes: [UInt8]) -> Size? {
         if bytes.count >= 24, bytes[0] == 0x89, bytes[1] == 0x50, bytes[2] == 0x4E, bytes[3] == 0x47 {
             return Size(width: Double(bigEndian(bytes, 16, 4)), height: Double(bigEndian(bytes, 20, 4)))
         }
