@@ -74,7 +74,7 @@ def screen(described):
     shown = []
     for window in described.get("windows", []):
         for view in views(window):
-            shown.append((view.get("label"), view.get("class"), view.get("text"), json.dumps(view.get("frame")),
+            shown.append((view.get("label"), view.get("class"), view.get("text"), view.get("image"), json.dumps(view.get("frame")),
                           view.get("hidden"), view.get("selected"), view.get("on"), view.get("value")))
     return shown
 
@@ -119,7 +119,8 @@ def run_app(name, folder, lifeloop, daemon, timeout):
         daemon.call("app.settle", {"app": app})
         before = daemon.call("app.describe", {"app": app, "detail": True})
         candidates = [v for w in before.get("windows", []) for v in views(w)
-                      if any(kind in (v.get("class") or "") for kind in TAPPABLE) and not v.get("hidden")]
+                      if (any(kind in (v.get("kind") or v.get("class") or "") for kind in TAPPABLE) or "indexPath" in v)
+                      and not v.get("hidden") and v.get("interactive", True) and v.get("enabled", True)]
         for view in candidates[:5]:
             try:
                 daemon.call("app.tap", {"app": app, "view": view["label"]})

@@ -927,6 +927,8 @@ public final class AppHost {
             // What an agent needs to find and tap it: its class, where it is in its
             // window, whether it takes touches, and what it says.
             members["class"] = .string(String(describing: type(of: view)))
+            // An app's own class says which UIKit class it is (a HeaderCell is a cell).
+            if let kind = Self.kind(of: view), kind != String(describing: type(of: view)) { members["kind"] = .string(kind) }
             members["windowFrame"] = frame(view.convert(view.bounds, to: nil))
             members["alpha"] = .double(Double(view.alpha))
             members["interactive"] = .bool(view.isUserInteractionEnabled)
@@ -935,6 +937,9 @@ public final class AppHost {
             if let text = Self.text(of: view) { members["text"] = .string(text) }
             // The state a tap changes: a control's selection and enablement, a switch's
             // position, a cell's selection.
+            if let imageView = view as? ImageView, let name = imageView.image?.name, !name.isEmpty {
+                members["image"] = .string(name)
+            }
             if let control = view as? Control {
                 if control.isSelected { members["selected"] = true }
                 if !control.isEnabled { members["enabled"] = false }
@@ -953,6 +958,16 @@ public final class AppHost {
             members["subviews"] = .array(view.subviews.map { describeView($0, depth: depth + 1, frame: frame, detail: detail) })
         }
         return .object(members)
+    }
+
+    /// The nearest Lifeloop class of a view's class (its UIKit class under Lifeloop's name).
+    static func kind(of view: View) -> String? {
+        var current: AnyClass? = type(of: view)
+        while let type = current {
+            if String(reflecting: type).hasPrefix("Lifeloop.") { return String(describing: type) }
+            current = _getSuperclass(type)
+        }
+        return nil
     }
 
     /// A shown table or collection cell's index path (section, row or item).

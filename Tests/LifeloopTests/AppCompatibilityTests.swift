@@ -210,4 +210,55 @@ struct AppCompatibilityTests {
         #expect(Image(data: Data(png), scale: 2)?.size == Size(width: 60, height: 30))
         #expect(Image(data: Data("not an image".utf8)) == nil)
     }
+
+    /// An outlet to a constraint (`@IBOutlet weak var widthConstraint`) is connected to
+    /// the constraint the file makes.
+    @Test func anOutletToAConstraintIsConnected() throws {
+        final class Bar: View {
+            var contentView: View?
+            weak var fillWidth: LayoutConstraint?
+            override func lifeloopSetOutlet(named name: String, to value: Any?) -> Bool {
+                switch name {
+                case "contentView": contentView = value as? View
+                case "fillWidth": fillWidth = value as? LayoutConstraint
+                default: return super.lifeloopSetOutlet(named: name, to: value)
+                }
+                return true
+            }
+        }
+        let folder = NSTemporaryDirectory() + "nib-constraint-\(UUID().uuidString)"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.XIB" version="3.0" useAutolayout="YES">
+                <objects>
+                    <placeholder placeholderIdentifier="IBFilesOwner" id="-1" customClass="Bar">
+                        <connections>
+                            <outlet property="contentView" destination="root" id="o1"/>
+                            <outlet property="fillWidth" destination="width-c" id="o2"/>
+                        </connections>
+                    </placeholder>
+                    <view contentMode="scaleToFill" id="root">
+                        <rect key="frame" x="0" y="0" width="200" height="20"/>
+                        <subviews>
+                            <view contentMode="scaleToFill" translatesAutoresizingMaskIntoConstraints="NO" id="fill">
+                                <rect key="frame" x="0" y="0" width="100" height="20"/>
+                            </view>
+                        </subviews>
+                        <constraints>
+                            <constraint firstItem="fill" firstAttribute="width" secondItem="root" secondAttribute="width" multiplier="0.5" id="width-c"/>
+                        </constraints>
+                    </view>
+                </objects>
+            </document>
+            """.write(toFile: folder + "/Bar.xib", atomically: true, encoding: .utf8)
+        let app = try Application()
+        app.bundlePath = folder
+        let bar = Bar(frame: Rect(x: 0, y: 0, width: 200, height: 20))
+        _ = Bundle.main.loadNibNamed("Bar", owner: bar, options: nil)
+        let constraint = try #require(bar.fillWidth)
+        #expect(constraint.multiplier == 0.5 && constraint.identifier == "width-c" && constraint.isActive)
+        #expect(app.diagnostics.isEmpty, "\(app.diagnostics)")
+    }
 }

@@ -203,10 +203,13 @@ extension Application {
                 var made: [(View, ViewNode)] = []
                 guard let cell = app.buildInterfaceBuilderViews([prototype], file: file, objects: &objects, created: &made,
                                                                 connections: connections).first else { return nil }
-                let inside = connections.filter { objects[$0.source] != nil && objects[$0.destination] != nil }
+                let (others, toConstraints) = app.splitConstraintConnections(connections, made)
+                let inside = others.filter { objects[$0.source] != nil && objects[$0.destination] != nil }
                 app.connectInterfaceBuilder(inside, objects: objects, firstResponder: [], file: file)
                 for (view, node) in made { app.applyRuntimeAttributes(node, to: view, file: file) }
-                app.applyInterfaceBuilderConstraints(made, objects: objects, file: file)
+                let constraints = app.applyInterfaceBuilderConstraints(made, objects: objects, file: file)
+                app.connectToConstraints(toConstraints.filter { objects[$0.source] != nil }, objects: objects,
+                                         constraints: constraints, file: file)
                 for (view, _) in made {
                     view.trace("awakeFromNib")
                     view.awakeFromNib()
@@ -608,9 +611,11 @@ extension Application {
         controller.setView(view)
         let firstResponder = Set(data.placeholders.filter { $0.identifier == "IBFirstResponder" }.map(\.objectID))
         let reachingIn = data.connections.filter { !sceneLevel.contains($0.source) || !sceneLevel.contains($0.destination) }
-        connectInterfaceBuilder(reachingIn, objects: objects, firstResponder: firstResponder, file: file + ".storyboard")
+        let (others, toConstraints) = splitConstraintConnections(reachingIn, created)
+        connectInterfaceBuilder(others, objects: objects, firstResponder: firstResponder, file: file + ".storyboard")
         for (made, node) in created { applyRuntimeAttributes(node, to: made, file: file + ".storyboard") }
-        applyInterfaceBuilderConstraints(created, objects: objects, file: file + ".storyboard")
+        let constraints = applyInterfaceBuilderConstraints(created, objects: objects, file: file + ".storyboard")
+        connectToConstraints(toConstraints, objects: objects, constraints: constraints, file: file + ".storyboard")
         for (made, _) in created {
             made.trace("awakeFromNib")
             made.awakeFromNib()
@@ -632,9 +637,11 @@ extension Application {
         let roots = buildInterfaceBuilderViews([nib.root] + data.otherRoots, file: file, objects: &objects, created: &created,
                                                connections: data.connections)
         let firstResponder = Set(data.placeholders.filter { $0.identifier == "IBFirstResponder" }.map(\.objectID))
-        connectInterfaceBuilder(data.connections, objects: objects, firstResponder: firstResponder, file: file)
+        let (others, toConstraints) = splitConstraintConnections(data.connections, created)
+        connectInterfaceBuilder(others, objects: objects, firstResponder: firstResponder, file: file)
         for (made, node) in created { applyRuntimeAttributes(node, to: made, file: file) }
-        applyInterfaceBuilderConstraints(created, objects: objects, file: file)
+        let constraints = applyInterfaceBuilderConstraints(created, objects: objects, file: file)
+        connectToConstraints(toConstraints, objects: objects, constraints: constraints, file: file)
         for (made, _) in created {
             made.trace("awakeFromNib")
             made.awakeFromNib()
@@ -692,7 +699,8 @@ extension Application {
     /// `equal` unless said; a `priority` below 1000) is made and activated. A constraint
     /// naming an item the file does not have, or an attribute Lifeloop does not know, is an
     /// ``Diagnostic/Kind/interfaceBuilderSkipped`` note with the file's line.
-    func applyInterfaceBuilderConstraints(_ created: [(View, ViewNode)], objects: [String: AnyObject], file: String) {
+    @discardableResult
+    func applyInterfaceBuilderConstraints(_ created: [(View, ViewNode)], objects: [String: AnyObject], file: String) -> [String: LayoutConstraint] {
         var items: [String: AnyObject] = objects
         for (view, node) in created {
             guard let data = node.interfaceBuilder else { continue }
@@ -742,6 +750,27 @@ extension Application {
             }
         }
         LayoutConstraint.activate(made)
+        var byID: [String: LayoutConstraint] = [:]
+        for constraint in made { if let id = constraint.identifier { byID[id] = constraint } }
+        return byID
+    }
+
+    /// Connections to constraints (`@IBOutlet var heightConstraint`) apart from the rest:
+    /// constraints are made after the other connections, and these connect once they exist.
+    func splitConstraintConnections(_ connections: [ConnectionDefinition], _ created: [(View, ViewNode)])
+        -> (others: [ConnectionDefinition], toConstraints: [ConnectionDefinition]) {
+        let ids = Set(created.flatMap { $0.1.interfaceBuilder?.constraints.map(\.id) ?? [] })
+        guard !ids.isEmpty else { return (connections, []) }
+        return (connections.filter { !ids.contains($0.destination) }, connections.filter { ids.contains($0.destination) })
+    }
+
+    /// Connects the outlets to constraints, now made.
+    func connectToConstraints(_ connections: [ConnectionDefinition], objects: [String: AnyObject],
+                              constraints: [String: LayoutConstraint], file: String) {
+        guard !connections.isEmpty else { return }
+        var all = objects
+        for (id, constraint) in constraints { all[id] = constraint }
+        connectInterfaceBuilder(connections, objects: all, firstResponder: [], file: file)
     }
 
     /// A constraint attribute as Xcode's files spell it.
