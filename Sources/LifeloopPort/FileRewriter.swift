@@ -153,13 +153,35 @@ final class FileRewriter: SyntaxVisitor {
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
         if valueExtensionDepth == nil, Self.valueTypes.contains(node.extendedType.trimmedDescription) { valueExtensionDepth = typeDepth }
         typeDepth += 1
+        extensionMemberDepths.append(typeDepth)
         return .visitChildren
     }
     override func visitPost(_ node: ExtensionDeclSyntax) {
         typeDepth -= 1
+        extensionMemberDepths.removeLast()
         if valueExtensionDepth == typeDepth { valueExtensionDepth = nil }
     }
-    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { typeDepth += 1; return .visitChildren }
+    /// The type depths of the members of the extensions being visited.
+    private var extensionMemberDepths: [Int] = []
+
+    /// An override written in an extension: legal on iOS, where UIKit's members are
+    /// `@objc`; Swift on Linux allows no override there. Said at its line, with the way out.
+    private func checkOverrideInExtension(_ node: some SyntaxProtocol, modifiers: DeclModifierListSyntax, name: String) {
+        guard extensionMemberDepths.last == typeDepth, modifiers.contains(where: { $0.name.text == "override" }) else { return }
+        diagnose(node, "'override \(name)' is in an extension: on iOS UIKit's members are @objc, which lets an extension override them; on Linux nothing is @objc and Swift allows no override in an extension; move it into the class's own body")
+    }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        checkOverrideInExtension(node, modifiers: node.modifiers, name: "func \(node.name.text)")
+        typeDepth += 1
+        return .visitChildren
+    }
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.bindings.first?.pattern.trimmedDescription ?? ""
+        checkOverrideInExtension(node, modifiers: node.modifiers, name: "var \(name)")
+        return .visitChildren
+    }
     override func visitPost(_ node: FunctionDeclSyntax) { typeDepth -= 1 }
 
     override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {

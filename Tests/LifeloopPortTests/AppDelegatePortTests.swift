@@ -134,3 +134,28 @@ struct BundleForPortTests {
         #expect(text.contains("let failure = NSError(domain: \"\", code: 0)") && text.contains("NSError(domain: \"x\", code: 1)"), "\(text)")
     }
 }
+
+/// An override in an extension (legal on iOS, where UIKit's members are @objc) is an error
+/// at its line that says why and what to do.
+@Suite("Port step: overrides in extensions")
+struct OverrideInExtensionPortTests {
+    @Test func anOverrideInAnExtensionIsAnErrorAtItsLine() {
+        let result = portedResult([("/app/Cell.swift", """
+            import UIKit
+            class Cell: UITableViewCell {}
+            extension Cell {
+                override func prepareForReuse() { super.prepareForReuse() }
+                override var isHighlighted: Bool { didSet {} }
+                func helper() {}
+            }
+            class Kept: UIView {
+                override func layoutSubviews() { super.layoutSubviews() }
+            }
+            """)])
+        let messages = result.diagnostics.map { "\($0.line): \($0.message)" }
+        #expect(messages.count == 2, "\(messages)")
+        #expect(messages.first?.hasPrefix("4: 'override func prepareForReuse' is in an extension") == true, "\(messages)")
+        #expect(messages.last?.hasPrefix("5: 'override var isHighlighted' is in an extension") == true, "\(messages)")
+        #expect(messages.allSatisfy { $0.contains("move it into the class's own body") })
+    }
+}

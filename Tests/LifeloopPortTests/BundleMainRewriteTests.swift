@@ -27,7 +27,7 @@ struct BundleMainRewriteTests {
             let c = DispatchQueue.main
             let d = Foo(queue: .main)
             let e = Bundle.main(for: 1)
-            let f = Bundle(for: Foo.self).main
+            let f = Bundle(path: "/x")!.main
             """
         let lines = userLines(ported(source))
         #expect(Array(lines[0..<7]) == source.components(separatedBy: "\n"))

@@ -540,7 +540,7 @@ private let fullExampleJSON = """
 
     @Test func theAppHasExactlyOneSource() {
         expectError("lifeloop: 1\napp:\n  sample: A\n  swift: B\n", line: 4, column: 3, field: "app",
-                    message: "exactly one of storyboard, sample or swift, not both sample and swift")
+                    message: "exactly one of storyboard, project, sample or swift, not both sample and swift")
     }
 
     @Test func theAppNeedsASource() {

@@ -326,4 +326,36 @@ struct AppConformance {
         #expect(delegate.next == nil)
         #expect(Application.shared === app)
     }
+
+    /// What an app asks of the system it runs without: opening a URL (no app takes it:
+    /// the completion gets false in a later turn), the idle timer, the badge, background
+    /// tasks and remote notifications are traced and change nothing else, with no
+    /// diagnostic.
+    @Test func systemRequestsAreTracedNoOps() throws {
+        let app = try Application()
+        let delegate = L36AppDelegate()
+        delegate.makesWindow = true
+        try app.launch(delegate: delegate)
+        try app.settle()
+        var opened: Bool?
+        let url = try #require(URL(string: "https://example.com/page"))
+        app.open(url) { opened = $0 }
+        #expect(opened == nil, "the completion comes in a later turn")
+        app.isIdleTimerDisabled = true
+        app.applicationIconBadgeNumber = 3
+        let task = app.beginBackgroundTask(withName: "upload") {}
+        app.endBackgroundTask(task)
+        app.registerForRemoteNotifications()
+        try app.settle()
+        #expect(opened == false && !app.canOpenURL(url))
+        #expect(app.isIdleTimerDisabled && app.applicationIconBadgeNumber == 3 && app.isRegisteredForRemoteNotifications)
+        #expect(task != .invalid)
+        let events: Set = ["open", "idleTimerDisabled", "applicationIconBadgeNumber", "beginBackgroundTask", "endBackgroundTask",
+                           "registerForRemoteNotifications"]
+        #expect(app.trace.projected(labels: ["app"], events: events) == [
+            "app open", "app idleTimerDisabled", "app applicationIconBadgeNumber", "app beginBackgroundTask", "app endBackgroundTask",
+            "app registerForRemoteNotifications",
+        ])
+        #expect(app.diagnostics.isEmpty && app.applicationState == .active)
+    }
 }
