@@ -60,8 +60,8 @@ public struct AppProject {
 
     /// Launches the app in `app` (L36): its bundle folder and module set, the `@main`
     /// delegate made (or a plain one when the sources mark none), then
-    /// ``Lifeloop/Application/launch(delegate:info:options:)``.
-    /// - Throws: ``Lifeloop/AppLaunchError`` for a storyboard or scene delegate that
+    /// `Application.launch(delegate:info:options:)`.
+    /// - Throws: `AppLaunchError` for a storyboard or scene delegate that
     ///   cannot be found; ``ProjectSources/Failure`` when the `@main` class is not an app
     ///   delegate.
     public func launch(in app: Application) throws {

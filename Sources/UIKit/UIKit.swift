@@ -462,7 +462,7 @@ public let USEC_PER_SEC: UInt64 = 1_000_000
 // MARK: Resources
 
 extension Color {
-    /// A color from the app's asset catalogs by name (``AppResources/color(named:style:)``),
+    /// A color from the app's asset catalogs by name (`AppResources.color(named:style:)`),
     /// its any-appearance value (Lifeloop's colors are not dynamic). A name the catalogs
     /// lack gives the system gray (never nil, so `UIColor(named: "x")!` runs).
     public init?(named name: String) {
