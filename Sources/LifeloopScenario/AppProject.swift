@@ -24,7 +24,7 @@ public struct AppProject {
     /// Reads, builds and loads the app.
     /// - Parameters:
     ///   - path: The `.xcodeproj` folder, its `project.pbxproj`, or the folder holding one.
-    ///   - target: The target's name; by default the project's only application target.
+    ///   - wanted: The target's name; by default the project's only application target.
     /// - Throws: ``ProjectSources/Failure`` naming the project: an unreadable project, a
     ///   target that is missing or not an app, sources that do not compile (every error,
     ///   at the user's file and line).
