@@ -327,6 +327,13 @@ public final class AppHost {
             // Slices of about 20 ms of wall time: few checks, and a stop soon after the deadline.
             let took = DispatchTime.now().uptimeNanoseconds &- began
             slice = took < 10_000_000 ? min(slice * 2, 1 << 16) : max(16, took > 40_000_000 ? slice / 2 : slice)
+            // Never a slice that would take more than a quarter of the time left at the last
+            // slice's pace: on a slow machine (a sanitizer, a loaded host) a doubled slice
+            // could run past the deadline before the next check.
+            if wallDeadline != nil {
+                let perTurn = max(1, took / UInt64(max(1, turns)))
+                slice = max(1, min(slice, Int(min(UInt64(1 << 16), wallLeft / 4 / perTurn))))
+            }
         }
     }
 

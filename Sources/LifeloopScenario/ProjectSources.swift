@@ -136,13 +136,16 @@ public enum ProjectSources {
                             + "\(directory): the sources do not compile against Lifeloop:\n\(output)")
         }
         guard portErrors.isEmpty else { throw Failure(description: portErrors) }
-        guard let handle = dlopen(library, RTLD_NOW | RTLD_GLOBAL) else {
+        // Loaded from the cache's copy when there is one: the file stays while the process
+        // runs (a backtrace or a sanitizer reads it), where the build folder is deleted.
+        cache?.store(library)
+        let loadable = cache?.library ?? library
+        guard let handle = dlopen(loadable, RTLD_NOW | RTLD_GLOBAL) else {
             let reason = dlerror().map { String(cString: $0) } ?? "unknown reason"
             let hint = reason.contains("undefined symbol")
                 ? " (this program does not export Lifeloop's symbols to the libraries it loads; the lifeloop command does)" : ""
             throw Failure(description: "\(directory): cannot load the built module \(name): \(reason)\(hint)")
         }
-        cache?.store(library)
         let module = Module(name: name, handle: handle)
         loaded.withLock { $0[folder] = module }
         return module
