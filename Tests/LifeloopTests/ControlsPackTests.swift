@@ -194,7 +194,8 @@ struct ControlsPackTests {
         #expect(control.selectedSegmentIndex == 1 && counter.count == 3)
         control.isMomentary = true
         var seen: [Int] = []
-        control.addAction(Lifeloop.Action { _ in seen.append(control.selectedSegmentIndex) }, for: .valueChanged)
+        // Unowned: the control keeps its actions, so a strong capture would be a cycle.
+        control.addAction(Lifeloop.Action { [unowned control] _ in seen.append(control.selectedSegmentIndex) }, for: .valueChanged)
         app.tap(at: Point(x: 150, y: 110))
         #expect(seen == [1] && counter.count == 4, "momentary: selected while the actions run, even the same one")
         #expect(control.selectedSegmentIndex == SegmentedControl.noSegment)
