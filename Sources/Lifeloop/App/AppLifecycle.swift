@@ -315,15 +315,9 @@ extension Application {
         if lifecycle.state == .active { deactivate() }
         lifecycle.state = .background
         for scene in lifecycle.scenes where scene.activationState != .background {
-            scene.activationState = .background
-            loop.record(label: sceneLabel(scene), event: "sceneDidEnterBackground")
-            scene.delegate?.sceneDidEnterBackground(scene)
-            notificationCenter.post(name: Scene.didEnterBackgroundNotification, object: scene)
+            tell(scene, .background, "sceneDidEnterBackground", Scene.didEnterBackgroundNotification) { $0.sceneDidEnterBackground($1) }
         }
-        if !lifecycle.usesScenes, let delegate {
-            loop.record(label: lifecycle.delegateLabel, event: "applicationDidEnterBackground")
-            delegate.applicationDidEnterBackground(self)
-        }
+        if !lifecycle.usesScenes { tellDelegate("applicationDidEnterBackground") { $0.applicationDidEnterBackground($1) } }
         notificationCenter.post(name: Self.didEnterBackgroundNotification, object: self)
     }
 
@@ -335,10 +329,7 @@ extension Application {
         loop.record(label: "app", event: "enterForeground")
         lifecycle.state = .inactive
         for scene in lifecycle.scenes { sceneToForeground(scene) }
-        if !lifecycle.usesScenes, let delegate {
-            loop.record(label: lifecycle.delegateLabel, event: "applicationWillEnterForeground")
-            delegate.applicationWillEnterForeground(self)
-        }
+        if !lifecycle.usesScenes { tellDelegate("applicationWillEnterForeground") { $0.applicationWillEnterForeground($1) } }
         notificationCenter.post(name: Self.willEnterForegroundNotification, object: self)
         reactivate()
     }
@@ -353,26 +344,17 @@ extension Application {
         if lifecycle.state == .active { deactivate() }
         if lifecycle.usesScenes {
             for scene in lifecycle.scenes {
-                scene.activationState = .unattached
-                loop.record(label: sceneLabel(scene), event: "sceneDidDisconnect")
-                scene.delegate?.sceneDidDisconnect(scene)
-                notificationCenter.post(name: Scene.didDisconnectNotification, object: scene)
+                tell(scene, .unattached, "sceneDidDisconnect", Scene.didDisconnectNotification) { $0.sceneDidDisconnect($1) }
             }
             lifecycle.scenes.removeAll()
         } else if lifecycle.state != .background {
             lifecycle.state = .background
-            if let delegate {
-                loop.record(label: lifecycle.delegateLabel, event: "applicationDidEnterBackground")
-                delegate.applicationDidEnterBackground(self)
-            }
+            tellDelegate("applicationDidEnterBackground") { $0.applicationDidEnterBackground($1) }
             notificationCenter.post(name: Self.didEnterBackgroundNotification, object: self)
         }
         lifecycle.state = .background
         lifecycle.terminated = true
-        if let delegate {
-            loop.record(label: lifecycle.delegateLabel, event: "applicationWillTerminate")
-            delegate.applicationWillTerminate(self)
-        }
+        tellDelegate("applicationWillTerminate") { $0.applicationWillTerminate($1) }
         notificationCenter.post(name: Self.willTerminateNotification, object: self)
     }
 
@@ -383,17 +365,28 @@ extension Application {
         lifecycle.sceneDelegateLabels[ObjectIdentifier(scene)] ?? scene.traceLabel
     }
 
+    /// Moves a scene to `state` and tells its delegate (traced as `event`), then posts
+    /// `notification` for it.
+    private func tell(_ scene: Scene, _ state: Scene.ActivationState, _ event: String, _ notification: Notification.Name,
+                      _ call: (SceneDelegate, Scene) -> Void) {
+        scene.activationState = state
+        loop.record(label: sceneLabel(scene), event: event)
+        if let delegate = scene.delegate { call(delegate, scene) }
+        notificationCenter.post(name: notification, object: scene)
+    }
+
+    /// Tells the app delegate, if there is one (traced as `event`).
+    private func tellDelegate(_ event: String, _ call: (ApplicationDelegate, Application) -> Void) {
+        guard let delegate else { return }
+        loop.record(label: lifecycle.delegateLabel, event: event)
+        call(delegate, self)
+    }
+
     private func deactivate() {
         for scene in lifecycle.scenes where scene.activationState == .foregroundActive {
-            scene.activationState = .foregroundInactive
-            loop.record(label: sceneLabel(scene), event: "sceneWillResignActive")
-            scene.delegate?.sceneWillResignActive(scene)
-            notificationCenter.post(name: Scene.willDeactivateNotification, object: scene)
+            tell(scene, .foregroundInactive, "sceneWillResignActive", Scene.willDeactivateNotification) { $0.sceneWillResignActive($1) }
         }
-        if !lifecycle.usesScenes, let delegate {
-            loop.record(label: lifecycle.delegateLabel, event: "applicationWillResignActive")
-            delegate.applicationWillResignActive(self)
-        }
+        if !lifecycle.usesScenes { tellDelegate("applicationWillResignActive") { $0.applicationWillResignActive($1) } }
         notificationCenter.post(name: Self.willResignActiveNotification, object: self)
         lifecycle.state = .inactive
     }
@@ -401,25 +394,16 @@ extension Application {
     private func reactivate() {
         lifecycle.state = .active
         for scene in lifecycle.scenes where scene.activationState == .foregroundInactive { activate(scene) }
-        if !lifecycle.usesScenes, let delegate {
-            loop.record(label: lifecycle.delegateLabel, event: "applicationDidBecomeActive")
-            delegate.applicationDidBecomeActive(self)
-        }
+        if !lifecycle.usesScenes { tellDelegate("applicationDidBecomeActive") { $0.applicationDidBecomeActive($1) } }
         notificationCenter.post(name: Self.didBecomeActiveNotification, object: self)
     }
 
     private func sceneToForeground(_ scene: Scene) {
-        scene.activationState = .foregroundInactive
-        loop.record(label: sceneLabel(scene), event: "sceneWillEnterForeground")
-        scene.delegate?.sceneWillEnterForeground(scene)
-        notificationCenter.post(name: Scene.willEnterForegroundNotification, object: scene)
+        tell(scene, .foregroundInactive, "sceneWillEnterForeground", Scene.willEnterForegroundNotification) { $0.sceneWillEnterForeground($1) }
     }
 
     private func activate(_ scene: Scene) {
-        scene.activationState = .foregroundActive
-        loop.record(label: sceneLabel(scene), event: "sceneDidBecomeActive")
-        scene.delegate?.sceneDidBecomeActive(scene)
-        notificationCenter.post(name: Scene.didActivateNotification, object: scene)
+        tell(scene, .foregroundActive, "sceneDidBecomeActive", Scene.didActivateNotification) { $0.sceneDidBecomeActive($1) }
     }
 }
 
