@@ -170,9 +170,19 @@ import Testing
         _ = try client.call("app.settle", ["app": .string(app)])
         described = try client.call("app.describe", ["app": .string(app), "detail": true])
         #expect(Self.find("greeting", in: described)?["text"] == "Tapped once", "\(described.text.prefix(1500))")
-        for state in ["background", "foreground", "terminate"] {
+        for state in ["background", "foreground"] {
             _ = try client.call("app.state", ["app": .string(app), "to": .string(state)])
         }
+        // The session exports as a scenario of the same project that replays to its digest.
+        let session = try client.call("app.session", ["app": .string(app)])
+        let file = daemon.directory + "/project-session.yaml"
+        let (exported, exportText) = try DaemonHarness.lifeloop(["ctl", "--socket", daemon.socketPath, "export-scenario", app, file])
+        #expect(exported == 0, "\(exportText)")
+        let text = try String(contentsOfFile: file, encoding: .utf8)
+        #expect(text.contains("HelloApp.xcodeproj") && text.contains("- appState: background") && text.contains("- appState: foreground"), "\(text)")
+        let (ran, printed) = try DaemonHarness.lifeloop(["run", file])
+        #expect(ran == 0 && printed.contains("digest \(session["digest"]?.string ?? "?")"), "\(printed.prefix(500))")
+        _ = try client.call("app.state", ["app": .string(app), "to": "terminate"])
         let log = try client.call("trace.get", ["app": .string(app), "limit": 100_000])
         let lines = (log["events"]?.array ?? []).compactMap { event -> String? in
             guard let label = event["label"]?.string, let name = event["event"]?.string, label.hasPrefix("SceneDelegate") else { return nil }
