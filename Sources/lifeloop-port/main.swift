@@ -5,6 +5,26 @@ import Foundation
 import LifeloopPort
 
 var arguments = Array(CommandLine.arguments.dropFirst())
+// `lifeloop-port --survey FILE...`: what each file's syntax uses (UseSurvey), one JSON line
+// a file, for scripts/uikit-survey.py.
+if arguments.first == "--survey" {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys]
+    var status: Int32 = 0
+    for path in arguments.dropFirst() {
+        guard let data = FileManager.default.contents(atPath: path) else {
+            FileHandle.standardError.write(Data("lifeloop-port: \(path): cannot be read\n".utf8))
+            status = 2
+            continue
+        }
+        let survey = UseSurvey.survey(source: String(decoding: data, as: UTF8.self))
+        struct Line: Encodable { var file: String; var survey: UseSurvey }
+        if let json = try? encoder.encode(Line(file: path, survey: survey)) {
+            FileHandle.standardOutput.write(json + Data("\n".utf8))
+        }
+    }
+    exit(status)
+}
 var output: String?
 var sources: [String] = []
 var suffix = ""
