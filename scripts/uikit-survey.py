@@ -66,6 +66,25 @@ SWIFTUI_NAMES = {"UIViewRepresentable", "UIViewControllerRepresentable", "UIHost
                  "UIHostingConfiguration", "UIViewRepresentableContext", "UIViewControllerRepresentableContext"}
 
 
+# AppKit's names (macOS code that shares a file with iOS code): not UIKit uses.
+APPKIT_NAMES = {"NSApplication", "NSApp", "NSView", "NSImage", "NSAlert", "NSScreen", "NSColor", "NSFont", "NSWindow",
+                "NSViewController", "NSWindowController", "NSTextField", "NSSecureTextField", "NSButton", "NSEvent",
+                "NSMenu", "NSMenuItem", "NSBezierPath", "NSStatusBar", "NSStatusItem", "NSWorkspace", "NSPasteboard",
+                "NSCollectionView", "NSTableView", "NSOutlineView", "NSScrollView", "NSStackView", "NSImageView",
+                "NSTextView", "NSGraphicsContext", "NSViewRepresentable", "NSHostingController", "NSHostingView",
+                "NSSharingService", "NSSharingServicePicker", "NSSharingServicePickerDelegate", "NSAccessibility",
+                "NSAccessibilityElement", "NSAccessibilityGroup", "NSAnimationContext", "NSTrackingArea",
+                "NSPopover", "NSPanel", "NSSavePanel", "NSOpenPanel", "NSSplitView", "NSSplitViewController",
+                "NSTabView", "NSTabViewController", "NSToolbar", "NSToolbarItem", "NSDocument", "NSCursor",
+                "NSGestureRecognizer", "NSClickGestureRecognizer", "NSPanGestureRecognizer", "NSNib",
+                "NSVisualEffectView", "NSAppearance", "NSResponder", "NSControl", "NSSlider", "NSProgressIndicator",
+                "NSSegmentedControl", "NSPopUpButton", "NSComboBox", "NSDatePicker", "NSSwitch", "NSBox",
+                "NSRunningApplication", "NSApplicationDelegate", "NSWindowDelegate", "NSUserInterfaceItemIdentifier",
+                "NSEdgeInsets", "NSRect", "NSPoint", "NSSize", "NSZeroRect", "NSMakeRect", "NSImageRep",
+                "NSBitmapImageRep", "NSCollectionViewItem", "NSTableCellView", "NSTableRowView", "NSClipView",
+                "NSLayoutGuide"} - {"NSLayoutGuide"}
+
+
 def strip_module(name):
     for prefix in MODULE_PREFIXES:
         if name.startswith(prefix):
@@ -76,7 +95,7 @@ def strip_module(name):
 def is_uikit_type(name, own_types):
     name = strip_module(name)
     first = name.split(".")[0]
-    if first in SWIFTUI_NAMES or first == "UIKit":
+    if first in SWIFTUI_NAMES or first in APPKIT_NAMES or first == "UIKit":
         return False
     if first in own_types:
         return False
@@ -135,20 +154,37 @@ def find_mirror(repo):
     return None
 
 
-def uikit_aliases():
-    """Lifeloop's names for UIKit's (`View` → `UIView`), from the UIKit module's typealiases."""
-    aliases = {}
+def uikit_aliases(checkout):
+    """Lifeloop's names for UIKit's (`View` → `UIView`), from the UIKit module's typealiases.
+
+    A nested alias (`extension UIView { typealias ContentMode = … }`) is preferred to a
+    flat one (`UIViewContentMode`, Swift 3's spelling)."""
+    flat, nested = {}, {}
     pattern = re.compile(r"^public typealias ([A-Z]\w*) = ([A-Za-z_][\w.]*)\s*$")
+    extension = re.compile(r"^(?:public\s+)?extension ([A-Z][\w.]*)")
     for directory in ("Sources/UIKit", "Sources/Lifeloop"):
-        for root, _, files in os.walk(os.path.join(PACKAGE, directory)):
+        for root, _, files in os.walk(os.path.join(checkout, directory)):
             for name in files:
                 if not name.endswith(".swift"):
                     continue
+                depth, extended = 0, None
                 with open(os.path.join(root, name), encoding="utf-8") as handle:
                     for line in handle:
-                        match = pattern.match(line.strip())
-                        if match and UIKIT_NAME.match(match.group(1)):
-                            aliases.setdefault(match.group(2), match.group(1))
+                        stripped = line.strip()
+                        if depth == 0:
+                            found = extension.match(stripped)
+                            extended = found.group(1) if found else None
+                        match = pattern.match(stripped)
+                        if match and depth == 0 and UIKIT_NAME.match(match.group(1)):
+                            flat.setdefault(match.group(2).replace("Lifeloop.", ""), match.group(1))
+                        elif match and depth == 1 and extended:
+                            nested.setdefault(match.group(2).replace("Lifeloop.", ""), (extended, match.group(1)))
+                        depth += line.count("{") - line.count("}")
+    aliases = dict(flat)
+    for target, (extended, name) in nested.items():
+        outer = flat.get(extended, extended)
+        if UIKIT_NAME.match(outer):
+            aliases[target] = f"{outer}.{name}"
     return aliases
 
 
@@ -277,11 +313,12 @@ class Survey:
         self.modules = os.path.join(self.build, "Modules")
         if not os.path.isfile(os.path.join(self.modules, "UIKit.swiftmodule")):
             fail(f"{self.build}: no Modules/UIKit.swiftmodule; run `swift build` first")
-        self.port = os.path.join(self.build, "lifeloop-port")
+        self.port = os.path.abspath(args.port or os.path.join(self.build, "lifeloop-port"))
         if not os.path.isfile(self.port):
             fail(f"{self.port}: missing; run `swift build --product lifeloop-port`")
         self.swiftc = shutil.which("swiftc") or fail("swiftc is not on PATH")
-        self.namer = Namer(uikit_aliases())
+        self.checkout = os.path.abspath(args.sources)
+        self.namer = Namer(uikit_aliases(self.checkout))
         self.repo_cache = {}
 
     def survey_files(self, paths):
@@ -300,7 +337,7 @@ class Survey:
     def requirements(self):
         sources = []
         for directory in ("Sources/Lifeloop", "Sources/UIKit"):
-            for root, _, files in os.walk(os.path.join(PACKAGE, directory)):
+            for root, _, files in os.walk(os.path.join(self.checkout, directory)):
                 sources += [os.path.join(root, f) for f in files if f.endswith(".swift")]
         protocols = {}
         for survey in self.survey_files(sources).values():
@@ -530,6 +567,9 @@ def main():
     parser.add_argument("--tsv", default=os.path.join(SURVEY, "TABLE.tsv"))
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 2)
     parser.add_argument("--keep", help="keep the probe files in this directory")
+    parser.add_argument("--port", help="the lifeloop-port that surveys the files (default: the build's)")
+    parser.add_argument("--sources", default=PACKAGE,
+                        help="the checkout whose Sources/ name the UIKit module's types (default: this one)")
     args = parser.parse_args()
     survey = Survey(args)
     rows = read_sample()
@@ -625,6 +665,11 @@ def main():
                         symbol = base + link_symbol(link)[4:]
                     if third_party_member(link["name"], imports):
                         break
+                    if count > 1 and not is_uikit_type(base_name, set()):
+                        break  # `label.text.count`: String's member, not UIKit's
+                    if base_name in ("NSNotification.Name", "Notification.Name") and link["name"] != "init" \
+                            and not UIKIT_NAME.match(link["name"]):
+                        break  # a notification the app or a library names, not UIKit
                     if state == "missing":
                         found = MISSING_MEMBER.search(detail)
                         if found and found.group(2) != link["name"]:
