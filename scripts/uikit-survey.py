@@ -63,7 +63,10 @@ def fail(message):
 MODULE_PREFIXES = ("UIKit.", "Foundation.", "CoreGraphics.", "QuartzCore.", "Swift.")
 # Names that look like UIKit's and are SwiftUI's: counted apart, not as UIKit uses.
 SWIFTUI_NAMES = {"UIViewRepresentable", "UIViewControllerRepresentable", "UIHostingController",
-                 "UIHostingConfiguration", "UIViewRepresentableContext", "UIViewControllerRepresentableContext"}
+                 "UIHostingConfiguration", "UIViewRepresentableContext", "UIViewControllerRepresentableContext",
+                 "UIApplicationDelegateAdaptor"}
+# Capacitor's names (`CAPPlugin`, `CAPBridgeViewController`) are not QuartzCore's.
+CAPACITOR = re.compile(r"^CAP[A-Z]")
 
 
 # AppKit's names (macOS code that shares a file with iOS code): not UIKit uses.
@@ -95,7 +98,7 @@ def strip_module(name):
 def is_uikit_type(name, own_types):
     name = strip_module(name)
     first = name.split(".")[0]
-    if first in SWIFTUI_NAMES or first in APPKIT_NAMES or first == "UIKit":
+    if first in SWIFTUI_NAMES or first in APPKIT_NAMES or first == "UIKit" or CAPACITOR.match(first):
         return False
     if first in own_types:
         return False
@@ -205,6 +208,9 @@ class Namer:
                 text, changed = text[:-1], True
             if text.startswith("(") and text.endswith(")") and "->" not in text and "," not in text:
                 text, changed = text[1:-1], True
+        for suffix in (".Type", ".Protocol"):
+            if text.endswith(suffix):
+                text = text[: -len(suffix)]
         for module in ("Lifeloop.", "UIKit.", "Foundation.", "FoundationEssentials.", "Swift."):
             if text.startswith(module):
                 text = text[len(module):]
@@ -275,7 +281,11 @@ APPLE_MODULES = {"UIKit", "Foundation", "QuartzCore", "CoreGraphics", "Swift", "
 
 def third_party_member(name, imports):
     """A well-known third-party extension namespace (`view.snp`, `label.rx`): not UIKit's."""
-    return name in THIRD_PARTY_MEMBERS or name.startswith(THIRD_PARTY_PREFIXES)
+    return name in THIRD_PARTY_MEMBERS or name.startswith(THIRD_PARTY_PREFIXES) or bool(PREFIXED_MEMBER.match(name))
+
+
+# `ne_darkText`, `sd_setImage`: a library's prefixed category member, never UIKit's.
+PREFIXED_MEMBER = re.compile(r"^[a-z]{1,4}_[A-Za-z]")
 
 
 def link_symbol(link):
@@ -424,15 +434,13 @@ class Survey:
             if is_uikit_type(first, own_types):
                 for signature in decl["overrides"]:
                     uses.append(("override", (first, signature)))
-            for protocol in decl["inherits"]:
-                if not is_uikit_type(protocol, own_types):
-                    continue
-                subject = protocol_subject(protocol)
-                if not subject:
-                    continue
-                for function in decl["functions"]:
-                    if function.startswith(subject) or (function.startswith("numberOf") and function.endswith("(in:)")):
-                        uses.append(("requirement", (protocol, function)))
+            protocols = [p for p in decl["inherits"] if is_uikit_type(p, own_types) and protocol_subject(p)]
+            for function in decl["functions"]:
+                matching = [p for p in protocols if function.startswith(protocol_subject(p))
+                            or (function.startswith("numberOf") and function.endswith("(in:)"))]
+                if matching:
+                    # The protocol that requires it, when one of them does; else the first.
+                    uses.append(("requirement", (tuple(matching), function)))
         return uses
 
     # MARK: Probes
@@ -715,9 +723,9 @@ def main():
                     continue
                 credit(symbol, "override", state == "resolved", path)
             elif kind == "requirement":
-                protocol, function = key
-                provided = function in requirements.get(protocol, set())
-                credit(f"{protocol}.{function}", "protocol method", provided, path)
+                protocols, function = key
+                owner = next((p for p in protocols if function in requirements.get(p, set())), None)
+                credit(f"{owner or protocols[0]}.{function}", "protocol method", owner is not None, path)
 
     total_files = len(paths)
     uses = sum(len(files) for files in symbol_files.values())
