@@ -327,6 +327,8 @@ class Survey:
         if not os.path.isfile(self.port):
             fail(f"{self.port}: missing; run `swift build --product lifeloop-port`")
         self.swiftc = shutil.which("swiftc") or fail("swiftc is not on PATH")
+        # `import Combine` is LifeloopCombine under Combine's name, as an app's build gets it.
+        self.combine = os.path.isfile(os.path.join(self.modules, "LifeloopCombine.swiftmodule"))
         self.checkout = os.path.abspath(args.sources)
         self.namer = Namer(uikit_aliases(self.checkout))
         self.repo_cache = {}
@@ -462,6 +464,9 @@ class Survey:
             return [head, f"{expression} = .{implicit}", "}"], 1
         if kind == "override":
             superclass, signature = key
+            if re.match(r"^CA\w*Layer$", superclass) and re.match(r"^override init(\(\)|\(layer: Any\))$", signature):
+                # As the port step writes a layer subclass's initializers: `required`.
+                signature = signature.replace("override init", "required init", 1)
             body = override_body(signature)
             if body is None:
                 return None
@@ -478,7 +483,8 @@ class Survey:
         path = os.path.join(scratch, f"probes{number}.swift")
         with open(path, "w", encoding="utf-8") as handle:
             handle.write("\n".join(lines) + "\n")
-        result = subprocess.run([self.swiftc, "-typecheck", "-swift-version", "5", "-module-name", "Probes",
+        combine = ["-module-alias", "Combine=LifeloopCombine"] if self.combine else []
+        result = subprocess.run([self.swiftc, "-typecheck", "-swift-version", "5", "-module-name", "Probes", *combine,
                                  "-module-cache-path", os.path.join(scratch, "cache"),
                                  "-I", self.modules, "-I", os.path.join(PACKAGE, "Sources", "CLibUV"),
                                  "-Xcc", "-fmodule-map-file=" + os.path.join(PACKAGE, "Sources", "CLibUV", "module.modulemap"),
@@ -493,6 +499,8 @@ class Survey:
     def resolve(self, probes, scratch):
         """Typechecks probes (kind, key) in chunks; answers each one's errors on its target line."""
         prelude = ["import UIKit", "import Foundation", "struct _Probe {}", "func _a<V>() -> V { fatalError() }"]
+        if self.combine:
+            prelude.insert(2, "import Combine")
         chunks, current, targets = [], list(prelude), []
         answers = {}
         for index, (kind, key) in enumerate(probes):
@@ -539,7 +547,7 @@ UNRESOLVED = re.compile(r"has no member|cannot find|incorrect argument label|ext
                         r"must be unwrapped|cannot force unwrap|is not a member type|has no accessible initializers|"
                         r"cannot be constructed because|is not open|not marked 'open'|cannot call value of non-function|"
                         r"does not have a member|no member named|unknown type|instance member .* cannot be used on type|"
-                        r"static member .* cannot be used on instance|ambiguous for type lookup")
+                        r"static member .* cannot be used on instance|ambiguous for type lookup|use the 'required' modifier")
 OWN_TYPE = re.compile(r"cannot find (?:type )?'([A-Za-z_]\w*)' in scope")
 
 
@@ -621,6 +629,8 @@ def main():
     unmeasured = 0
 
     def credit(symbol, kind, resolved, path):
+        if not resolved and os.environ.get("SURVEY_DEBUG") == symbol:
+            print(f"uikit-survey.py: {symbol} does not resolve in {path}", file=sys.stderr)
         symbol_files[symbol].add(path)
         symbol_state[symbol] = symbol_state.get(symbol, True) and resolved
         symbol_kind.setdefault(symbol, kind)
@@ -678,6 +688,9 @@ def main():
                     if base_name in ("NSNotification.Name", "Notification.Name") and link["name"] != "init" \
                             and not UIKIT_NAME.match(link["name"]):
                         break  # a notification the app or a library names, not UIKit
+                    if state == "missing" and "SwiftUI" in imports and link["name"] == "init" \
+                            and link.get("labels") == ["_"] and base_name in ("UIColor", "UIFont", "UIImage"):
+                        break  # SwiftUI's `UIColor(_ color: Color)` and the like, not UIKit's
                     if state == "missing":
                         found = MISSING_MEMBER.search(detail)
                         if found and found.group(2) != link["name"]:
@@ -713,7 +726,8 @@ def main():
                 if params and ("func" in signature or "init" in signature.split("(")[0]):
                     labels = "(" + "".join(
                         p.strip().split(" ")[0].split(":")[0] + ":" for p in split_params(params.group(1))) + ")"
-                symbol = f"{namer.uikit(superclass)}.{member.rstrip('?')}{labels}"
+                # An override is its own row: overriding needs `open`, a use does not.
+                symbol = f"{namer.uikit(superclass)}.{member.rstrip('?')}{labels} (override)"
                 if answer is None:
                     unmeasured += 1
                     continue

@@ -86,6 +86,7 @@ final class FileRewriter: SyntaxVisitor {
         guard typeDepth == 0, node.genericParameterClause == nil else { return .visitChildren }
         reusableFactory(node)
         let inherited = node.inheritanceClause?.inheritedTypes.map { $0.type.trimmedDescription } ?? []
+        requiredLayerInitializers(node, superclass: inherited.first)
         let isMain = main != nil || node.attributes.has("UIApplicationMain")
         guard isMain || inherited.contains(where: Self.instantiatedProtocols.contains) else { return .visitChildren }
         let name = node.name.text
@@ -146,6 +147,25 @@ final class FileRewriter: SyntaxVisitor {
         edits.append((brace, brace, separator + base.member(node.name.text) + " "))
         needsLifeloop = true
     }
+    /// A layer subclass's `override init()` and `override init(layer: Any)` become
+    /// `required`: Lifeloop makes layers of the app's class through them (a view's
+    /// `layerClass`, a presentation copy), as Core Animation does through the Objective-C
+    /// runtime on iOS.
+    private func requiredLayerInitializers(_ node: ClassDeclSyntax, superclass: String?) {
+        guard let superclass, superclass.range(of: #"^(QuartzCore\.)?CA\w*Layer$"#, options: .regularExpression) != nil
+        else { return }
+        for member in node.memberBlock.members {
+            guard let initializer = member.decl.as(InitializerDeclSyntax.self), initializer.optionalMark == nil,
+                  let modifier = initializer.modifiers.first(where: { $0.name.text == "override" }),
+                  !initializer.modifiers.contains(where: { $0.name.text == "required" }) else { continue }
+            let parameters = initializer.signature.parameterClause.parameters
+            let labels = parameters.map(\.firstName.text)
+            if labels.isEmpty || labels == ["layer"] {
+                replace(modifier.name, with: "required")
+            }
+        }
+    }
+
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { typeDepth += 1; return .visitChildren }
     override func visitPost(_ node: StructDeclSyntax) { typeDepth -= 1 }
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { typeDepth += 1; return .visitChildren }
@@ -267,6 +287,13 @@ final class FileRewriter: SyntaxVisitor {
         if let type = node.calledExpression.as(DeclReferenceExprSyntax.self), type.baseName.text == "NSError",
            node.arguments.isEmpty, node.trailingClosure == nil {
             replace(node, with: "NSError(domain: \"\", code: 0)")
+            return .skipChildren
+        }
+        // `Timer()`: a placeholder timer before the real one is made. Foundation on Linux
+        // has no `init()` for it; an unscheduled timer that never fires stands in.
+        if let type = node.calledExpression.as(DeclReferenceExprSyntax.self), type.baseName.text == "Timer",
+           node.arguments.isEmpty, node.trailingClosure == nil {
+            replace(node, with: "Timer(timeInterval: 0, repeats: false, block: { _ in })")
             return .skipChildren
         }
         let labels = node.arguments.map { $0.label?.text }

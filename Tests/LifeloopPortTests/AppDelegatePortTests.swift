@@ -133,6 +133,33 @@ struct BundleForPortTests {
         let text = ported("import Foundation\nlet failure = NSError()\nlet other = NSError(domain: \"x\", code: 1)\n")
         #expect(text.contains("let failure = NSError(domain: \"\", code: 0)") && text.contains("NSError(domain: \"x\", code: 1)"), "\(text)")
     }
+
+    /// A layer subclass's `override init()` and `override init(layer:)` become `required`
+    /// (Lifeloop makes layers of the app's class through them); other classes' stay.
+    @Test func aLayerSubclassesInitializersBecomeRequired() {
+        let text = ported("""
+            import UIKit
+            class InnerShadowLayer: CALayer {
+                override init() { super.init() }
+                override init(layer: Any) { super.init(layer: layer) }
+                required init?(coder: NSCoder) { super.init(coder: coder) }
+            }
+            class Card: UIView {
+                override init(frame: CGRect) { super.init(frame: frame) }
+                required init?(coder: NSCoder) { fatalError() }
+            }
+            """)
+        #expect(text.contains("required init() { super.init() }"), "\(text)")
+        #expect(text.contains("required init(layer: Any) { super.init(layer: layer) }"), "\(text)")
+        #expect(text.contains("override init(frame: CGRect)"), "\(text)")
+    }
+
+    /// `Timer()` has no initializer on Linux: it becomes an unscheduled timer that never fires.
+    @Test func aPlaceholderTimerBecomesAnUnscheduledOne() {
+        let text = ported("import Foundation\nvar timer = Timer()\nlet other = Timer(timeInterval: 1, repeats: true) { _ in }\n")
+        #expect(text.contains("var timer = Timer(timeInterval: 0, repeats: false, block: { _ in })"), "\(text)")
+        #expect(text.contains("Timer(timeInterval: 1, repeats: true) { _ in }"), "\(text)")
+    }
 }
 
 /// An override in an extension (legal on iOS, where UIKit's members are @objc) is an error

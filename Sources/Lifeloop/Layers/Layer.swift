@@ -63,6 +63,13 @@ open class Layer {
         if let other = layer as? Layer { copyProperties(from: other) }
     }
 
+    /// NSCoding's `init(coder:)`, which Core Animation requires of every layer class: a
+    /// plain layer (Lifeloop reads no archived layers). A subclass that adds its own
+    /// initializer provides it too, as on iOS.
+    public required init?(coder: NSCoder) {
+        appLink = ThreadContext.application?.link
+    }
+
     deinit {
         for sublayer in storedSublayers ?? [] where sublayer.storedSuperlayer === self {
             sublayer.storedSuperlayer = nil

@@ -69,6 +69,7 @@ open class ShapeLayer: Layer {
 
     public required init() { super.init() }
     public required init(layer: Any) { super.init(layer: layer) }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     override func copyProperties(from other: Layer) {
         super.copyProperties(from: other)
@@ -150,6 +151,7 @@ open class GradientLayer: Layer {
 
     public required init() { super.init() }
     public required init(layer: Any) { super.init(layer: layer) }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     /// The colors as ``Color`` values (anything else is left out).
     public var gradientColors: [Color] { (colors ?? []).compactMap { $0 as? Color } }
@@ -235,6 +237,7 @@ open class TextLayer: Layer {
 
     public required init() { super.init() }
     public required init(layer: Any) { super.init(layer: layer) }
+    public required init?(coder: NSCoder) { super.init(coder: coder) }
 
     /// The text drawn.
     public var text: String? {
