@@ -56,11 +56,6 @@ public typealias CGImage = Image
 /// Core Foundation's `CFTimeInterval`: a duration in seconds.
 public typealias CFTimeInterval = Double
 
-extension Image {
-    /// The image as Core Graphics takes it (the same value: `CGImage` is `UIImage` here).
-    public var cgImage: Image? { self }
-}
-
 /// The app's loop clock in seconds (virtual in tests).
 public func CACurrentMediaTime() -> CFTimeInterval { Layer.currentMediaTime() }
 

@@ -14,6 +14,9 @@ public final class Image: Hashable, @unchecked Sendable {
     public let renderingMode: RenderingMode
     /// The tint it was made with, if any.
     public let tintColor: Color?
+    /// What it holds beyond its name: its drawing, orientation, cap insets, symbol
+    /// configuration, frames and source bytes (see `Image+Content.swift`).
+    let content: ImageContent
 
     /// How an image takes the tint color.
     public enum RenderingMode: Int, Hashable, Sendable {
@@ -52,32 +55,48 @@ public final class Image: Hashable, @unchecked Sendable {
     }
 
     /// An image of a size, named as given (for images code draws).
-    public init(name: String, isSymbol: Bool = false, size: Size, scale: CGFloat = 1,
-                renderingMode: RenderingMode = .automatic, tintColor: Color? = nil) {
+    public convenience init(name: String, isSymbol: Bool = false, size: Size, scale: CGFloat = 1,
+                            renderingMode: RenderingMode = .automatic, tintColor: Color? = nil) {
+        self.init(name: name, isSymbol: isSymbol, size: size, scale: scale, renderingMode: renderingMode,
+                  tintColor: tintColor, content: ImageContent())
+    }
+
+    /// An image with its content.
+    init(name: String, isSymbol: Bool, size: Size, scale: CGFloat, renderingMode: RenderingMode, tintColor: Color?,
+         content: ImageContent) {
         self.name = name
         self.isSymbol = isSymbol
         self.size = size
         self.scale = scale
         self.renderingMode = renderingMode
         self.tintColor = tintColor
+        self.content = content
     }
 
-    /// The same image, tinted as asked.
+    /// The same image, tinted as asked: an `.alwaysTemplate` image in an image view is
+    /// drawn in the view's tint color.
     public func withRenderingMode(_ mode: RenderingMode) -> Image {
-        Image(name: name, isSymbol: isSymbol, size: size, scale: scale, renderingMode: mode, tintColor: tintColor)
+        Image(name: name, isSymbol: isSymbol, size: size, scale: scale, renderingMode: mode, tintColor: tintColor,
+              content: content)
     }
 
-    /// The same image with a tint.
+    /// The same image with a tint: wherever it is drawn, what it paints takes that color
+    /// (keeping its transparency).
     public func withTintColor(_ color: Color) -> Image {
-        Image(name: name, isSymbol: isSymbol, size: size, scale: scale, renderingMode: renderingMode, tintColor: color)
+        Image(name: name, isSymbol: isSymbol, size: size, scale: scale, renderingMode: renderingMode, tintColor: color,
+              content: content)
     }
 
-    /// The same image, stretchable (data only).
-    public func resizableImage(withCapInsets capInsets: EdgeInsets) -> Image { self }
+    /// The same image, stretchable: the corners outside `capInsets` keep their size when
+    /// it is drawn larger, the middle is stretched (UIKit tiles it by default; see
+    /// ``resizableImage(withCapInsets:resizingMode:)``).
+    public func resizableImage(withCapInsets capInsets: EdgeInsets) -> Image {
+        resizableImage(withCapInsets: capInsets, resizingMode: .tile)
+    }
 
     public static func == (lhs: Image, rhs: Image) -> Bool {
         lhs.name == rhs.name && lhs.isSymbol == rhs.isSymbol && lhs.size == rhs.size && lhs.scale == rhs.scale
-            && lhs.renderingMode == rhs.renderingMode && lhs.tintColor == rhs.tintColor
+            && lhs.renderingMode == rhs.renderingMode && lhs.tintColor == rhs.tintColor && lhs.content == rhs.content
     }
 
     public func hash(into hasher: inout Hasher) {

@@ -22,6 +22,9 @@ public final class CGContext {
     /// only, nothing is clipped to it.
     public let bounds: CGRect
 
+    /// How the context makes an image, when it is an image context (see `ImageContext.swift`).
+    var imageFormat: ImageContextFormat?
+
     /// An empty recording context for drawing into `bounds`.
     public init(bounds: CGRect = .zero) {
         self.bounds = bounds

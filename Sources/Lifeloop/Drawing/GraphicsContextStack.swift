@@ -78,8 +78,14 @@ public enum GraphicsContextStack {
         return Unmanaged<Storage>.fromOpaque(raw).takeUnretainedValue().contexts.count
     }
 
-    /// Makes `context` the current one on this thread.
+    /// Makes `context` the current one on this thread. In a view's drawing pass whose
+    /// context is not made yet, that context is made first, below `context`.
     public static func push(_ context: CGContext) {
+        let storage = storage
+        if let bounds = storage.pendingBounds {
+            storage.pendingBounds = nil
+            storage.contexts.append(CGContext(bounds: bounds))
+        }
         storage.contexts.append(context)
     }
 

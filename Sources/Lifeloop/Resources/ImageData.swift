@@ -12,8 +12,11 @@ extension Image {
     /// divided by `scale`.
     public convenience init?(data: Data, scale: CGFloat) {
         guard let pixels = ImageFile.pixelSize(bytes: [UInt8](data.prefix(64 * 1024))), scale > 0 else { return nil }
+        var content = ImageContent()
+        content.data = data
         self.init(name: "", isSymbol: false,
-                  size: Size(width: pixels.width / Double(scale), height: pixels.height / Double(scale)), scale: scale)
+                  size: Size(width: pixels.width / Double(scale), height: pixels.height / Double(scale)), scale: scale,
+                  renderingMode: .automatic, tintColor: nil, content: content)
     }
 
     /// The image in a file (PNG or JPEG), as UIKit's `UIImage(contentsOfFile:)`.
