@@ -51,6 +51,11 @@ open class Responder: NameWirable {
     /// A motion was cancelled; by default the next responder gets it.
     open func motionCancelled(_ motion: Event.EventSubtype, with event: Event?) { next?.motionCancelled(motion, with: event) }
 
+    /// Brings back the state a user activity describes (``UserActivityRestoring``): called
+    /// for the objects an app delegate hands to `application(_:continue:restorationHandler:)`'s
+    /// handler; does nothing by default.
+    open func restoreUserActivityState(_ userActivity: UserActivity) {}
+
     /// The object itself, as `NSObject`'s `self()`: in a stored property's initializer,
     /// where the instance does not exist yet, a bare `self` names this method (as on iOS,
     /// where the compiler warns that it "may be unexpected"), so such code compiles here

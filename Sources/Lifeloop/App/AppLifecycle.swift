@@ -17,6 +17,8 @@ final class AppLifecycle {
     var backgroundTasks = 0
     var remoteNotifications = false
     lazy var notificationCenter = NotificationCenter()
+    /// The device, pasteboards, accessibility settings and the like (System/).
+    lazy var system = SystemServicesState()
 }
 
 /// Why an app could not launch: a main storyboard or a delegate class that is missing.

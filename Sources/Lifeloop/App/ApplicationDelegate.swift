@@ -42,6 +42,18 @@ public protocol ApplicationDelegate: AnyObject {
     func application(_ application: Application, didRegisterForRemoteNotificationsWithDeviceToken deviceToken: Data)
     /// Registration for remote notifications failed.
     func application(_ application: Application, didFailToRegisterForRemoteNotificationsWithError error: Error)
+    /// The app is asked to continue a user activity (a universal link, Handoff):
+    /// ``Application/continueUserActivity(_:)``. False by default.
+    func application(_ application: Application, continue userActivity: UserActivity,
+                     restorationHandler: @escaping ([UserActivityRestoring]?) -> Void) -> Bool
+    /// The user chose one of the app's Home-screen quick actions:
+    /// ``Application/performShortcutItem(_:completion:)``. By default the handler gets false.
+    func application(_ application: Application, performActionFor shortcutItem: ApplicationShortcutItem,
+                     completionHandler: @escaping (Bool) -> Void)
+    /// A remote notification arrived: ``Application/receiveRemoteNotification(_:completion:)``.
+    /// By default the handler gets ``BackgroundFetchResult/noData``.
+    func application(_ application: Application, didReceiveRemoteNotification userInfo: [AnyHashable: Any],
+                     fetchCompletionHandler completionHandler: @escaping (BackgroundFetchResult) -> Void)
 }
 
 extension ApplicationDelegate {

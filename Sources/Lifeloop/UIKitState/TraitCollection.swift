@@ -10,6 +10,9 @@ public struct TraitCollection: Hashable, Sendable {
     public enum Idiom: Int, Hashable, Sendable {
         /// No idiom, a phone or a pad, with UIKit's raw values.
         case unspecified = -1, phone, pad
+        /// A TV, CarPlay or a Mac, with UIKit's raw values: Lifeloop's screens are phones
+        /// or pads, so no trait collection of its own has these.
+        case tv = 2, carPlay = 3, mac = 5
     }
     /// Light or dark appearance.
     public enum Style: Int, Hashable, Sendable {

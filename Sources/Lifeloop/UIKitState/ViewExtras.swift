@@ -11,6 +11,8 @@ final class ViewExtras {
     var isOpaque = true
     var accessibilityIdentifier: String?
     var accessibilityLabel: String?
+    /// The other accessibility properties, when any is set (System/Accessibility.swift).
+    var accessibility: ViewAccessibility?
     var layoutMargins = EdgeInsets(top: 8, left: 8, bottom: 8, right: 8)
     var isMultipleTouchEnabled = false
     var isExclusiveTouch = false
