@@ -65,6 +65,16 @@ MODULE_PREFIXES = ("UIKit.", "Foundation.", "CoreGraphics.", "QuartzCore.", "Swi
 SWIFTUI_NAMES = {"UIViewRepresentable", "UIViewControllerRepresentable", "UIHostingController",
                  "UIHostingConfiguration", "UIViewRepresentableContext", "UIViewControllerRepresentableContext",
                  "UIApplicationDelegateAdaptor"}
+# Other Apple frameworks' NS/CG names (CoreData, ImageIO): not in the survey's scope.
+OTHER_FRAMEWORK = re.compile(r"^(NS(Managed|Fetch|Persistent|Entity|Batch|SQLiteStoreType|MergePolicy|Migration|"
+                             r"AttributeDescription|RelationshipDescription|PropertyDescription)|CGImage(Source|Destination|Property)"
+                             r"|kCGImage)")
+# Combine's members on Foundation types: Combine's, not Foundation's.
+COMBINE_MEMBERS = {("NotificationCenter", "publisher"), ("Timer", "publish"), ("NotificationCenter", "Publisher")}
+# A file written in Swift 2 (no current toolchain compiles it) is counted apart.
+SWIFT2 = re.compile(r"\b(CGRectMake|CGPointMake|CGSizeMake|dispatch_async|dispatch_get_main_queue)\(|"
+                    r"\.(sharedApplication|mainBundle|defaultManager|standardUserDefaults|defaultCenter)\(\)|"
+                    r"\bNSBundle\.|respondsToSelector\(")
 # Capacitor's names (`CAPPlugin`, `CAPBridgeViewController`) are not QuartzCore's.
 CAPACITOR = re.compile(r"^CAP[A-Z]")
 
@@ -98,7 +108,8 @@ def strip_module(name):
 def is_uikit_type(name, own_types):
     name = strip_module(name)
     first = name.split(".")[0]
-    if first in SWIFTUI_NAMES or first in APPKIT_NAMES or first == "UIKit" or CAPACITOR.match(first):
+    if first in SWIFTUI_NAMES or first in APPKIT_NAMES or first == "UIKit" or CAPACITOR.match(first) \
+            or OTHER_FRAMEWORK.match(first):
         return False
     if first in own_types:
         return False
@@ -141,6 +152,19 @@ def repository_names(repo, cache):
             types.update(DECL_TYPE.findall(line))
             types.update(OBJC_TYPE.findall(line))
             members.update(DECL_MEMBER.findall(line))
+        # Xcode makes `UIColor.brandBlue` and `UIImage.logo` from the asset catalog's
+        # `Brand Blue.colorset` and `logo.imageset`: the app's own names.
+        tree = subprocess.run(["git", "--git-dir", git_dir, "ls-tree", "-r", "-d", "--name-only", "HEAD"],
+                              capture_output=True, text=True, errors="replace").stdout
+        for folder in tree.splitlines():
+            base = os.path.basename(folder)
+            for suffix in (".colorset", ".imageset", ".symbolset", ".dataset"):
+                if base.endswith(suffix):
+                    words = re.split(r"[^A-Za-z0-9]+", base[: -len(suffix)])
+                    words = [w for w in words if w]
+                    if words:
+                        name = words[0][0].lower() + words[0][1:] + "".join(w[0].upper() + w[1:] for w in words[1:])
+                        members.add(name)
     cache[repo] = (types, members)
     return cache[repo]
 
@@ -327,8 +351,6 @@ class Survey:
         if not os.path.isfile(self.port):
             fail(f"{self.port}: missing; run `swift build --product lifeloop-port`")
         self.swiftc = shutil.which("swiftc") or fail("swiftc is not on PATH")
-        # `import Combine` is LifeloopCombine under Combine's name, as an app's build gets it.
-        self.combine = os.path.isfile(os.path.join(self.modules, "LifeloopCombine.swiftmodule"))
         self.checkout = os.path.abspath(args.sources)
         self.namer = Namer(uikit_aliases(self.checkout))
         self.repo_cache = {}
@@ -483,14 +505,17 @@ class Survey:
         path = os.path.join(scratch, f"probes{number}.swift")
         with open(path, "w", encoding="utf-8") as handle:
             handle.write("\n".join(lines) + "\n")
-        combine = ["-module-alias", "Combine=LifeloopCombine"] if self.combine else []
-        result = subprocess.run([self.swiftc, "-typecheck", "-swift-version", "5", "-module-name", "Probes", *combine,
+        result = subprocess.run([self.swiftc, "-typecheck", "-swift-version", "5", "-module-name", "Probes",
                                  "-module-cache-path", os.path.join(scratch, "cache"),
                                  "-I", self.modules, "-I", os.path.join(PACKAGE, "Sources", "CLibUV"),
                                  "-Xcc", "-fmodule-map-file=" + os.path.join(PACKAGE, "Sources", "CLibUV", "module.modulemap"),
                                  path], capture_output=True, text=True, errors="replace")
         errors = collections.defaultdict(list)
         for line in result.stderr.splitlines():
+            # An error of the whole compilation (a module that cannot be loaded) would
+            # leave every probe without an error: that is a failed measurement.
+            if re.match(r"^(<unknown>:0: )?(error|fatal error): ", line) or " fatal error: " in line:
+                fail(f"the probes do not compile against {self.modules}: {line}")
             match = re.match(r"^(.*?):(\d+):\d+: error: (.*)$", line)
             if match and os.path.basename(match.group(1)) == os.path.basename(path):
                 errors[int(match.group(2))].append(match.group(3))
@@ -499,8 +524,7 @@ class Survey:
     def resolve(self, probes, scratch):
         """Typechecks probes (kind, key) in chunks; answers each one's errors on its target line."""
         prelude = ["import UIKit", "import Foundation", "struct _Probe {}", "func _a<V>() -> V { fatalError() }"]
-        if self.combine:
-            prelude.insert(2, "import Combine")
+
         chunks, current, targets = [], list(prelude), []
         answers = {}
         for index, (kind, key) in enumerate(probes):
@@ -600,6 +624,12 @@ def main():
             missing_files.append(path)
     if not paths:
         fail(f"{files_dir}: no sample file laid out; run `python3 Tests/UIKitSurvey/take.py lay-out`")
+    swift2 = []
+    for path in list(paths):
+        with open(path, encoding="utf-8", errors="replace") as handle:
+            if SWIFT2.search(handle.read()):
+                swift2.append(path)
+                paths.remove(path)
     surveys = survey.survey_files(paths)
     requirements = survey.requirements()
 
@@ -681,7 +711,7 @@ def main():
                         symbol = base_name + ".init"
                     if count == 1 and static and link["name"] == "init" and is_function(base):
                         symbol = base + link_symbol(link)[4:]
-                    if third_party_member(link["name"], imports):
+                    if third_party_member(link["name"], imports) or (base_name, link["name"]) in COMBINE_MEMBERS:
                         break
                     if count > 1 and not is_uikit_type(base_name, set()):
                         break  # `label.text.count`: String's member, not UIKit's
@@ -755,8 +785,8 @@ def main():
     missing_above = [s for s in above if not symbol_state[s]]
     with open(args.output, "w", encoding="utf-8") as handle:
         handle.write(render(total_files, len(set(repos.values())), uses, resolved, unmeasured, table,
-                            symbol_files, symbol_state, symbol_kind, above, missing_above, missing_files))
-    print(f"files {total_files} (missing {len(missing_files)}), symbols {len(table)}, uses {uses}, "
+                            symbol_files, symbol_state, symbol_kind, above, missing_above, missing_files, len(swift2)))
+    print(f"files {total_files} (missing {len(missing_files)}, Swift 2 {len(swift2)}), symbols {len(table)}, uses {uses}, "
           f"resolved {resolved} = {100 * resolved / max(uses, 1):.2f} %, unmeasured {unmeasured}; "
           f"symbols at or above {THRESHOLD:.1%}: {len(above)}, not provided: {len(missing_above)}")
     for symbol in missing_above:
@@ -781,7 +811,7 @@ def split_params(text):
 
 
 def render(total_files, total_repos, uses, resolved, unmeasured, table, symbol_files, symbol_state, symbol_kind,
-           above, missing_above, missing_files):
+           above, missing_above, missing_files, swift2_count):
     lines = [
         "# UIKit by use",
         "",
@@ -792,7 +822,9 @@ def render(total_files, total_repos, uses, resolved, unmeasured, table, symbol_f
         "and how each use is resolved (by the compiler, against this checkout's UIKit module).",
         "",
         f"- Files surveyed: **{total_files}**, from {total_repos} repositories"
-        + (f" ({len(missing_files)} listed files not laid out)" if missing_files else "") + ".",
+        + (f" ({len(missing_files)} listed files not laid out)" if missing_files else "")
+        + f"; {swift2_count} more of the sample are written in Swift 2 (`CGRectMake(…)`, "
+        "`.sharedApplication()`), which no current toolchain compiles, and are left out.",
         f"- Symbol uses (a file using a symbol counts once): **{uses}**; resolved: **{resolved}** "
         f"(**{100 * resolved / max(uses, 1):.2f} %**). Uses that could not be measured (their probe "
         f"names a type of the app's own): {unmeasured}.",

@@ -171,6 +171,8 @@ extension View {
         }
         trace("layoutSubviews")
         runBuiltInLayout()
+        // A navigation controller's view places the top controller's search bar and the toolbar.
+        if let navigation = controller as? NavigationController { navigation.layoutNavigationBars() }
         layoutSubviews()
         flags.remove(.inLayoutSubviews)
         if flags.contains(.subviewAwaitsIsAppearing) { deliverSubviewsIsAppearing() }

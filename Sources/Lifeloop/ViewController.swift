@@ -380,6 +380,7 @@ open class ViewController: Responder {
     open var navigationItem: NavigationItem {
         if let storedNavigationItem { return storedNavigationItem }
         let item = NavigationItem()
+        item.owningController = self
         // Off the loop's thread the item is not kept (and the read is reported).
         if onLoop("navigationItem") { storedNavigationItem = item }
         return item
@@ -399,7 +400,12 @@ open class ViewController: Responder {
     /// The items a navigation controller's toolbar shows while this controller is on top (data).
     open var toolbarItems: [BarButtonItem]? {
         get { storedToolbarItems }
-        set { if onLoop("toolbarItems") { storedToolbarItems = newValue } }
+        set {
+            guard onLoop("toolbarItems") else { return }
+            storedToolbarItems = newValue
+            // A shown toolbar shows the top controller's items (Bars/Toolbar.swift).
+            if let navigation = parent as? NavigationController, !navigation.isToolbarHidden { navigation.viewIfLoaded?.setNeedsLayout() }
+        }
     }
     private var storedToolbarItems: [BarButtonItem]?
 
@@ -540,8 +546,13 @@ open class ViewController: Responder {
     /// ``additionalSafeAreaInsets``.
     var safeAreaContribution: EdgeInsets {
         var insets = storedAdditionalSafeAreaInsets
-        if let parent = parent as? NavigationController, !parent.isNavigationBarHidden { insets.top += 44 }
-        if parent is TabBarController { insets.bottom += 49 }
+        if let parent = parent as? NavigationController, !parent.isNavigationBarHidden {
+            insets.top += 44
+            // The search bar under the navigation bar (SearchController.swift).
+            if storedNavigationItem?.storedSearchController != nil { insets.top += NavigationController.searchBarHeight }
+        }
+        if let parent = parent as? NavigationController, !parent.isToolbarHidden { insets.bottom += Toolbar.height }
+        if let tabs = parent as? TabBarController, !tabs.isTabBarHidden { insets.bottom += 49 }
         return insets
     }
     /// Called after init from a storyboard, once the scene's objects exist.

@@ -33,6 +33,8 @@ open class Window: View {
     var layoutEngine: LayoutEngine?
     /// The view that takes typing (a text field being edited).
     weak var firstResponder: View?
+    /// UIKit's `windowLevel`, as a raw value (see `Window.Level`).
+    var storedWindowLevel: CGFloat = 0
     /// The fingers down in this window and what they were delivered to (see Touches/).
     var touchDispatch: TouchDispatch?
 

@@ -84,6 +84,12 @@ public struct WindowSnapshot: Sendable, Equatable {
         public var isTabBar = false
         /// The selected tab.
         public var selected: Int?
+        /// The bar's background color, when the app set one.
+        public var backgroundColor: Color?
+        /// The selected item's color, when the app set one.
+        public var selectedColor: Color?
+        /// The other items' color, when the app set one.
+        public var unselectedColor: Color?
     }
 
     /// The window's label.
@@ -230,7 +236,7 @@ public struct WindowSnapshot: Sendable, Equatable {
             content.isBold = label.font.weight.rawValue >= Font.Weight.semibold.rawValue
             content.alignment = label.textAlignment
         case let button as Button:
-            content.lines = button.currentTitle.map { [$0] } ?? []
+            content.lines = (button.currentTitle.map { [$0] } ?? []) + (button.currentSubtitle.map { [$0] } ?? [])
             content.textColor = button.currentTitleColor
             content.fontSize = Double(button.titleLabel?.font.pointSize ?? 18)
             content.alignment = .center
@@ -253,7 +259,12 @@ public struct WindowSnapshot: Sendable, Equatable {
                                             left: inset.left + textView.lineFragmentPadding,
                                             bottom: inset.bottom, right: inset.right + textView.lineFragmentPadding)
         case let imageView as ImageView:
-            content.imageName = (imageView.isHighlighted ? imageView.highlightedImage : nil)?.name ?? imageView.image?.name
+            if let drawing = imageView.imageContentDrawing {
+                // A drawn image: its drawing, placed by the content mode.
+                content.drawing = (content.drawing ?? []) + drawing
+            } else {
+                content.imageName = (imageView.isHighlighted ? imageView.highlightedImage : nil)?.name ?? imageView.image?.name
+            }
         case let toggle as Switch:
             content.switchOn = toggle.isOn
         default:
@@ -277,11 +288,15 @@ public struct WindowSnapshot: Sendable, Equatable {
             return Bar(rect: Rect(x: rect.minX, y: rect.minY + top0, width: rect.width, height: 44), title: title,
                        leading: leading, trailing: trailing)
         }
-        if let tabs = controller as? TabBarController, !tabs.viewControllers.isEmpty {
+        if let tabs = controller as? TabBarController, !tabs.viewControllers.isEmpty, !tabs.tabBar.isHidden {
             let titles = tabs.viewControllers.map { $0.tabBarItemIfMade?.title ?? $0.title ?? $0.traceLabel }
             let bottom = view.window.map { $0.screenSafeAreaInsets.bottom } ?? 0
-            return Bar(rect: Rect(x: rect.minX, y: rect.maxY - 49 - bottom, width: rect.width, height: 49 + bottom),
-                       title: nil, trailing: titles, isTabBar: true, selected: tabs.selectedIndex)
+            var bar = Bar(rect: Rect(x: rect.minX, y: rect.maxY - 49 - bottom, width: rect.width, height: 49 + bottom),
+                          title: nil, trailing: titles, isTabBar: true, selected: tabs.selectedIndex)
+            bar.backgroundColor = tabs.tabBar.drawnBackgroundColor
+            bar.selectedColor = tabs.tabBar.drawnSelectedItemColor
+            bar.unselectedColor = tabs.tabBar.drawnUnselectedItemColor
+            return bar
         }
         return nil
     }
@@ -435,12 +450,16 @@ extension WindowSnapshot {
         }
         if let bar = content.bar {
             canvas.rect(x: bar.rect.minX, y: bar.rect.minY, width: bar.rect.width, height: bar.rect.height,
-                        fill: "#f7f7f7", stroke: "#b2b2b2", style: [.note("data-role", bar.isTabBar ? "tab-bar" : "navigation-bar")])
+                        fill: bar.backgroundColor.map { hexColor(red: $0.red, green: $0.green, blue: $0.blue) } ?? "#f7f7f7",
+                        stroke: "#b2b2b2", style: [.note("data-role", bar.isTabBar ? "tab-bar" : "navigation-bar")])
             if bar.isTabBar {
                 let width = bar.rect.width / Double(max(1, bar.trailing.count))
                 for (index, title) in bar.trailing.enumerated() {
+                    let color = index == bar.selected ? bar.selectedColor : bar.unselectedColor
                     canvas.text(fitted(title, width: width, size: 10), x: bar.rect.minX + width * (Double(index) + 0.5),
-                                y: bar.rect.minY + 30, size: 10, fill: index == bar.selected ? "#007aff" : "#8e8e93",
+                                y: bar.rect.minY + 30, size: 10,
+                                fill: color.map { hexColor(red: $0.red, green: $0.green, blue: $0.blue) }
+                                    ?? (index == bar.selected ? "#007aff" : "#8e8e93"),
                                 anchor: .middle)
                 }
             } else {

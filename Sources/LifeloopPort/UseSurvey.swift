@@ -310,6 +310,17 @@ private final class SurveyVisitor: SyntaxVisitor {
         return .visitChildren
     }
 
+    override func visit(_ node: IdentifierPatternSyntax) -> SyntaxVisitorContinueKind {
+        // `if let x`, `for x in`, `case .a(let x)`, `catch let x`: names the file binds.
+        result.declaredNames.append(node.identifier.text)
+        return .visitChildren
+    }
+
+    override func visit(_ node: ClosureShorthandParameterSyntax) -> SyntaxVisitorContinueKind {
+        result.declaredNames.append(node.name.text)
+        return .visitChildren
+    }
+
     override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
         guard let pattern = node.pattern.as(IdentifierPatternSyntax.self) else { return .visitChildren }
         let name = pattern.identifier.text

@@ -31,6 +31,10 @@ extension Porter {
         "ActivityIndicatorView", "ColorWell", "DatePicker", "PageControl", "PickerView", "ProgressView", "SegmentedControl",
         "Slider", "Stepper", "UIActivityIndicatorView", "UIColorWell", "UIDatePicker", "UIPageControl", "UIPickerView",
         "UIProgressView", "UISegmentedControl", "UISlider", "UIStepper",
+        // Views, bars and presented controllers.
+        "ActivityViewController", "ImagePickerController", "SearchBar", "SearchController", "SearchDimmingView",
+        "SearchTextField", "TabBar", "Toolbar", "VisualEffectView", "UIActivityViewController", "UIImagePickerController",
+        "UISearchBar", "UISearchController", "UISearchTextField", "UITabBar", "UIToolbar", "UIVisualEffectView",
     ]
 
     /// The classes of a module that conform to `NameWirable`, by name, and the names

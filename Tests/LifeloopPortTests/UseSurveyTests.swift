@@ -69,6 +69,15 @@ import Testing
         #expect(survey.imports == ["UIKit", "SnapKit"])
     }
 
+    @Test func namesBoundByPatternsAndClosuresAreDeclared() {
+        let survey = UseSurvey.survey(source: """
+            if let cell = table.cellForRow(at: path) {}
+            for item in items {}
+            load { continuation, error in }
+            """)
+        #expect(["cell", "item", "continuation", "error"].allSatisfy(survey.declaredNames.contains))
+    }
+
     @Test func onlyTheClauseAnIOSBuildTakesIsSurveyed() {
         let survey = UseSurvey.survey(source: source)
         #expect(survey.chains.contains { $0.root == "UIColor" && $0.links.first?.name == "blue" })

@@ -196,15 +196,21 @@ open class NavigationController: ViewController {
     /// Whether the bottom toolbar is hidden (data).
     open var isToolbarHidden: Bool {
         get { toolbarHidden }
-        set { if onLoop("isToolbarHidden") { toolbarHidden = newValue } }
+        set { if onLoop("isToolbarHidden") { setToolbarHidden(newValue, animated: false) } }
     }
     private var toolbarHidden = true
+    /// The toolbar, once made (Bars/Toolbar.swift).
+    var storedToolbar: Toolbar?
 
     /// Hides or shows the bottom toolbar, which shows the top controller's
     /// `toolbarItems` (data; `animated` is data).
     open func setToolbarHidden(_ hidden: Bool, animated: Bool) {
         guard onLoop("setToolbarHidden(_:animated:)") else { return }
+        guard toolbarHidden != hidden else { return }
         toolbarHidden = hidden
+        // The toolbar takes the bottom of the top controller's safe area (Bars/Toolbar.swift).
+        viewIfLoaded?.setNeedsLayout()
+        for child in children { child.viewIfLoaded?.setNeedsLayout() }
     }
 
     /// The controller on top of the stack.

@@ -13,6 +13,8 @@ open class TabBarController: ViewController {
     /// Set while a visible switch waits for its did-callbacks; a second switch then would
     /// leave a controller unbalanced (L20).
     private var isSwitching = false
+    /// The tab bar, once read (Bars/TabBar.swift).
+    var storedTabBar: TabBar?
 
     /// Creates a tab bar controller showing `viewControllers`, the first one selected.
     /// - Parameters:

@@ -29,6 +29,8 @@ open class Button: Control {
     open var menu: Menu?
     /// Whether a tap opens ``menu`` instead of sending the primary action.
     open var showsMenuAsPrimaryAction = false
+    /// The configuration, its update handler and their update state (ButtonConfiguration.swift).
+    var configurationStorage: ButtonConfigurationStorage?
 
     /// A button of a kind; a `system` button's title is the tint color.
     public init(type: ButtonType) {
@@ -119,16 +121,39 @@ open class Button: Control {
     /// The image shown now.
     public var currentImage: Image? { image(for: state) }
 
-    open override var isEnabled: Bool { didSet { refreshContent() } }
-    open override var isSelected: Bool { didSet { refreshContent() } }
-    open override var isHighlighted: Bool { didSet { refreshContent() } }
+    open override var isEnabled: Bool { didSet { refreshContent(); configurationStateDidChange() } }
+    open override var isSelected: Bool { didSet { refreshContent(); configurationStateDidChange() } }
+    open override var isHighlighted: Bool { didSet { refreshContent(); configurationStateDidChange() } }
+
+    /// Updates the button's ``configuration`` for its state: UIKit calls it when the state
+    /// or configuration changes, at the next layout, before ``configurationUpdateHandler``.
+    /// Does nothing here; override it to set ``configuration`` for the button's `state`.
+    open func updateConfiguration() {}
+
+    /// A pending configuration update runs, and a configured button's corners and activity
+    /// indicator follow its size.
+    override func runBuiltInLayout() {
+        runConfigurationLayout()
+    }
+
+    /// Shows a configuration's title, color, image and title font for every state,
+    /// without the overridable setters (a configuration replaces per-state titles).
+    func showConfigured(title: String?, color: Color, image: Image?, font: Font) {
+        titles = title.map { [0: $0] } ?? [:]
+        titleColors = [0: color]
+        images = image.map { [0: $0] } ?? [:]
+        if titleLabel?.font != font { titleLabel?.font = font }
+        refreshContent()
+        invalidateIntrinsicContentSize()
+    }
 
     /// The title's size plus the image's and the insets: a 30-point-high minimum.
     open override var intrinsicContentSize: Size {
         let title = titleLabel.map { $0.font.size(of: currentTitle ?? "") } ?? .zero
         let image = currentImage?.size ?? .zero
-        let width = title.width + image.width + contentEdgeInsets.left + contentEdgeInsets.right
-        let height = max(title.height, image.height) + contentEdgeInsets.top + contentEdgeInsets.bottom
+        let extra = configurationExtraSize
+        let width = title.width + image.width + contentEdgeInsets.left + contentEdgeInsets.right + extra.width
+        let height = max(title.height, image.height) + contentEdgeInsets.top + contentEdgeInsets.bottom + extra.height
         return Size(width: width, height: max(30, height))
     }
 
@@ -145,5 +170,6 @@ open class Button: Control {
     /// The button's own tint follows its superview's: refresh the title color.
     open override func tintColorDidChange() {
         refreshContent()
+        applyConfiguration()
     }
 }

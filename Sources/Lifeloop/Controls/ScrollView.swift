@@ -120,6 +120,14 @@ open class ScrollView: View {
         }
     }
 
+    /// How a drag dismisses the keyboard: `onDrag` makes the window's first responder (a
+    /// text field being edited) resign when a drag begins; `interactive` when a drag that
+    /// pulled the content down ends (Lifeloop has no keyboard to drag into); `none` (the
+    /// default) leaves it.
+    open var keyboardDismissMode: KeyboardDismissMode = .none
+    /// The offset when the current drag began, for `interactive` keyboard dismissal.
+    var keyboardDragStart: Point?
+
     /// Whether a finger is on the content (between ``beginDrag()`` and ``endDrag(velocity:)``).
     public private(set) var isTracking = false
     /// Whether the content is being dragged.
@@ -318,6 +326,7 @@ open class ScrollView: View {
         fingerOffset = contentOffset
         trace("scrollViewWillBeginDragging")
         delegate?.scrollViewWillBeginDragging(self)
+        dismissKeyboardAtDragBegin()
     }
 
     /// The finger moves by `translation` (in the view's coordinates, as a pan's
@@ -374,6 +383,7 @@ open class ScrollView: View {
         }
         if !target.x.isFinite || !target.y.isFinite { target = clampedContentOffset(start) }
         isDragging = false
+        dismissKeyboardAtDragEnd()
         if let refreshControl, contentOffset.y < minimumContentOffset.y - 60 { refreshControl.pull() }
         let decelerates = target != contentOffset
         trace("scrollViewDidEndDragging", detail: "willDecelerate=\(decelerates)")

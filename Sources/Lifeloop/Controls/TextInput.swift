@@ -10,6 +10,8 @@ extension Application {
     /// editable. Nil when it can be typed into. The reason names the view:
     /// `'Form.name' is disabled (isEnabled is false)`.
     public static func typingRefusal(into view: View) -> String? {
+        // A search bar is typed into through its field.
+        let view = (view as? SearchBar)?.searchTextField ?? view
         let name = "'\(view.traceLabel)'"
         let field = view as? TextField
         let textView = view as? TextView
@@ -44,7 +46,7 @@ extension Application {
     ///
     /// - Parameters:
     ///   - text: What to type, at most ``maxTypedCharacters`` characters.
-    ///   - view: A text field or text view in a window.
+    ///   - view: A text field, text view or search bar (its field) in a window.
     ///   - clear: Deletes the current text first, key by key with the delete key.
     ///   - submit: Presses return after the text: a text field's delegate
     ///     `textFieldShouldReturn`, then `editingDidEndOnExit`; a text view gets a newline.
@@ -57,6 +59,8 @@ extension Application {
         guard checkLoopThread(label: view.traceLabel, operation: "typeText(_:into:clear:submit:)") else {
             return "typing must run on the app's loop thread"
         }
+        // A search bar is typed into through its field.
+        let view = (view as? SearchBar)?.searchTextField ?? view
         let name = "'\(view.traceLabel)'"
         if text.utf8.count > Self.maxTypedCharacters, text.count > Self.maxTypedCharacters {
             return "the text is \(text.count) characters; at most \(Self.maxTypedCharacters) are typed at once"

@@ -7,7 +7,8 @@ extension NSAttributedString.Key {
     public static var foregroundColor: NSAttributedString.Key { NSAttributedString.Key("NSColor") }
     /// The background color of the text (data).
     public static var backgroundColor: NSAttributedString.Key { NSAttributedString.Key("NSBackgroundColor") }
-    /// The paragraph style (data).
+    /// The paragraph style (a ``ParagraphStyle``): string drawing honours its alignment,
+    /// line spacing, paragraph spacing and line heights.
     public static var paragraphStyle: NSAttributedString.Key { NSAttributedString.Key("NSParagraphStyle") }
     /// The kerning (data).
     public static var kern: NSAttributedString.Key { NSAttributedString.Key("NSKern") }
@@ -28,12 +29,25 @@ enum StringDrawing {
     static func draw(_ text: String, in rect: CGRect?, at point: CGPoint, attributes: [NSAttributedString.Key: Any]?) {
         guard let context = UIGraphicsGetCurrentContext() else { return }
         let font = font(attributes)
-        let lines = font.lines(of: text, width: rect?.width ?? .greatestFiniteMagnitude, maximumLines: 0)
-        for (index, line) in lines.enumerated() {
-            let top = point.y + CGFloat(index) * font.lineHeight
-            if let rect, top + font.lineHeight > rect.maxY, index > 0 { break }
-            context.drawText(String(line), at: CGPoint(x: point.x, y: top + font.ascender), fontSize: font.pointSize,
-                             color: color(attributes))
+        let style = attributes?[.paragraphStyle] as? ParagraphStyle
+        let lineHeight = style?.lineHeight(for: font) ?? font.lineHeight
+        let lineSpacing = style?.lineSpacing ?? 0
+        let paragraphSpacing = style?.paragraphSpacing ?? 0
+        var top = point.y
+        for (paragraphIndex, paragraph) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+            if paragraphIndex > 0 { top += paragraphSpacing }
+            let lines = font.lines(of: String(paragraph), width: rect?.width ?? .greatestFiniteMagnitude, maximumLines: 0)
+            for line in lines {
+                if let rect, top + lineHeight > rect.maxY, top > point.y { return }
+                var x = point.x
+                if let rect, let alignment = style?.alignment, alignment == .center || alignment == .right {
+                    let spare = max(0, rect.width - font.size(of: String(line)).width)
+                    x += alignment == .center ? spare / 2 : spare
+                }
+                context.drawText(String(line), at: CGPoint(x: x, y: top + font.ascender), fontSize: font.pointSize,
+                                 color: color(attributes))
+                top += lineHeight + lineSpacing
+            }
         }
     }
 }

@@ -79,9 +79,9 @@ open class CollectionViewCell: CollectionReusableView {
     /// The view the cell's content goes in, the size of the cell.
     public let contentView: View
     /// Whether the cell is selected; its collection sets it.
-    open var isSelected = false
+    open var isSelected = false { didSet { if isSelected != oldValue { cellStateDidChange() } } }
     /// Whether the cell is highlighted; its collection sets it while a tap is down.
-    open var isHighlighted = false
+    open var isHighlighted = false { didSet { if isHighlighted != oldValue { cellStateDidChange() } } }
     /// The view behind the content (laid out to the bounds).
     open var backgroundView: View? {
         didSet {
@@ -101,6 +101,24 @@ open class CollectionViewCell: CollectionReusableView {
     }
     /// The collection the cell shows in (set while it does).
     weak var collection: CollectionView?
+    /// The background configuration, the update handler and their update state
+    /// (CellConfiguration.swift).
+    var cellConfigurationStorage: CellConfigurationStorage?
+
+    /// The cell's state for its configurations: selected and highlighted, in its trait
+    /// collection. Override it to add state of your own (`state[key] = value`).
+    open var configurationState: CellConfigurationState {
+        var state = CellConfigurationState(traitCollection: traitCollection)
+        state.isSelected = isSelected
+        state.isHighlighted = isHighlighted
+        return state
+    }
+
+    /// Updates the cell's configurations for `state`: called at the layout after the
+    /// state changes (and before the cell first shows), before
+    /// ``configurationUpdateHandler``. Does nothing here; override it to set
+    /// ``contentConfiguration`` and ``backgroundConfiguration`` for the state.
+    open func updateConfiguration(using state: CellConfigurationState) {}
     private var configurationLabel: Label?
 
     /// Creates a cell with a frame.
@@ -135,6 +153,7 @@ open class CollectionViewCell: CollectionReusableView {
 
     /// The cell lays out its content view and background view to its bounds.
     override func runBuiltInLayout() {
+        runCellConfigurationUpdate()
         if contentView.frame != bounds { contentView.frame = Rect(origin: .zero, size: bounds.size) }
         backgroundView?.frame = bounds
         if let configurationLabel {

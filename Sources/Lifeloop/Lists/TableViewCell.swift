@@ -62,11 +62,11 @@ open class TableViewCell: View {
     /// How a selected cell shows (data).
     open var selectionStyle: SelectionStyle = .default
     /// Whether the cell is selected; its table sets it.
-    open var isSelected = false
+    open var isSelected = false { didSet { if isSelected != oldValue { cellStateDidChange() } } }
     /// Whether the cell is highlighted (data).
-    open var isHighlighted = false
+    open var isHighlighted = false { didSet { if isHighlighted != oldValue { cellStateDidChange() } } }
     /// Whether the cell shows its editing controls.
-    open var isEditing = false
+    open var isEditing = false { didSet { if isEditing != oldValue { cellStateDidChange() } } }
     /// Whether the cell shows a reorder control while editing (data: the table shows one on
     /// every editing row its data source lets move; see
     /// ``TableView/showsReorderControl(forRowAt:)``). False by default, as in UIKit.
@@ -86,6 +86,25 @@ open class TableViewCell: View {
     private var storedConfiguration: ContentConfiguration?
     /// The table the cell is displayed in (set while it is).
     weak var table: TableView?
+    /// The background configuration, the update handler and their update state
+    /// (CellConfiguration.swift).
+    var cellConfigurationStorage: CellConfigurationStorage?
+
+    /// The cell's state for its configurations: selected, highlighted and editing, in its
+    /// trait collection. Override it to add state of your own (`state[key] = value`).
+    open var configurationState: CellConfigurationState {
+        var state = CellConfigurationState(traitCollection: traitCollection)
+        state.isSelected = isSelected
+        state.isHighlighted = isHighlighted
+        state.isEditing = isEditing
+        return state
+    }
+
+    /// Updates the cell's configurations for `state`: called at the layout after the
+    /// state changes (and before the cell first shows), before
+    /// ``configurationUpdateHandler``. Does nothing here; override it to set
+    /// ``contentConfiguration`` and ``backgroundConfiguration`` for the state.
+    open func updateConfiguration(using state: CellConfigurationState) {}
 
     /// Creates a cell of a style with a reuse identifier.
     public init(style: CellStyle, reuseIdentifier: String?) {
@@ -214,6 +233,7 @@ open class TableViewCell: View {
 
     /// The cell lays out its content view, background and built-in labels per style.
     override func runBuiltInLayout() {
+        runCellConfigurationUpdate()
         let accessoryWidth: CGFloat = accessoryView?.frame.width ?? (accessoryType == .none ? 0 : 34)
         contentView.frame = Rect(x: 0, y: 0, width: max(0, bounds.width - accessoryWidth), height: bounds.height)
         if let accessoryView {

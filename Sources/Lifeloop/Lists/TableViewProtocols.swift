@@ -255,8 +255,8 @@ open class TableViewHeaderFooterView: View {
 open class RefreshControl: Control {
     /// Whether a refresh is under way.
     public private(set) var isRefreshing = false
-    /// The title (data).
-    open var attributedTitle: String?
+    /// The title shown under the spinner, as UIKit's (data).
+    open var attributedTitle: NSAttributedString?
 
     public override init(frame: Rect) {
         super.init(frame: frame)

@@ -144,6 +144,11 @@ open class NavigationItem {
     open var rightBarButtonItems: [BarButtonItem]?
     /// How a large title shows (data).
     open var largeTitleDisplayMode: LargeTitleDisplayMode = .automatic
+    /// The controller whose item this is (set when the controller makes it).
+    weak var owningController: ViewController?
+    /// `searchController` and `hidesSearchBarWhenScrolling` (SearchController.swift).
+    var storedSearchController: SearchController?
+    var storedHidesSearchBarWhenScrolling = true
 
     /// The large-title modes.
     public enum LargeTitleDisplayMode: Int, Hashable, Sendable {
