@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: install deps pictures-deps mcp-deps kiwi-deps browser-deps build demo test ported-sample tested-sample tsan asan bench bench-frame bench-digest-instructions bench-recording-instructions fuzz fuzz-daemon report-check docs-images sweep-check docs docs-check clean
+.PHONY: install deps pictures-deps mcp-deps kiwi-deps browser-deps build demo test ported-sample tested-sample tsan asan bench bench-frame bench-digest-instructions bench-recording-instructions fuzz fuzz-daemon report-check docs-images sweep-check uikit-survey docs docs-check clean
 
 # libuv comes from Debian; install it (and pkg-config) when pkg-config cannot find it.
 deps:
@@ -113,6 +113,16 @@ asan: deps
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt:print_suppressions=0 \
 		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
+
+# Not part of `make test`: the UIKit survey (Tests/UIKitSurvey) regenerates docs/UIKIT-USE.md
+# and Tests/UIKitSurvey/TABLE.tsv. Its 1,007 public files are not committed: `take.py lay-out`
+# takes them again from the fetched snapshots (/work/.mirror or MIRRORS=DIR) and names each
+# one it cannot find.
+uikit-survey: deps
+	$(SWIFT) build --target UIKit
+	$(SWIFT) build --product lifeloop-port
+	python3 Tests/UIKitSurvey/take.py lay-out $(MIRRORS)
+	python3 scripts/uikit-survey.py --build $$($(SWIFT) build --show-bin-path)
 
 # Not part of `make test`: installs Slurm, munge and GNU parallel (apt) and Dask (pip, in a
 # venv under .build), runs one sweep on a real single-node Slurm array, GNU parallel, a Dask
