@@ -55,6 +55,8 @@ let package = Package(
         .library(name: "LifeloopHost", targets: ["LifeloopHost"]),
         // `import UIKit` on Linux: UIKit's names over Lifeloop.
         .library(name: "UIKit", targets: ["UIKit"]),
+        .library(name: "QuartzCore", targets: ["QuartzCore"]),
+        .library(name: "CoreGraphics", targets: ["CoreGraphics"]),
         // `import Combine` in an app's own sources (`launch --sources`): OpenCombine's names.
         .library(name: "LifeloopCombine", targets: ["LifeloopCombine"]),
         .executable(name: "lifeloop", targets: ["lifeloop"]),
@@ -155,6 +157,11 @@ let package = Package(
         ),
         // Swift Testing's cross-import overlay for UIKit, empty (see its only file).
         .target(name: "_Testing_UIKit"),
+        // `import QuartzCore` and `import CoreGraphics` as on iOS: UIKit's module under each
+        // framework's name (CALayer, CATransform3D, CGContext, CGPath live there).
+        .target(name: "QuartzCore", dependencies: ["UIKit"]),
+        .target(name: "CoreGraphics", dependencies: ["UIKit", "_Testing_CoreGraphics"]),
+        .target(name: "_Testing_CoreGraphics"),
         // The daemon: JSON-RPC over a Unix socket, one app process each.
         .target(
             name: "LifeloopHost",
@@ -204,6 +211,9 @@ let package = Package(
                 // For `import Combine` in an app's own sources: its module beside this
                 // program's, its symbols in this program.
                 "LifeloopCombine",
+                // Likewise for `import QuartzCore` and `import CoreGraphics`.
+                "QuartzCore",
+                "CoreGraphics",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             // An app's own Swift sources (`launch --sources`, a scenario's `sources:`) are
@@ -301,7 +311,7 @@ let package = Package(
         // UIKit module and run through a lifecycle. Swift 5 mode, as most apps.
         .testTarget(
             name: "UIKitCompatibilityTests",
-            dependencies: ["UIKit", "LifeloopPictures"],
+            dependencies: ["UIKit", "QuartzCore", "CoreGraphics", "LifeloopPictures"],
             path: "Tests/UIKitCompatibility",
             // Corpus2 (the sampled corpus) and measure.py are measured by the script, never built.
             exclude: corpusFilesNotCompiled + ["Corpus2", "measure.py"],
