@@ -291,8 +291,15 @@ struct ViewsAndBarsTests {
         let spinner = try #require(button.subviews.compactMap { $0 as? UIActivityIndicatorView }.first)
         #expect(spinner.isAnimating && button.currentImage == nil)
         config.showsActivityIndicator = false
+        let busy = UIView()
+        config.background.customView = busy
         button.configuration = config
+        button.layoutIfNeeded()
         #expect(!button.subviews.contains { $0 is UIActivityIndicatorView })
+        #expect(button.subviews.first === busy && busy.frame == button.bounds, "the background's custom view is behind the content")
+        config.background.customView = nil
+        button.configuration = config
+        #expect(busy.superview == nil)
         button.isEnabled = false
         #expect(button.currentTitleColor == .systemYellow, "the attributed title's color wins")
         _ = app

@@ -6,11 +6,12 @@ extension Button {
     /// property. Set it as a button's ``Button/configuration``: the button then shows its
     /// title, color, image, background, corners and insets, as snapshots draw them.
     ///
-    /// What Lifeloop draws: the title (its font and color after
-    /// ``titleTextAttributesTransformer``, or the first run's font and color of
-    /// ``attributedTitle``) and the subtitle as the button's lines, the image's name, the
-    /// background fill and stroke, the corner style, the content insets and image padding
-    /// in the button's size, and an activity indicator while ``showsActivityIndicator``.
+    /// What Lifeloop draws: the background's custom view behind the content, the title
+    /// (its font and color after ``titleTextAttributesTransformer``, or the first run's
+    /// font and color of ``attributedTitle``) and the subtitle as the button's lines, the
+    /// image's name, the background fill and stroke, the corner style, the content insets
+    /// and image padding in the button's size, and an activity indicator while
+    /// ``showsActivityIndicator``.
     /// Its own choices where UIKit documents no number: titles are 17 points (15 small,
     /// 12 mini), subtitles 15 (13, 11); dynamic corners are 6 points (4 small and mini,
     /// 8 large); a disabled button's colors are the system gray, a highlighted one's fill
@@ -337,6 +338,10 @@ extension Button {
         guard let configuration = storage.configuration else { return }
         let radius = configuration.cornerRadius(height: bounds.height)
         if layer.cornerRadius != radius { layer.cornerRadius = radius }
+        if let custom = storage.backgroundView {
+            let whole = Rect(origin: .zero, size: bounds.size)
+            if custom.frame != whole { custom.frame = whole }
+        }
         if let indicator = storage.indicator {
             let side = indicator.frame.width
             let leading = configuration.contentInsets.leading
@@ -364,6 +369,15 @@ extension Button {
             layer.borderColor = stroke.0
         } else if let layer = layerIfMade, layer.borderWidth != 0 {
             layer.borderWidth = 0
+        }
+        let custom = configuration.background.customView
+        if storage.backgroundView !== custom {
+            if let old = storage.backgroundView, old.superview === self { old.removeFromSuperview() }
+            storage.backgroundView = custom
+            if let custom {
+                custom.isUserInteractionEnabled = false
+                insertSubview(custom, at: 0)
+            }
         }
         let insets = configuration.contentInsets
         let edges = EdgeInsets(top: insets.top, left: insets.leading, bottom: insets.bottom, right: insets.trailing)
@@ -419,4 +433,6 @@ final class ButtonConfigurationStorage {
     var isUpdating = false
     /// The spinner shown while `showsActivityIndicator`.
     var indicator: ActivityIndicatorView?
+    /// The background's custom view, behind the content.
+    var backgroundView: View?
 }
