@@ -34,6 +34,13 @@ open class Responder: NameWirable {
     @discardableResult
     open func resignFirstResponder() -> Bool { true }
 
+    /// The view shown above the keyboard while this responder is first responder: none
+    /// unless a subclass overrides it (Lifeloop shows no keyboard, so it is not shown).
+    open var inputAccessoryView: View? { nil }
+    /// The view shown instead of the keyboard while this responder is first responder:
+    /// none unless a subclass overrides it (not shown on Linux).
+    open var inputView: View? { nil }
+
     /// A finger went down; by default the next responder gets it.
     open func touchesBegan(_ touches: Set<Touch>, with event: Event?) { next?.touchesBegan(touches, with: event) }
     /// Fingers moved; by default the next responder gets them.

@@ -214,7 +214,11 @@ open class SearchBar: View {
     /// The background image (data).
     open var backgroundImage: Image?
     /// A view above the keyboard while editing (data).
-    open var inputAccessoryView: View?
+    open override var inputAccessoryView: View? {
+        get { storedInputAccessoryView }
+        set { storedInputAccessoryView = newValue }
+    }
+    private var storedInputAccessoryView: View?
     private var icons: [Icon: Image] = [:]
 
     /// A search bar in `frame` (56 points high when the frame has no height).

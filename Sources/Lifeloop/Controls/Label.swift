@@ -43,6 +43,16 @@ open class Label: View {
     /// The width Auto Layout last gave this label: a multi-line label with no
     /// ``preferredMaxLayoutWidth`` wraps its intrinsic size at it.
     private(set) var automaticWrapWidth: CGFloat = 0
+    /// The attributed text and text traits kept as data (UIKitState/TextAndFonts.swift).
+    var textExtras = TextInputExtras()
+
+    /// The text as attributed text: setting it sets ``text`` to its string, and ``font``
+    /// and ``textColor`` to its first character's font and color, if it has them
+    /// (Lifeloop draws a label's text in one font and color).
+    open var attributedText: NSAttributedString? {
+        get { storedAttributedText }
+        set { setAttributedText(newValue) }
+    }
 
     public override init(frame: Rect) {
         super.init(frame: frame)

@@ -25,6 +25,7 @@ open class ParagraphStyle: NSObject, NSCopying, NSMutableCopying {
         var hyphenationFactor: Float = 0
         var defaultTabInterval: CGFloat = 0
         var allowsDefaultTighteningForTruncation = false
+        var tabStops: [NSTextTab]?
     }
 
     var values = Values()

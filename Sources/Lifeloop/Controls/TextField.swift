@@ -80,6 +80,18 @@ open class TextField: Control {
     open var rightView: View?
     /// When the trailing view shows (data).
     open var rightViewMode: ViewMode = .never
+    /// The attributed text and text input traits kept as data (UIKitState/TextAndFonts.swift).
+    var textExtras = TextInputExtras()
+    /// The view shown above the keyboard while the field is edited (data: Lifeloop shows no keyboard).
+    open override var inputAccessoryView: View? {
+        get { textExtras.inputAccessoryView }
+        set { textExtras.inputAccessoryView = newValue }
+    }
+    /// The view shown instead of the keyboard while the field is edited (data).
+    open override var inputView: View? {
+        get { textExtras.inputView }
+        set { textExtras.inputView = newValue }
+    }
     /// The delegate, held weakly.
     open weak var delegate: TextFieldDelegate?
     /// Whether it is being edited.

@@ -93,6 +93,18 @@ open class TextView: ScrollView {
     open var autocorrectionType: TextAutocorrectionType = .default
     /// Whether the text is hidden as typed (data).
     open var isSecureTextEntry = false
+    /// The text container and text input traits kept as data (UIKitState/TextAndFonts.swift).
+    var textExtras = TextInputExtras()
+    /// The view shown above the keyboard while the text is edited (data: Lifeloop shows no keyboard).
+    open override var inputAccessoryView: View? {
+        get { textExtras.inputAccessoryView }
+        set { textExtras.inputAccessoryView = newValue }
+    }
+    /// The view shown instead of the keyboard while the text is edited (data).
+    open override var inputView: View? {
+        get { textExtras.inputView }
+        set { textExtras.inputView = newValue }
+    }
     /// Whether it is being edited.
     public private(set) var isEditing = false
 
