@@ -114,3 +114,13 @@ public typealias UITimingCurveProvider = TimingCurveProvider
 public typealias UICubicTimingParameters = CubicTimingParameters
 /// UIKit's `UISpringTimingParameters`: Lifeloop's `SpringTimingParameters`.
 public typealias UISpringTimingParameters = SpringTimingParameters
+/// Core Animation's `CAEmitterLayer`: Lifeloop's `EmitterLayer` (kept as data; no particle is drawn).
+public typealias CAEmitterLayer = EmitterLayer
+/// Core Animation's `CAEmitterCell`: Lifeloop's `EmitterCell`.
+public typealias CAEmitterCell = EmitterCell
+/// Core Animation's `CAEmitterLayerEmitterShape`.
+public typealias CAEmitterLayerEmitterShape = EmitterLayer.Shape
+/// Core Animation's `CAEmitterLayerEmitterMode`.
+public typealias CAEmitterLayerEmitterMode = EmitterLayer.Mode
+/// Core Animation's `CAEmitterLayerRenderMode`.
+public typealias CAEmitterLayerRenderMode = EmitterLayer.RenderMode
