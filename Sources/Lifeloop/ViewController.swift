@@ -521,9 +521,14 @@ open class ViewController: Responder {
         performShow(controller, sender: sender)
     }
 
-    /// Shows `controller` as the detail: Lifeloop has no split view, so as ``show(_:sender:)``.
+    /// Shows `controller` as the detail: the enclosing split view controller shows it
+    /// (see `SplitViewController`); without one, as ``show(_:sender:)``.
     open func showDetailViewController(_ controller: ViewController, sender: Any?) {
         guard onLoop("showDetailViewController(_:sender:)") else { return }
+        if let split = splitViewController {
+            split.showDetailViewController(controller, sender: sender)
+            return
+        }
         performShow(controller, sender: sender)
     }
 

@@ -35,6 +35,8 @@ extension Porter {
         "ActivityViewController", "ImagePickerController", "SearchBar", "SearchController", "SearchDimmingView",
         "SearchTextField", "TabBar", "Toolbar", "VisualEffectView", "UIActivityViewController", "UIImagePickerController",
         "UISearchBar", "UISearchController", "UISearchTextField", "UITabBar", "UIToolbar", "UIVisualEffectView",
+        // Controllers and app extras.
+        "SplitContainerView", "SplitViewController", "UISplitViewController",
     ]
 
     /// The classes of a module that conform to `NameWirable`, by name, and the names

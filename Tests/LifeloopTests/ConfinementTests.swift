@@ -432,7 +432,7 @@ struct CompleteConfinementTests {
             "layoutMarginsDidChange", "safeAreaInsetsDidChange", "tintColorDidChange", "traitCollectionDidChange",
             "viewLayoutMarginsDidChange", "viewSafeAreaInsetsDidChange", "updateConstraints", "updateViewConstraints",
             "touchesBegan", "touchesMoved", "touchesEnded", "touchesCancelled", "gestureRecognizerShouldBegin",
-            "interactivePopGestureRecognizer",
+            "interactivePopGestureRecognizer", "tabBar",
             // UIKit's read-only state and queries.
             "traitCollection", "screenSafeAreaInsets", "presentationTransform", "noIntrinsicMetric",
             "intrinsicContentSize", "preferredStatusBarStyle", "prefersStatusBarHidden", "prefersHomeIndicatorAutoHidden",

@@ -19,6 +19,8 @@ final class AppLifecycle {
     lazy var notificationCenter = NotificationCenter()
     /// The device, pasteboards, accessibility settings and the like (System/).
     lazy var system = SystemServicesState()
+    /// Per-app state of the controllers-and-extras additions (UIKitState/ControllersMore.swift): appearance proxies, settings.
+    var controllersMore: [String: AnyObject] = [:]
 }
 
 /// Why an app could not launch: a main storyboard or a delegate class that is missing.

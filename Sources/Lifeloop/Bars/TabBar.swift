@@ -99,7 +99,7 @@ open class TabBar: View {
             guard onLoop("selectedItem") else { return }
             if let tabBarController, let newValue,
                let tab = tabBarController.viewControllers.first(where: { $0.tabBarItemIfMade === newValue }) {
-                tabBarController.selectedViewController = tab
+                tabBarController.userSelected(tab, item: newValue, in: self)
             } else {
                 storedSelectedItem = newValue
             }
@@ -253,6 +253,7 @@ extension TabBarController {
         if let storedTabBar { return storedTabBar }
         let bar = ThreadContext.detached { TabBar(frame: Rect(x: 0, y: 0, width: viewIfLoaded?.bounds.width ?? 0, height: 49)) }
         bar.tabBarController = self
+        bar.takeAppearanceProxy()
         storedTabBar = bar
         return bar
     }

@@ -35,6 +35,8 @@ open class NavigationBar: View {
     open var compactScrollEdgeAppearance: NavigationBarAppearance?
     private var backgroundImages: [BarMetrics: Image] = [:]
     weak var navigationController: NavigationController?
+    /// The delegate behind the public `delegate` (UIKitState/ControllersMore.swift).
+    weak var storedBarDelegate: NavigationBarDelegate?
 
     /// Sets the bar's background image for some metrics.
     open func setBackgroundImage(_ backgroundImage: Image?, for barMetrics: BarMetrics) {

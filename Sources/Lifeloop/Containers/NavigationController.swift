@@ -158,6 +158,7 @@ open class NavigationController: ViewController {
     public var navigationBar: NavigationBar {
         if let bar = storedNavigationBar { return bar }
         let bar = NavigationBar(frame: Rect(x: 0, y: 0, width: viewIfLoaded?.bounds.width ?? 0, height: 44))
+        bar.takeAppearanceProxy()
         bar.navigationController = self
         storedNavigationBar = bar
         return bar

@@ -15,6 +15,8 @@ open class TabBarController: ViewController {
     private var isSwitching = false
     /// The tab bar, once read (Bars/TabBar.swift).
     var storedTabBar: TabBar?
+    /// The delegate behind the public `delegate` (ControllersMore).
+    weak var storedTabDelegate: TabBarControllerDelegate?
 
     /// Creates a tab bar controller showing `viewControllers`, the first one selected.
     /// - Parameters:
@@ -132,6 +134,14 @@ open class TabBarController: ViewController {
             select(newValue)
         }
     }
+
+    /// The user selected `item` in the controller's tab bar: UIKit's `UITabBarDelegate`
+    /// method, an override point. Called after the tab is selected, before the delegate's
+    /// `tabBarController(_:didSelect:)`. Does nothing by default.
+    /// - Parameters:
+    ///   - tabBar: The controller's tab bar.
+    ///   - item: The selected tab's item.
+    open func tabBar(_ tabBar: TabBar, didSelect item: TabBarItem) {}
 
     // MARK: The view
 
