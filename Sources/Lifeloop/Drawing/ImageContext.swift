@@ -25,10 +25,10 @@ extension CGContext {
         return context
     }
 
-    /// The image of what this image context recorded so far: its bounds' size, its
-    /// scale, its drawing (black below it when opaque); nil for a context that is not an
-    /// image context or has an empty size.
-    func makeImage() -> Image? {
+    /// The image of what this image context recorded so far, as CoreGraphics'
+    /// `makeImage()`: its bounds' size, its scale, its drawing (black below it when
+    /// opaque); nil for a context that is not an image or bitmap context or has an empty size.
+    public func makeImage() -> Image? {
         guard let format = imageFormat, bounds.width > 0, bounds.height > 0,
               bounds.width.isFinite, bounds.height.isFinite else { return nil }
         var recorded = Self.balanced(commands)

@@ -125,6 +125,12 @@ open class Layer {
     public var mask: Layer?
     /// A transform applied to the sublayers (data: kept, not drawn).
     public var sublayerTransform = Transform3D.identity
+    /// The filter used when the contents are drawn larger, as Core Animation's
+    /// `magnificationFilter` (`.linear` by default; kept as data).
+    public var magnificationFilter: ContentsFilter = .linear
+    /// The filter used when the contents are drawn smaller, as Core Animation's
+    /// `minificationFilter` (`.linear` by default; kept as data).
+    public var minificationFilter: ContentsFilter = .linear
 
     // MARK: Tree
 
@@ -389,7 +395,7 @@ open class Layer {
 
     /// The radius of the rounded corners of the background and border (and of the clip
     /// with ``masksToBounds``).
-    public var cornerRadius: CGFloat {
+    open var cornerRadius: CGFloat {
         get { storedCornerRadius }
         set { changed("cornerRadius", from: .number(Double(storedCornerRadius))); storedCornerRadius = newValue }
     }
