@@ -20,3 +20,7 @@ public typealias UIUserNotificationSettings = UserNotificationSettings
 public let UIApplicationBackgroundFetchIntervalMinimum = applicationBackgroundFetchIntervalMinimum
 /// UIKit's `UIApplicationBackgroundFetchIntervalNever`.
 public let UIApplicationBackgroundFetchIntervalNever = applicationBackgroundFetchIntervalNever
+/// UIKit's `UIStatusBarAnimation`: Lifeloop's ``StatusBarAnimation``.
+public typealias UIStatusBarAnimation = StatusBarAnimation
+/// UIKit's `UIKeyModifierFlags`: Lifeloop's ``KeyModifierFlags``.
+public typealias UIKeyModifierFlags = KeyModifierFlags

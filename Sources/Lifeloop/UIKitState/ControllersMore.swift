@@ -275,3 +275,34 @@ extension Application {
         extrasState.minimumBackgroundFetchInterval = minimumBackgroundFetchInterval
     }
 }
+
+// MARK: Small UIKit names
+
+/// How a status bar change animates: UIKit's `UIStatusBarAnimation`. Lifeloop draws no
+/// status bar, so the value is only data.
+public enum StatusBarAnimation: Int, Sendable {
+    /// No animation.
+    case none
+    /// A fade.
+    case fade
+    /// A slide.
+    case slide
+}
+
+/// The modifier keys held with a key: UIKit's `UIKeyModifierFlags`.
+public struct KeyModifierFlags: OptionSet, Hashable, Sendable {
+    public let rawValue: Int
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// Caps Lock.
+    public static let alphaShift = KeyModifierFlags(rawValue: 1 << 16)
+    /// Shift.
+    public static let shift = KeyModifierFlags(rawValue: 1 << 17)
+    /// Control.
+    public static let control = KeyModifierFlags(rawValue: 1 << 18)
+    /// Option.
+    public static let alternate = KeyModifierFlags(rawValue: 1 << 19)
+    /// Command.
+    public static let command = KeyModifierFlags(rawValue: 1 << 20)
+    /// A key on the numeric keypad.
+    public static let numericPad = KeyModifierFlags(rawValue: 1 << 21)
+}

@@ -147,4 +147,11 @@ struct ControllersMoreTests {
         application.setMinimumBackgroundFetchInterval(UIApplication.backgroundFetchIntervalMinimum)
         #expect(UIApplicationBackgroundFetchIntervalMinimum == 0)
     }
+
+    @Test func smallNamesAreUIKits() {
+        let flags: UIKeyModifierFlags = [.command, .shift]
+        #expect(flags.contains(.command) && !flags.contains(.control))
+        let animation: UIStatusBarAnimation = .fade
+        #expect(animation.rawValue == 1)
+    }
 }
