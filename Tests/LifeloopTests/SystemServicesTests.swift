@@ -425,6 +425,9 @@ struct SystemServicesTests {
         #expect(category == .large && !category.isAccessibilityCategory)
         #expect(category < .accessibilityExtraLarge && UIContentSizeCategory.accessibilityMedium > .extraExtraExtraLarge)
         #expect(UIContentSizeCategory.accessibilityMedium.isAccessibilityCategory)
+        let controller = UIViewController()
+        let large = controller.traitCollection.preferredContentSizeCategory >= .accessibilityExtraLarge
+        #expect(!large && controller.traitCollection.preferredContentSizeCategory == .large)
         #expect([UIBackgroundFetchResult.newData, .noData, .failed].map(\.rawValue) == [0, 1, 2])
     }
 

@@ -100,3 +100,10 @@ public final class FontMetrics: Sendable {
     /// `value` at the text size of `traitCollection`: `value` itself.
     public func scaledValue(for value: CGFloat, compatibleWith traitCollection: TraitCollection?) -> CGFloat { value }
 }
+
+extension TraitCollection {
+    /// The user's preferred text size: always ``ContentSizeCategory/large``, the default
+    /// (Lifeloop has no Dynamic Type setting), so a layout that grows its text for the
+    /// accessibility sizes keeps its regular one.
+    public var preferredContentSizeCategory: ContentSizeCategory { .large }
+}
