@@ -405,6 +405,9 @@ class Survey:
         for name in survey["types"]:
             if is_uikit_type(name, own_types):
                 uses.append(("type", strip_module(name)))
+        for name in survey.get("values", []):
+            if is_uikit_type(name, own_types):
+                uses.append(("value", strip_module(name)))
         classes = {}
         for decl in survey["declarations"]:
             if decl["kind"] in ("class", "extension") and decl["kind"] == "class":
@@ -434,6 +437,7 @@ class Survey:
                 base = superclass_of(chain.get("enclosing"))
                 if base is None:
                     continue
+                static = bool(chain.get("inTypeMethod")) and root == "self"  # `self` is the type there
                 if root == "self" and links and links[0]["name"] in own_members | file_names:
                     continue
             elif root in variables:
@@ -474,6 +478,8 @@ class Survey:
         name = f"_p{index}"
         if kind == "type":
             return [f"typealias _T{index} = {key}"], 0
+        if kind == "value":
+            return [f"func {name}() {{", f"let _: _Probe = {key}", "}"], 1
         if kind == "chain":
             base, static, unwrap, links_json, _ = key
             links = json.loads(links_json)
@@ -646,7 +652,7 @@ def main():
                     distinct.add(("chain", (base, static, unwrap, json.dumps(links[:count], sort_keys=True), None)))
                 if implicit:
                     distinct.add(("assign", key))
-            elif kind in ("type", "override"):
+            elif kind in ("type", "value", "override"):
                 distinct.add((kind, key))
     scratch = args.keep or tempfile.mkdtemp(prefix="uikit-survey-")
     os.makedirs(scratch, exist_ok=True)
@@ -676,7 +682,7 @@ def main():
 
     def is_function(name):
         answer = answers.get(("type", name))
-        if name not in called or answer is None or not any("cannot find type" in m for m in answer):
+        if name not in called or not answer:
             return False
         return bool(FUNCTION_NAME.search(name)) or not any(
             classify(answers.get(("chain", key)) or [], set())[0] == "missing"
@@ -686,12 +692,12 @@ def main():
         own_types = repository_names(repos[path], survey.repo_cache)[0]
         imports = surveys[path]["imports"]
         for kind, key in uses:
-            if kind == "type":
-                if is_function(key):
+            if kind in ("type", "value"):
+                if kind == "type" and is_function(key):
                     continue
                 state, detail = classify(answers.get((kind, key)) or [], own_types)
                 if state != "unmeasured":
-                    credit(key, "type", state == "resolved", path)
+                    credit(key, "type" if kind == "type" else "name", state == "resolved", path)
                 else:
                     unmeasured += 1
             elif kind == "chain":

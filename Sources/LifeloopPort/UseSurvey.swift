@@ -59,6 +59,8 @@ public struct UseSurvey: Codable, Sendable, Equatable {
         public var enclosing: String?
         /// `.name` when the chain is assigned an implicit member (`label.textAlignment = .center`).
         public var assignedImplicit: String?
+        /// Whether the chain is in a `static` or `class` method, where `self` is the type.
+        public var inTypeMethod: Bool?
         /// The line the chain starts on.
         public var line: Int
     }
@@ -78,6 +80,9 @@ public struct UseSurvey: Codable, Sendable, Equatable {
     }
     /// Every type name written, as written (`UIColor`, `UIView.ContentMode`), once per occurrence.
     public var types: [String] = []
+    /// Every capitalised name used as a value on its own (`NSNotFound`, `UIAccessibility`),
+    /// not as the root of a chain.
+    public var values: [String] = []
     /// Every member chain.
     public var chains: [Chain] = []
     /// Each variable or parameter name with its declared or initialised type (as written,
@@ -286,9 +291,21 @@ private final class SurveyVisitor: SyntaxVisitor {
         return .visitChildren
     }
 
+    var typeMethodDepth = 0
+
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         result.declaredNames.append(node.name.text)
+        if node.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) { typeMethodDepth += 1 }
         return .visitChildren
+    }
+    override func visitPost(_ node: FunctionDeclSyntax) {
+        if node.modifiers.contains(where: { ["static", "class"].contains($0.name.text) }) { typeMethodDepth -= 1 }
+    }
+
+    override func visit(_ node: AttributeSyntax) -> SyntaxVisitorContinueKind {
+        // `@UIApplicationMain`, `@IBOutlet`: attributes, not types (their arguments are walked).
+        if let arguments = node.arguments { walk(arguments) }
+        return .skipChildren
     }
 
     override func visit(_ node: EnumCaseElementSyntax) -> SyntaxVisitorContinueKind {
@@ -382,8 +399,9 @@ private final class SurveyVisitor: SyntaxVisitor {
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
         let name = node.baseName.text
         if let first = name.first, first.isUppercase, !Self.isChainPart(Syntax(node)) {
-            // A type named on its own (`UIColor` as an argument, `UIView(...)` is a chain).
-            result.types.append(name)
+            // A capitalised name used as a value: a constant (`NSNotFound`), or a type
+            // (`UIColor` as an argument; `UIView(...)` is a chain).
+            result.values.append(name)
         }
         return .visitChildren
     }
@@ -536,7 +554,8 @@ private final class SurveyVisitor: SyntaxVisitor {
             }
         }
         result.chains.append(.init(root: root, rootUnwrap: rootUnwrap, links: links, enclosing: enclosing.last,
-                                   assignedImplicit: assigned, line: line(node)))
+                                   assignedImplicit: assigned, inTypeMethod: typeMethodDepth > 0 ? true : nil,
+                                   line: line(node)))
         return .visitChildren
     }
 }
