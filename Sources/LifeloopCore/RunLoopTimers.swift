@@ -44,7 +44,7 @@ private enum CF {
 
 /// `CFRunLoopTimerCreate`: CoreFoundation's; on the main thread while an app owns it, the
 /// timer's first fire is noted as an instant of the app's loop: its fire date less the
-/// clock read right now, to the nearest millisecond on the virtual clock. (`Timer`
+/// clock read right now, rounded up to the millisecond on the virtual clock. (`Timer`
 /// computes the fire date from the clock a moment before; reading it again later, when
 /// the timer is added, would take in whatever happened in between: a run loop made on
 /// first use, a loaded machine.)
@@ -59,7 +59,12 @@ public func lifeloopRunLoopTimerCreate(_ allocator: OpaquePointer?, _ fireDate: 
         let seconds = min(max(0, fireDate - readAt), 1e9)
         let delay: Duration
         if loop.clock == .virtual {
-            let milliseconds = (seconds * 1000).rounded()
+            // Up, less a microsecond's slack: the clock is read after the fire date was
+            // computed, so a stall between the two only ever shortens `seconds`; rounding to
+            // the nearest millisecond turned a stall of half a millisecond on a loaded
+            // machine into a timer one millisecond early, and rounding up absorbs stalls of
+            // up to 0.99 ms.
+            let milliseconds = max(0, (seconds * 1000 - 0.001).rounded(.up))
             let intervalNs = interval > 0 ? Int64(min(interval, 1e9) * 1e9) : 0
             // A timer that first fires one interval from now (`scheduledTimer`) does so exactly.
             delay = intervalNs > 0 && abs(seconds - interval) < 0.0005 ? .nanoseconds(intervalNs) : .milliseconds(Int64(milliseconds))
