@@ -57,7 +57,7 @@ public final class ScriptedNetwork: @unchecked Sendable {
 
     private struct State {
         var rules: [NetworkRule]
-        var draws: [Int: NetworkDraws] = [:]
+        var draws: [Int: DrawStream] = [:]
         /// Requests claimed off the loop's thread whose submission is still on its way.
         var pendingStarts = 0
     }
@@ -161,7 +161,7 @@ public final class ScriptedNetwork: @unchecked Sendable {
                             reply: NetworkReply(url: url, failure: .resourceUnavailable, message: message, unmatched: true))
             }
             let rule = state.rules[index]
-            var draws = state.draws[index] ?? NetworkDraws(seed: seed, key: "network[\(index)]")
+            var draws = state.draws[index] ?? DrawStream(seed: seed, key: "network[\(index)]")
             var ns = draws.draw(rule.latency)
             let failure = rule.failures.isEmpty ? nil : draws.failure(rule.failures)
             state.draws[index] = draws

@@ -45,7 +45,7 @@ public struct LoopInstant: Comparable, Hashable, Sendable, CustomStringConvertib
 
 extension Duration {
     /// The duration in whole nanoseconds, saturating at `Int64`'s range.
-    var nanosecondsClamped: Int64 {
+    package var nanosecondsClamped: Int64 {
         let (seconds, attoseconds) = components
         let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
         if overflow { return seconds < 0 ? .min : .max }
