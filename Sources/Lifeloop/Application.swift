@@ -139,6 +139,9 @@ public final class Application: Responder {
     private let diagnosticStore = DiagnosticStore()
     private var checkedDiagnostics = 0
     private var labelCounters: [ObjectIdentifier: (name: String, count: Int)] = [:]
+    private var elementSerialCounter: UInt64 = 0
+    /// The element tree a front door last showed (Elements/ElementActions.swift).
+    var storedLastElementTree: ElementTree?
     private var controllers: [WeakController] = []
     private var nibs: [String: NibDefinition] = [:]
     private var controllerFactories: [String: (StoryboardCoder) -> ViewController?] = [:]
@@ -472,6 +475,14 @@ public final class Application: Responder {
     }
 
     // MARK: Objects
+
+    /// The next element serial: every view, controller, bar item and accessibility
+    /// element of the app gets one when it is made (Elements/ElementID.swift), so an
+    /// element's id is the same object's for its whole life and is never given again.
+    func nextElementSerial() -> UInt64 {
+        elementSerialCounter &+= 1
+        return elementSerialCounter
+    }
 
     func nextLabel(for type: AnyObject.Type) -> String {
         let key = ObjectIdentifier(type)

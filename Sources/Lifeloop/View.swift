@@ -128,6 +128,10 @@ open class View: Responder {
     /// without loading the weak `app` reference.
     var loopThread: pthread_t = 0
 
+    /// The view's element serial (Elements/ElementID.swift): given when it is made, or
+    /// when the element tree first meets a view made outside any app.
+    final var elementSerial: UInt64 = 0
+
     /// Creates a view with a frame in its future superview's coordinates.
     public init(frame: Rect) {
         storedFrame = frame
@@ -135,6 +139,7 @@ open class View: Responder {
         appLink = application?.link
         loopThread = application?.loopThread ?? 0
         storedLabel = application?.nextLabel(for: Self.self) ?? String(describing: Self.self)
+        elementSerial = application?.nextElementSerial() ?? 0
     }
 
     /// Creates a view from an archive, as UIKit's `init?(coder:)`: Lifeloop reads no
@@ -146,6 +151,7 @@ open class View: Responder {
         appLink = application?.link
         loopThread = application?.loopThread ?? 0
         storedLabel = application?.nextLabel(for: Self.self) ?? String(describing: Self.self)
+        elementSerial = application?.nextElementSerial() ?? 0
     }
 
 

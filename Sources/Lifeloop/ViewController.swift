@@ -95,6 +95,9 @@ open class ViewController: Responder {
     // The storage behind the public properties, whose setters check the thread first.
     // Not checked at run time, for the reason given at `View.storedLabel`.
     @exclusivity(unchecked) private var storedLabel: String
+    /// The controller's element serial (Elements/ElementID.swift): its tab's and its
+    /// navigation bar parts' ids derive from it.
+    final var elementSerial: UInt64 = 0
     var storedModalPresentationStyle: ModalPresentationStyle?
 
     /// The app this controller belongs to: the one whose loop thread created it.
@@ -253,6 +256,7 @@ open class ViewController: Responder {
         self.storedLabel = ThreadContext.takePendingLabel(for: ObjectIdentifier(Self.self))
             ?? application?.nextLabel(for: Self.self) ?? String(describing: Self.self)
         super.init()
+        elementSerial = application?.nextElementSerial() ?? 0
         application?.register(self)
         trace("initWithNibName")
     }
@@ -273,6 +277,7 @@ open class ViewController: Responder {
             // Joining the app from here would race with its loop: the controller stays out.
             return
         }
+        elementSerial = application?.nextElementSerial() ?? 0
         self.app = application
         self.loopThread = application?.loopThread ?? 0
         application?.register(self)

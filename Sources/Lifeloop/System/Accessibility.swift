@@ -284,6 +284,8 @@ open class AccessibilityElement {
     private weak var containerObject: AnyObject?
     private var storedFrame: CGRect = .zero
     private var storedFrameInContainerSpace: CGRect?
+    /// The element's serial in the element tree (Elements/ElementID.swift).
+    final var elementSerial: UInt64 = ThreadContext.application?.nextElementSerial() ?? 0
 
     /// An element of `container` (usually a view), held weakly.
     public init(accessibilityContainer container: Any) {

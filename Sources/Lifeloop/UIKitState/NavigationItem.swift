@@ -9,6 +9,13 @@ open class BarItem: NameWirable {
     open var isEnabled = true
     /// A number to find it by.
     open var tag = 0
+    /// The identifier UI tests find the item by (its element's identifier).
+    open var accessibilityIdentifier: String?
+    /// What assistive technologies call the item (by default its title).
+    open var accessibilityLabel: String?
+
+    /// The item's element serial (Elements/ElementID.swift).
+    final var elementSerial: UInt64 = ThreadContext.application?.nextElementSerial() ?? 0
 
     /// An item with no title or image.
     public init() {}
