@@ -18,8 +18,7 @@ struct Check: ParsableCommand {
             """
     )
 
-    @Argument(help: "The scenario file (YAML or JSON).")
-    var file: String
+    @OptionGroup var scenario: ScenarioFileArgument
 
     @Option(help: "The seeds, A..B (default: the scenario's `seeds`, else seed 0).")
     var seeds: String?
@@ -33,8 +32,7 @@ struct Check: ParsableCommand {
     @Option(help: .hidden)
     var child: String?
 
-    @Flag(help: "No progress on stderr.")
-    var quiet = false
+    @OptionGroup var quietOptions: QuietOptions
 
     @Option(help: "Write a failure capsule per seed that diverged into this directory (listed once `lifeloop replay` reproduced it twice).")
     var capsules: String?
@@ -63,14 +61,14 @@ struct Check: ParsableCommand {
 
     func run() throws {
         guard runs >= 2 else { throw inputError("--runs \(runs): a check needs at least 2 runs (the baseline and one more)") }
-        let runner = try loadRunner(file)
+        let runner = try loadRunner(scenario.file)
         let range: ClosedRange<UInt64>
         if let seeds {
             do { range = try SeedRange.parse(seeds) } catch { throw inputError("--seeds \(seeds): \(error)") }
         } else {
             range = runner.scenario.seeds ?? 0...0
         }
-        let quoted = file.contains(" ") ? "'\(file)'" : file
+        let quoted = scenario.file.contains(" ") ? "'\(scenario.file)'" : scenario.file
         let check = ScenarioCheck(runner: runner) { seed, argument in "lifeloop check \(quoted) --seeds \(seed) --perturb \(argument)" }
         if let child {
             try runChild(child, check: check, seed: range.lowerBound)
@@ -96,7 +94,7 @@ struct Check: ParsableCommand {
         for seed in range {
             seedCount += 1
             let baseline: [(turn: UInt64, digest: TraceDigest)]
-            do { baseline = try check.baseline(seed: seed) } catch { throw inputError("\(file): seed \(seed): \(error)") }
+            do { baseline = try check.baseline(seed: seed) } catch { throw inputError("\(scenario.file): seed \(seed): \(error)") }
             for kind in kinds {
                 if let report = try compare(kind, check: check, seed: seed, baseline: baseline) {
                     print(report.description)
@@ -107,10 +105,10 @@ struct Check: ParsableCommand {
                     break
                 }
             }
-            if !quiet { writeStandardError("seed \(seed): \(kinds.count + 1) runs checked\n") }
+            if !quietOptions.quiet { writeStandardError("seed \(seed): \(kinds.count + 1) runs checked\n") }
         }
         if let capsules {
-            let listed = try Capsules.write(failures, scenarioFile: file, scenario: runner.scenario, directory: capsules)
+            let listed = try Capsules.write(failures, scenarioFile: scenario.file, scenario: runner.scenario, directory: capsules)
             writeStandardError("\(listed.count) capsule\(listed.count == 1 ? "" : "s") in \(capsules)\n")
         }
         let runsText = "\(seedCount) seed\(seedCount == 1 ? "" : "s") × \(kinds.count + 1) runs"
@@ -126,7 +124,7 @@ struct Check: ParsableCommand {
         switch kind {
         case .inProcess(let perturbation):
             do { return try check.compare(seed: seed, perturbation: perturbation, baseline: baseline) } catch {
-                throw inputError("\(file): seed \(seed) under \(perturbation): \(error)")
+                throw inputError("\(scenario.file): seed \(seed) under \(perturbation): \(error)")
             }
         case .process(let fixed):
             let lines = try childOutput(seed: seed, mode: "digests", fixedHash: fixed)
@@ -167,7 +165,7 @@ struct Check: ParsableCommand {
         process.executableURL = URL(fileURLWithPath: CommandLine.arguments[0].hasPrefix("/")
             ? CommandLine.arguments[0] : FileManager.default.currentDirectoryPath + "/" + CommandLine.arguments[0])
         if let path = Bundle.main.executablePath { process.executableURL = URL(fileURLWithPath: path) }
-        process.arguments = ["check", file, "--seeds", "\(seed)", "--child", mode]
+        process.arguments = ["check", scenario.file, "--seeds", "\(seed)", "--child", mode]
         var environment = ProcessInfo.processInfo.environment
         environment["SWIFT_DETERMINISTIC_HASHING"] = fixedHash ? "1" : nil
         process.environment = environment
@@ -177,7 +175,7 @@ struct Check: ParsableCommand {
         let data = out.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw inputError("\(file): seed \(seed) in a separate process failed (status \(process.terminationStatus))")
+            throw inputError("\(scenario.file): seed \(seed) in a separate process failed (status \(process.terminationStatus))")
         }
         return String(decoding: data, as: UTF8.self)
     }

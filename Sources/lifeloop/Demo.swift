@@ -17,8 +17,7 @@ struct Demo: ParsableCommand {
     @Argument(help: "The sample to run (see --list).")
     var name: String = SampleCatalog.defaultName
 
-    @Option(help: "How to print the trace: lines (label event) or jsonl.")
-    var format: Format = .lines
+    @OptionGroup var formatOptions: TraceFormatOptions
 
     @Option(help: "Keep only events of these labels (comma-separated), as the spec projects traces.")
     var labels: String?
@@ -46,7 +45,7 @@ struct Demo: ParsableCommand {
         // Samples are small and fixed and build their app inside `run`, so their trace is
         // printed once they are done; `launch` is the one that streams.
         let trace = try sample.run()
-        let output = TraceOutput(format: format, labels: labels)
+        let output = TraceOutput(format: formatOptions.format, labels: labels)
         output.write(trace)
         try output.finish()
     }
@@ -68,7 +67,7 @@ struct Demo: ParsableCommand {
         let scenario = try ScenarioFile.parse(text, file: "demo \(app.name)", directory: FileManager.default.currentDirectoryPath)
         let runner = try ScenarioRunner(scenario: scenario, catalog: SampleCatalog.apps)
         let (_, events) = try runner.runReturningEvents(seed: 0, options: RunOptions(keepEvents: true))
-        let output = TraceOutput(format: format, labels: labels)
+        let output = TraceOutput(format: formatOptions.format, labels: labels)
         for event in events { output.write(event) }
         try output.finish()
     }

@@ -17,8 +17,7 @@ struct ExperimentCommand: ParsableCommand {
             """
     )
 
-    @Argument(help: "The scenario file (YAML or JSON).")
-    var file: String
+    @OptionGroup var scenario: ScenarioFileArgument
 
     @Option(help: "The seeds, A..B inclusive (or A..<B); default: the scenario's `seeds`.")
     var seeds: String?
@@ -53,8 +52,7 @@ struct ExperimentCommand: ParsableCommand {
     @Option(help: "Where seeds run: auto (a process per seed for an app that needs the main thread, threads of this process otherwise), threads, or processes.")
     var isolation: IsolationChoice = .auto
 
-    @Flag(help: "No progress on stderr.")
-    var quiet = false
+    @OptionGroup var quietOptions: QuietOptions
 
     @Option(help: "Write a failure capsule per failing seed into this directory (listed once `lifeloop replay` reproduced it twice).")
     var capsules: String?
@@ -80,14 +78,14 @@ struct ExperimentCommand: ParsableCommand {
         }
         if let html { do { try AtomicFile.checkTarget(html) } catch { throw inputError("--html \(error)") } }
         if let frames { try checkPicturePath(frames, option: "--frames") }
-        let runner = try loadRunner(file)
+        let runner = try loadRunner(scenario.file)
         let requested: ClosedRange<UInt64>
         if let seeds {
             do { requested = try SeedRange.parse(seeds) } catch { throw inputError("--seeds \(seeds): \(error)") }
         } else if let range = runner.scenario.seeds {
             requested = range
         } else {
-            throw inputError("\(file) has no `seeds:`; pass --seeds A..B")
+            throw inputError("\(scenario.file) has no `seeds:`; pass --seeds A..B")
         }
         let resolution: ShardResolution
         do {
@@ -106,18 +104,18 @@ struct ExperimentCommand: ParsableCommand {
 
         let destination = try outputPath(runner: runner, shard: resolution.shard)
         if let destination { do { try AtomicFile.checkTarget(destination) } catch { throw inputError("--out \(error)") } }
-        var experiment = Experiment(runner: runner, seeds: block, jobs: jobs, rerunCommand: rerunCommand(file))
+        var experiment = Experiment(runner: runner, seeds: block, jobs: jobs, rerunCommand: rerunCommand(scenario.file))
         experiment.digests = digests
         experiment.injectUnseededDelay = injectUnseededDelay
         let inProcesses = isolation == .processes || (isolation == .auto && runner.threading == .mainThread)
         if inProcesses {
-            let (file, digests) = (self.file, self.digests)
+            let (file, digests) = (self.scenario.file, self.digests)
             experiment.isolation = .processes(SeedProcess(executable: Self.executablePath) { seed, path in
                 ["experiment", file, "--seeds", "\(seed)", "--seed-result", path, "--quiet"] + (digests ? ["--digests"] : [])
             })
         }
         let streams = try RowStreams(csvPath: format == .csv ? (destination ?? "-") : nil, jsonlPath: rows)
-        let progress = quiet ? nil : ProgressReporter.stderr(total: Int(clamping: block.count), label: runner.scenario.name)
+        let progress = quietOptions.quiet ? nil : ProgressReporter.stderr(total: Int(clamping: block.count), label: runner.scenario.name)
         var sink: (@Sendable (RunResult) -> Void)?
         let failures = Locked<[Capsules.Failure]>([])
         let collect = capsules != nil
@@ -134,7 +132,7 @@ struct ExperimentCommand: ParsableCommand {
         var report = experiment.run(rows: sink, progress: progress)
         try streams.close()
         if let capsules {
-            let listed = try Capsules.write(failures.withLock { $0 }, scenarioFile: file, scenario: runner.scenario, directory: capsules)
+            let listed = try Capsules.write(failures.withLock { $0 }, scenarioFile: scenario.file, scenario: runner.scenario, directory: capsules)
             log("\(listed.count) capsule\(listed.count == 1 ? "" : "s") in \(capsules)")
             report.noteCapsules(listed)
         }
@@ -173,13 +171,13 @@ struct ExperimentCommand: ParsableCommand {
     /// The seed's process: one seed on this process's main thread (which its app owns, as
     /// under `lifeloop run`), its result written for the experiment that started it.
     private func runSeedProcess(resultPath: String) throws {
-        let runner = try loadRunner(file)
+        let runner = try loadRunner(scenario.file)
         guard let seeds, let range = try? SeedRange.parse(seeds), range.count == 1 else {
             throw inputError("--seed-result needs --seeds N, one seed")
         }
         let result: RunResult
         do { result = try runner.run(seed: range.lowerBound, options: RunOptions(digest: digests)) } catch {
-            throw inputError("\(file): seed \(range.lowerBound): \(error)")
+            throw inputError("\(scenario.file): seed \(range.lowerBound): \(error)")
         }
         do { try SeedProcess.write(result, to: resultPath) } catch { throw inputError("\(error)") }
         if !result.status.isPassed { throw ExitCode(1) }
@@ -206,7 +204,7 @@ struct ExperimentCommand: ParsableCommand {
                 log("seed \(slow.seed) could not be re-run for its timeline: \(error)")
             }
         }
-        let rerun = rerunCommand(file)
+        let rerun = rerunCommand(scenario.file)
         let page = ReportPage.html(report: report, scenario: runner.scenario, slowRuns: slowRuns, rerun: { rerun($0) })
         do { try AtomicFile.write(page, to: path) } catch { throw inputError("--html \(error)") }
         log("wrote \(path)")

@@ -30,8 +30,7 @@ struct Launch: ParsableCommand {
     @Option(name: .customLong("tap"), help: "The label of a view to tap once the app has settled; repeat in order.")
     var taps: [String] = []
 
-    @Option(help: "How to print the trace: lines (label event) or jsonl.")
-    var format: Demo.Format = .lines
+    @OptionGroup var formatOptions: TraceFormatOptions
 
     @Option(help: "Keep only events of these labels (comma-separated).")
     var labels: String?
@@ -39,7 +38,7 @@ struct Launch: ParsableCommand {
     func run() throws {
         // The trace goes to stdout as it is recorded, so no event stays in memory however
         // large the storyboard (the digest still covers every event).
-        let output = TraceOutput(format: format, labels: labels)
+        let output = TraceOutput(format: formatOptions.format, labels: labels)
         let app = try Application(clock: .virtual, traceMode: .digestOnly)
         app.trace.sink = { output.write($0) }
         // Also on failure, so what the app did before a bad tap is not lost.

@@ -16,8 +16,7 @@ struct Snapshot: ParsableCommand {
             """
     )
 
-    @Argument(help: "The scenario file (YAML or JSON).")
-    var file: String
+    @OptionGroup var scenario: ScenarioFileArgument
 
     @Option(help: "The moment: a step number, a time (250ms), turn:N or end (the default: the settled end of the run).")
     var at: String = "end"
@@ -25,8 +24,7 @@ struct Snapshot: ParsableCommand {
     @Option(help: "The window's label (default: the key window).")
     var window: String?
 
-    @Option(parsing: .unconditional, help: "The seed costs and timings are drawn from.")
-    var seed: UInt64 = 0
+    @OptionGroup var seedOptions: SeedOptions
 
     @Option(name: .shortAndLong, help: "Where to write: a .svg or .png path.")
     var output: String
@@ -35,17 +33,17 @@ struct Snapshot: ParsableCommand {
         let moment: SnapshotRequest.Moment
         do { moment = try .parse(at) } catch { throw inputError("--at \(error)") }
         try checkPicturePath(output, option: "-o")
-        let runner = try loadRunner(file)
+        let runner = try loadRunner(scenario.file)
         if case .afterStep(let step) = moment, step > runner.scenario.steps.count {
-            throw inputError("--at \(at): \(file) has \(runner.scenario.steps.count) script steps")
+            throw inputError("--at \(at): \(scenario.file) has \(runner.scenario.steps.count) script steps")
         }
         var options = RunOptions()
         options.snapshot = SnapshotRequest(moment: moment, window: window)
         let result: RunResult
-        do { result = try runner.run(seed: seed, options: options) } catch { throw inputError("\(file): \(error)") }
+        do { result = try runner.run(seed: seedOptions.seed, options: options) } catch { throw inputError("\(scenario.file): \(error)") }
         guard let snapshot = result.snapshot else {
-            if case .failed(let message) = result.status { throw inputError("\(file): \(message)") }
-            throw inputError("\(file): the run ended (turn \(result.turns), \(result.endTime / 1_000_000)ms) before the moment \(moment)")
+            if case .failed(let message) = result.status { throw inputError("\(scenario.file): \(message)") }
+            throw inputError("\(scenario.file): the run ended (turn \(result.turns), \(result.endTime / 1_000_000)ms) before the moment \(moment)")
         }
         try writePicture(snapshot, to: output)
     }

@@ -20,8 +20,7 @@ struct Record: ParsableCommand {
     @Argument(help: "The scenario file (YAML or JSON); it must use `clock: host`.")
     var file: String
 
-    @Option(parsing: .unconditional, help: "The seed costs and timings are drawn from.")
-    var seed: UInt64 = 0
+    @OptionGroup var seedOptions: SeedOptions
 
     @Option(help: "The clock to run on (default: the scenario's). A virtual-clock recording holds only the turn digests, which a replay checks.")
     var clock: ClockMode?
@@ -39,8 +38,8 @@ struct Record: ParsableCommand {
         options.clock = clock
         options.recordPath = output
         let result: RunResult
-        do { result = try runner.run(seed: seed, options: options) } catch { throw inputError("\(error)") }
-        print("recorded seed \(seed) to \(output): \(result.turns) turns, digest \(result.digest?.description ?? "-"), \(statusText(result.status))")
+        do { result = try runner.run(seed: seedOptions.seed, options: options) } catch { throw inputError("\(error)") }
+        print("recorded seed \(seedOptions.seed) to \(output): \(result.turns) turns, digest \(result.digest?.description ?? "-"), \(statusText(result.status))")
         if !result.status.isPassed { throw ExitCode(1) }
     }
 }

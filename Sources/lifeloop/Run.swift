@@ -12,11 +12,9 @@ struct Run: ParsableCommand {
         discussion: "Exit status: 0 passed, 1 a check failed (expect, strict diagnostics, budget), 2 bad input."
     )
 
-    @Argument(help: "The scenario file (YAML or JSON).")
-    var file: String
+    @OptionGroup var scenario: ScenarioFileArgument
 
-    @Option(parsing: .unconditional, help: "The seed costs and timings are drawn from.")
-    var seed: UInt64 = 0
+    @OptionGroup var seedOptions: SeedOptions
 
     @Option(help: "Stream the trace to this file as JSON Lines while running.")
     var trace: String?
@@ -39,33 +37,33 @@ struct Run: ParsableCommand {
     func run() throws {
         if let timeline { try checkPicturePath(timeline, option: "--timeline") }
         if let frames { try checkPicturePath(frames, option: "--frames") }
-        let runner = try loadRunner(file)
+        let runner = try loadRunner(scenario.file)
         let result: RunResult
         do {
             var options = RunOptions(tracePath: trace, perfettoPath: perfetto, digest: true)
             options.allowNetwork = allowNetwork
             options.timeline = timeline != nil
             options.keepFrames = frames != nil
-            result = try runner.run(seed: seed, options: options)
+            result = try runner.run(seed: seedOptions.seed, options: options)
         } catch {
-            throw inputError("\(file): \(error)")
+            throw inputError("\(scenario.file): \(error)")
         }
         var report = ExperimentReport(scenario: runner.scenario)
-        report.add(result, rerun: rerunCommand(file)(seed))
-        report.cover(seed...seed)
-        let context = [("seed", "\(seed)"), ("digest", JSONText.quoted(result.digest?.description ?? ""))]
+        report.add(result, rerun: rerunCommand(scenario.file)(seedOptions.seed))
+        report.cover(seedOptions.seed...seedOptions.seed)
+        let context = [("seed", "\(seedOptions.seed)"), ("digest", JSONText.quoted(result.digest?.description ?? ""))]
         switch format {
         case .text:
-            print("seed \(seed), digest \(result.digest?.description ?? "-"), \(statusText(result.status))")
+            print("seed \(seedOptions.seed), digest \(result.digest?.description ?? "-"), \(statusText(result.status))")
             print(SingleRunText.render(result, scenario: runner.scenario), terminator: "")
-            if !result.status.isPassed { print("re-run with its trace: \(rerunCommand(file)(seed))") }
+            if !result.status.isPassed { print("re-run with its trace: \(rerunCommand(scenario.file)(seedOptions.seed))") }
         case .json:
             print(report.json(context: context), terminator: "")
         case .csv:
             print(SeedRows.csvHeader + SeedRows.render(result, format: .csv), terminator: "")
         }
         if let timeline, let drawn = result.timeline {
-            try writePicture(drawn.svg(title: "\(runner.scenario.name), seed \(seed)"), to: timeline)
+            try writePicture(drawn.svg(title: "\(runner.scenario.name), seed \(seedOptions.seed)"), to: timeline)
         }
         if let frames {
             for (path, chart) in frameCharts(result, scenario: runner.scenario.name, path: frames) {
