@@ -66,8 +66,9 @@ extension ScrollViewDelegate {
 /// The content offset is the bounds' origin, as in UIKit. Scrolling runs on the app's
 /// frame clock: an animated ``setContentOffset(_:animated:)`` and the deceleration after a
 /// drag move the offset once per frame of the window's display link, so under the
-/// virtual clock they are the same on every run. A drag comes from code, or from touches,
-/// through ``beginDrag()``, ``drag(by:)`` and ``endDrag(velocity:)``.
+/// virtual clock they are the same on every run. A drag comes from touches, through the
+/// scroll view's ``panGestureRecognizer`` (as on a device), or from code, through
+/// ``beginDrag()``, ``drag(by:)`` and ``endDrag(velocity:)``.
 open class ScrollView: View {
     /// The size of the content.
     open var contentSize: Size = .zero {
@@ -158,6 +159,17 @@ open class ScrollView: View {
         /// UIKit's fast rate, 0.99 per millisecond.
         public static let fast = DecelerationRate(rawValue: 0.99)
     }
+
+    /// Whether a touch on the content waits a moment (0.15 s of the loop's clock) before
+    /// the content gets `touchesBegan`, so that a drag can take it first; true by default,
+    /// as UIKit's. A tap shorter than the wait reaches the content when the finger lifts.
+    open var delaysContentTouches = true
+    /// Whether a drag may take a touch the content already has (the content gets
+    /// `touchesCancelled`); true by default. When false, the content keeps it and the
+    /// scroll view does not scroll.
+    open var canCancelContentTouches = true
+    /// The recognizer that drags the content, made on first use (see ScrollViewPanning.swift).
+    var storedPanGestureRecognizer: ScrollViewPanGestureRecognizer?
 
     /// The running animation or deceleration.
     private var motion: ScrollMotion?
@@ -311,6 +323,34 @@ open class ScrollView: View {
         if rect.maxY > visible.maxY { offset.y += rect.maxY - visible.maxY }
         if rect.minY < offset.y + insets.top { offset.y = rect.minY - insets.top }
         setContentOffset(clampedContentOffset(offset), animated: animated)
+    }
+
+    // MARK: Touches
+
+    /// Whether a drag may cancel the touches `view` (in the content) already has: true,
+    /// unless `view` is a control, as UIKit's. Asked when the drag would begin, only when
+    /// ``canCancelContentTouches`` is true.
+    open func touchesShouldCancel(in view: View) -> Bool { !(view is Control) }
+
+    /// Whether `gestureRecognizer` may begin. For the scroll view's own
+    /// ``panGestureRecognizer``: scrolling is enabled, the content can move along the
+    /// finger's main direction (or bounces along it), and no touch already went to content
+    /// that may not be cancelled (``canCancelContentTouches``, ``touchesShouldCancel(in:)``).
+    /// Other recognizers: as a view's.
+    open override func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
+        guard let pan = storedPanGestureRecognizer, gestureRecognizer === pan else {
+            return super.gestureRecognizerShouldBegin(gestureRecognizer)
+        }
+        guard isScrollEnabled else { return false }
+        let moved = pan.translation(in: self)
+        let mainlyVertical = abs(moved.y) >= abs(moved.x)
+        guard mainlyVertical ? (scrollsVertically || alwaysBounceVertical) : (scrollsHorizontally || alwaysBounceHorizontal) else {
+            return false
+        }
+        for view in pan.viewsHoldingTouches() where view !== self {
+            guard canCancelContentTouches, touchesShouldCancel(in: view) else { return false }
+        }
+        return true
     }
 
     // MARK: Dragging

@@ -627,6 +627,25 @@ open class CollectionView: ScrollView {
         shown[indexPath]?.isSelected = false
     }
 
+    // Touches on items: ListTouchTracking.swift highlights and selects; the rest goes up
+    // the responder chain.
+    /// A finger went down: on an item, the item highlights; elsewhere the next responder gets it.
+    open override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
+        if !trackItemTouches(.began, touches) { super.touchesBegan(touches, with: event) }
+    }
+    /// A finger moved: one that moves off its item lets go of it.
+    open override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
+        if !trackItemTouches(.moved, touches) { super.touchesMoved(touches, with: event) }
+    }
+    /// A finger lifted: its highlighted item is selected, as a tap selects it.
+    open override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
+        if !trackItemTouches(.ended, touches) { super.touchesEnded(touches, with: event) }
+    }
+    /// The touches were cancelled (a drag took them): the item unhighlights.
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
+        if !trackItemTouches(.cancelled, touches) { super.touchesCancelled(touches, with: event) }
+    }
+
     /// A shown cell was tapped.
     func cellWasTapped(_ cell: CollectionViewCell) {
         guard let path = indexPath(for: cell) else { return }
@@ -647,6 +666,14 @@ open class CollectionView: ScrollView {
         delegate?.collectionView(self, didHighlightItemAt: indexPath)
         shown[indexPath]?.isHighlighted = false
         delegate?.collectionView(self, didUnhighlightItemAt: indexPath)
+        selectItemByUser(at: indexPath)
+    }
+
+    /// The selection part of a tap, once the item highlighted and unhighlighted (a touch's
+    /// lift, see ListTouchTracking.swift).
+    func selectItemByUser(at indexPath: IndexPath) {
+        guard allowsSelection, isValidItem(indexPath) else { return }
+        let delegate = collectionDelegate
         if allowsMultipleSelection, selected.contains(indexPath) {
             if let delegate, !delegate.collectionView(self, shouldDeselectItemAt: indexPath) { return }
             userDeselect(indexPath)

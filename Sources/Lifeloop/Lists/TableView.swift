@@ -792,6 +792,25 @@ open class TableView: ScrollView {
         shown[indexPath]?.setSelected(false, animated: animated)
     }
 
+    // Touches on rows: ListTouchTracking.swift highlights and selects; the rest goes up
+    // the responder chain.
+    /// A finger went down: on a row, the row highlights; elsewhere the next responder gets it.
+    open override func touchesBegan(_ touches: Set<Touch>, with event: Event?) {
+        if !trackRowTouches(.began, touches) { super.touchesBegan(touches, with: event) }
+    }
+    /// A finger moved: one that moves off its row lets go of it.
+    open override func touchesMoved(_ touches: Set<Touch>, with event: Event?) {
+        if !trackRowTouches(.moved, touches) { super.touchesMoved(touches, with: event) }
+    }
+    /// A finger lifted: its highlighted row is selected, as a tap selects it.
+    open override func touchesEnded(_ touches: Set<Touch>, with event: Event?) {
+        if !trackRowTouches(.ended, touches) { super.touchesEnded(touches, with: event) }
+    }
+    /// The touches were cancelled (a drag took them): the row unhighlights.
+    open override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) {
+        if !trackRowTouches(.cancelled, touches) { super.touchesCancelled(touches, with: event) }
+    }
+
     /// A shown cell was tapped.
     func cellWasTapped(_ cell: TableViewCell) {
         guard let path = indexPath(for: cell) else { return }
@@ -807,6 +826,15 @@ open class TableView: ScrollView {
         guard allowed, indexPath.count == 2, indexPath.section >= 0, indexPath.section < rowCounts.count,
               indexPath.row >= 0, indexPath.row < rowCounts[indexPath.section] else { return }
         if let tableDelegate, !tableDelegate.tableView(self, shouldHighlightRowAt: indexPath) { return }
+        selectRowByUser(at: indexPath)
+    }
+
+    /// The selection part of a tap, once the row highlighted (a touch's lift, see
+    /// ListTouchTracking.swift).
+    func selectRowByUser(at indexPath: IndexPath) {
+        let allowed = editing ? allowsSelectionDuringEditing : allowsSelection
+        guard allowed, indexPath.count == 2, indexPath.section >= 0, indexPath.section < rowCounts.count,
+              indexPath.row >= 0, indexPath.row < rowCounts[indexPath.section] else { return }
         let multiple = editing ? allowsMultipleSelectionDuringEditing : allowsMultipleSelection
         if multiple, selected.contains(indexPath) {
             userDeselect(indexPath)

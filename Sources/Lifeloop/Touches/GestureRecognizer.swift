@@ -242,6 +242,10 @@ open class GestureRecognizer: NameWirable {
     /// Whether the recognizer has not decided yet: it still could, or is waiting to.
     var isUndecided: Bool { storedState == .possible && hasSeenTouches }
 
+    /// Whether the view's `touchesBegan` is held back now: while an undecided recognizer
+    /// delays it (a scroll view's pan holds it for a moment only, see ScrollViewPanning.swift).
+    var holdsTouchesBegan: Bool { delaysTouchesBegan && isUndecided }
+
     /// Whether a new touch may join: not while it is in a final state its touches hold.
     var acceptsTouches: Bool { !storedState.isFinal }
 

@@ -43,6 +43,9 @@ public final class Touch: Hashable {
 
     var locationInWindow: Point
     var previousLocationInWindow: Point
+    /// The table row or collection item the touch went down on and highlights (see
+    /// ListTouchTracking.swift).
+    var listTracking: ListTouchTracking?
 
     init(finger: Int, at point: Point, window: Window, timestamp: Double) {
         self.finger = finger

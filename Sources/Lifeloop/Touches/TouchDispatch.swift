@@ -39,6 +39,9 @@ final class TouchDispatch {
     var engaged: [GestureRecognizer] = []
     /// The last tap: where and when it lifted, for `tapCount`.
     var lastTap: (point: Point, time: Double, count: Int)?
+    /// When the last scheduled gesture in this window ends (loop nanoseconds): the next
+    /// one starts then (see ScheduledGestures.swift).
+    var scheduledInputEnd: UInt64 = 0
 
     init(window: Window) {
         self.window = window
@@ -97,6 +100,7 @@ final class TouchDispatch {
         var found: [GestureRecognizer] = []
         var current = touch.view
         while let view = current {
+            (view as? ScrollView)?.installPanGestureRecognizerIfNeeded()
             for recognizer in view.extras?.gestureRecognizers ?? [] where recognizer.isEnabled {
                 if recognizer.needsReset { recognizer.performReset() }
                 guard recognizer.acceptsTouches, recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) ?? true
@@ -178,7 +182,7 @@ final class TouchDispatch {
 
     /// Whether a recognizer of `touch` holds its `touchesBegan` back from the view.
     private func delaysBegan(_ touch: Touch) -> Bool {
-        touch.gestureRecognizers?.contains { $0.delaysTouchesBegan && $0.isUndecided } ?? false
+        touch.gestureRecognizers?.contains { $0.holdsTouchesBegan } ?? false
     }
 
     /// Whether a recognizer of `touch` holds its `touchesEnded` back from the view.
@@ -272,7 +276,9 @@ extension Application {
         return true
     }
 
-    /// Taps at `point` in `window` (the key window when nil): a finger down and up there.
+    /// Taps at `point` in `window` (the key window when nil): a finger down and up there,
+    /// at the same instant of the loop's clock. For a tap that takes time, as a finger's
+    /// does, use ``tap(at:duration:in:)``.
     @discardableResult
     public func tap(at point: Point, in window: Window? = nil) -> Bool {
         touch(.down, at: point, in: window) && touch(.up, at: point, in: window)
