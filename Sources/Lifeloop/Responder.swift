@@ -41,6 +41,10 @@ open class Responder: NameWirable {
     /// none unless a subclass overrides it (not shown on Linux).
     open var inputView: View? { nil }
 
+    /// The key commands this responder answers (a hardware keyboard's keys, see
+    /// ``KeyCommand``): none by default.
+    open var keyCommands: [KeyCommand]? { nil }
+
     /// A finger went down; by default the next responder gets it.
     open func touchesBegan(_ touches: Set<Touch>, with event: Event?) { next?.touchesBegan(touches, with: event) }
     /// Fingers moved; by default the next responder gets them.

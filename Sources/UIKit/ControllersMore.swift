@@ -24,3 +24,5 @@ public let UIApplicationBackgroundFetchIntervalNever = applicationBackgroundFetc
 public typealias UIStatusBarAnimation = StatusBarAnimation
 /// UIKit's `UIKeyModifierFlags`: Lifeloop's `KeyModifierFlags`.
 public typealias UIKeyModifierFlags = KeyModifierFlags
+/// UIKit's `UIKeyCommand`: Lifeloop's `KeyCommand`.
+public typealias UIKeyCommand = KeyCommand

@@ -49,7 +49,10 @@ open class TextField: Control {
     }
 
     /// The text.
-    open var text: String? = "" { didSet { setNeedsDisplay() } }
+    open var text: String? = "" {
+        // Text set in code puts the caret at the end, as UIKit's does (keys set it after).
+        didSet { textExtras.selectedRange = nil; setNeedsDisplay() }
+    }
     /// The placeholder shown while the text is empty.
     open var placeholder: String? { didSet { setNeedsDisplay() } }
     /// The font.
@@ -132,7 +135,7 @@ open class TextField: Control {
         return true
     }
 
-    /// Types `string` at the end, as the keyboard would: the delegate's
+    /// Types `string` at the caret (the end unless moved), as the keyboard would: the delegate's
     /// `shouldChangeCharactersIn` first, then `editingChanged`. Begins editing if needed.
     open func insertText(_ string: String) {
         guard onLoop("insertText(_:)") else { return }
@@ -140,19 +143,13 @@ open class TextField: Control {
         insertKey(string)
     }
 
-    /// One key's text at the end: whether the delegate let it in.
+    /// One key's text at the selection (the caret, at the end unless moved): whether the
+    /// delegate let it in. See TextEditingKeys.swift.
     @discardableResult
-    func insertKey(_ string: String) -> Bool {
-        let current = text ?? ""
-        let range = NSRange(location: current.utf16.count, length: 0)
-        guard delegate?.textField(self, shouldChangeCharactersIn: range, replacementString: string) ?? true else { return false }
-        text = current + string
-        delegate?.textFieldDidChangeSelection(self)
-        sendActions(for: .editingChanged)
-        return true
-    }
+    func insertKey(_ string: String) -> Bool { replaceSelection(with: string) }
 
-    /// Deletes the last character, as the delete key would: the delegate's
+    /// Deletes the selection, or the character before the caret (the last one unless the
+    /// caret moved), as the delete key would: the delegate's
     /// `shouldChangeCharactersIn` with an empty string first, then
     /// `textFieldDidChangeSelection` and `editingChanged`.
     open func deleteBackward() {
@@ -160,18 +157,10 @@ open class TextField: Control {
         deleteKey()
     }
 
-    /// The delete key: whether a character went.
+    /// The delete key: the selection, or the character before the caret; whether
+    /// anything went. See TextEditingKeys.swift.
     @discardableResult
-    func deleteKey() -> Bool {
-        guard let current = text, let last = current.last else { return false }
-        let count = String(last).utf16.count
-        let range = NSRange(location: current.utf16.count - count, length: count)
-        guard delegate?.textField(self, shouldChangeCharactersIn: range, replacementString: "") ?? true else { return false }
-        text = String(current.dropLast())
-        delegate?.textFieldDidChangeSelection(self)
-        sendActions(for: .editingChanged)
-        return true
-    }
+    func deleteKey() -> Bool { deleteAtCaret() }
 
     /// The return key: the delegate's `textFieldShouldReturn`, then `editingDidEndOnExit`.
     open func returnKey() {

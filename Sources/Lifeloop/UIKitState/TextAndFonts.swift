@@ -740,7 +740,7 @@ extension TextField {
     }
 
     /// The selection, as character positions; the caret after the last character unless
-    /// set. Lifeloop's fields type at the end, whatever the selection: it is kept as state.
+    /// set. Keys type over it and delete before it; setting the text puts it at the end.
     public var selectedTextRange: TextRange? {
         get {
             let count = characterCount
