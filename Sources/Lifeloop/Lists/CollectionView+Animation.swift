@@ -61,15 +61,9 @@ extension CollectionView {
     /// at once. Supplementary views are asked again, with no animation.
     func applyChecked(_ plan: ListUpdatePlan, update: ListUpdate) {
         let animate = listUpdatesAnimate && !listAnimator.isLayingOut
-        var before: [ObjectIdentifier: (frame: Rect, alpha: Double)] = [:]
-        if animate {
-            for cell in shown.ordered { before[ObjectIdentifier(cell)] = (cell.presentationFrame, cell.presentationAlpha) }
-        }
-        var leaving: [(cell: CollectionViewCell, path: IndexPath)] = []
-        shown.follow(plan) { cell, path in
-            if animate { leaving.append((cell, path)) } else { endDisplaying(cell, at: path) }
-        }
-        selected = selected.compactMap { plan.newIndexPath(for: $0) }
+        var before: [ObjectIdentifier: ListViewStart] = [:]
+        if animate { recordStarts(of: shown.ordered, into: &before) }
+        let leaving = followUpdate(plan, keepingLeaving: animate)
         for key in shownSupplementary.keys.sorted() {
             if let view = shownSupplementary.removeValue(forKey: key) { endDisplaying(view, key: key) }
         }
@@ -134,19 +128,13 @@ extension CollectionView {
             tracks.append(ListAnimationTrack(view: cell, from: start.frame, fromAlpha: end == nil ? 0 : start.alpha,
                                              to: end?.frame ?? start.frame,
                                              toAlpha: end.map { Double($0.alpha) } ?? 0))
-            animation.leaving.append { [weak self, weak cell, weak app] in
-                guard let self, let cell, let app else { return }
-                TableView.withoutCapture(app) { cell.alpha = 1 }
-                if cell.superview === self { self.endDisplaying(cell, at: old) }
-            }
+            leave(cell, when: animation, app: app) { collection, cell in collection.endDisplaying(cell, at: old) }
         }
         listAnimator.appearingAttributes.removeAll()
         listAnimator.disappearingAttributes.removeAll()
         trace("layout.finalizeCollectionViewUpdates")
         layout.finalizeCollectionViewUpdates()
-        animation.completion = listAnimator.takeCompletion()
-        animation.ended = { [weak self] in self?.setNeedsLayout() }
-        listAnimator.run(tracks, animation: animation, app: app)
+        runUpdateAnimation(tracks, animation, app: app)
     }
 
     /// The default start of an appearing item: its attributes after the update, alpha 0.

@@ -553,18 +553,9 @@ open class CollectionView: ScrollView {
     /// source (an interactive movement): counts, shown cells and the selection follow, and
     /// the layout is invalidated.
     func moveItemInPlace(from: IndexPath, to: IndexPath) {
-        var update = ListUpdate()
-        update.rowMoves = [(from, to)]
-        var newCounts = itemCounts
-        if from.section != to.section {
-            newCounts[from.section] -= 1
-            newCounts[to.section] += 1
-        }
-        let plan = ListUpdatePlan(update: update, oldCounts: itemCounts, newCounts: newCounts, unit: "item")
-        guard plan.problem == nil else { return }
+        guard let (plan, newCounts) = ListUpdatePlan.inPlaceMove(from: from, to: to, counts: itemCounts, unit: "item") else { return }
         itemCounts = newCounts
-        shown.follow(plan) { cell, path in endDisplaying(cell, at: path) }
-        selected = selected.compactMap { plan.newIndexPath(for: $0) }
+        _ = followUpdate(plan, keepingLeaving: false)
         layoutWasInvalidated()
     }
 
@@ -780,17 +771,11 @@ open class CollectionView: ScrollView {
             return
         }
         let oldCounts = itemCounts
-        trace("numberOfSections")
-        let newSectionCount = max(0, dataSource.numberOfSections(in: self))
-        var newCounts: [Int] = []
-        for section in 0..<newSectionCount {
-            trace("numberOfItemsInSection", detail: String(section))
-            newCounts.append(max(0, dataSource.collectionView(self, numberOfItemsInSection: section)))
+        let newCounts = askCounts(sections: { dataSource.numberOfSections(in: self) }, countTrace: "numberOfItemsInSection") {
+            dataSource.collectionView(self, numberOfItemsInSection: $0)
         }
         itemCounts = newCounts
-        let plan = ListUpdatePlan(update: update, oldCounts: oldCounts, newCounts: newCounts, unit: "item")
-        if let problem = plan.problem {
-            application?.diagnose(.invalidListUpdate, label: traceLabel, message: problem)
+        guard let plan = checkedPlan(update, oldCounts: oldCounts, newCounts: newCounts, unit: "item") else {
             shownStale = true
             selected.removeAll()
             layoutWasInvalidated()

@@ -129,6 +129,22 @@ struct ListUpdatePlan {
         self.problem = problem
     }
 
+    /// The plan of moving one row or item in a list's own record of its counts, without
+    /// asking its data source (a reorder drag, an interactive movement), and the counts
+    /// after it; nil when the move does not fit the counts.
+    static func inPlaceMove(from: IndexPath, to: IndexPath, counts: [Int], unit: String) -> (plan: ListUpdatePlan, newCounts: [Int])? {
+        var update = ListUpdate()
+        update.rowMoves = [(from, to)]
+        var newCounts = counts
+        if from.section != to.section {
+            newCounts[from.section] -= 1
+            newCounts[to.section] += 1
+        }
+        let plan = ListUpdatePlan(update: update, oldCounts: counts, newCounts: newCounts, unit: unit)
+        guard plan.problem == nil else { return nil }
+        return (plan, newCounts)
+    }
+
     /// The `rank`-th position (0-based) not taken by `occupied` (sorted).
     private static func place(_ rank: Int, among occupied: [Int]) -> Int {
         var position = rank

@@ -13,19 +13,15 @@ extension TableView {
         var oldGeometry = geometry
         let width = Double(bounds.width)
         // Where each shown view is seen now, by identity: animations start there.
-        var before: [ObjectIdentifier: (frame: Rect, alpha: Double)] = [:]
+        var before: [ObjectIdentifier: ListViewStart] = [:]
         if animate {
-            for cell in shown.ordered { before[ObjectIdentifier(cell)] = (cell.presentationFrame, cell.presentationAlpha) }
-            for view in shownHeaders.values { before[ObjectIdentifier(view)] = (view.presentationFrame, view.presentationAlpha) }
-            for view in shownFooters.values { before[ObjectIdentifier(view)] = (view.presentationFrame, view.presentationAlpha) }
+            recordStarts(of: shown.ordered, into: &before)
+            recordStarts(of: shownHeaders.values, into: &before)
+            recordStarts(of: shownFooters.values, into: &before)
         }
         rowCounts = newCounts
         rebuildGeometry()
-        var leavingCells: [(cell: TableViewCell, path: IndexPath)] = []
-        shown.follow(plan) { cell, path in
-            if animate { leavingCells.append((cell, path)) } else { endDisplaying(cell, at: path) }
-        }
-        selected = selected.compactMap { plan.newIndexPath(for: $0) }
+        let leavingCells = followUpdate(plan, keepingLeaving: animate)
         // Section headers and footers: with animation those of the sections that stay
         // (titled ones, and views of a fixed height) follow their section; the others
         // leave (fading with animation, at once without).
@@ -94,20 +90,12 @@ extension TableView {
                 tracks.append(ListAnimationTrack(view: cell, from: start.frame, fromAlpha: start.alpha, to: hidden.frame,
                                                  toAlpha: hidden.alpha))
             }
-            animation.leaving.append { [weak self, weak cell, weak app] in
-                guard let self, let cell, let app else { return }
-                Self.withoutCapture(app) { cell.alpha = 1 }
-                if cell.superview === self { self.endDisplaying(cell, at: old) }
-            }
+            leave(cell, when: animation, app: app) { table, cell in table.endDisplaying(cell, at: old) }
         }
         for view in leavingViews {
             let start = before[ObjectIdentifier(view)] ?? (view.frame, Double(view.alpha))
             tracks.append(ListAnimationTrack(view: view, from: start.frame, fromAlpha: start.alpha, to: start.frame, toAlpha: 0))
-            animation.leaving.append { [weak self, weak view, weak app] in
-                guard let self, let view, let app else { return }
-                Self.withoutCapture(app) { view.alpha = 1 }
-                if view.superview === self { self.recycleSupplementary(view) }
-            }
+            leave(view, when: animation, app: app) { table, view in table.recycleSupplementary(view) }
         }
         for view in shownHeaders.keys.sorted().compactMap({ shownHeaders[$0] })
             + shownFooters.keys.sorted().compactMap({ shownFooters[$0] }) {
@@ -119,9 +107,7 @@ extension TableView {
                                                  toAlpha: Double(view.alpha)))
             }
         }
-        animation.completion = listAnimator.takeCompletion()
-        animation.ended = { [weak self] in self?.setNeedsLayout() }
-        listAnimator.run(tracks, animation: animation, app: app)
+        runUpdateAnimation(tracks, animation, app: app)
     }
 
     /// Lays the rows out now when the table is in a window (and not already laying out);
@@ -130,13 +116,5 @@ extension TableView {
         setNeedsLayout()
         guard window != nil, !listAnimator.isLayingOut else { return }
         layoutListContent()
-    }
-
-    /// Runs `body` outside any `animations` block being captured.
-    static func withoutCapture(_ app: Application, _ body: () -> Void) {
-        let captured = app.animationCapture
-        app.animationCapture = nil
-        body()
-        app.animationCapture = captured
     }
 }

@@ -700,15 +700,7 @@ open class TableView: ScrollView {
     /// Moves a row in the table's own record of its rows, without asking the data source
     /// (a reorder drag): counts, row heights, shown cells and the selection follow.
     func moveRowInPlace(from: IndexPath, to: IndexPath) {
-        var update = ListUpdate()
-        update.rowMoves = [(from, to)]
-        var newCounts = rowCounts
-        if from.section != to.section {
-            newCounts[from.section] -= 1
-            newCounts[to.section] += 1
-        }
-        let plan = ListUpdatePlan(update: update, oldCounts: rowCounts, newCounts: newCounts, unit: "row")
-        guard plan.problem == nil else { return }
+        guard let (plan, newCounts) = ListUpdatePlan.inPlaceMove(from: from, to: to, counts: rowCounts, unit: "row") else { return }
         var sections = geometry.sections
         func heights(_ section: Int) -> [Double] {
             (0..<rowCounts[section]).map { geometry.rowSpan(section, $0).height }
@@ -723,8 +715,7 @@ open class TableView: ScrollView {
         sections[to.section].rows = ExtentIndex(heights: toHeights, estimate: sections[to.section].rows.estimate)
         geometry = ListGeometry(sections: sections, listHeader: geometry.listHeader, listFooter: geometry.listFooter)
         rowCounts = newCounts
-        shown.follow(plan) { cell, path in endDisplaying(cell, at: path) }
-        selected = selected.compactMap { plan.newIndexPath(for: $0) }
+        _ = followUpdate(plan, keepingLeaving: false)
         updateContentSize()
         setNeedsLayout()
     }
@@ -1016,16 +1007,10 @@ open class TableView: ScrollView {
             return
         }
         let oldCounts = rowCounts
-        trace("numberOfSections")
-        let newSectionCount = max(0, dataSource.numberOfSections(in: self))
-        var newCounts: [Int] = []
-        for section in 0..<newSectionCount {
-            trace("numberOfRowsInSection", detail: String(section))
-            newCounts.append(max(0, dataSource.tableView(self, numberOfRowsInSection: section)))
+        let newCounts = askCounts(sections: { dataSource.numberOfSections(in: self) }, countTrace: "numberOfRowsInSection") {
+            dataSource.tableView(self, numberOfRowsInSection: $0)
         }
-        let plan = ListUpdatePlan(update: update, oldCounts: oldCounts, newCounts: newCounts, unit: "row")
-        if let problem = plan.problem {
-            application?.diagnose(.invalidListUpdate, label: traceLabel, message: problem)
+        guard let plan = checkedPlan(update, oldCounts: oldCounts, newCounts: newCounts, unit: "row") else {
             rowCounts = newCounts
             rebuildGeometry()
             shownCellsStale = true
