@@ -137,7 +137,7 @@ let package = Package(
             dependencies: ["Lifeloop", "LifeloopScenario", "UIKit"],
             path: "Samples",
             // Scenario files are read from the checkout by path, like any user's.
-            exclude: ["Scenarios", "PortedApp", "TestedApp", "HelloApp"],
+            exclude: ["Scenarios", "PortedApp", "TestedApp", "HelloApp", "ChecklistApp"],
             resources: [.copy("SeedSegue/Main.storyboard.json")]
         ),
         .target(
@@ -234,8 +234,10 @@ let package = Package(
         ),
         .target(
             name: "LifeloopTesting",
-            dependencies: ["Lifeloop", "LifeloopPictures"]
+            dependencies: ["Lifeloop", "LifeloopPictures", "CLifeloopTesting"]
         ),
+        // XCUIApplication's weak reference to a ported app's `@main` delegate maker.
+        .target(name: "CLifeloopTesting"),
         .target(
             name: "LifeloopSnapshotTesting",
             dependencies: [
@@ -269,6 +271,24 @@ let package = Package(
             ],
             path: "Samples/TestedApp/Tests/TestedAppTests",
             exclude: ["__Goldens__", "__Snapshots__"],
+            swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        // Samples/ChecklistApp (a package of its own: an iOS app and its UI tests as Xcode
+        // writes them) built and tested here as well, so that `make test` runs its XCUITest
+        // file in-process on Lifeloop. The UI test target depends on the app's ported target:
+        // that is how XCUIApplication() finds the app to launch.
+        .target(
+            name: "ChecklistAppSample",
+            dependencies: ["UIKit"],
+            path: "Samples/ChecklistApp/Sources/ChecklistApp",
+            exclude: ["iOS"],
+            swiftSettings: [.swiftLanguageMode(.v5)],
+            plugins: ["LifeloopPortPlugin"]
+        ),
+        .testTarget(
+            name: "ChecklistAppSampleUITests",
+            dependencies: ["ChecklistAppSample", "LifeloopTesting"],
+            path: "Samples/ChecklistApp/Tests/ChecklistAppUITests",
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
         .testTarget(
