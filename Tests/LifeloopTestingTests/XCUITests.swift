@@ -1,6 +1,6 @@
 import Foundation
 import Lifeloop
-import LifeloopTesting
+@testable import LifeloopTesting
 import Testing
 
 /// XCUITest's API over the element tree: queries by identifier, label, type and index that
@@ -403,6 +403,34 @@ import Testing
         #expect(delegate.events == ["launched", "background", "foreground", "background", "terminate"])
         #expect(ProcessInfo.processInfo.environment["LIFELOOP_XCUI_TEST_FLAG"] == nil, "the environment is put back")
         #expect(UserDefaults.standard.string(forKey: "lifeloopXCUITestMode") == nil)
+    }
+
+    @Test func theAppsBundleIsTheNamedFolderOrTheModulesResourceBundle() throws {
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("xcui-bundle-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        // `.copy("Resources")` in a SwiftPM bundle: the Info.plist is one folder down.
+        let resources = root.appendingPathComponent("Lifeloop_MyApp.resources/Resources")
+        try FileManager.default.createDirectory(at: resources, withIntermediateDirectories: true)
+        let info: [String: Any] = [
+            "CFBundleName": "$(PRODUCT_NAME)",
+            "UIApplicationSceneManifest": ["UISceneConfigurations": ["UIWindowSceneSessionRoleApplication": [
+                ["UISceneDelegateClassName": "$(PRODUCT_MODULE_NAME).SceneDelegate"],
+            ]]],
+        ]
+        try PropertyListSerialization.data(fromPropertyList: info, format: .xml, options: 0)
+            .write(to: resources.appendingPathComponent("Info.plist"))
+        let found = XCUIAppLaunch.bundleFolder(module: "MyApp", environment: [:], programFolders: [root])
+        #expect(found == resources.path)
+        #expect(XCUIAppLaunch.bundleFolder(module: "Other", environment: [:], programFolders: [root]) == nil)
+        let named = XCUIAppLaunch.bundleFolder(module: "Other", environment: ["LIFELOOP_APP_BUNDLE": resources.path],
+                                               programFolders: [root])
+        #expect(named == resources.path, "the environment variable names the bundle first")
+        let read = XCUIAppLaunch.readInfo(in: resources.path, module: "MyApp")
+        #expect(read["CFBundleName"] as? String == "MyApp")
+        let manifest = read["UIApplicationSceneManifest"] as? [String: Any]
+        let roles = manifest?["UISceneConfigurations"] as? [String: Any]
+        let configuration = (roles?["UIWindowSceneSessionRoleApplication"] as? [[String: Any]])?.first
+        #expect(configuration?["UISceneDelegateClassName"] as? String == "MyApp.SceneDelegate")
     }
 
     @Test func debugDescriptionShowsTheElementItsSubtreeAndThePathToIt() {

@@ -10,7 +10,8 @@ import Lifeloop
 /// test target names its app (Xcode's *Target Application* setting). The app's bundle (its
 /// `Info.plist`, storyboards and resources) is the folder the `LIFELOOP_APP_BUNDLE`
 /// environment variable names, else the SwiftPM resource bundle of the delegate's module
-/// beside the test program (`Package_MyApp.resources`), when either exists; without one
+/// beside the test program (`Package_MyApp.resources`, or its folder that holds the
+/// `Info.plist`), when either exists; without one
 /// the app launches with an empty `Info.plist`, as an app that makes its window in code
 /// needs.
 enum XCUIAppLaunch {
@@ -68,20 +69,30 @@ enum XCUIAppLaunch {
     }
 
     /// The app's bundle folder: ``bundleVariable``'s, or the resource bundle of `module`
-    /// beside the program.
-    static func bundleFolder(module: String?) -> String? {
+    /// beside the program (or the folder in it that holds the `Info.plist`: SwiftPM keeps
+    /// an `Info.plist` out of a bundle's top level, so `.copy("Resources")` puts it in
+    /// `Resources`).
+    static func bundleFolder(module: String?, environment: [String: String] = ProcessInfo.processInfo.environment,
+                             programFolders: [URL]? = nil) -> String? {
+        let files = FileManager.default
         var isDirectory: ObjCBool = false
-        if let named = ProcessInfo.processInfo.environment[bundleVariable], !named.isEmpty,
-           FileManager.default.fileExists(atPath: named, isDirectory: &isDirectory), isDirectory.boolValue {
+        if let named = environment[bundleVariable], !named.isEmpty,
+           files.fileExists(atPath: named, isDirectory: &isDirectory), isDirectory.boolValue {
             return URL(fileURLWithPath: named).standardizedFileURL.path
         }
         guard let module else { return nil }
-        let programFolder = URL(fileURLWithPath: CommandLine.arguments.first ?? ".").deletingLastPathComponent()
-        let folders = [programFolder, Bundle.main.bundleURL]
+        let folders = programFolders ?? [
+            URL(fileURLWithPath: CommandLine.arguments.first ?? ".").deletingLastPathComponent(), Bundle.main.bundleURL,
+        ]
         for folder in folders {
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else { continue }
+            guard let names = try? files.contentsOfDirectory(atPath: folder.path) else { continue }
             for name in names.sorted() where name.hasSuffix("_\(module).resources") || name == "\(module).resources" {
-                return folder.appendingPathComponent(name).path
+                let bundle = folder.appendingPathComponent(name)
+                if files.fileExists(atPath: bundle.appendingPathComponent("Info.plist").path) { return bundle.path }
+                let inner = (try? files.contentsOfDirectory(atPath: bundle.path))?.sorted().first { item in
+                    files.fileExists(atPath: bundle.appendingPathComponent(item).appendingPathComponent("Info.plist").path)
+                }
+                return inner.map { bundle.appendingPathComponent($0).path } ?? bundle.path
             }
         }
         return nil

@@ -15,11 +15,11 @@ import Lifeloop
 /// }
 /// ```
 ///
-/// ``launch()`` makes a Lifeloop `Application` on the calling thread (XCTest runs test
+/// `launch()` makes a Lifeloop `Application` on the calling thread (XCTest runs test
 /// methods on the main thread, which the app then owns, with Lifeloop's executors
 /// installed) and launches the app into it: the app whose ported target the test binary
-/// links (see the UI tests article), or what ``init(screen:reporter:fileID:filePath:line:column:launching:)``
-/// was given. Every `XCUIApplication` made on that thread drives the same app, as in
+/// links (see <doc:UITests>), or what `init(screen:reporter:launching:)` was
+/// given. Every `XCUIApplication` made on that thread drives the same app, as in
 /// XCUITest. After each action the app runs until it is idle; time passes only on the
 /// app's virtual clock, so a test runs in milliseconds and never sleeps. An app launched in
 /// an XCTest test is terminated when the test case finishes, as XCUITest does.
@@ -40,7 +40,7 @@ public final class XCUIApplication: XCUIElement {
     /// Environment variables the app is launched with: set in the process while the app
     /// runs, so `ProcessInfo.processInfo.environment` shows them, and put back when it ends.
     public var launchEnvironment: [String: String] = [:]
-    /// The bundle identifier given to ``init(bundleIdentifier:)``, else nil.
+    /// The bundle identifier given to `init(bundleIdentifier:)`, else nil.
     public let bundleIdentifier: String?
     /// Where failures go.
     let reporter: FailureReporter
@@ -73,12 +73,17 @@ public final class XCUIApplication: XCUIElement {
                    site: CallSite(fileID: fileID, filePath: filePath, line: line, column: column))
     }
 
-    /// An app for tests written for Lifeloop: ``launch()`` makes a Lifeloop `Application`
+    /// An app for tests written for Lifeloop: `launch()` makes a Lifeloop `Application`
     /// on the virtual clock and calls `launching` with it, which shows the app's UI (a
     /// window with a root view controller, or `Application.launch(delegate:info:options:)`).
     /// - Parameters:
     ///   - screen: The app's main screen.
     ///   - reporter: Where failures go; ``FailureReporter/automatic`` by default.
+    ///   - fileID: The caller's `#fileID`, where failures of the app's attributes are
+    ///     reported (the default).
+    ///   - filePath: The caller's `#filePath` (the default).
+    ///   - line: The caller's line (the default).
+    ///   - column: The caller's column (the default).
     ///   - launching: Starts the app in the `Application` given.
     public init(screen: Screen = .phone, reporter: FailureReporter = .automatic,
                 fileID: StaticString = #fileID, filePath: StaticString = #filePath, line: UInt = #line, column: UInt = #column,

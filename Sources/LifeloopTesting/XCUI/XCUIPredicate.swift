@@ -453,7 +453,7 @@ extension NSPredicate {
         self.init(format: predicateFormat, argumentArray: args)
     }
 
-    /// ``init(format:_:)`` with the arguments in an array.
+    /// `init(format:_:)` with the arguments in an array.
     public convenience init(format predicateFormat: String, argumentArray arguments: [Any]?) {
         let node: PredicateNode
         var failure: String?
