@@ -2,6 +2,7 @@ import Foundation
 import Lifeloop
 @testable import LifeloopTesting
 import Testing
+import XCTest
 
 /// XCUITest's API over the element tree: queries by identifier, label, type and index that
 /// resolve lazily, failures for missing and ambiguous elements, taps, typing, waiting on
@@ -352,59 +353,6 @@ import Testing
         #expect(NSPredicate(format: "TRUEPREDICATE").evaluate(with: nil))
     }
 
-    // MARK: Life
-
-    final class Delegate: Responder, ApplicationDelegate {
-        var window: Window?
-        var events: [String] = []
-        var environment: String?
-        var mode: String?
-
-        func application(_ application: Application, didFinishLaunchingWithOptions launchOptions: [Application.LaunchOptionsKey: Any]?) -> Bool {
-            environment = ProcessInfo.processInfo.environment["LIFELOOP_XCUI_TEST_FLAG"]
-            mode = UserDefaults.standard.string(forKey: "lifeloopXCUITestMode")
-            let window = Window(screen: application.mainScreen, label: "main")
-            let root = ViewController(label: "Root")
-            root.title = "Root"
-            window.rootViewController = NavigationController(rootViewController: root, label: "Nav")
-            window.makeKeyAndVisible()
-            self.window = window
-            events.append("launched")
-            return true
-        }
-
-        func applicationDidEnterBackground(_ application: Application) { events.append("background") }
-        func applicationWillEnterForeground(_ application: Application) { events.append("foreground") }
-        func applicationWillTerminate(_ application: Application) { events.append("terminate") }
-    }
-
-    @Test func launchArgumentsAndEnvironmentReachTheAppAndTheLifeFollowsXCUITest() {
-        let delegate = Delegate()
-        let app = XCUIApplication { try $0.launch(delegate: delegate) }
-        app.launchEnvironment = ["LIFELOOP_XCUI_TEST_FLAG": "on"]
-        app.launchArguments = ["-lifeloopXCUITestMode", "demo", "--flag"]
-        #expect(app.state == .notRunning)
-        #expect(!app.exists)
-        app.launch()
-        #expect(app.state == .runningForeground)
-        #expect(delegate.environment == "on", "launchEnvironment is in ProcessInfo as the app launches")
-        #expect(delegate.mode == "demo", "-key value launch arguments are in UserDefaults' argument domain")
-        #expect(app.navigationBars["Root"].exists)
-        XCUIDevice.shared.press(.home)
-        #expect(app.state == .runningBackground)
-        app.activate()
-        #expect(app.state == .runningForeground)
-        // Another XCUIApplication on this thread drives the same app, as in XCUITest.
-        #expect(XCUIApplication().navigationBars["Root"].exists)
-        app.terminate()
-        #expect(app.state == .notRunning)
-        #expect(!app.navigationBars["Root"].exists)
-        // Terminating a foreground app sends it to the background first, as UIKit does.
-        #expect(delegate.events == ["launched", "background", "foreground", "background", "terminate"])
-        #expect(ProcessInfo.processInfo.environment["LIFELOOP_XCUI_TEST_FLAG"] == nil, "the environment is put back")
-        #expect(UserDefaults.standard.string(forKey: "lifeloopXCUITestMode") == nil)
-    }
-
     @Test func theAppsBundleIsTheNamedFolderOrTheModulesResourceBundle() throws {
         let root = FileManager.default.temporaryDirectory.appendingPathComponent("xcui-bundle-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: root) }
@@ -444,4 +392,80 @@ import Testing
         #expect(text.contains("Find: Descendants matching type Cell"), "\(text)")
         #expect(app.cells.debugDescription.contains("Output: {"))
     }
+}
+
+/// The app's life from XCTest, on the main thread as Xcode's UI tests run: the app owns the
+/// main thread, `DispatchQueue.main` runs on its virtual clock, and the launch environment is
+/// set in the process while the app runs (XCTest's tests run one at a time, so no other
+/// test sees it).
+final class XCUIApplicationXCTests: XCTestCase {
+    final class Delegate: Responder, ApplicationDelegate {
+        var window: Window?
+        var events: [String] = []
+        var environment: String?
+        var mode: String?
+
+        func application(_ application: Application, didFinishLaunchingWithOptions launchOptions: [Application.LaunchOptionsKey: Any]?) -> Bool {
+            environment = ProcessInfo.processInfo.environment["LIFELOOP_XCUI_TEST_FLAG"]
+            mode = UserDefaults.standard.string(forKey: "lifeloopXCUITestMode")
+            let window = Window(screen: application.mainScreen, label: "main")
+            let root = ViewController(label: "Root")
+            root.title = "Root"
+            window.rootViewController = NavigationController(rootViewController: root, label: "Nav")
+            window.makeKeyAndVisible()
+            self.window = window
+            events.append("launched")
+            // A greeting three seconds after launch, through the main queue (whose blocks
+            // run on the app's loop, on this thread).
+            let shown = MainThreadBox(root)
+            DispatchQueue.main.asyncAfter(deadline: .now() + 3) {
+                let label = Label(frame: Rect(x: 20, y: 200, width: 200, height: 20))
+                label.text = "Welcome"
+                shown.value.view.addSubview(label)
+            }
+            return true
+        }
+
+        func applicationDidEnterBackground(_ application: Application) { events.append("background") }
+        func applicationWillEnterForeground(_ application: Application) { events.append("foreground") }
+        func applicationWillTerminate(_ application: Application) { events.append("terminate") }
+    }
+
+    func testLaunchArgumentsAndEnvironmentReachTheAppAndItsLifeFollowsXCUITest() throws {
+        let delegate = Delegate()
+        let app = XCUIApplication { try $0.launch(delegate: delegate) }
+        app.launchEnvironment = ["LIFELOOP_XCUI_TEST_FLAG": "on"]
+        app.launchArguments = ["-lifeloopXCUITestMode", "demo", "--flag"]
+        XCTAssertEqual(app.state, .notRunning)
+        XCTAssertFalse(app.exists)
+        app.launch()
+        XCTAssertEqual(app.state, .runningForeground)
+        XCTAssertEqual(delegate.environment, "on", "launchEnvironment is in ProcessInfo as the app launches")
+        XCTAssertEqual(delegate.mode, "demo", "-key value launch arguments are in UserDefaults' argument domain")
+        XCTAssertTrue(app.navigationBars["Root"].exists)
+        // The main queue's delayed block runs on the app's virtual clock.
+        let loop = try XCTUnwrap(app.lifeloopApplication)
+        XCTAssertFalse(app.staticTexts["Welcome"].exists)
+        XCTAssertTrue(app.staticTexts["Welcome"].waitForExistence(timeout: 10))
+        XCTAssertEqual(loop.now.nanoseconds / 1_000_000, 3000, "found three virtual seconds after launch")
+        XCUIDevice.shared.press(.home)
+        XCTAssertEqual(app.state, .runningBackground)
+        app.activate()
+        XCTAssertEqual(app.state, .runningForeground)
+        // Another XCUIApplication on this thread drives the same app, as in XCUITest.
+        XCTAssertTrue(XCUIApplication().navigationBars["Root"].exists)
+        app.terminate()
+        XCTAssertEqual(app.state, .notRunning)
+        XCTAssertFalse(app.navigationBars["Root"].exists)
+        // Terminating a foreground app sends it to the background first, as UIKit does.
+        XCTAssertEqual(delegate.events, ["launched", "background", "foreground", "background", "terminate"])
+        XCTAssertNil(ProcessInfo.processInfo.environment["LIFELOOP_XCUI_TEST_FLAG"], "the environment is put back")
+        XCTAssertNil(UserDefaults.standard.string(forKey: "lifeloopXCUITestMode"))
+    }
+}
+
+/// A controller carried into a main-queue block, which runs on the app's loop thread.
+private struct MainThreadBox: @unchecked Sendable {
+    let value: ViewController
+    init(_ value: ViewController) { self.value = value }
 }
