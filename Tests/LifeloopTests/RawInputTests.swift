@@ -135,6 +135,55 @@ struct RawInputTests {
         #expect(list.log.isEmpty)
     }
 
+    /// A collection of 60 items that logs its delegate's calls.
+    final class Grid: CollectionViewController {
+        var log: [String] = []
+        init() {
+            let layout = CollectionViewFlowLayout()
+            layout.itemSize = Size(width: 100, height: 100)
+            super.init(collectionViewLayout: layout)
+        }
+        required init?(coder: NSCoder) { nil }
+        override func viewDidLoad() {
+            collectionView.contentInsetAdjustmentBehavior = .never
+            collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: "cell")
+        }
+        override func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { 60 }
+        override func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+            collectionView.dequeueReusableCell(withReuseIdentifier: "cell", for: indexPath)
+        }
+        override func collectionView(_ collectionView: CollectionView, shouldHighlightItemAt indexPath: IndexPath) -> Bool {
+            log.append("shouldHighlight \(indexPath.item)")
+            return true
+        }
+        override func collectionView(_ collectionView: CollectionView, didHighlightItemAt indexPath: IndexPath) {
+            log.append("didHighlight \(indexPath.item)")
+        }
+        override func collectionView(_ collectionView: CollectionView, didUnhighlightItemAt indexPath: IndexPath) {
+            log.append("didUnhighlight \(indexPath.item)")
+        }
+        override func collectionView(_ collectionView: CollectionView, didSelectItemAt indexPath: IndexPath) {
+            log.append("didSelect \(indexPath.item)")
+        }
+    }
+
+    @Test func aTapAtAnItemSelectsItAndASwipeScrollsTheCollection() throws {
+        let app = try Application(clock: .virtual)
+        let grid = Grid()
+        _ = try showInWindow(grid, app: app)
+        let collection = try #require(grid.collectionView)
+        let frame = try #require(collection.layoutAttributesForItem(at: IndexPath(item: 4, section: 0))?.frame)
+        try app.tap(at: collection.convert(Point(x: frame.midX, y: frame.midY), to: nil), duration: Application.tapDuration)
+        try app.settle()
+        #expect(grid.log == ["shouldHighlight 4", "didHighlight 4", "didUnhighlight 4", "didSelect 4"])
+        #expect(collection.indexPathsForSelectedItems == [IndexPath(item: 4, section: 0)])
+        grid.log.removeAll()
+        try app.swipe(from: Point(x: 200, y: 600), to: Point(x: 200, y: 200))
+        try app.settle()
+        #expect(collection.contentOffset.y > 300)
+        #expect(grid.log.isEmpty, "a swipe highlights and selects nothing")
+    }
+
     // MARK: Recognizers
 
     @Test func aDoubleTapFiresATwoTapRecognizerAndNotTheSingleTapThatRequiresItsFailure() throws {

@@ -358,6 +358,9 @@ open class GestureRecognizer: NameWirable {
     /// fail or cancel, and the touches are cancelled in the view.
     private func recognize(_ newState: State) {
         setStored(newState)
+        // The touches leave the views first: a competitor's failure below releases the
+        // touches it held back, and they must not reach a view this recognizer takes them from.
+        if cancelsTouchesInView { dispatch?.cancelInViews(trackedTouches) }
         for other in competitors where other.sharesTouches(with: self) {
             if other.pendingState != nil && other.requiresFailure(of: self) {
                 other.pendingState = nil
@@ -373,7 +376,6 @@ open class GestureRecognizer: NameWirable {
                 other.setStored(.cancelled)
             }
         }
-        if cancelsTouchesInView { dispatch?.cancelInViews(trackedTouches) }
     }
 
     /// Sets the state: traces it, queues its action, resets when the gesture is over, and
