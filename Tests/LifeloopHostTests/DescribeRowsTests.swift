@@ -27,48 +27,37 @@ import Testing
         }
     }
 
-    /// A key is the parent's, a slash, the label, and `#n` past the first sibling of that
-    /// label, whatever the characters.
-    @Test func keysJoinParentLabelAndOrdinal() {
-        #expect(DescribeRows.joinedKey("main", "View#1", 0) == "main/View#1")
-        #expect(DescribeRows.joinedKey("main/a", "b", 2) == "main/a/b#2")
-        #expect(DescribeRows.joinedKey("", "", 0) == "/")
-        #expect(DescribeRows.joinedKey("wïndow/émoji 🙂", "ラベル", 11) == "wïndow/émoji 🙂/ラベル#11")
-        let long = String(repeating: "parent/", count: 40)
-        #expect(DescribeRows.joinedKey(long, "x", 0) == long + "/x")
-    }
-
     /// Rows as an app might send them, with what the checks skip: too few values, a window
     /// not listed, a jump of two levels, a window's first row below depth 0, a row that
-    /// is not an array.
+    /// is not an array, a row without an id.
     static let rowsReply = #"""
         {"digest":"abc","turn":7,"now":2500000,
          "windows":[{"label":"main","hidden":false,"rootController":{"label":"Home","type":"Page","appeared":true}},
                     {"label":"side","hidden":true}],
          "rows":[
-          [0,0,"root","View",0,0,400,800,1,2,null,null,null,null,null],
-          [0,1,"title \\ \"q\"","Label",10.5,20.25,100,30,0.333,0,"id\\n","Hello",  "Hello",null,null],
-          [0,1,"row","View",0,50,400,44,1,1,null,"ax only",null,null,null],
-          [0,2,"row","Label",0,50,200,44,1,2,null,null,"\u00e9t\u00e9 \ud83d\ude42 \n tab\t",null,null],
-          [0,2,"row","Label",200,"x",200,44,1,2,null,null,"long long long long long long long long long long long long long long long long long long long long ",null,null],
-          [0,1,"table","TableView",0,100,400,600,1,2,null,null,null,[0,333.3],null],
-          [0,2,"cell","TableViewCell",0,-233.3,400,44,1,2,null,null,"Ada",null,[1,2]],
-          [0,2,"cell","TableViewCell",0,-189.3,400,44,0,2,null,null,"Grace",null,[1,3]],
-          [0,2,"short","View",0,0,1,1,1,2,null,null],
-          [5,0,"elsewhere","View",0,0,1,1,1,2,null,null,null,null,null],
-          [0,4,"jump","View",0,0,1,1,1,2,null,null,null,null,null],
+          [0,0,"e1","other","View","root","","",null,null,0,0,400,800,57,null,null,"Home"],
+          [0,1,"e2","staticText","Label","title \\ \"q\"","Hello","id\\n",null,null,10.5,20.25,100,30,49,null,null,"Home"],
+          [0,1,"e3","textField","TextField","field","","email","Email","Email",0,50,400,44,29,null,null,"Home"],
+          [0,2,"e4","staticText","Label","inner","\u00e9t\u00e9 \ud83d\ude42 \n tab\t","",null,null,0,50,200,44,17,null,null,null],
+          [0,2,"e5","staticText","Label","long","long long long long long long long long long long long long long long long long long long long long ","",null,null,200,0,200,44,16,null,null,null],
+          [0,1,"e6","table","TableView","table","","",null,null,0,100,400,600,25,[0,333.3],null,"Home"],
+          [0,2,"e7","cell","TableViewCell","cell","Ada","",null,null,0,-233.3,400,44,59,null,[1,2],"Home"],
+          [0,2,"e8","cell","TableViewCell","cell","Grace","",null,null,0,-189.3,400,44,17,null,[1,3],"Home"],
+          [0,2,"e9","other","View","short","",""],
+          [5,0,"e10","other","View","elsewhere","","",null,null,0,0,1,1,25,null,null,null],
+          [0,4,"e11","other","View","jump","","",null,null,0,0,1,1,25,null,null,null],
           "not a row",
-          [1,1,"deep first","View",0,0,1,1,1,2,null,null,null,null,null],
-          [1,0,"panel","View",-0.5,1e9,1e16,0.01,1,2,null,null,null,null,null],
-          [1,1,"button","Button",1,2,3,4,1,3,"go","Go","Go",null,null],
-          [1,1,"esc","Label",0,0,1,1,1,2,null,"Ab","\u0041b",null,null],
-          [1,1,"nfc","Label",0,0,1,1,1,2,null,"café","café",null,null],
-          [1,1,"long ax","Label",0,0,1,1,1,2,null,"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx","xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx",null,null]
+          [0,2,null,"other","View","no id","","",null,null,0,0,1,1,25,null,null,null],
+          [1,1,"e12","other","View","deep first","","",null,null,0,0,1,1,25,null,null,null],
+          [1,0,"e13","other","View","panel","","",null,null,-0.5,1e9,1e16,0.01,25,null,null,null],
+          [1,1,"e13.3","backButton","UINavigationBarBackButton",null,"Inbox","BackButton",null,null,1,2,3,4,57,null,null,null],
+          [1,1,"e14","button","Button","esc","Ab","",null,null,0,0,1,1,40,null,null,null],
+          [1,1,"e15","staticText","Label","café","cafe\u0301","",null,null,0,0,1,1,57,null,null,null]
          ]}
         """#
 
     /// The compact text written straight from rows is the text written from the elements
-    /// built from them, line for line, whole and per window, with the same view counts.
+    /// built from them, line for line, whole and per window, with the same element counts.
     @Test func compactTextFromRowsIsTheTextFromElements() throws {
         for window in [nil, "main", "side", "none"] as [String?] {
             let tree = try ViewTree(rows: Self.rowsReply)
@@ -81,47 +70,47 @@ import Testing
             let fromElements = tree.compactText(window: window)
             #expect(straight.text == fromElements.text)
             #expect(straight.views == fromElements.views)
-            #expect(count == tree.elements.count && count == 13)
+            #expect(count == tree.elements.count && count == 12)
             switch window {
-            case nil: #expect(straight.views == 13)
+            case nil: #expect(straight.views == 12)
             case "main": #expect(straight.views == 8)
-            case "side": #expect(straight.views == 5)
+            case "side": #expect(straight.views == 4)
             default: #expect(straight.views == 0 && straight.text.isEmpty)
             }
         }
         let tree = try ViewTree(rows: Self.rowsReply)
         let lines = tree.compact().split(separator: "\n").map(String.init)
         #expect(lines.first == "window main")
-        #expect(lines.contains(#"  @e2 Label title \ "q" "Hello" #id\n [10.5,20.25,100,30] alpha=0.33 noTouch"#))
-        #expect(lines.contains(#"  @e3 View row ax="ax only" [0,50,400,44] hidden noTouch"#))
-        #expect(lines.contains(#"   @e4 Label row "été 🙂 \n tab\t" [0,50,200,44] hidden"#))
-        #expect(lines.contains { $0.hasPrefix("   @e5 Label row \"long long") && $0.hasSuffix("…\" [200,0,200,44] hidden") })
-        #expect(lines.contains(#"  @e6 TableView table [0,100,400,600] offset=(0,333.3)"#))
-        #expect(lines.contains(#"   @e8 TableViewCell cell "Grace" [0,-189.3,400,44] row=1,3 alpha=0"#))
+        #expect(lines.contains(#" @e1 other root [0,0,400,800]"#))
+        #expect(lines.contains(#"  @e2 staticText title \ "q" "Hello" #id\n [10.5,20.25,100,30] noTouch"#))
+        #expect(lines.contains(#"  @e3 textField field #email placeholder="Email" [0,50,400,44] focused"#), "an empty field's value is its placeholder, said once")
+        #expect(lines.contains(#"   @e4 staticText inner "été 🙂 \n tab\t" [0,50,200,44] noTouch"#))
+        #expect(lines.contains { $0.hasPrefix("   @e5 staticText long \"long long") && $0.hasSuffix("…\" [200,0,200,44] disabled noTouch") })
+        #expect(lines.contains(#"  @e6 table table [0,100,400,600] offset=(0,333.3)"#))
+        #expect(lines.contains(#"   @e7 cell cell "Ada" [0,-233.3,400,44] row=1,2 selected"#))
+        #expect(lines.contains(#"   @e8 cell cell "Grace" [0,-189.3,400,44] row=1,3 noTouch"#))
         #expect(lines.contains("window side"))
-        #expect(lines.contains(#" @e9 View panel [-0.5,1000000000,1e+16,0.01] hidden"#))
-        #expect(lines.contains(#"  @e10 Button button "Go" #go [1,2,3,4] hidden"#))
-        // The same text, one with an escape and one without: no ax label.
-        #expect(lines.contains(#"  @e11 Label esc "Ab" [0,0,1,1] hidden"#))
-        // The same text spelled two ways in Unicode (composed and decomposed): no ax label.
-        #expect(lines.contains("  @e12 Label nfc \"cafe\u{301}\" [0,0,1,1] hidden"))
-        #expect(lines.contains(#"  @e13 Label long ax ""# + String(repeating: "x", count: 80) + #"" ax=""# + String(repeating: "x", count: 79) + #"…" [0,0,1,1] hidden"#))
-        #expect(tree.elements.map(\.key) == ["main/root", "main/root/title \\ \"q\"", "main/root/row", "main/root/row/row",
-                                             "main/root/row/row#1", "main/root/table", "main/root/table/cell",
-                                             "main/root/table/cell#1", "side/panel", "side/panel/button",
-                                             "side/panel/esc", "side/panel/nfc", "side/panel/long ax"])
+        #expect(lines.contains(#" @e13 other panel [-0.5,1000000000,1e+16,0.01]"#))
+        #expect(lines.contains(#"  @e13.3 backButton "Inbox" #BackButton [1,2,3,4]"#), "a part has no view label")
+        #expect(lines.contains(#"  @e14 button esc "Ab" [0,0,1,1] disabled offscreen"#))
+        // The same text spelled two ways in Unicode (composed and decomposed): said once.
+        #expect(lines.contains("  @e15 staticText café [0,0,1,1]"))
+        #expect(tree.elements.map(\.key) == ["@e1", "@e2", "@e3", "@e4", "@e5", "@e6", "@e7", "@e8", "@e13", "@e13.3", "@e14", "@e15"])
+        #expect(tree.element(ref: "@e13.3")?.isPart == true && tree.element(ref: "e7")?.selected == true)
+        #expect(tree.element(ref: "@e99") == nil)
         #expect(tree.controllerLines == ["Home (Page) window=main appeared"])
         #expect(tree.digest == "abc" && tree.turn == 7 && tree.nowMs == 2.5)
     }
 
-    /// An element's line shows its ref as it is, whatever it is.
-    @Test func anElementsLineKeepsItsRef() {
+    /// An element's line shows its ref, type, view label and the element's label.
+    @Test func anElementsLineShowsItsRefTypeAndLabels() {
         var element = ViewTree.Element(ref: "@e7", window: "main", depth: 0, label: "ok", className: "Button",
-                                       accessibilityIdentifier: nil, accessibilityLabel: "OK", text: "OK",
-                                       frame: [1, 2.5, 3, 4], hidden: false, alpha: 1, interactive: true, key: "main/ok")
-        #expect(element.line == #"@e7 Button ok "OK" [1,2.5,3,4]"#)
-        element.ref = "custom"
-        element.frame = [1, 2]
-        #expect(element.line == #"custom Button ok "OK" [1,2]"#)
+                                       accessibilityIdentifier: nil, accessibilityLabel: "OK", text: nil,
+                                       frame: [1, 2.5, 3, 4], hidden: false, alpha: 1, interactive: true, key: "@e7", type: "button")
+        #expect(element.line == #"@e7 button ok "OK" [1,2.5,3,4]"#)
+        element.ref = "@e7.3"
+        element.isPart = true
+        element.text = "1"
+        #expect(element.line == #"@e7.3 button "OK" value="1" [1,2.5,3,4]"#)
     }
 }

@@ -72,10 +72,11 @@ import Testing
         #expect(again0["content"] == described["content"] && again0["structuredContent"] == described["structuredContent"])
         #expect(described["structuredContent"]?["views"] == 32)
         let text = described["content"]?.array?.first?["text"]?.string ?? ""
-        #expect(text.contains("@e32 Label") && text.contains("\"deep\" #deepLabel"), "\(text.suffix(400))")
+        #expect(text.contains(" staticText innermost \"deep\" #deepLabel"), "\(text.suffix(400))")
         let full = try tool("describe", ["app": .string(app), "full": true])
         let innermost = try #require(full["structuredContent"]?["elements"]?.array?.last)
-        #expect(innermost["depth"] == 31 && innermost["ref"] == "@e32" && innermost["text"] == "deep")
+        let ref = try #require(innermost["ref"]?.string)
+        #expect(innermost["depth"] == 31 && innermost["accessibilityLabel"] == "deep" && innermost["type"] == "staticText")
         #expect(innermost["frame"] == [30, 30, 100, 20])
         let served = try client.call("daemon.status")["requestsServed"]?.int ?? 0
         let tapped = try tool("tap", ["app": .string(app), "id": "deepLabel"])
@@ -83,7 +84,7 @@ import Testing
         // it went as one request (and the status call is the other).
         #expect(try client.call("daemon.status")["requestsServed"]?.int == served + 2)
         #expect(tapped["isError"] == false, "\(tapped)")
-        #expect(tapped["structuredContent"]?["tapped"]?["ref"] == "@e32")
+        #expect(tapped["structuredContent"]?["tapped"]?["ref"]?.string == ref)
         #expect(tapped["structuredContent"]?["settled"] == true)
 
         // Any acting tool: one request while the held tree is the app's.
@@ -98,7 +99,7 @@ import Testing
         let moved = try client.call("daemon.status")["requestsServed"]?.int ?? 0
         let again = try tool("tap", ["app": .string(app), "id": "deepLabel"])
         #expect(again["isError"] == false, "\(again)")
-        #expect(again["structuredContent"]?["tapped"]?["ref"] == "@e32")
+        #expect(again["structuredContent"]?["tapped"]?["ref"]?.string == ref, "the same element, the same ref")
         #expect(try client.call("daemon.status")["requestsServed"]?.int == moved + 4)
     }
 
@@ -122,7 +123,7 @@ import Testing
         let warned = try #require(results[0]["result"]?["toSeq"]?.int)
         #expect(results[1]["result"]?["fromSeq"]?.int == warned)
         let rows = try #require(results[2]["result"]?["rows"]?.array)
-        #expect(rows.count > 3 && rows.allSatisfy { $0.array?.count == 15 })
+        #expect(rows.count > 3 && rows.allSatisfy { $0.array?.count == 18 })
         #expect(results[2]["result"]?["digest"] == ran["digest"] && ran["digest"]?.string != digest)
 
         // Stale: nothing runs, and the error names the digest the app is at.
@@ -168,11 +169,12 @@ import Testing
         #expect(try client.call("app.describe", ["app": .string(app)])["digest"]?.string == before)
     }
 
-    /// The rows form gives the MCP server the same tree as the nested form: every element
-    /// (refs, keys, frames, hidden through ancestors, text), the windows and the controllers,
-    /// in an app of three windows, in the deep tree, and in a scrolled table (whose cells'
-    /// frames in the window move with the table's bounds); and the same compact text.
-    @Test func rowsAndTheNestedFormGiveTheSameTree() throws {
+    /// The rows form gives the MCP server the app's element tree: one row an element below
+    /// the windows, ids that stay the same from one describe to the next, the windows and
+    /// the controllers, in an app of three windows, in the deep tree, and in a scrolled
+    /// table (whose cells' frames in the window move with the table's bounds); and the
+    /// compact text written straight from the rows is the text written from the elements.
+    @Test func rowsGiveTheAppsElementTree() throws {
         let daemon = try DaemonHarness()
         defer { daemon.stop() }
         let client = try daemon.client()
@@ -183,22 +185,27 @@ import Testing
         _ = try client.call("app.scroll", ["app": .string(contacts), "view": "contactsTable", "to": [0, 333.3]])
         _ = try client.call("app.settle", ["app": .string(contacts)])
         for app in [multi, deep, contacts] {
-            let nested = ViewTree(describe: try client.call("app.describe", ["app": .string(app), "detail": true]))
             let rows = try ViewTree(rows: try client.call("app.describe", ["app": .string(app), "rows": true]).text)
-            #expect(nested.elements.count >= 5)
-            // The text written straight from the rows, before their elements are built.
-            #expect(rows.compact() == nested.compact())
-            #expect(rows.viewCount == nested.elements.count)
-            for window in nested.windows { #expect(rows.compact(window: window) == nested.compact(window: window)) }
+            let again = try ViewTree(rows: try client.call("app.describe", ["app": .string(app), "rows": true]).text)
+            let straight = rows.compact()
             #expect(rows.rows?.builtElements == nil)
-            #expect(rows.elements == nested.elements)
-            #expect(rows.windows == nested.windows && rows.controllerLines == nested.controllerLines)
-            #expect(rows.digest == nested.digest && rows.turn == nested.turn && rows.nowMs == nested.nowMs)
+            #expect(rows.viewCount >= 5)
+            #expect(rows.viewCount == rows.elements.count)
+            #expect(rows.compact() == straight, "the text from the elements is the text from the rows")
+            #expect(rows.elements.map(\.ref) == again.elements.map(\.ref), "the same elements, the same ids")
+            #expect(Set(rows.elements.map(\.ref)).count == rows.elements.count, "ids are unique")
+            #expect(rows.elements.allSatisfy { $0.key == $0.ref })
+            #expect(rows.digest == again.digest && rows.windows == again.windows && rows.controllerLines == again.controllerLines)
+            #expect(!rows.controllerLines.isEmpty)
+            if app == multi { #expect(rows.windows.count == 3 && rows.elements.contains { $0.type == "backButton" }) }
+            if app == deep { #expect(rows.elements.contains { $0.depth > 30 && $0.accessibilityIdentifier == "deepLabel" }) }
             if app == contacts {
-                let table = try #require(rows.elements.first { $0.label == "contactsTable" })
-                #expect(table.contentOffset == [0, 333.3])
-                let below = rows.elements.filter { $0.depth > table.depth && $0.key.hasPrefix(table.key + "/") }
+                let index = try #require(rows.elements.firstIndex { $0.label == "contactsTable" })
+                let table = rows.elements[index]
+                #expect(table.contentOffset == [0, 333.3] && table.type == "table")
+                let below = rows.elements[(index + 1)...].prefix { $0.depth > table.depth }
                 #expect(below.contains { $0.frame[1] < table.frame[1] }, "a cell scrolled above the table's top")
+                #expect(below.contains { $0.type == "cell" && $0.indexPath != nil })
             }
         }
         do {

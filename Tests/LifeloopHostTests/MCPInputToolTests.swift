@@ -34,27 +34,27 @@ private final class FormDaemon: DaemonConnection {
         }
     }
 
+    /// The ids of the field and the scroll view: a new view gets a new one.
+    var nameID = "e3"
+    var scrollID = "e2"
+
+    /// `app.describe` with `rows: true`, as the app host writes it: the hidden field is
+    /// scrolled out of sight (not visible, not hittable).
     func describe() -> JSON {
-        func view(_ label: String, _ frame: [Double], class name: String = "View", text: String? = nil, id: String? = nil,
-                  hidden: Bool = false, offset: [Double]? = nil, subviews: [JSON] = []) -> JSON {
-            var members: [String: JSON] = ["label": .string(label), "class": .string(name), "windowFrame": .array(frame.map { .double($0) }),
-                                           "frame": .array(frame.map { .double($0) }), "alpha": 1, "interactive": true]
-            if let text { members["text"] = .string(text) }
-            if let id { members["accessibilityIdentifier"] = .string(id) }
-            if hidden { members["hidden"] = true }
-            if let offset { members["contentOffset"] = .array(offset.map { .double($0) }) }
-            if !subviews.isEmpty { members["subviews"] = .array(subviews) }
-            return .object(members)
-        }
-        let root = view("Form.view", [0, 0, 400, 800], subviews: [
-            view("Form.scroll", [0, 64, 400, 700], class: "ScrollView", id: "scroll", offset: offset, subviews: [
-                view("Form.name", [20, 100 - offset[1], 300, 34], class: "TextField", text: name, id: "name"),
-                view("Form.hidden", [20, 150 - offset[1], 300, 34], class: "TextField", text: "", id: "hiddenField", hidden: true),
-            ]),
-        ])
+        // [window, depth, id, type, class, viewLabel, label, identifier, value, placeholder,
+        //  x, y, w, h, flags, contentOffset, indexPath, controller]
+        let rows: JSON = [
+            [0, 0, "e1", "other", "View", "Form.view", "", "", .null, .null, 0, 0, 400, 800, 25, .null, .null, "Form"],
+            [0, 1, .string(scrollID), "scrollView", "ScrollView", "Form.scroll", "", "scroll", .null, .null, 0, 64, 400, 700, 25,
+             .array(offset.map { .double($0) }), .null, "Form"],
+            [0, 2, .string(nameID), "textField", "TextField", "Form.name", "", "name", name.isEmpty ? .null : .string(name), .null,
+             20, .double(100 - offset[1]), 300, 34, 57, .null, .null, "Form"],
+            [0, 2, "e4", "textField", "TextField", "Form.hidden", "", "hiddenField", .null, .null, 20, .double(150 - offset[1]), 300, 34, 33,
+             .null, .null, "Form"],
+        ]
         return ["windows": [["label": "main", "frame": [0, 0, 400, 800], "key": true, "hidden": false,
-                             "rootController": ["label": "Form", "type": "Page", "viewLoaded": true, "appeared": true], "views": [root]]],
-                "turn": 3, "now": 0, "digest": .string(digest)]
+                             "rootController": ["label": "Form", "type": "Page", "viewLoaded": true, "appeared": true]]],
+                "rows": rows, "turn": 3, "now": 0, "digest": .string(digest)]
     }
 }
 
@@ -99,9 +99,9 @@ extension JSON {
         #expect(typed["isError"] == false, "\(typed.firstText)")
         let result = try #require(typed["structuredContent"])
         #expect(result["settled"] == true && result["digest"] == "d2" && result["typed"]?["label"] == "Form.name")
-        #expect(result["diff"]?["lines"]?.array?.first?.string?.contains("Form.name text \"\" -> \"Ada\"") == true, "\(result.text)")
+        #expect(result["diff"]?["lines"]?.array?.first?.string?.contains("Form.name value \"\" -> \"Ada\"") == true, "\(result.text)")
         let sent = try #require(daemon.calls.first { $0.0 == "app.type" }?.1)
-        #expect(sent["view"] == "Form.name" && sent["text"] == "Ada" && sent["submit"] == true && sent["clear"] == nil)
+        #expect(sent["view"] == "@e3" && sent["text"] == "Ada" && sent["submit"] == true && sent["clear"] == nil)
         #expect(daemon.calls.last?.0 == "app.describe" && daemon.calls.contains { $0.0 == "app.settle" })
     }
 
@@ -112,9 +112,9 @@ extension JSON {
             ("type_text", ["id": "name", "text": 5], "'text' must be a string"),
             ("type_text", ["id": "name"], "'text' (a string) is required"),
             ("type_text", ["text": "x"], "give exactly one of ref, id, accessibilityLabel or view"),
-            ("type_text", ["ref": "@e99", "text": "x"], "no element @e99 at digest d1"),
+            ("type_text", ["ref": "@e99", "text": "x"], "no element @e99 is on screen at digest d1"),
             ("type_text", ["id": "nope", "text": "x"], "no view with accessibility identifier 'nope'"),
-            ("type_text", ["id": "hiddenField", "text": "x"], "@e4 Form.hidden is hidden; nothing was typed"),
+            ("scroll", ["id": "hiddenField", "by": ["x": 0, "y": 1]], "@e4 Form.hidden is off screen (scrolled or clipped out of sight); nothing was scrolled"),
             ("type_text", ["id": "name", "text": .string(String(repeating: "é", count: 10_001))], "10001 characters; at most 10000"),
             ("type_text", ["id": "name", "text": "x", "clear": "yes"], "'clear' must be"),
             ("scroll", ["id": "scroll"], "give exactly one of to {x, y}"),
@@ -142,14 +142,17 @@ extension JSON {
         #expect(!daemon.calls.contains { ["app.type", "app.scroll", "app.drag", "app.touch", "app.pinch"].contains($0.0) })
     }
 
-    @Test func aStaleRefIsRefusedByEveryNewToolNamingTheCurrentDigest() throws {
+    @Test func aRefWhoseElementWentIsRefusedByEveryNewToolNamingTheCurrentDigest() throws {
         let (daemon, server) = try launched()
         _ = try tool(server, "describe", [:])
+        // The field and the scroll view are replaced by new ones: their refs go stale.
         daemon.digest = "d7"
+        daemon.nameID = "e5"
+        daemon.scrollID = "e6"
         for (name, arguments) in [("type_text", ["ref": "@e3", "text": "x"]), ("scroll", ["ref": "@e2", "by": ["x": 0, "y": 10]]),
                                   ("drag", ["ref": "@e2", "by": ["x": 0, "y": 10]]), ("swipe", ["ref": "@e2", "direction": "up"])] as [(String, JSON)] {
             let result = try tool(server, name, arguments)
-            #expect(result["isError"] == true && result.firstText.contains("stale ref") && result.firstText.contains("now at digest d7"),
+            #expect(result["isError"] == true && result.firstText.contains("stale ref") && result.firstText.contains("at digest d7"),
                     "\(name): \(result.firstText)")
         }
         #expect(!daemon.calls.contains { ["app.type", "app.scroll", "app.drag"].contains($0.0) })
@@ -195,8 +198,8 @@ extension JSON {
         let (_, server) = try launched()
         let hit = try tool(server, "describe", ["hit": ["x": 30, "y": 110]])
         #expect(hit["structuredContent"]?["hit"]?["label"] == "Form.name", "\(hit.firstText)")
-        #expect(hit.firstText.contains("reaches\n@e3 TextField Form.name"), "\(hit.firstText)")
-        // The hidden field takes nothing: its superview is reached.
+        #expect(hit.firstText.contains("reaches\n@e3 textField Form.name"), "\(hit.firstText)")
+        // The field scrolled out of sight takes nothing: its superview is reached.
         #expect(try tool(server, "describe", ["hit": ["x": 30, "y": 160]])["structuredContent"]?["hit"]?["label"] == "Form.scroll")
         let nothing = try tool(server, "describe", ["hit": ["x": 900, "y": 10]])
         #expect(nothing["structuredContent"]?["hit"] == .null && nothing.firstText.contains("nothing that takes touches"))

@@ -31,26 +31,22 @@ private final class FakeDaemon: DaemonConnection {
         }
     }
 
+    /// The button's id: a new button (with the same label) gets a new one.
+    var buttonID = "e3"
+
+    /// `app.describe` with `rows: true`, as the app host writes it.
     func describe() -> JSON {
-        func view(_ label: String, _ frame: [Double], class name: String = "View", text: String? = nil, id: String? = nil,
-                  interactive: Bool = true, subviews: [JSON] = []) -> JSON {
-            var members: [String: JSON] = ["label": .string(label), "class": .string(name), "windowFrame": .array(frame.map { .double($0) }),
-                                           "frame": .array(frame.map { .double($0) }), "alpha": 1, "interactive": .bool(interactive)]
-            if let text { members["text"] = .string(text) }
-            if let id { members["accessibilityIdentifier"] = .string(id) }
-            if !subviews.isEmpty { members["subviews"] = .array(subviews) }
-            if label == "Home.count", hiddenButton { members["hidden"] = true }
-            return .object(members)
-        }
-        let root = view("Home.view", [0, 0, 400, 800], subviews: [
-            view("Home.counter", [20, 100, 300, 30], class: "Label", text: counter, interactive: false),
-            view("Home.count", [20, 150, 200, 44], class: "Button", text: "Count", id: "count", subviews: [
-                view("Home.count.title", [30, 160, 100, 20], class: "Label", text: "Count", interactive: false),
-            ]),
-        ])
+        // [window, depth, id, type, class, viewLabel, label, identifier, value, placeholder,
+        //  x, y, w, h, flags, contentOffset, indexPath, controller]
+        let buttonFlags = hiddenButton ? 1 | 32 : 1 | 8 | 16 | 32
+        let rows: JSON = [
+            [0, 0, "e1", "other", "View", "Home.view", "", "", .null, .null, 0, 0, 400, 800, 25, .null, .null, "Home"],
+            [0, 1, "e2", "staticText", "Label", "Home.counter", .string(counter), "", .null, .null, 20, 100, 300, 30, 49, .null, .null, "Home"],
+            [0, 1, .string(buttonID), "button", "Button", "Home.count", "Count", "count", .null, .null, 20, 150, 200, 44, .int(buttonFlags), .null, .null, "Home"],
+        ]
         return ["windows": [["label": "main", "frame": [0, 0, 400, 800], "key": true, "hidden": false,
-                             "rootController": ["label": "Home", "type": "Page", "viewLoaded": true, "appeared": true], "views": [root]]],
-                "turn": 3, "now": 0, "digest": .string(digest)]
+                             "rootController": ["label": "Home", "type": "Page", "viewLoaded": true, "appeared": true]]],
+                "rows": rows, "turn": 3, "now": 0, "digest": .string(digest)]
     }
 }
 
@@ -120,44 +116,45 @@ extension JSON {
         #expect(result["settled"] == true && result["digest"] == "d2" && result["fromSeq"] == 6)
         #expect(result["diff"]?["changed"] == 1)
         #expect(result["diff"]?["lines"]?.array?.first?.string?.contains("\"Tapped 0 times\" -> \"Tapped 1 times\"") == true)
-        #expect(daemon.calls.contains { $0.0 == "app.tap" && $0.1["view"] == "Home.count" })
+        #expect(daemon.calls.contains { $0.0 == "app.tap" && $0.1["view"] == "@e3" }, "the tap names the element by its id")
         #expect(daemon.calls.filter { $0.0 == "app.settle" }.count == 2, "the launch and the tap each settled")
     }
 
-    @Test func aStaleRefIsRefusedNamingTheCurrentDigestAndNothingIsTapped() throws {
+    @Test func aRefHoldsAcrossDigestsUntilItsElementGoesAndNeverReachesAnother() throws {
         let daemon = FakeDaemon()
         let server = MCPServer(daemon: daemon)
         _ = try tool(server, "launch", ["sample": "Fake"])
         let described = try tool(server, "describe", [:])
-        #expect(described.firstText?.contains("@e3 Button Home.count \"Count\" #count [20,150,200,44]") == true)
-        // Another client moves the app on: the refs handed out are from digest d1.
+        #expect(described.firstText?.contains("@e3 button Home.count \"Count\" #count [20,150,200,44]") == true, "\(described.firstText ?? "")")
+        // Another client moves the app on: the button is the same object, its ref holds.
         daemon.digest = "d9"
+        let held = try tool(server, "tap", ["ref": "@e3"])
+        #expect(held["isError"] == false, "\(held.firstText ?? "")")
+        #expect(daemon.calls.filter { $0.0 == "app.tap" }.count == 1)
+        // The button is replaced by another with the same label: the old ref is stale, names
+        // what it was and what shows now, and nothing is tapped.
+        daemon.buttonID = "e4"
+        daemon.digest = "d10"
         let stale = try tool(server, "tap", ["ref": "@e3"])
         #expect(stale["isError"] == true)
         let text = try #require(stale.firstText)
-        #expect(text.contains("stale ref @e3") && text.contains("d9"), "\(text)")
-        // Tried again, it is still stale: a refusal hands out no new refs.
-        let again = try tool(server, "tap", ["ref": "@e3"])
-        #expect(again["isError"] == true && again.firstText?.contains("stale ref @e3") == true, "\(again.firstText ?? "")")
-        // An explicit older digest is refused too, even once the refs are fresh.
-        _ = try tool(server, "describe", [:])
-        #expect(try tool(server, "tap", ["ref": "@e3", "digest": "d1"])["isError"] == true)
-        #expect(!daemon.calls.contains { $0.0 == "app.tap" })
-        // A hidden view is not tapped.
+        #expect(text.contains("stale ref @e3") && text.contains("d10") && text.contains("@e4 button"), "\(text)")
+        #expect(daemon.calls.filter { $0.0 == "app.tap" }.count == 1)
+        // An element scrolled out of sight is not tapped.
         daemon.hiddenButton = true
         _ = try tool(server, "describe", [:])
-        let hidden = try tool(server, "tap", ["ref": "@e3"])
-        #expect(hidden["isError"] == true && hidden.firstText?.contains("is hidden") == true)
-        #expect(!daemon.calls.contains { $0.0 == "app.tap" })
-        // The fresh ref of a shown view taps.
+        let hidden = try tool(server, "tap", ["ref": "@e4"])
+        #expect(hidden["isError"] == true && hidden.firstText?.contains("is off screen") == true, "\(hidden.firstText ?? "")")
+        #expect(daemon.calls.filter { $0.0 == "app.tap" }.count == 1)
+        // Back on screen, it taps.
         daemon.hiddenButton = false
-        _ = try tool(server, "describe", [:])
-        #expect(try tool(server, "tap", ["ref": "@e3"])["isError"] == false)
+        #expect(try tool(server, "tap", ["ref": "@e4"])["isError"] == false)
+        #expect(daemon.calls.last { $0.0 == "app.tap" }?.1["view"] == "@e4")
     }
 
     @Test func aPointTapsTheDeepestViewThatTakesTouches() throws {
         let tree = ViewTree(describe: FakeDaemon().describe())
-        // The title label inside the button takes no touches: the button is hit.
+        // The button is hit anywhere in it (its title label is part of it).
         #expect(tree.hit(x: 40, y: 165, window: "main")?.label == "Home.count")
         // The counter label takes none: its superview is hit.
         #expect(tree.hit(x: 30, y: 110, window: "main")?.label == "Home.view")
@@ -207,8 +204,8 @@ extension JSON {
         let diff = after.diff(from: before, maxBytes: 120)
         let lines = (diff["lines"]?.array ?? []).compactMap { $0.string }
         #expect(lines.reduce(0) { $0 + $1.utf8.count + 1 } <= 120)
-        #expect(diff["added"] == 4)
-        #expect(diff["omitted"]?.int == 4 - lines.count && lines.count < 4)
+        #expect(diff["added"] == 3)
+        #expect(diff["omitted"]?.int == 3 - lines.count && lines.count < 3)
     }
 
     @Test func aSessionExportsAsScenarioSteps() throws {

@@ -44,8 +44,21 @@ import Testing
         #expect(message.contains("View#9"), "\(message)")
     }
 
+    @Test func anElementReferenceIsLookedUpWhenTheStepRuns() throws {
+        for reference in ["'#nothing'", "'@e999'"] {
+            let result = try Self.runner(tap: reference).run(seed: 0)
+            guard case .failed(let message) = result.status else {
+                Issue.record("expected a failure, got \(result.status)")
+                continue
+            }
+            #expect(message.contains(reference.dropFirst().dropLast()), "\(message)")
+        }
+    }
+
     @Test func otherUnknownLabelsAreStillErrorsAtTheirLine() throws {
-        for label in ["A.buton", "View#", "#2", "View#02", "View#x"] {
+        // (`#2` is not among them: `#name` names an accessibility identifier, looked up
+        // when the step runs, as `@e12` names an element.)
+        for label in ["A.buton", "View#", "View#02", "View#x"] {
             do {
                 _ = try Self.runner(tap: "'\(label)'")
                 Issue.record("no error for \(label)")

@@ -85,10 +85,17 @@ async def main():
             for key in ["turn", "virtualMs", "digest", "fromSeq", "toSeq"]:
                 check(key in result, f"tap result lacks {key}")
 
-            # A ref from the older digest is refused, naming the current digest.
-            stale = await call(session, "tap", {"app": app, "ref": ref, "digest": old_digest}, ok=False)
+            # A ref names its element for the element's life: it still taps after the app
+            # moved on; a ref whose element went is refused, naming the current digest.
+            again = await call(session, "tap", {"app": app, "ref": ref})
+            check(any("Tapped 2 times" in l for l in again["structuredContent"]["diff"]["lines"]), f"diff: {again['structuredContent']['diff']}")
+            await call(session, "navigate", {"app": app, "action": "push", "scene": "Form", "animated": False})
+            form_tree = (await call(session, "describe", {"app": app}))["structuredContent"]["tree"]
+            gone = next(l for l in form_tree.splitlines() if "#name" in l.split()).split()[0]
+            back = (await call(session, "navigate", {"app": app, "action": "back", "animated": False}))["structuredContent"]
+            stale = await call(session, "tap", {"app": app, "ref": gone}, ok=False)
             check(stale.get("isError") is True, "a stale ref was tapped")
-            check("stale ref" in text(stale) and result["digest"] in text(stale), f"stale error: {text(stale)}")
+            check("stale ref" in text(stale) and back["digest"] in text(stale), f"stale error: {text(stale)}")
 
             # Pictures: SVG text by default, a small PNG on request.
             svg = await call(session, "snapshot", {"app": app})

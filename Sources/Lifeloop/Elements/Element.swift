@@ -48,6 +48,8 @@ public struct Element: Sendable, Equatable {
     public var isAccessibilityElement: Bool
     /// A shown cell's index path: [section, row or item].
     public var indexPath: [Int]?
+    /// A scroll view's (table's, collection view's) content offset.
+    public var contentOffset: Point?
     /// The trace label of the controller whose view holds it.
     public var controller: String?
     /// Its window's trace label.

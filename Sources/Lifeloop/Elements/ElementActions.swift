@@ -219,3 +219,25 @@ extension ElementTree {
                            candidates: matches.map { elements[$0].candidateText })
     }
 }
+
+extension Application {
+    /// The view a verb's target text names: `@e12` (an element's id), `#name` (an
+    /// accessibility identifier) or a view's trace label; nil when it names none (or an
+    /// element that is not a view, such as a back button: tap those with
+    /// ``tapElement(_:)``).
+    public func view(referencedBy text: String) -> View? {
+        guard ElementReference.isReference(text) else { return view(labelled: text) }
+        let (tree, targets) = elementTreeAndTargets()
+        guard let (index, _) = try? tree.resolve(ElementReference(parsing: text), previous: nil, keyWindow: keyWindow?.traceLabel),
+              case .view(let view) = targets[index] else { return nil }
+        return view
+    }
+}
+
+extension ElementReference {
+    /// Whether a verb's target text is an element reference (`@e12`, `e12`, `#name`)
+    /// rather than a view's trace label.
+    public static func isReference(_ text: String) -> Bool {
+        ElementID(text) != nil || (text.hasPrefix("#") && text.count > 1)
+    }
+}

@@ -29,7 +29,7 @@ struct ElementTreeBuilder {
         append(Element(id: ElementID(serial: 0), type: .application, className: "Application", viewLabel: nil, identifier: "",
                        label: "", value: nil, placeholder: nil, hint: nil, traits: .none, frame: .zero, screenFrame: .zero,
                        isEnabled: true, isSelected: false, isFocused: false, isHittable: false, isVisible: true,
-                       isAccessibilityElement: false, indexPath: nil, controller: nil, window: "", parent: nil, depth: 0),
+                       isAccessibilityElement: false, indexPath: nil, contentOffset: nil, controller: nil, window: "", parent: nil, depth: 0),
                .application)
         for window in app.windows where !window.isHidden {
             self.window = window
@@ -208,7 +208,7 @@ struct ElementTreeBuilder {
                        screenFrame: frame.offsetBy(dx: windowOrigin.x, dy: windowOrigin.y), isEnabled: enabled,
                        isSelected: selected, isFocused: view.isFirstResponder, isHittable: hittable, isVisible: visible,
                        isAccessibilityElement: view.isAccessibilityElement, indexPath: Self.indexPath(of: view),
-                       controller: controller?.traceLabel, window: windowLabel, parent: parent, depth: depth)
+                       contentOffset: kind.scrolls ? (view as? ScrollView)?.contentOffset : nil, controller: controller?.traceLabel, window: windowLabel, parent: parent, depth: depth)
     }
 
     /// A cell's default label: its shown labels' texts, joined with ", " (UIKit's).
@@ -250,7 +250,7 @@ struct ElementTreeBuilder {
                        value: accessible.accessibilityValue, placeholder: nil, hint: accessible.accessibilityHint, traits: traits,
                        frame: frame, screenFrame: screen, isEnabled: !traits.contains(.notEnabled),
                        isSelected: traits.contains(.selected), isFocused: false, isHittable: hittable, isVisible: visible,
-                       isAccessibilityElement: true, indexPath: nil, controller: elements[parent].controller, window: windowLabel,
+                       isAccessibilityElement: true, indexPath: nil, contentOffset: nil, controller: elements[parent].controller, window: windowLabel,
                        parent: parent, depth: depth),
                .accessibilityElement(accessible))
     }
@@ -270,7 +270,7 @@ struct ElementTreeBuilder {
                        screenFrame: frame.offsetBy(dx: windowOrigin.x, dy: windowOrigin.y), isEnabled: enabled, isSelected: selected,
                        isFocused: false, isHittable: interactive && parentElement.isVisible && (parentElement.isHittable || isBar(parent)),
                        isVisible: parentElement.isVisible, isAccessibilityElement: type != .navigationBar && type != .tabBar,
-                       indexPath: nil, controller: parentElement.controller, window: windowLabel, parent: parent, depth: depth),
+                       indexPath: nil, contentOffset: nil, controller: parentElement.controller, window: windowLabel, parent: parent, depth: depth),
                target)
     }
 

@@ -425,12 +425,19 @@ public final class AppHost {
         let window = label.flatMap { label in app.windows.first { $0.traceLabel == label } }
             ?? (label == nil ? app.keyWindow ?? app.windows.first : nil)
         switch action {
+        case .tap(let reference) where ElementReference.isReference(reference):
+            do {
+                let element = try app.element(ElementReference(parsing: reference))
+                return element.isEnabled ? nil : "\(element.ref) \(element.type.rawValue) is disabled"
+            } catch {
+                return "\(error)"
+            }
         case .tap(let viewLabel):
             return app.view(labelled: viewLabel) == nil ? "no view labelled '\(viewLabel)' is in a window" : nil
         case .list(let step):
-            return app.view(labelled: step.viewLabel) == nil ? "no view labelled '\(step.viewLabel)' is in a window" : nil
+            return app.view(referencedBy: step.viewLabel) == nil ? "no view labelled '\(step.viewLabel)' is in a window" : nil
         case .typeText(let viewLabel, _, _, _):
-            guard let view = app.view(labelled: viewLabel) else { return "no view labelled '\(viewLabel)' is in a window" }
+            guard let view = app.view(referencedBy: viewLabel) else { return "no view labelled '\(viewLabel)' is in a window" }
             return Application.typingRefusal(into: view)
         case .pop, .popToRoot:
             guard let window else { return "the app has no window '\(label ?? "")'" }
@@ -850,17 +857,12 @@ public final class AppHost {
         var flat: [UInt8] = [UInt8(ascii: "[")]
         // Room for a few hundred rows (about 100 bytes each) without growing.
         if rows { flat.reserveCapacity(1 << 16) }
-        var first = true
-        var classNames: [ObjectIdentifier: DescribeRows.ViewClass] = [:]
+        if rows { DescribeRows.write(app.elementTreeForFrontDoor(), windows: app.windows.map(\.traceLabel), into: &flat) }
         let windows: [JSON] = app.windows.enumerated().map { index, window in
             var members: [String: JSON] = ["label": .string(window.traceLabel), "frame": frame(window.frame), "key": .bool(window.isKeyWindow),
                                            "hidden": .bool(window.isHidden)]
             if let root = window.rootViewController { members["rootController"] = describeController(root, depth: 0) }
-            if rows {
-                for view in window.subviews {
-                    DescribeRows.write(view, window: index, depth: 0, into: &flat, first: &first, classNames: &classNames)
-                }
-            } else {
+            if !rows {
                 members["views"] = .array(window.subviews.map { describeView($0, depth: 0, frame: frame, detail: detail) })
             }
             return .object(members)

@@ -1,116 +1,100 @@
 import Lifeloop
 import LifeloopCore
 
-/// `app.describe` with `rows: true`: every view of every window as one flat row, in tree
-/// order, written straight to JSON text by the app and read straight off the reader's tape
-/// by the MCP server. The nested form needs two JSON levels a view and a dictionary of
+/// `app.describe` with `rows: true`: the app's element tree (Lifeloop's `ElementTree`,
+/// built in the app) as flat rows, one per element below the windows, in tree order,
+/// written straight to JSON text by the app and read straight off the reader's tape by
+/// the MCP server. The nested form needs two JSON levels an element and a dictionary of
 /// members each; rows need neither, so a 500-view screen is described, passed on by the
 /// daemon and read back without building a JSON value per field.
 ///
-/// A row is an array of fifteen values:
+/// A row is an array of eighteen values:
 ///
 /// ```
-/// [window, depth, label, class, x, y, width, height, alpha, flags,
-///  accessibilityIdentifier, accessibilityLabel, text, contentOffset, indexPath]
+/// [window, depth, id, type, class, viewLabel, label, identifier, value, placeholder,
+///  x, y, width, height, flags, contentOffset, indexPath, controller]
 /// ```
 ///
 /// `window` is the index of the window in `windows`; `depth` is 0 for a window's subview;
-/// the frame is in window points, rounded to 0.01; `flags` has bit 1 for a view hidden
-/// itself and bit 2 for one that takes touches; the last five are null when the view has
-/// none (`contentOffset` `[x, y]` for scroll views, `indexPath` `[section, row]` for shown
-/// cells).
+/// `id` is the element's id (`e12`, `e12.3`), the same object's for its whole life; `type`
+/// is XCUITest's element type (`button`, `staticText`, `backButton`, …); `viewLabel` is the
+/// view's trace label (null for a part such as a back button); the frame is in window
+/// points, rounded to 0.01; `flags` has bit 1 for enabled, 2 selected, 4 focused, 8
+/// hittable (a tap at its centre reaches it), 16 visible (on screen), 32 an accessibility
+/// element; `contentOffset` is `[x, y]` for scroll views and `indexPath` `[section, row]`
+/// for shown cells; optional values are null when the element has none.
 enum DescribeRows {
     /// The number of values in a row.
-    static let width = 15
+    static let width = 18
+
+    /// The bits of a row's flags.
+    enum Flag {
+        static let enabled = 1, selected = 2, focused = 4, hittable = 8, visible = 16, accessible = 32
+    }
 
     // MARK: Writing (the app)
 
-    /// Appends the rows of `view` and its subviews (64 levels at most, as the nested form).
-    /// `offset` is what the view's superview adds to a point of its bounds to place it in
-    /// the window (zero for a window's subview): each view's frame in the window is found
-    /// from its superview's, not by walking up to the window again.
-    static func write(_ view: View, window: Int, depth: Int, offset: Point = .zero, into out: inout [UInt8], first: inout Bool,
-                      classNames: inout [ObjectIdentifier: ViewClass]) {
-        if !first { out.append(UInt8(ascii: ",")) }
-        first = false
-        out.append(UInt8(ascii: "["))
-        digits(UInt64(window), into: &out)
-        out.append(UInt8(ascii: ","))
-        digits(UInt64(depth), into: &out)
-        out.append(UInt8(ascii: ","))
-        JSON.writeString(view.traceLabel, into: &out)
-        out.append(UInt8(ascii: ","))
-        let type = ObjectIdentifier(Swift.type(of: view))
-        let viewClass: ViewClass
-        if let known = classNames[type] {
-            viewClass = known
-        } else {
-            viewClass = ViewClass(view)
-            classNames[type] = viewClass
-        }
-        out.append(contentsOf: viewClass.name)
-        // As `view.convert(view.bounds, to: nil)`: the bounds moved by each view's frame
-        // origin less its bounds origin, up to the window.
-        let bounds = view.bounds, frame = view.frame
-        let placed = Point(x: offset.x + frame.minX - bounds.minX, y: offset.y + frame.minY - bounds.minY)
-        func coordinate(_ value: CGFloat) {
-            out.append(UInt8(ascii: ","))
-            number(rounded(Double(value)), into: &out)
-        }
-        coordinate(bounds.origin.x + placed.x)
-        coordinate(bounds.origin.y + placed.y)
-        coordinate(bounds.size.width)
-        coordinate(bounds.size.height)
-        out.append(UInt8(ascii: ","))
-        number(Double(view.alpha), into: &out)
-        out.append(UInt8(ascii: ","))
-        digits(UInt64((view.isHidden ? 1 : 0) | (view.isUserInteractionEnabled ? 2 : 0)), into: &out)
-        func optional(_ text: String?) {
-            out.append(UInt8(ascii: ","))
-            if let text { JSON.writeString(text, into: &out) } else { null(into: &out) }
-        }
-        optional(view.accessibilityIdentifier)
-        optional(view.accessibilityLabel)
-        optional(viewClass.showsText ? AppHost.text(of: view) : nil)
-        out.append(UInt8(ascii: ","))
-        if viewClass.scrolls, let scroll = view as? ScrollView {
+    /// Appends the rows of the tree's elements below its windows. `windows` are the
+    /// labels of the app's windows, in order (what the row's window index counts).
+    static func write(_ tree: ElementTree, windows: [String], into out: inout [UInt8]) {
+        var first = true
+        var windowIndex: [String: Int] = [:]
+        for (index, label) in windows.enumerated() where windowIndex[label] == nil { windowIndex[label] = index }
+        for element in tree.elements where element.depth >= 2 {
+            guard let window = windowIndex[element.window] else { continue }
+            if !first { out.append(UInt8(ascii: ",")) }
+            first = false
             out.append(UInt8(ascii: "["))
-            number(Double(scroll.contentOffset.x), into: &out)
+            digits(UInt64(window), into: &out)
             out.append(UInt8(ascii: ","))
-            number(Double(scroll.contentOffset.y), into: &out)
+            digits(UInt64(element.depth - 2), into: &out)
+            out.append(UInt8(ascii: ","))
+            JSON.writeString(element.id.description, into: &out)
+            out.append(UInt8(ascii: ","))
+            JSON.writeString(element.type.rawValue, into: &out)
+            out.append(UInt8(ascii: ","))
+            JSON.writeString(element.className, into: &out)
+            func optional(_ text: String?) {
+                out.append(UInt8(ascii: ","))
+                if let text { JSON.writeString(text, into: &out) } else { null(into: &out) }
+            }
+            optional(element.viewLabel)
+            optional(element.label)
+            optional(element.identifier)
+            optional(element.value)
+            optional(element.placeholder)
+            let frame = element.frame
+            for value in [frame.minX, frame.minY, frame.width, frame.height] {
+                out.append(UInt8(ascii: ","))
+                number(rounded(Double(value)), into: &out)
+            }
+            var flags = 0
+            if element.isEnabled { flags |= Flag.enabled }
+            if element.isSelected { flags |= Flag.selected }
+            if element.isFocused { flags |= Flag.focused }
+            if element.isHittable { flags |= Flag.hittable }
+            if element.isVisible { flags |= Flag.visible }
+            if element.isAccessibilityElement { flags |= Flag.accessible }
+            out.append(UInt8(ascii: ","))
+            digits(UInt64(flags), into: &out)
+            out.append(UInt8(ascii: ","))
+            if let offset = element.contentOffset {
+                out.append(UInt8(ascii: "["))
+                number(Double(offset.x), into: &out)
+                out.append(UInt8(ascii: ","))
+                number(Double(offset.y), into: &out)
+                out.append(UInt8(ascii: "]"))
+            } else {
+                null(into: &out)
+            }
+            out.append(UInt8(ascii: ","))
+            if let path = element.indexPath, path.count == 2 {
+                out.append(contentsOf: "[\(path[0]),\(path[1])]".utf8)
+            } else {
+                null(into: &out)
+            }
+            optional(element.controller)
             out.append(UInt8(ascii: "]"))
-        } else {
-            null(into: &out)
-        }
-        out.append(UInt8(ascii: ","))
-        if viewClass.isCell, let path = AppHost.indexPath(of: view) {
-            out.append(contentsOf: "[\(path.0),\(path.1)]".utf8)
-        } else {
-            null(into: &out)
-        }
-        out.append(UInt8(ascii: "]"))
-        guard depth < 64 else { return }
-        for subview in view.subviews {
-            write(subview, window: window, depth: depth + 1, offset: placed, into: &out, first: &first, classNames: &classNames)
-        }
-    }
-
-    /// What rows need to know of a view's class, found once per class (a cast's answer
-    /// depends on the class alone): its name as JSON text, and which of the casts for
-    /// text, content offset and index path can succeed.
-    struct ViewClass {
-        let name: [UInt8]
-        let showsText: Bool
-        let scrolls: Bool
-        let isCell: Bool
-
-        init(_ view: View) {
-            var name: [UInt8] = []
-            JSON.writeString(String(describing: Swift.type(of: view)), into: &name)
-            self.name = name
-            showsText = view is Label || view is TextField || view is Button
-            scrolls = view is ScrollView
-            isCell = view is TableViewCell || view is CollectionViewCell
         }
     }
 
@@ -217,25 +201,17 @@ enum DescribeRows {
 
     /// Where a row's fields are on the tape, and what the checks found.
     struct Row {
-        /// 1 for the first row that passed the checks: the N of its ref `@eN`.
-        var number: Int
         var window: Int
         var depth: Int
-        /// Hidden itself or through an ancestor (or its window).
-        var hidden: Bool
         var flags: Int
     }
 
-    /// Calls `visit` for each row that is a row of fifteen values, in a window the reply
+    /// Calls `visit` for each row that is a row of eighteen values, in a window the reply
     /// lists, at most one level below the row before it (a window's first row at depth 0),
-    /// with the tape indices of its fields; other rows are skipped, and no ref is spent on
-    /// them.
+    /// with the tape indices of its fields; other rows are skipped.
     static func scan(_ rows: Rows, _ tape: JSONTapeView, _ visit: (Row, UnsafeMutableBufferPointer<Int>) -> Void) {
-        // Hidden through its ancestors, per depth of the rows above.
-        var hiddenAbove: [Bool] = []
-        hiddenAbove.reserveCapacity(16)
         var lastWindow = -1
-        var number = 0
+        var lastDepth = -1
         withUnsafeTemporaryAllocation(of: Int.self, capacity: width) { fields in
             let all = tape.elements(of: rows.index)
             var position = all.lowerBound
@@ -250,19 +226,17 @@ enum DescribeRows {
                     count += 1
                     field = tape.next(after: field)
                 }
-                guard count == width else { continue }
+                guard count == width, tape.string(fields[2]) != nil else { continue }
                 let windowIndex = tape.int(fields[0]) ?? -1, depth = tape.int(fields[1]) ?? -1
-                guard rows.windows.indices.contains(windowIndex), depth >= 0, depth <= hiddenAbove.count else { continue }
+                guard rows.windows.indices.contains(windowIndex), depth >= 0 else { continue }
                 if windowIndex != lastWindow {
                     guard depth == 0 else { continue }
                     lastWindow = windowIndex
+                } else {
+                    guard depth <= lastDepth + 1 else { continue }
                 }
-                let flags = tape.int(fields[9]) ?? 2
-                if hiddenAbove.count > depth { hiddenAbove.removeLast(hiddenAbove.count - depth) }
-                let hidden = (depth == 0 ? rows.windowHidden[windowIndex] : hiddenAbove[depth - 1]) || flags & 1 != 0
-                hiddenAbove.append(hidden)
-                number += 1
-                visit(Row(number: number, window: windowIndex, depth: depth, hidden: hidden, flags: flags), fields)
+                lastDepth = depth
+                visit(Row(window: windowIndex, depth: depth, flags: tape.int(fields[14]) ?? 0), fields)
             }
         }
     }
@@ -274,48 +248,38 @@ enum DescribeRows {
         return count
     }
 
-    /// The elements of the rows, with their keys (as the nested form makes them).
+    /// The elements of the rows. An element's key is its id: the same object in every
+    /// tree, so diffs pair elements by identity.
     static func elements(_ rows: Rows) -> [ViewTree.Element] {
         var elements: [ViewTree.Element] = []
-        // Per depth: the view's key and its row number.
-        var keys: [String] = []
-        var parents: [Int] = []
-        // The ordinal of each label among its siblings so far, by parent (the row number of
-        // the parent, or -1 - window for a window's subviews): one table for the whole tree.
-        var ordinals: [SiblingLabel: Int] = [:]
         rows.document.withTape { tape in
-            let count = tape.elements(of: rows.index).count
-            elements.reserveCapacity(count)
-            ordinals.reserveCapacity(count)
+            elements.reserveCapacity(tape.elements(of: rows.index).count)
             scan(rows, tape) { row, fields in
-                let depth = row.depth
-                if keys.count > depth {
-                    keys.removeLast(keys.count - depth)
-                    parents.removeLast(parents.count - depth)
-                }
-                let label = tape.string(fields[2]) ?? ""
-                let window = rows.windows[row.window]
-                // One hash of the label: its ordinal among its siblings of that label.
-                let parent = depth == 0 ? -1 - row.window : parents[depth - 1]
-                let ordinal = takeNext(&ordinals[SiblingLabel(parent: parent, label: label), default: 0])
-                let key = joinedKey(depth == 0 ? window : keys[depth - 1], label, ordinal)
-                keys.append(key)
-                parents.append(row.number)
+                let id = tape.string(fields[2]) ?? ""
+                let label = tape.string(fields[6]) ?? ""
+                let identifier = tape.string(fields[7]) ?? ""
+                let placeholder = tape.string(fields[9])
+                // An empty field's value is its placeholder (as XCUITest reads it): no text.
+                let value = tape.string(fields[8]).flatMap { $0 == placeholder ? nil : $0 }
                 elements.append(ViewTree.Element(
-                    ref: "@e" + String(row.number), window: window, depth: depth, label: label,
-                    className: tape.string(fields[3]) ?? "View", accessibilityIdentifier: tape.string(fields[10]),
-                    accessibilityLabel: tape.string(fields[11]), text: tape.string(fields[12]),
-                    frame: [tape.double(fields[4]) ?? 0, tape.double(fields[5]) ?? 0, tape.double(fields[6]) ?? 0, tape.double(fields[7]) ?? 0],
-                    hidden: row.hidden, alpha: tape.double(fields[8]) ?? 1, interactive: row.flags & 2 != 0,
-                    contentOffset: tape.isArray(fields[13]) ? numbers(tape, fields[13]) { tape.double($0) } : nil,
-                    indexPath: tape.isArray(fields[14]) ? numbers(tape, fields[14]) { tape.int($0) } : nil, key: key))
+                    ref: "@" + id, window: rows.windows[row.window], depth: row.depth,
+                    label: tape.string(fields[5]) ?? label, className: tape.string(fields[4]) ?? "View",
+                    accessibilityIdentifier: identifier.isEmpty ? nil : identifier,
+                    accessibilityLabel: label.isEmpty ? nil : label, text: value,
+                    frame: [tape.double(fields[10]) ?? 0, tape.double(fields[11]) ?? 0, tape.double(fields[12]) ?? 0,
+                            tape.double(fields[13]) ?? 0],
+                    hidden: row.flags & Flag.visible == 0, alpha: 1, interactive: row.flags & Flag.hittable != 0,
+                    contentOffset: tape.isArray(fields[15]) ? numbers(tape, fields[15]) { tape.double($0) } : nil,
+                    indexPath: tape.isArray(fields[16]) ? numbers(tape, fields[16]) { tape.int($0) } : nil, key: "@" + id,
+                    type: tape.string(fields[3]) ?? "other", placeholder: placeholder, flags: row.flags,
+                    isPart: tape.string(fields[5]) == nil, controller: tape.string(fields[17])))
             }
         }
         return elements
     }
 
     /// The compact text of the rows (as ``ViewTree/compact(window:)`` writes it from
-    /// elements), written straight from the tape, and the number of views it lists.
+    /// elements), written straight from the tape, and the number of elements it lists.
     static func compact(_ rows: Rows, window: String?, into out: inout [UInt8]) -> Int {
         var listed = 0
         let shown = rows.windows.map { window == nil || $0 == window }
@@ -333,14 +297,14 @@ enum DescribeRows {
                     return tape.string(index).map { .string($0) }
                 }
                 var contentOffset: [Double]?, indexPath: [Int]?
-                if tape.isArray(fields[13]) { contentOffset = numbers(tape, fields[13]) { tape.double($0) } }
-                if tape.isArray(fields[14]) { indexPath = numbers(tape, fields[14]) { tape.int($0) } }
+                if tape.isArray(fields[15]) { contentOffset = numbers(tape, fields[15]) { tape.double($0) } }
+                if tape.isArray(fields[16]) { indexPath = numbers(tape, fields[16]) { tape.int($0) } }
                 ViewTree.Element.writeLine(
-                    ref: .number(row.number), className: text(fields[3]) ?? .string("View"), label: text(fields[2]) ?? .string(""),
-                    text: text(fields[12]), accessibilityIdentifier: text(fields[10]), accessibilityLabel: text(fields[11]),
-                    frame: (tape.double(fields[4]) ?? 0, tape.double(fields[5]) ?? 0, tape.double(fields[6]) ?? 0, tape.double(fields[7]) ?? 0),
-                    contentOffset: contentOffset, indexPath: indexPath, hidden: row.hidden, alpha: tape.double(fields[8]) ?? 1,
-                    interactive: row.flags & 2 != 0, into: &out)
+                    ref: text(fields[2]) ?? .string(""), type: text(fields[3]) ?? .string("other"),
+                    viewLabel: text(fields[5]), label: text(fields[6]), identifier: text(fields[7]), value: text(fields[8]),
+                    placeholder: text(fields[9]),
+                    frame: (tape.double(fields[10]) ?? 0, tape.double(fields[11]) ?? 0, tape.double(fields[12]) ?? 0, tape.double(fields[13]) ?? 0),
+                    contentOffset: contentOffset, indexPath: indexPath, flags: row.flags, into: &out)
                 out.append(10)
             }
         }
@@ -364,35 +328,5 @@ enum DescribeRows {
             position = tape.next(after: position)
         }
         return out
-    }
-
-    /// A label under one parent.
-    struct SiblingLabel: Hashable {
-        var parent: Int
-        var label: String
-    }
-
-    /// `parent/label`, with `#ordinal` past the first sibling of that label, its bytes
-    /// copied once into a string of the right size.
-    static func joinedKey(_ parent: String, _ label: String, _ ordinal: Int) -> String {
-        var parent = parent, label = label
-        var suffix: [UInt8] = []
-        if ordinal > 0 {
-            suffix.append(UInt8(ascii: "#"))
-            suffix.append(contentsOf: String(ordinal).utf8)
-        }
-        let count = parent.utf8.count + 1 + label.utf8.count + suffix.count
-        return parent.withUTF8 { parentBytes in
-            label.withUTF8 { labelBytes in
-                String(unsafeUninitializedCapacity: count) { buffer in
-                    var index = buffer.initialize(fromContentsOf: parentBytes)
-                    buffer[index] = UInt8(ascii: "/")
-                    index += 1
-                    index += UnsafeMutableBufferPointer(rebasing: buffer[index...]).initialize(fromContentsOf: labelBytes)
-                    index += UnsafeMutableBufferPointer(rebasing: buffer[index...]).initialize(fromContentsOf: suffix)
-                    return index
-                }
-            }
-        }
     }
 }

@@ -91,7 +91,7 @@ extension MCPTools {
         }
         let (element, now) = try target(server, params, app: app, pointAllowed: false)
         try reachable(element, now, "typed")
-        var extra: [String: JSON] = ["view": .string(element.label), "text": .string(text)]
+        var extra: [String: JSON] = ["view": .string(element.ref), "text": .string(text)]
         if let clear = try params.bool("clear") { extra["clear"] = .bool(clear) }
         if let submit = try params.bool("submit") { extra["submit"] = .bool(submit) }
         var output = try server.act(params, "app.type", extra: extra, app: app, before: now, window: false)
@@ -110,7 +110,7 @@ extension MCPTools {
         let (x, y) = try point(params, given[0])
         let (element, now) = try target(server, params, app: app, pointAllowed: false)
         try reachable(element, now, "scrolled")
-        var extra: [String: JSON] = ["view": .string(element.label), given[0]: [.double(x), .double(y)]]
+        var extra: [String: JSON] = ["view": .string(element.ref), given[0]: [.double(x), .double(y)]]
         if let animated = try params.bool("animated") { extra["animated"] = .bool(animated) }
         var output = try server.act(params, "app.scroll", extra: extra, app: app, before: now, window: false)
         output.structured = adding(output.structured, "scrolled", element, offsetIn: server.trees[app])
@@ -130,7 +130,7 @@ extension MCPTools {
             let velocity = try params.json["velocity"] == nil ? (0.0, 0.0) : point(params, "velocity")
             let (element, now) = try target(server, params, app: app, pointAllowed: false)
             try reachable(element, now, "dragged")
-            var output = try server.act(params, "app.drag", extra: ["view": .string(element.label), "by": [.double(dx), .double(dy)],
+            var output = try server.act(params, "app.drag", extra: ["view": .string(element.ref), "by": [.double(dx), .double(dy)],
                                                                     "velocity": [.double(velocity.0), .double(velocity.1)]],
                                         app: app, before: now, window: false)
             output.structured = adding(output.structured, "dragged", element, offsetIn: server.trees[app])
@@ -288,11 +288,12 @@ extension MCPTools {
         return .init(text: header + "a touch at \(at) reaches\n" + found.line, structured: .object(structured))
     }
 
-    /// Refuses a view a finger cannot reach: hidden or transparent.
+    /// Refuses an element a finger cannot reach: off screen.
     private static func reachable(_ element: ViewTree.Element, _ tree: ViewTree, _ verb: String) throws {
-        if let problem = tree.tapProblem(element) { throw ToolFailure("\(verbTool(verb)): " + problem) }
-        if element.hidden || element.alpha <= 0.01 {
-            throw ToolFailure("\(verbTool(verb)): \(element.ref) \(element.label) is \(element.hidden ? "hidden" : "transparent (alpha \(formatMilliseconds(element.alpha)))"); nothing was \(verb)")
+        // Typing needs no finger on the field (UIKit scrolls a field that becomes first
+        // responder into view); the app says when a field cannot take text.
+        if element.hidden, verb != "typed" {
+            throw ToolFailure("\(verbTool(verb)): \(element.ref) \(element.label) is off screen (scrolled or clipped out of sight); nothing was \(verb)")
         }
     }
 
@@ -304,7 +305,7 @@ extension MCPTools {
     private static func adding(_ structured: JSON, _ key: String, _ element: ViewTree.Element, offsetIn after: ViewTree? = nil) -> JSON {
         guard var members = structured.object else { return structured }
         members[key] = ["ref": .string(element.ref), "label": .string(element.label), "class": .string(element.className)]
-        if let offset = after?.elements.first(where: { $0.label == element.label })?.contentOffset {
+        if let offset = after?.element(ref: element.ref)?.contentOffset {
             members["contentOffset"] = .array(offset.map { .double($0) })
         }
         return .object(members)

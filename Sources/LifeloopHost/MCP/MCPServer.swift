@@ -100,8 +100,17 @@ public final class MCPServer {
         guard !options.samples.isEmpty else { return "(this server was not told the samples; an unknown sample's error from launch names them)" }
         return options.samples.map { "\($0.name)\t\($0.summary)" }.joined(separator: "\n")
     }
-    /// The latest tree read of each app: its refs are the ones tools accept.
+    /// The latest tree read of each app: what a tool's target is looked up in first.
     var trees: [String: ViewTree] = [:]
+    /// The tree each app had before the latest: a ref from it whose element went is told
+    /// as stale with what it named.
+    var previousTrees: [String: ViewTree] = [:]
+
+    /// Keeps `tree` as the app's latest tree.
+    func hold(_ tree: ViewTree, for app: String) {
+        if let held = trees[app], held.digest != tree.digest { previousTrees[app] = held }
+        trees[app] = tree
+    }
     /// Apps launched through this server, oldest first (the default app is the last).
     public private(set) var launchedApps: [String] = []
     /// Called with each app this server launches or terminates (the process ends them
@@ -519,13 +528,14 @@ public final class MCPServer {
     func noteTerminated(_ app: String) {
         launchedApps.removeAll { $0 == app }
         trees[app] = nil
+        previousTrees[app] = nil
     }
 
     /// Reads the app's tree now (and keeps it: its refs become the current ones).
     @discardableResult
     func readTree(_ app: String) throws -> ViewTree {
         let tree = try peekTree(app)
-        trees[app] = tree
+        hold(tree, for: app)
         return tree
     }
 
@@ -546,7 +556,7 @@ public final class MCPServer {
             }
             return DescribeRows.tree(reply)
         }
-        return ViewTree(describe: try request("app.describe", ["app": .string(app), "detail": true]))
+        return ViewTree(describe: try request("app.describe", ["app": .string(app), "rows": true]))
     }
 }
 

@@ -143,12 +143,12 @@ enum MCPTools {
                 ]))],
                 readOnly: true, idempotent: true, run: apps),
         MCPTool(name: "describe", title: "Describe the view tree",
-                description: "The app's view tree, one line per view: ref (@eN, valid for this digest), class, label, text, #accessibilityIdentifier, ax=accessibility label, frame [x,y,w,h] in window points, a scroll view's offset, flags (hidden, alpha, noTouch). Then the controller tree. full=true adds every element as an object. hit={x, y} only says which view a touch at that point would reach.",
+                description: "The app's element tree (what UIKit's accessibility and XCUITest see), one line per element: ref (@e12: the element's id, the same object's for its whole life, never another's), type (button, staticText, textField, cell, navigationBar, backButton, tab…), the view's label, the element's label in quotes, #accessibilityIdentifier, value=, placeholder=, frame [x,y,w,h] in window points, a scroll view's offset, a cell's row=section,row, and flags (selected, focused, disabled, offscreen, noTouch: a tap at its centre reaches something else). Navigation bars, back buttons, bar button items, tab bars and tabs are elements. Then the controller tree. full=true adds every element as an object. hit={x, y} only says which element a touch at that point would reach.",
                 properties: ["app": appArgument, "window": string("Only this window (with hit: the point's window, default the first)"),
                              "full": boolean("Every element as an object too (default false)"),
                              "hit": ["type": "object", "properties": ["x": number("x"), "y": number("y")], "required": ["x", "y"],
                                      "description": "Only say which view a touch at this point (window points) would reach, as hit testing goes"]],
-                output: ["app": string("The app"), "digest": string("Refs are valid for this digest"), "turn": integer("The loop turn"),
+                output: ["app": string("The app"), "digest": string("The app's trace digest when the tree was read"), "turn": integer("The loop turn"),
                          "virtualMs": number("The app's clock, ms"), "windows": array("The windows", of: strings), "views": integer("Views listed"),
                          "tree": string("One line per view"), "controllers": string("One line per controller"),
                          "elements": array("With full: every view", of: elementSchema),
@@ -352,7 +352,7 @@ enum MCPTools {
             structured["tree"] = nil
             structured["elements"] = .array(tree.elements.filter { window == nil || $0.window == window }.map(\.json))
         }
-        let header = "\(app) turn \(tree.turn), \(formatMilliseconds(tree.nowMs)) ms, digest \(tree.digest): \(count) views (refs valid for this digest)\n"
+        let header = "\(app) turn \(tree.turn), \(formatMilliseconds(tree.nowMs)) ms, digest \(tree.digest): \(count) elements\n"
         return .init(text: header + text + "controllers\n" + controllers, structured: .object(structured))
     }
 
@@ -364,12 +364,13 @@ enum MCPTools {
 
     private static func tap(_ server: MCPServer, _ params: Params, app: String, tree: ViewTree, ifDigest: String?) throws -> MCPTool.Output {
         let (target, now) = try self.target(server, params, app: app, pointAllowed: true, tree: tree)
-        if let problem = now.tapProblem(target) { throw ToolFailure("tap: " + problem) }
-        // A finger cannot reach what is not shown.
-        if target.hidden || target.alpha <= 0.01 {
-            throw ToolFailure("tap: \(target.ref) \(target.label) is \(target.hidden ? "hidden" : "transparent (alpha \(formatMilliseconds(target.alpha)))"); nothing was tapped")
+        // A finger cannot reach what is not on screen.
+        if target.hidden {
+            throw ToolFailure("tap: \(target.ref) \(target.label) is off screen (scrolled or clipped out of sight); nothing was tapped")
         }
-        var output = try server.act(params, "app.tap", extra: ["view": .string(target.label)], app: app, before: now, ifDigest: ifDigest, window: false)
+        if !target.enabled { throw ToolFailure("tap: \(target.ref) \(target.label) is disabled; nothing was tapped") }
+        // By id: the element itself, whatever else shares its label.
+        var output = try server.act(params, "app.tap", extra: ["view": .string(target.ref)], app: app, before: now, ifDigest: ifDigest, window: false)
         if var structured = output.structured.object {
             structured["tapped"] = ["ref": .string(target.ref), "label": .string(target.label), "class": .string(target.className)]
             output.structured = .object(structured)
@@ -392,21 +393,25 @@ enum MCPTools {
         let known = server.trees[app]
         let now = try tree ?? server.peekTree(app)
         if let ref = try params.string("ref") {
-            guard let known else { throw ToolFailure("\(tool): no refs were handed out for \(app) yet; describe it first (digest now \(now.digest))") }
-            let given = try params.string("digest") ?? known.digest
-            guard given == now.digest, known.digest == now.digest else {
-                throw ToolFailure("\(tool): stale ref \(ref): it is from digest \(given), and \(app) is now at digest \(now.digest) (turn \(now.turn)); describe again (or use the refs in the last action's diff)",
-                                  data: ["code": "E_STALE_REF", "refDigest": .string(given), "currentDigest": .string(now.digest)])
+            // A ref is an element's id: it names the same object for its whole life, so it
+            // holds across digests until the element goes.
+            if let found = now.element(ref: ref) { return (found, now) }
+            if let was = known?.element(ref: ref) ?? server.previousTrees[app]?.element(ref: ref) {
+                let candidates = now.elements.filter {
+                    $0.type == was.type && (($0.accessibilityLabel != nil && $0.accessibilityLabel == was.accessibilityLabel)
+                        || ($0.accessibilityIdentifier != nil && $0.accessibilityIdentifier == was.accessibilityIdentifier))
+                }.prefix(5).map { "\($0.ref) \($0.type) \($0.label)" }
+                throw ToolFailure("\(tool): stale ref \(ref): the \(was.type) \(was.label) it named is no longer on screen (\(app) is at digest \(now.digest), turn \(now.turn))"
+                                    + (candidates.isEmpty ? "; describe again" : "; now showing: " + candidates.joined(separator: ", ")),
+                                  data: ["code": "E_STALE_REF", "currentDigest": .string(now.digest)])
             }
-            guard let found = now.element(ref: ref) else {
-                throw ToolFailure("\(tool): no element \(ref) at digest \(now.digest) (refs are @e1 … @e\(now.elements.count))")
-            }
-            return (found, now)
+            throw ToolFailure("\(tool): no element \(ref) is on screen at digest \(now.digest); describe lists them",
+                              data: ["code": "E_STALE_REF", "currentDigest": .string(now.digest)])
         } else if let id = try params.string("id") {
             let matches = now.elements.filter { $0.accessibilityIdentifier == id }
             return (try unique(matches, "accessibility identifier '\(id)'", now, tool: tool), now)
         } else if let label = try params.string("accessibilityLabel") {
-            let matches = now.elements.filter { $0.accessibilityLabel == label || ($0.accessibilityLabel == nil && $0.text == label && $0.interactive) }
+            let matches = now.elements.filter { $0.accessibilityLabel == label }
             return (try unique(matches, "accessibility label '\(label)'", now, tool: tool), now)
         } else if let view = try params.string("view") {
             guard let found = now.elements.first(where: { $0.label == view }) else {
@@ -735,7 +740,7 @@ extension MCPServer {
             throw ToolFailure("\(method): the app did not describe its tree after the action")
         }
         let after = DescribeRows.tree(rows)
-        trees[app] = after
+        hold(after, for: app)
         return try finish(app, before: before, result: &result, diffBytes: diffBytes, after: after)
     }
 

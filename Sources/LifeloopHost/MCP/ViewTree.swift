@@ -1,12 +1,13 @@
 import LifeloopCore
 
-/// An app's view tree as an agent sees it: every view of every window in tree order, each
-/// with a ref (`@e1`, `@e2`, …) numbered in that order. Refs are tied to the trace digest
-/// the tree was read at: the same digest, the same refs.
+/// An app's element tree as an agent sees it (Lifeloop's `ElementTree`, built in the app
+/// and sent as rows): every element of every window in tree order, each with its ref
+/// (`@e12`), the element's id: the same object's for its whole life and never given to
+/// another, so a ref either reaches the element it named or is stale.
 public struct ViewTree: Sendable {
-    /// One view.
+    /// One element.
     public struct Element: Sendable, Equatable {
-        /// `@eN`, N its place in tree order (from 1).
+        /// `@e12`: the element's id.
         public var ref: String
         /// The window's label.
         public var window: String
@@ -34,9 +35,27 @@ public struct ViewTree: Sendable {
         public var contentOffset: [Double]? = nil
         /// A shown table cell's index path, [section, row].
         public var indexPath: [Int]? = nil
-        /// What stays the same for this view between trees (window, label path and place
-        /// among siblings of the same label): how diffs pair views.
+        /// What stays the same for this element between trees (its id): how diffs pair
+        /// elements.
         public var key: String
+        /// XCUITest's element type (`button`, `staticText`, `backButton`, `cell`, …).
+        public var type: String = "other"
+        /// A text field's placeholder.
+        public var placeholder: String? = nil
+        /// The row's flags (``DescribeRows/Flag``): enabled, selected, focused, hittable,
+        /// visible, accessible.
+        var flags: Int = DescribeRows.Flag.enabled | DescribeRows.Flag.hittable | DescribeRows.Flag.visible
+        /// Whether it is a part UIKit draws without a view here (a back button, a tab).
+        public var isPart: Bool = false
+        /// The controller whose view holds it.
+        public var controller: String? = nil
+
+        /// Whether it takes input.
+        public var enabled: Bool { flags & DescribeRows.Flag.enabled != 0 }
+        /// Whether it is selected.
+        public var selected: Bool { flags & DescribeRows.Flag.selected != 0 }
+        /// Whether it is the first responder.
+        public var focused: Bool { flags & DescribeRows.Flag.focused != 0 }
 
         /// Every field as a JSON object (`describe` with `full`).
         public var json: JSON {
@@ -48,10 +67,19 @@ public struct ViewTree: Sendable {
             if let text { members["text"] = .string(text) }
             if let contentOffset { members["contentOffset"] = .array(contentOffset.map { .double($0) }) }
             if let indexPath { members["indexPath"] = .array(indexPath.map { .int($0) }) }
+            members["type"] = .string(type)
+            if let placeholder { members["placeholder"] = .string(placeholder) }
+            members["enabled"] = .bool(enabled)
+            members["selected"] = .bool(selected)
+            members["focused"] = .bool(focused)
+            members["hittable"] = .bool(interactive)
+            members["visible"] = .bool(!hidden)
+            if let controller { members["controller"] = .string(controller) }
             return .object(members)
         }
 
-        /// One line: ref, class, label, text, #identifier, ax label, frame, and flags.
+        /// One line: ref, type, the view's label, the element's label, #identifier, value,
+        /// placeholder, frame, and the flags that are not the usual.
         public var line: String {
             var out: [UInt8] = []
             out.reserveCapacity(96)
@@ -61,60 +89,51 @@ public struct ViewTree: Sendable {
 
         /// Appends ``line`` to `out`.
         func writeLine(into out: inout [UInt8]) {
-            Self.writeLine(ref: .string(ref), className: .string(className), label: .string(label), text: text.map(LineText.string),
-                           accessibilityIdentifier: accessibilityIdentifier.map(LineText.string),
-                           accessibilityLabel: accessibilityLabel.map(LineText.string),
-                           frame: frame.count == 4 ? (frame[0], frame[1], frame[2], frame[3]) : nil, otherFrame: frame,
-                           contentOffset: contentOffset, indexPath: indexPath, hidden: hidden, alpha: alpha,
-                           interactive: interactive, into: &out)
+            Self.writeLine(ref: .string(String(ref.dropFirst())), type: .string(type), viewLabel: isPart ? nil : .string(label),
+                           label: accessibilityLabel.map(LineText.string), identifier: accessibilityIdentifier.map(LineText.string),
+                           value: text.map(LineText.string), placeholder: placeholder.map(LineText.string),
+                           frame: frame.count == 4 ? (frame[0], frame[1], frame[2], frame[3]) : (0, 0, 0, 0),
+                           contentOffset: contentOffset, indexPath: indexPath, flags: flags, into: &out)
         }
 
-        /// Appends the line of a view with these fields: the one writer of lines, for
-        /// elements and for rows read straight off the tape.
-        static func writeLine(ref: Ref, className: LineText, label: LineText, text: LineText?, accessibilityIdentifier: LineText?,
-                              accessibilityLabel: LineText?, frame: (Double, Double, Double, Double)?, otherFrame: [Double] = [],
-                              contentOffset: [Double]?, indexPath: [Int]?, hidden: Bool, alpha: Double, interactive: Bool,
-                              into out: inout [UInt8]) {
-            switch ref {
-            case .string(let text):
-                out.append(contentsOf: text.utf8)
-            case .number(let number):
-                out.append(UInt8(ascii: "@"))
-                out.append(UInt8(ascii: "e"))
-                TraceBytes.appendDecimal(UInt64(max(0, number)), to: &out)
-            }
+        /// Appends the line of an element with these fields: the one writer of lines, for
+        /// elements and for rows read straight off the tape. `ref` is the id without `@`.
+        static func writeLine(ref: LineText, type: LineText, viewLabel: LineText?, label: LineText?, identifier: LineText?,
+                              value: LineText?, placeholder: LineText?, frame: (Double, Double, Double, Double),
+                              contentOffset: [Double]?, indexPath: [Int]?, flags: Int, into out: inout [UInt8]) {
+            out.append(UInt8(ascii: "@"))
+            ref.append(to: &out)
             out.append(32)
-            className.append(to: &out)
-            out.append(32)
-            label.append(to: &out)
-            if let text {
+            type.append(to: &out)
+            if let viewLabel {
                 out.append(32)
-                text.appendClippedJSON(to: &out)
+                viewLabel.append(to: &out)
             }
-            if let accessibilityIdentifier {
+            if let label, !label.isEmpty, viewLabel.map({ !label.isSame(as: $0) }) ?? true {
+                out.append(32)
+                label.appendClippedJSON(to: &out)
+            }
+            if let identifier, !identifier.isEmpty {
                 out.append(UInt8(ascii: " "))
                 out.append(UInt8(ascii: "#"))
-                accessibilityIdentifier.append(to: &out)
+                identifier.append(to: &out)
             }
-            if let accessibilityLabel, text.map({ !accessibilityLabel.isSame(as: $0) }) ?? true {
-                out.append(contentsOf: " ax=".utf8)
-                accessibilityLabel.appendClippedJSON(to: &out)
+            if let value, placeholder.map({ !value.isSame(as: $0) }) ?? true {
+                out.append(contentsOf: " value=".utf8)
+                value.appendClippedJSON(to: &out)
+            }
+            if let placeholder, !placeholder.isEmpty {
+                out.append(contentsOf: " placeholder=".utf8)
+                placeholder.appendClippedJSON(to: &out)
             }
             out.append(contentsOf: " [".utf8)
-            if let frame {
-                number(frame.0, into: &out)
-                out.append(UInt8(ascii: ","))
-                number(frame.1, into: &out)
-                out.append(UInt8(ascii: ","))
-                number(frame.2, into: &out)
-                out.append(UInt8(ascii: ","))
-                number(frame.3, into: &out)
-            } else {
-                for (index, value) in otherFrame.enumerated() {
-                    if index > 0 { out.append(UInt8(ascii: ",")) }
-                    number(value, into: &out)
-                }
-            }
+            number(frame.0, into: &out)
+            out.append(UInt8(ascii: ","))
+            number(frame.1, into: &out)
+            out.append(UInt8(ascii: ","))
+            number(frame.2, into: &out)
+            out.append(UInt8(ascii: ","))
+            number(frame.3, into: &out)
             out.append(UInt8(ascii: "]"))
             if let contentOffset {
                 out.append(contentsOf: " offset=(".utf8)
@@ -128,18 +147,14 @@ public struct ViewTree: Sendable {
                 out.append(contentsOf: " row=".utf8)
                 out.append(contentsOf: indexPath.map(String.init).joined(separator: ",").utf8)
             }
-            if hidden { out.append(contentsOf: " hidden".utf8) }
-            if alpha < 1 {
-                out.append(contentsOf: " alpha=".utf8)
-                number((alpha * 100).rounded() / 100, into: &out)
+            if flags & DescribeRows.Flag.selected != 0 { out.append(contentsOf: " selected".utf8) }
+            if flags & DescribeRows.Flag.focused != 0 { out.append(contentsOf: " focused".utf8) }
+            if flags & DescribeRows.Flag.enabled == 0 { out.append(contentsOf: " disabled".utf8) }
+            if flags & DescribeRows.Flag.visible == 0 {
+                out.append(contentsOf: " offscreen".utf8)
+            } else if flags & DescribeRows.Flag.hittable == 0 {
+                out.append(contentsOf: " noTouch".utf8)
             }
-            if !interactive { out.append(contentsOf: " noTouch".utf8) }
-        }
-
-        /// A line's ref: an element's as it is, or `@eN` for a row's number N.
-        enum Ref {
-            case string(String)
-            case number(Int)
         }
 
         /// A text field of a line: a String, or the bytes of a JSON string without escapes
@@ -147,6 +162,14 @@ public struct ViewTree: Sendable {
         enum LineText {
             case string(String)
             case plain(UnsafeBufferPointer<UInt8>)
+
+            /// Whether it has no text.
+            var isEmpty: Bool {
+                switch self {
+                case .string(let text): return text.isEmpty
+                case .plain(let bytes): return bytes.isEmpty
+                }
+            }
 
             /// Its UTF-8.
             @inline(__always)
@@ -255,44 +278,10 @@ public struct ViewTree: Sendable {
         self = DescribeRows.tree(document.root)
     }
 
-    /// Reads an `app.describe` reply made with `detail: true`.
+    /// Reads an `app.describe` reply made with `rows: true`, as a JSON value.
     public init(describe reply: JSON) {
-        digest = reply["digest"]?.string ?? ""
-        turn = reply["turn"]?.int ?? 0
-        nowMs = Double(reply["now"]?.int ?? 0) / 1e6
-        windows = []
-        storedElements = []
-        controllerLines = []
-        for window in reply["windows"]?.array ?? [] {
-            let name = window["label"]?.string ?? ""
-            windows.append(name)
-            if let root = window["rootController"] { addController(root, window: name, depth: 0) }
-            var ordinals: [String: Int] = [:]
-            for view in window["views"]?.array ?? [] {
-                add(view, window: name, depth: 0, parentKey: name, hiddenAbove: window["hidden"]?.bool ?? false, ordinals: &ordinals)
-            }
-        }
-    }
-
-    private mutating func add(_ view: JSON, window: String, depth: Int, parentKey: String, hiddenAbove: Bool, ordinals: inout [String: Int]) {
-        let label = view["label"]?.string ?? ""
-        let ordinal = ordinals[label, default: 0]
-        ordinals[label] = ordinal + 1
-        let key = parentKey + "/" + label + (ordinal > 0 ? "#\(ordinal)" : "")
-        let hidden = hiddenAbove || (view["hidden"]?.bool ?? false)
-        let frame = (view["windowFrame"] ?? view["frame"])?.array?.map { $0.double ?? 0 } ?? [0, 0, 0, 0]
-        storedElements.append(Element(ref: "@e\(storedElements.count + 1)", window: window, depth: depth, label: label,
-                                className: view["class"]?.string ?? "View",
-                                accessibilityIdentifier: view["accessibilityIdentifier"]?.string,
-                                accessibilityLabel: view["accessibilityLabel"]?.string, text: view["text"]?.string,
-                                frame: frame.map { ($0 * 100).rounded() / 100 }, hidden: hidden, alpha: view["alpha"]?.double ?? 1,
-                                interactive: view["interactive"]?.bool ?? true,
-                                contentOffset: view["contentOffset"]?.array?.compactMap(\.double),
-                                indexPath: view["indexPath"]?.array?.compactMap(\.int), key: key))
-        var childOrdinals: [String: Int] = [:]
-        for child in view["subviews"]?.array ?? [] {
-            add(child, window: window, depth: depth + 1, parentKey: key, hiddenAbove: hidden, ordinals: &childOrdinals)
-        }
+        self = (try? ViewTree(rows: reply.text)) ?? ViewTree(digest: reply["digest"]?.string ?? "", turn: reply["turn"]?.int ?? 0,
+                                                               nowMs: Double(reply["now"]?.int ?? 0) / 1e6)
     }
 
     mutating func addController(_ controller: JSON, window: String, depth: Int) {
@@ -307,11 +296,10 @@ public struct ViewTree: Sendable {
         }
     }
 
-    /// The element a ref names.
+    /// The element a ref names (`@e12`), if it is in this tree.
     public func element(ref: String) -> Element? {
-        let elements = self.elements
-        guard ref.hasPrefix("@e"), let number = Int(ref.dropFirst(2)), number >= 1, number <= elements.count else { return nil }
-        return elements[number - 1]
+        let wanted = ref.hasPrefix("@") ? ref : "@" + ref
+        return elements.first { $0.ref == wanted }
     }
 
     /// The compact text: one line per view, indented by depth, each window introduced.
@@ -355,45 +343,17 @@ public struct ViewTree: Sendable {
         out.append(contentsOf: repeatElement(32, count: depth + 1))
     }
 
-    /// The view `app.tap` would reach for `element`: its label must name it and no view
-    /// before it in tree order (the app looks views up by label, first in tree order).
-    /// - Returns: nil, or why it cannot be tapped by label.
-    public func tapProblem(_ element: Element) -> String? {
-        let elements = self.elements
-        if let first = elements.first(where: { $0.label == element.label }), first.ref != element.ref {
-            return "\(element.ref) is labelled '\(element.label)' as \(first.ref) is before it; a tap by label reaches \(first.ref) only"
-        }
-        return nil
-    }
-
-    /// The deepest view that takes a touch at a point in a window's coordinates, as hit
-    /// testing goes: visible (not hidden, alpha above 0.01), interactive, containing the
-    /// point; later siblings first.
+    /// The element a tap at a point in a window's coordinates reaches: the last element
+    /// in tree order (the topmost) that a tap at its centre reaches and whose frame holds
+    /// the point, as the app's hit testing found when the tree was built.
     public func hit(x: Double, y: Double, window: String) -> Element? {
         // Read once: a tree read from rows gives its elements through a lock.
         let elements = self.elements
-        let roots = elements.indices.filter { elements[$0].window == window && elements[$0].depth == 0 }
-        for index in roots.reversed() {
-            if let found = Self.hit(elements, index, x, y) { return elements[found] }
+        return elements.last { element in
+            let f = element.frame
+            return element.window == window && element.interactive && !element.hidden && f.count == 4
+                && x >= f[0] && y >= f[1] && x < f[0] + f[2] && y < f[1] + f[3]
         }
-        return nil
-    }
-
-    private static func hit(_ elements: [Element], _ index: Int, _ x: Double, _ y: Double) -> Int? {
-        let element = elements[index]
-        let f = element.frame
-        let inside = f.count == 4 && x >= f[0] && y >= f[1] && x < f[0] + f[2] && y < f[1] + f[3]
-        guard inside, !element.hidden, element.alpha > 0.01, element.interactive else { return nil }
-        var children: [Int] = []
-        var next = index + 1
-        while next < elements.count, elements[next].depth > element.depth {
-            if elements[next].depth == element.depth + 1 { children.append(next) }
-            next += 1
-        }
-        for child in children.reversed() {
-            if let found = hit(elements, child, x, y) { return found }
-        }
-        return index
     }
 
     /// What changed from `before` to this tree: views added, removed, moved (frame) and
@@ -429,10 +389,16 @@ public struct ViewTree: Sendable {
                 moved.append("~ \(element.ref) \(element.label) [\(previous.frame.map(formatMilliseconds).joined(separator: ","))] -> [\(element.frame.map(formatMilliseconds).joined(separator: ","))]")
             }
             var changes: [String] = []
-            if previous.text != element.text {
-                changes.append("text \(JSON.string(Element.clip(previous.text ?? "")).text) -> \(JSON.string(Element.clip(element.text ?? "")).text)")
+            if previous.accessibilityLabel != element.accessibilityLabel {
+                changes.append("label \(JSON.string(Element.clip(previous.accessibilityLabel ?? "")).text) -> \(JSON.string(Element.clip(element.accessibilityLabel ?? "")).text)")
             }
-            if previous.hidden != element.hidden { changes.append(element.hidden ? "hidden" : "shown") }
+            if previous.text != element.text {
+                changes.append("value \(JSON.string(Element.clip(previous.text ?? "")).text) -> \(JSON.string(Element.clip(element.text ?? "")).text)")
+            }
+            if previous.hidden != element.hidden { changes.append(element.hidden ? "offscreen" : "onscreen") }
+            if previous.enabled != element.enabled { changes.append(element.enabled ? "enabled" : "disabled") }
+            if previous.selected != element.selected { changes.append(element.selected ? "selected" : "deselected") }
+            if previous.focused != element.focused { changes.append(element.focused ? "focused" : "unfocused") }
             if previous.alpha != element.alpha { changes.append("alpha \(formatMilliseconds(previous.alpha)) -> \(formatMilliseconds(element.alpha))") }
             if let offset = element.contentOffset, let was = previous.contentOffset, offset != was {
                 changes.append("offset (\(was.map(formatMilliseconds).joined(separator: ","))) -> (\(offset.map(formatMilliseconds).joined(separator: ",")))")
@@ -440,7 +406,7 @@ public struct ViewTree: Sendable {
             if !changes.isEmpty { changed.append("~ \(element.ref) \(element.label) " + changes.joined(separator: ", ")) }
         }
         for element in before.elements where !seen.contains(element.key) {
-            removed.append("- \(element.label) (\(element.className), was \(element.ref))")
+            removed.append("- \(element.ref) \(element.type) \(element.label)")
         }
         var lines: [JSON] = []
         var bytes = 0

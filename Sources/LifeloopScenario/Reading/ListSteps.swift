@@ -102,7 +102,7 @@ public enum ListStep: Sendable, Hashable {
 
     /// Runs the step on `app`; returns what went wrong, if anything.
     public func perform(in app: Application) -> String? {
-        guard let view = app.view(labelled: viewLabel) else { return "no view labelled '\(viewLabel)' is in a window" }
+        guard let view = app.view(referencedBy: viewLabel) else { return "no view labelled '\(viewLabel)' is in a window" }
         guard let scroll = view as? ScrollView else {
             return "'\(viewLabel)' is a \(type(of: view)), not a scroll view or table"
         }

@@ -81,7 +81,9 @@ struct ScenarioNames {
         for step in scenario.steps {
             if let window = step.window { try self.window(window, in: windows, at: step.location) }
             switch step.action {
-            case .tap(let view), .typeText(let view, _, _, _): try label(view, at: step.location)
+            case .tap(let view), .typeText(let view, _, _, _):
+                // An element's id or identifier is looked up when the step runs.
+                if !ElementReference.isReference(view) { try label(view, at: step.location) }
             case .push(let name), .present(let name, _): try scene(name, at: step.location, field: nil)
             case .expectMetric(_, let window?, _): try self.window(window, in: windows, at: step.location)
             case .expectProperty(let property):

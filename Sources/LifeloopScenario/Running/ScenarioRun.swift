@@ -545,16 +545,23 @@ final class ScenarioRun {
     private func perform(_ step: Step, place: String) {
         let label = windowLabel(step)
         switch step.action {
+        case .tap(let viewLabel) where ElementReference.isReference(viewLabel):
+            do {
+                let element = try app.tapElement(ElementReference(parsing: viewLabel))
+                probe.noteInput("tap", window: element.window)
+            } catch {
+                fail("\(place): tap \(viewLabel): \(error)")
+            }
         case .tap(let viewLabel):
             guard let view = app.view(labelled: viewLabel) else { return fail("\(place): no view labelled '\(viewLabel)' is in a window") }
             probe.noteInput("tap", window: view.window?.traceLabel ?? label)
             app.tap(view)
         case .typeText(let viewLabel, let text, let clear, let submit):
-            guard let view = app.view(labelled: viewLabel) else { return fail("\(place): no view labelled '\(viewLabel)' is in a window") }
+            guard let view = app.view(referencedBy: viewLabel) else { return fail("\(place): no view labelled '\(viewLabel)' is in a window") }
             probe.noteInput("type", window: view.window?.traceLabel ?? label)
             if let problem = app.typeText(text, into: view, clear: clear, submit: submit) { fail("\(place): \(problem)") }
         case .list(let listStep):
-            probe.noteInput(listStep.inputKind, window: app.view(labelled: listStep.viewLabel)?.window?.traceLabel ?? label)
+            probe.noteInput(listStep.inputKind, window: app.view(referencedBy: listStep.viewLabel)?.window?.traceLabel ?? label)
             if let problem = listStep.perform(in: app) { fail("\(place): \(problem)") }
         case .push(let scene):
             guard let navigation = navigation(for: step, place: place) else { return }
