@@ -325,4 +325,42 @@ import Testing
         #expect(text.contains("offscreen"))
         #expect(ElementType(name: "XCUIElementTypeStaticText") == .staticText)
     }
+
+    final class Composer: ViewController {
+        var added = 0
+        var trashed = 0
+        override func viewDidLoad() {
+            super.viewDidLoad()
+            title = "Notes"
+            navigationItem.rightBarButtonItem = BarButtonItem(barButtonSystemItem: .add, primaryAction: Lifeloop.Action { [unowned self] _ in
+                added += 1
+            })
+            navigationItem.leftBarButtonItem = editButtonItem
+            toolbarItems = [BarButtonItem(barButtonSystemItem: .trash, primaryAction: Lifeloop.Action { [unowned self] _ in trashed += 1 })]
+        }
+    }
+
+    /// UIKit labels a system item by its name ("Add"), as XCUITest finds it, in a navigation
+    /// bar and in a toolbar; an edit item reads its title, which changes while editing.
+    @Test func systemBarItemsAreLabelledAsUIKitLabelsThem() throws {
+        let app = try Application(clock: .virtual)
+        defer { try? app.close() }
+        let composer = Composer(label: "Composer")
+        let navigation = NavigationController(rootViewController: composer, label: "Nav")
+        navigation.isToolbarHidden = false
+        _ = try show(navigation, app)
+        let tree = app.elementTree()
+        let add = try #require(tree.elements.first { $0.label == "Add" })
+        #expect(add.type == .button && add.className == "UIBarButtonItem")
+        #expect(!tree.elements.contains { $0.label == "add" }, "no element keeps the drawn title as its label")
+        #expect(tree.elements.contains { $0.label == "Edit" && $0.type == .button })
+        try app.tapElement(.label("Add"))
+        #expect(composer.added == 1)
+        try app.tapElement(.label("Trash"))
+        #expect(composer.trashed == 1)
+        try app.tapElement(.label("Edit"))
+        try app.settle()
+        #expect(composer.isEditing)
+        #expect(app.elementTree().elements.contains { $0.label == "Done" && $0.className == "UIBarButtonItem" })
+    }
 }

@@ -118,6 +118,8 @@ open class Toolbar: View {
             let button = Button(type: .system)
             button.setTitle(item.image == nil ? item.title : nil, for: .normal)
             if let image = item.image { button.setImage(image, for: .normal) }
+            // A system item is labelled as UIKit labels it ("Add"), not by the title drawn here.
+            button.accessibilityLabel = item.accessibilityLabel ?? item.systemItemLabel
             button.isEnabled = item.isEnabled
             if let tint = item.tintColor { button.tintColor = tint }
             button.addAction(Action { [unowned self, unowned item] _ in self.tapped(item) }, for: .primaryActionTriggered)

@@ -409,7 +409,7 @@ struct ElementTreeBuilder {
     private mutating func appendBarItem(_ item: BarButtonItem, text: String, frame: Rect, controller: ViewController, parent: Int,
                                         depth: Int) {
         appendPart(ElementID(serial: app.elementSerial(of: item), part: ElementID.barItemPart), type: .button,
-                   className: "UIBarButtonItem", label: item.accessibilityLabel ?? text,
+                   className: "UIBarButtonItem", label: item.accessibilityLabel ?? item.systemItemLabel ?? text,
                    identifier: item.accessibilityIdentifier ?? "", frame: frame, enabled: item.isEnabled, parent: parent,
                    depth: depth, target: .barButtonItem(item, controller))
     }

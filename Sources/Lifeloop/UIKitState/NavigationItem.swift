@@ -53,6 +53,37 @@ open class BarButtonItem: BarItem {
             default: String(describing: self)
             }
         }
+
+        /// What UIKit's accessibility tree calls the item (what VoiceOver reads and
+        /// XCUITest matches a label against): its English name, while `title` stays the
+        /// text this runtime draws and traces; nil for the spaces, which are no elements.
+        var accessibilityLabel: String? {
+            switch self {
+            case .done: "Done"
+            case .cancel: "Cancel"
+            case .edit: "Edit"
+            case .save: "Save"
+            case .add: "Add"
+            case .flexibleSpace, .fixedSpace: nil
+            case .compose: "Compose"
+            case .reply: "Reply"
+            case .action: "Share"
+            case .organize: "Organize"
+            case .bookmarks: "Bookmarks"
+            case .search: "Search"
+            case .refresh: "Refresh"
+            case .stop: "Stop"
+            case .camera: "Camera"
+            case .trash: "Trash"
+            case .play: "Play"
+            case .pause: "Pause"
+            case .rewind: "Rewind"
+            case .fastForward: "Fast Forward"
+            case .undo: "Undo"
+            case .redo: "Redo"
+            case .close: "Close"
+            }
+        }
     }
 
     /// The styles.
@@ -106,6 +137,14 @@ open class BarButtonItem: BarItem {
         self.title = systemItem.title
         self.style = systemItem == .done ? .done : .plain
         self.primaryAction = primaryAction
+    }
+
+    /// The label UIKit's accessibility tree gives a system item while it shows its own
+    /// title (`Add` for `.add`); nil for other items, and for a system item whose title
+    /// the app changed (an edit item that reads "Done" while editing is labelled by it).
+    var systemItemLabel: String? {
+        guard let systemItem, title == systemItem.title else { return nil }
+        return systemItem.accessibilityLabel
     }
 
     /// A button with a title or image from `primaryAction`.
