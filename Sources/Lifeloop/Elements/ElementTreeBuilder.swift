@@ -344,7 +344,9 @@ struct ElementTreeBuilder {
                 let width = Self.buttonWidth(backTitle) + 12
                 appendPart(ElementID(serial: topSerial, part: ElementID.backButtonPart), type: .backButton,
                            className: "UINavigationBarBackButton", label: backTitle, identifier: "BackButton",
-                           frame: Rect(x: leading, y: barRect.minY, width: width, height: barRect.height), parent: bar,
+                           frame: Rect(x: leading, y: barRect.minY, width: width, height: barRect.height),
+                           // The bar takes no taps while the stack changes, as UIKit's.
+                           enabled: !navigation.isTransitioning, parent: bar,
                            depth: depth + 1, target: .backButton(navigation))
                 leading += width + 8
             }

@@ -448,6 +448,8 @@ public final class AppHost {
                 return "nothing to pop: \(navigation.traceLabel) shows its root \(navigation.viewControllers.first?.traceLabel ?? "")"
             }
             return nil
+        case .gesture(let gesture):
+            return gesture.refusal(in: app, window: label)
         case .dismiss:
             guard let window else { return "the app has no window '\(label ?? "")'" }
             var top = window.rootViewController
@@ -464,12 +466,26 @@ public final class AppHost {
          "digest": .string(session.digest.description)]
     }
 
+    /// A catalogue verb's step (``VerbCatalogue``): its parameters checked by the verb.
+    private static func catalogueAction(_ method: String, _ params: Params, ignoring common: Set<String>) throws(RPCError) -> StepAction {
+        guard let verb = VerbCatalogue.verb(daemonMethod: method) else { throw RPCError.methodNotFound(method) }
+        var arguments: [String: VerbValue] = [:]
+        for (name, value) in params.json.object ?? [:] where !common.contains(name) { arguments[name] = value.verbValue }
+        do {
+            return try verb.action(.object(arguments))
+        } catch {
+            throw RPCError.invalidParams("\(method): \(error.message)")
+        }
+    }
+
     /// Maps an action verb and its parameters onto a scenario step.
     static func action(_ method: String, _ params: Params, scenario: Scenario) throws -> (StepAction, String?, Bool) {
         let common: Set<String> = ["app", "window", "animated"]
         func allow(_ more: Set<String> = []) throws { try params.allowOnly(common.union(more)) }
         let action: StepAction
         switch method {
+        case _ where VerbCatalogue.verb(daemonMethod: method) != nil:
+            action = try catalogueAction(method, params, ignoring: common)
         case "app.tap":
             try allow(["view", "x", "y", "finger"])
             if let view = try params.string("view") {

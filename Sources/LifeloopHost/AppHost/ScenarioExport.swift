@@ -1,3 +1,4 @@
+import LifeloopScenario
 /// A daemon session as a scenario file: what an app was launched with and every input it
 /// was given since (`app.session`), written so that `lifeloop run FILE --seed SEED`
 /// replays it turn for turn, to the same digests.
@@ -97,6 +98,7 @@ public struct ScenarioExport: Sendable {
 
     /// An action verb as a script step (its first line).
     static func step(_ method: String, _ params: [String: JSON]) -> String? {
+        if let verb = VerbCatalogue.verb(daemonMethod: method) { return verb.scenarioStep(params.mapValues(\.verbValue)) }
         func quoted(_ key: String) -> String { JSON.string(params[key]?.string ?? "").text }
         switch method {
         case "app.tap" where params["view"] == nil, "app.touch", "app.pinch": return touchStep(method, params)

@@ -1,6 +1,7 @@
 import DequeModule
 import Foundation
 import LifeloopCore
+import LifeloopScenario
 
 #if canImport(Glibc)
 import Glibc
@@ -79,14 +80,21 @@ public final class Daemon {
     // Not FileHandle.write, which traps when stderr fails (a closed pipe, a full disk).
     public var log: (String) -> Void = { FileOutput.writeStandardError("lifeloopd: " + $0 + "\n") }
 
+    /// The verbs that act on an app, forwarded to its process under their own name: the
+    /// app host turns each into a scenario step. The catalogue's verbs (``VerbCatalogue``)
+    /// are among them.
+    static let actionMethods = [
+        "app.tap", "app.push", "app.pop", "app.popToRoot", "app.present", "app.dismiss", "app.selectTab",
+        "app.interactivePop", "app.rotate", "app.resize", "app.hide", "app.show", "app.makeKey", "app.memoryWarning", "app.state",
+        "app.job", "app.step", "app.touch", "app.drag", "app.pinch", "app.scroll", "app.tapRow", "app.type",
+    ] + VerbCatalogue.verbs.map(\.daemonMethod)
+
     /// The methods clients may call.
     public static let methods = [
         "hello", "daemon.status", "daemon.methods", "daemon.shutdown",
         "app.launch", "app.list", "app.describe", "app.terminate", "app.log", "app.metrics", "app.snapshot", "app.settle",
         "app.network", "app.session", "clock.advance",
-        "app.tap", "app.push", "app.pop", "app.popToRoot", "app.present", "app.dismiss", "app.selectTab",
-        "app.interactivePop", "app.rotate", "app.resize", "app.hide", "app.show", "app.makeKey", "app.memoryWarning", "app.state",
-        "app.job", "app.step", "app.touch", "app.drag", "app.pinch", "app.scroll", "app.tapRow", "app.type",
+    ] + actionMethods + [
         "trace.subscribe", "trace.unsubscribe", "trace.get", "log.subscribe",
         "record.start", "record.stop", "app.batch",
     ]
@@ -99,9 +107,7 @@ public final class Daemon {
         var table = ["app.describe": "describe", "app.metrics": "metrics", "app.settle": "settle", "clock.advance": "advance",
                      "app.snapshot": "snapshot", "record.start": "record.start", "record.stop": "record.stop",
                      "app.network": "app.network", "app.session": "session", "app.batch": "batch"]
-        for action in ["app.tap", "app.push", "app.pop", "app.popToRoot", "app.present", "app.dismiss", "app.selectTab",
-                       "app.interactivePop", "app.rotate", "app.resize", "app.hide", "app.show", "app.makeKey",
-                       "app.memoryWarning", "app.state", "app.job", "app.step", "app.touch", "app.drag", "app.pinch", "app.scroll", "app.tapRow", "app.type"] { table[action] = action }
+        for action in actionMethods { table[action] = action }
         return table
     }()
 

@@ -1,4 +1,5 @@
 import LifeloopCore
+import LifeloopScenario
 
 /// A JSON value, as the daemon's protocol carries it.
 ///
@@ -220,4 +221,32 @@ public struct JSONError: Error, Sendable, Equatable, CustomStringConvertible {
     /// What went wrong, as one sentence.
     public var message: String
     public var description: String { message }
+}
+
+extension JSON {
+    /// The value as a verb's argument (``VerbValue``): what the catalogue's verbs read.
+    var verbValue: VerbValue {
+        switch self {
+        case .null: return .null
+        case .bool(let value): return .bool(value)
+        case .int(let value): return .number(Double(value))
+        case .double(let value): return .number(value)
+        case .string(let value): return .string(value)
+        case .array(let items): return .array(items.map(\.verbValue))
+        case .object(let members): return .object(members.mapValues(\.verbValue))
+        case .raw(let text): return (try? JSON.parse(text))?.verbValue ?? .null
+        }
+    }
+
+    /// A verb's argument as JSON.
+    init(_ value: VerbValue) {
+        switch value {
+        case .null: self = .null
+        case .bool(let value): self = .bool(value)
+        case .number(let value): self = value == value.rounded() && abs(value) < 1e15 ? .int(Int(value)) : .double(value)
+        case .string(let value): self = .string(value)
+        case .array(let items): self = .array(items.map(JSON.init))
+        case .object(let members): self = .object(members.mapValues(JSON.init))
+        }
+    }
 }

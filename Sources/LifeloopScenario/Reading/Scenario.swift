@@ -385,6 +385,8 @@ public enum StepAction: Sendable, Hashable {
     case touches([TouchStep])
     /// A property judged across seeds: `always`, `sometimes` or `reachable`.
     case expectProperty(ScenarioProperty)
+    /// A verb of the ``VerbCatalogue``: a double tap, a long press, a key, the back button.
+    case gesture(GestureStep)
 }
 
 /// One finger input of a touch step: what the finger does, where (window coordinates)

@@ -15,7 +15,7 @@ struct ScriptReader {
 
     static let actions = ["tap", "push", "present", "dismiss", "pop", "popToRoot", "selectTab", "interactivePop",
                           "rotate", "resize", "hide", "show", "makeKey", "memoryWarning", "appState", "advance", "settle", "mark",
-                          "job", "expect", "touch", "pinch", "type"] + ListStep.actions
+                          "job", "expect", "touch", "pinch", "type"] + ListStep.actions + VerbCatalogue.verbs.map(\.scenarioKey)
     static let modifiers = ["at", "after", "window", "animated", "style"]
 
     /// Where an interval was opened by `mark: start NAME`, until its `end`.
@@ -96,6 +96,17 @@ struct ScriptReader {
 
     private func action(_ entry: FieldEntry, style: FieldEntry?, animated: Bool) throws(ScenarioError) -> StepAction {
         let value = entry.value
+        if let verb = VerbCatalogue.verb(scenarioKey: entry.key) {
+            do {
+                return try verb.action(try nodes.verbValue(value))
+            } catch let error as VerbError {
+                throw nodes.error(value, error.message)
+            } catch let error as ScenarioError {
+                throw error
+            } catch {
+                throw nodes.error(value, "\(error)")
+            }
+        }
         switch entry.key {
         case "tap":
             if case .mapping = value.node { return try tapAt(value) }

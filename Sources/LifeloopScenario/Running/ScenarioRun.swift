@@ -481,6 +481,17 @@ final class ScenarioRun {
             }
         case .touches(let inputs):
             try runTouches(inputs, step: step, from: instant, place: place)
+        case .gesture(let gesture):
+            // The step lasts as long as its touches: the next step's `after` counts from
+            // the finger's lift.
+            var lasts = Duration.zero
+            try run(until: instant) { [unowned self] in
+                probe.noteInput("gesture", window: windowLabel(step))
+                let outcome = gesture.perform(in: app, window: step.window)
+                if let problem = outcome.problem { fail("\(place): \(problem)") }
+                lasts = outcome.lasts
+            }
+            if lasts > .zero { try run(until: saturatingSum(app.loop.now.nanoseconds, UInt64(lasts.nanoseconds))) }
         default:
             try run(until: instant) { [unowned self] in perform(step, place: place) }
         }
@@ -618,7 +629,7 @@ final class ScenarioRun {
         case .startJob(let name):
             guard let job = runner.job(labelled: name) else { return fail("\(place): no job '\(name)'") }
             probe.submit(job)
-        case .advance, .settle, .markStart, .markEnd, .expectSequence, .expectMetric, .expectProperty, .interactivePop, .touches:
+        case .advance, .settle, .markStart, .markEnd, .expectSequence, .expectMetric, .expectProperty, .interactivePop, .touches, .gesture:
             break
         }
     }

@@ -1,0 +1,129 @@
+import Lifeloop
+
+/// Every verb declared once (see ``Verb``): what the scenario reader, the daemon, the MCP
+/// server and the session exporter read their verbs from.
+public enum VerbCatalogue {
+    /// The verbs, in the order the docs list them.
+    public static let verbs: [Verb] = [
+        Verb(name: "doubleTap", summary: "Two quick taps on an element (its centre) or at a point, as a finger does: through hit testing, touches and gesture recognizers (a two-tap recognizer fires; a one-tap recognizer that requires its failure does not), taking about 0.3 s of the app's time.",
+             parameters: [.init("target", .target, "The element: @e12, #identifier or a view's label"),
+                          .init("at", .point, "Or a point in window points, [x, y]")],
+             primary: "target", mcpTool: "double_tap") { arguments throws(VerbError) in .doubleTap(try arguments.target()) },
+        Verb(name: "longPress", summary: "A finger held on an element (its centre) or at a point for durationMs (default 1000), then lifted: a long-press recognizer fires after its minimum duration of the app's time.",
+             parameters: [.init("target", .target, "The element: @e12, #identifier or a view's label"),
+                          .init("at", .point, "Or a point in window points, [x, y]"),
+                          .init("durationMs", .milliseconds(1...60_000), "How long the finger stays down, ms (default 1000)")],
+             primary: "target", mcpTool: "long_press") { arguments throws(VerbError) in
+            .longPress(try arguments.target(), milliseconds: arguments.values["durationMs"]?.number ?? 1000)
+        },
+        Verb(name: "keyPress", summary: "A key of a hardware keyboard, to the first responder: return (a text field's textFieldShouldReturn, a newline in a text view), delete, tab (the next field), escape (a key command), or an arrow (moves the caret).",
+             parameters: [.init("key", .choice(KeyPress.names), required: true, "The key: \(KeyPress.names.joined(separator: ", "))")],
+             primary: "key", mcpTool: "key_press") { arguments throws(VerbError) in
+            guard case .string(let name)? = arguments.values["key"], let key = KeyPress.named(name) else {
+                throw VerbError("keyPress: 'key' is one of \(KeyPress.names.joined(separator: ", "))")
+            }
+            return .keyPress(key)
+        },
+        Verb(name: "back", summary: "Taps the back button of the key window's navigation bar, as a user going back does (the navigation controller pops); refused when no back button shows (no navigation controller, or its root is on top).",
+             parameters: [], primary: nil, mcpTool: "back") { _ throws(VerbError) in .back },
+    ]
+
+    /// The verb with this scenario-file key.
+    public static func verb(scenarioKey key: String) -> Verb? { verbs.first { $0.scenarioKey == key } }
+    /// The verb with this daemon method.
+    public static func verb(daemonMethod method: String) -> Verb? { verbs.first { $0.daemonMethod == method } }
+    /// The verb with this MCP tool name.
+    public static func verb(mcpTool name: String) -> Verb? { verbs.first { $0.mcpTool == name } }
+}
+
+/// Input a ``Verb`` of the catalogue gives the app.
+public enum GestureStep: Sendable, Hashable {
+    /// Two quick taps.
+    case doubleTap(GestureTarget)
+    /// A finger held down for a number of milliseconds.
+    case longPress(GestureTarget, milliseconds: Double)
+    /// A hardware key.
+    case keyPress(KeyPress)
+    /// The back button.
+    case back
+}
+
+/// Where a gesture lands: on an element (its centre) or at a point of the step's window.
+public enum GestureTarget: Sendable, Hashable {
+    /// `@e12`, `#identifier` or a view's label.
+    case element(String)
+    /// A point in window points.
+    case point(x: Double, y: Double)
+}
+
+extension GestureStep {
+    /// Why the step cannot run in the app now (nothing runs then), or nil.
+    public func refusal(in app: Application, window label: String?) -> String? {
+        switch self {
+        case .doubleTap(let target), .longPress(let target, _):
+            do {
+                _ = try place(target, in: app, window: label)
+                return nil
+            } catch {
+                return error.message
+            }
+        case .keyPress:
+            return nil
+        case .back:
+            let tree = app.elementTree()
+            let window = label ?? app.keyWindow?.traceLabel
+            if let back = tree.elements.last(where: { $0.type == .backButton && (window == nil || $0.window == window) }) {
+                return back.isEnabled ? nil : "back: the back button takes no tap while the navigation controller's transition runs"
+            }
+            return "back: " + (tree.elements.contains { $0.type == .navigationBar && (window == nil || $0.window == window) }
+                ? "the navigation bar shows no back button (its top controller is the root of its stack)"
+                : "the window shows no navigation bar")
+        }
+    }
+
+    /// Runs the step: schedules its touches on the app's loop (they play out as its time
+    /// passes), presses the key, or taps the back button.
+    /// - Returns: why it could not run (nil when it ran), and how long its touches take.
+    public func perform(in app: Application, window label: String?) -> (problem: String?, lasts: Duration) {
+        do {
+            switch self {
+            case .doubleTap(let target):
+                let (point, window) = try place(target, in: app, window: label)
+                return (nil, try app.doubleTap(at: point, in: window))
+            case .longPress(let target, let milliseconds):
+                let (point, window) = try place(target, in: app, window: label)
+                return (nil, try app.longPress(at: point, duration: .nanoseconds(Int64(milliseconds * 1e6)), in: window))
+            case .keyPress(let key):
+                _ = app.keyPress(key, in: label.flatMap { label in app.windows.first { $0.traceLabel == label } })
+            case .back:
+                try app.goBack()
+            }
+            return (nil, .zero)
+        } catch let error as VerbError {
+            return (error.message, .zero)
+        } catch let error as InputRefusal {
+            return (error.message, .zero)
+        } catch {
+            return ("\(error)", .zero)
+        }
+    }
+
+    /// The point and window a target names.
+    private func place(_ target: GestureTarget, in app: Application, window label: String?) throws(VerbError) -> (Point, Window?) {
+        switch target {
+        case .point(let x, let y):
+            let window = label.flatMap { label in app.windows.first { $0.traceLabel == label } }
+            if let label, window == nil { throw VerbError("the app has no window '\(label)'") }
+            return (Point(x: x, y: y), window)
+        case .element(let reference):
+            let element: Element
+            do {
+                element = try app.element(ElementReference(parsing: reference))
+            } catch {
+                throw VerbError(error.description)
+            }
+            guard element.isVisible else { throw VerbError("\(element.ref) \(element.type.rawValue) is off screen; nothing ran") }
+            return (element.center, app.windows.first { $0.traceLabel == element.window })
+        }
+    }
+}
