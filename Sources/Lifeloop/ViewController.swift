@@ -462,6 +462,15 @@ open class ViewController: Responder {
     open var prefersStatusBarHidden: Bool { false }
     /// Whether the home indicator hides (data).
     open var prefersHomeIndicatorAutoHidden: Bool { false }
+    /// The child whose ``preferredStatusBarStyle`` counts instead of this controller's, as
+    /// a container says (nil by default: this one's). Data: Lifeloop draws no status bar text.
+    open var childForStatusBarStyle: ViewController? { nil }
+    /// The child whose ``prefersStatusBarHidden`` counts instead of this controller's (nil
+    /// by default). Data.
+    open var childForStatusBarHidden: ViewController? { nil }
+    /// The child whose ``prefersHomeIndicatorAutoHidden`` counts instead of this
+    /// controller's (nil by default). Data.
+    open var childForHomeIndicatorAutoHidden: ViewController? { nil }
     /// The orientations the controller supports (data).
     open var supportedInterfaceOrientations: InterfaceOrientationMask { .allButUpsideDown }
     /// Whether the controller rotates (data).

@@ -14,7 +14,7 @@ extension Porter {
         "CollectionViewListCell", "Control", "GestureRecognizer", "ImageView", "InteractiveMovementGestureRecognizer",
         "InteractivePopGestureRecognizer", "Label", "LongPressGestureRecognizer", "NavigationBar", "NavigationController",
         "PageTurnPanRecognizer", "PageViewController", "PanGestureRecognizer", "PinchGestureRecognizer",
-        "RefreshControl", "ReorderGestureRecognizer", "Responder", "RotationGestureRecognizer", "ScreenEdgePanGestureRecognizer",
+        "RefreshControl", "ReorderGestureRecognizer", "Responder", "RotationGestureRecognizer", "ScreenEdgePanGestureRecognizer", "ScrollViewPanGestureRecognizer",
         "Scene", "ScrollView", "StackView", "SwipeGestureRecognizer", "Switch", "TabBarController", "TabBarItem", "TableView",
         "TableViewCell", "TableViewController", "TableViewHeaderFooterView", "TapGestureRecognizer", "TextField",
         "TextView", "TransitionContainerView", "View", "ViewController", "Window", "WindowScene",

@@ -436,6 +436,7 @@ struct CompleteConfinementTests {
             // UIKit's read-only state and queries.
             "traitCollection", "screenSafeAreaInsets", "presentationTransform", "noIntrinsicMetric",
             "intrinsicContentSize", "preferredStatusBarStyle", "prefersStatusBarHidden", "prefersHomeIndicatorAutoHidden",
+            "childForStatusBarStyle", "childForStatusBarHidden", "childForHomeIndicatorAutoHidden",
             "supportedInterfaceOrientations", "shouldAutorotate", "editButtonItem", "hitTest", "point", "sizeThatFits",
             "shouldPerformSegue", "invalidateIntrinsicContentSize", "prepareForInterfaceBuilder", "isFirstResponder", "canBecomeFirstResponder",
             "navigationItemIfMade", "tabBarItemIfMade", "containerView", "presentedView",

@@ -91,6 +91,27 @@ struct ViewsAndBarsTests {
         WindowSnapshot(window).nodes.first { $0.label == view.traceLabel }
     }
 
+    // MARK: Status bar
+
+    final class Container: UIViewController {
+        let content = UIViewController(label: "content")
+        override var childForStatusBarStyle: UIViewController? { content }
+        override var childForStatusBarHidden: UIViewController? { content }
+        override var preferredStatusBarStyle: StatusBarStyle { .lightContent }
+    }
+
+    @Test("a container names the child whose status bar style and visibility count, as UIKit apps override them")
+    func childForStatusBar() throws {
+        let app = try Application(clock: .virtual)
+        defer { try? app.close() }
+        let container = Container(label: "container")
+        #expect(container.childForStatusBarStyle === container.content)
+        #expect(container.childForStatusBarHidden === container.content)
+        #expect(container.childForHomeIndicatorAutoHidden == nil)
+        #expect(UIViewController(label: "plain").childForStatusBarStyle == nil)
+        #expect(container.preferredStatusBarStyle == .lightContent)
+    }
+
     // MARK: Text attributes
 
     @Test("a paragraph style centers drawn lines and spaces them; underline and link keys carry UIKit's names")
