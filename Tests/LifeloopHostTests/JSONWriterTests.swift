@@ -1,4 +1,5 @@
 import Foundation
+import LifeloopCore
 @testable import LifeloopHost
 import Testing
 
@@ -53,13 +54,13 @@ import Testing
                     var bytes = [UInt8](repeating: filler, count: 8)
                     bytes[place] = special
                     let word = bytes.withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
-                    #expect(JSON.mayNeedEscape(word), "\(special) at \(place) among \(filler)")
+                    #expect(JSONText.mayNeedEscape(word), "\(special) at \(place) among \(filler)")
                 }
             }
         }
         for filler: UInt8 in [0x20, 0x41, 0x7E, 0x7F, 0x80, 0xC3, 0xFF] {
             let word = [UInt8](repeating: filler, count: 8).withUnsafeBytes { $0.loadUnaligned(as: UInt64.self) }
-            #expect(!JSON.mayNeedEscape(word), "\(filler)")
+            #expect(!JSONText.mayNeedEscape(word), "\(filler)")
         }
     }
 }

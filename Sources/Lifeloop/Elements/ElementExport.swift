@@ -1,3 +1,5 @@
+import LifeloopCore
+
 /// The element tree written out: as JSON (what the daemon and the MCP server send), as the
 /// page source XML Appium's XCUITest driver writes (so tools that read that format read
 /// Lifeloop), and as compact text for agents, one element a line.
@@ -244,24 +246,10 @@ extension ElementTree {
 
     // MARK: Writing
 
-    /// A JSON string.
+    /// A JSON string (LifeloopCore's one writer of them).
+    @inline(__always)
     static func writeString(_ text: String, into out: inout [UInt8]) {
-        out.append(UInt8(ascii: "\""))
-        for byte in text.utf8 {
-            switch byte {
-            case UInt8(ascii: "\""): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\"")])
-            case UInt8(ascii: "\\"): out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "\\")])
-            case 0x0A: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "n")])
-            case 0x0D: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "r")])
-            case 0x09: out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "t")])
-            case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                out.append(contentsOf: [UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"),
-                                        hex[Int(byte >> 4)], hex[Int(byte & 15)]])
-            default: out.append(byte)
-            }
-        }
-        out.append(UInt8(ascii: "\""))
+        JSONText.appendQuoted(text, to: &out)
     }
 
     /// A coordinate rounded to 0.01, written without a fraction when it has none.

@@ -1,4 +1,5 @@
 import Lifeloop
+import LifeloopCore
 
 /// One verb an app is driven by, declared once for every front door: its name and
 /// parameters (with types and bounds), what it does (a ``StepAction``), its scenario-file
@@ -189,25 +190,7 @@ public indirect enum VerbValue: Sendable, Equatable {
         case .null: return "null"
         case .bool(let value): return value ? "true" : "false"
         case .number(let value): return writtenNumber(value)
-        case .string(let value):
-            var out = "\""
-            for scalar in value.unicodeScalars {
-                switch scalar {
-                case "\"": out += "\\\""
-                case "\\": out += "\\\\"
-                case "\n": out += "\\n"
-                case "\t": out += "\\t"
-                case "\r": out += "\\r"
-                default:
-                    if scalar.value < 0x20 {
-                        let hex = String(scalar.value, radix: 16)
-                        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                    } else {
-                        out.unicodeScalars.append(scalar)
-                    }
-                }
-            }
-            return out + "\""
+        case .string(let value): return JSONText.quoted(value)
         case .array(let items): return "[" + items.map(\.text).joined(separator: ", ") + "]"
         case .object(let members):
             return "{" + members.keys.sorted().map { VerbValue.string($0).text + ": " + members[$0]!.text }.joined(separator: ", ") + "}"
