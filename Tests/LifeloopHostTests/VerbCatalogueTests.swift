@@ -150,6 +150,37 @@ import Testing
         #expect(output.contains(last["digest"]?.string ?? "?"), "the run's digest is not the session's \(last["digest"]?.text ?? "")")
     }
 
+    /// The element tree's exports through the daemon and the MCP server: JSON, Appium's
+    /// page source, compact text; a format it does not know is refused.
+    @Test func theTreeExportsThroughTheDaemonAndTheMCPServer() throws {
+        let daemon = try DaemonHarness()
+        defer { daemon.stop() }
+        let client = try daemon.client()
+        let app = try #require(try client.call("app.launch", ["sample": "AgentTour"], timeout: 30)["app"]?.string)
+        let json = try Self.call(client, app, "app.describe", ["format": "json"])
+        #expect(json["tree"]?["type"] == "application" && (json["elements"]?.int ?? 0) > 5)
+        #expect(json["tree"]?["children"]?.array?.first?["type"] == "window")
+        let xml = try #require(try Self.call(client, app, "app.describe", ["format": "appium"])["xml"]?.string)
+        #expect(xml.hasPrefix("<?xml") && xml.contains("<AppiumAUT>"))
+        #expect(xml.contains(#"<XCUIElementTypeButton type="XCUIElementTypeButton" name="count" label="Count""#), "\(xml.prefix(2000))")
+        #expect(xml.contains(#"<XCUIElementTypeNavigationBar type="XCUIElementTypeNavigationBar" name="Home""#))
+        let text = try #require(try Self.call(client, app, "app.describe", ["format": "text"])["text"]?.string)
+        #expect(text.contains(#"button "Count" #count"#), "\(text)")
+        do {
+            _ = try Self.call(client, app, "app.describe", ["format": "yaml"])
+            Issue.record("an unknown format was accepted")
+        } catch let error as RPCError {
+            #expect(error.code == -32602 && error.message.contains("'format' is json, appium or text"), "\(error)")
+        }
+        let server = MCPServer(daemon: client)
+        _ = server.handle(line: RPCMessage.request(id: 1, method: "initialize", params: ["protocolVersion": "2025-06-18"]).line)
+        let line = RPCMessage.request(id: 2, method: "tools/call", params: ["name": "describe", "arguments": ["app": .string(app), "format": "appium"]]).line
+        let reply = try #require(server.handle(line: line))
+        let result = try #require(try JSON.parse(reply)["result"])
+        #expect(result["isError"] == false && result["content"]?.array?.first?["text"]?.string?.hasPrefix("<?xml") == true, "\(result.text.prefix(400))")
+        #expect(result["structuredContent"]?["format"] == "appium")
+    }
+
     /// Through the MCP server: one tool a verb, checked by the verb; batch runs tools in
     /// order and stops at the first failure.
     @Test func theMCPServerHasAToolPerVerbAndABatch() throws {

@@ -165,8 +165,14 @@ public final class AppHost {
     private func handle(_ method: String, _ params: Params, _ session: ScenarioSession) throws -> JSON {
         switch method {
         case "describe":
-            try params.allowOnly(["app", "detail", "rows", "ifDigest"])
+            try params.allowOnly(["app", "detail", "rows", "ifDigest", "format"])
             let ifDigest = try params.string("ifDigest")
+            if let format = try params.string("format") {
+                guard params.json["rows"] == nil, params.json["detail"] == nil, ifDigest == nil else {
+                    throw RPCError.invalidParams("app.describe: 'format' goes alone (not with rows, detail or ifDigest)")
+                }
+                return try export(session, format: format)
+            }
             if try params.bool("rows") ?? false {
                 guard try params.bool("detail") == nil else { throw RPCError.invalidParams("app.describe: give 'rows' or 'detail', not both (rows have the detail)") }
                 if let ifDigest, ifDigest == session.digest.description {
@@ -890,6 +896,21 @@ public final class AppHost {
         if rows {
             flat.append(UInt8(ascii: "]"))
             reply["rows"] = .raw(String(decoding: flat, as: UTF8.self))
+        }
+        return .object(reply)
+    }
+
+    /// `app.describe` with `format`: the element tree as JSON (`json`), as Appium's page
+    /// source (`appium`) or as the compact text (`text`).
+    private func export(_ session: ScenarioSession, format: String) throws(RPCError) -> JSON {
+        let tree = session.app.elementTreeForFrontDoor()
+        var reply: [String: JSON] = ["format": .string(format), "turn": .int(Int(session.turn)), "digest": .string(session.digest.description),
+                                     "now": .int(Int(session.app.loop.now.nanoseconds)), "elements": .int(tree.elements.count)]
+        switch format {
+        case "json": reply["tree"] = .raw(tree.json())
+        case "appium": reply["xml"] = .string(tree.appiumPageSource())
+        case "text": reply["text"] = .string(tree.compactText())
+        default: throw RPCError.invalidParams("app.describe: 'format' is json, appium or text, not '\(format.prefix(40))'")
         }
         return .object(reply)
     }

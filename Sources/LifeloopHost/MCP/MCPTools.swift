@@ -146,11 +146,14 @@ enum MCPTools {
                 description: "The app's element tree (what UIKit's accessibility and XCUITest see), one line per element: ref (@e12: the element's id, the same object's for its whole life, never another's), type (button, staticText, textField, cell, navigationBar, backButton, tab…), the view's label, the element's label in quotes, #accessibilityIdentifier, value=, placeholder=, frame [x,y,w,h] in window points, a scroll view's offset, a cell's row=section,row, and flags (selected, focused, disabled, offscreen, noTouch: a tap at its centre reaches something else). Navigation bars, back buttons, bar button items, tab bars and tabs are elements. Then the controller tree. full=true adds every element as an object. hit={x, y} only says which element a touch at that point would reach.",
                 properties: ["app": appArgument, "window": string("Only this window (with hit: the point's window, default the first)"),
                              "full": boolean("Every element as an object too (default false)"),
+                             "format": string("text (default: the lines above), json (the whole tree as one nested JSON object) or appium (the page source XML Appium's XCUITest driver writes)", enum: ["text", "json", "appium"]),
                              "hit": ["type": "object", "properties": ["x": number("x"), "y": number("y")], "required": ["x", "y"],
                                      "description": "Only say which view a touch at this point (window points) would reach, as hit testing goes"]],
                 output: ["app": string("The app"), "digest": string("The app's trace digest when the tree was read"), "turn": integer("The loop turn"),
                          "virtualMs": number("The app's clock, ms"), "windows": array("The windows", of: strings), "views": integer("Views listed"),
                          "tree": string("One line per view"), "controllers": string("One line per controller"),
+                         "format": string("With format json or appium: which (the tree is the text)"),
+                         "elementCount": integer("With format json or appium: how many elements"),
                          "elements": array("With full: every view", of: elementSchema),
                          "hit": ["type": ["object", "null"], "description": "With hit: the view a touch there reaches (null: none)",
                                  "properties": elementSchema["properties"] ?? [:]]],
@@ -333,8 +336,18 @@ enum MCPTools {
     }
 
     static func describe(_ server: MCPServer, _ params: Params) throws -> MCPTool.Output {
-        try params.allowOnly(["app", "window", "full", "hit"])
+        try params.allowOnly(["app", "window", "full", "hit", "format"])
         let app = try server.appID(params)
+        if let format = try params.string("format"), format != "text" {
+            guard ["json", "appium"].contains(format) else { throw ToolFailure("describe: 'format' is text, json or appium, not '\(format.prefix(40))'") }
+            guard params.json["hit"] == nil, params.json["full"] == nil, params.json["window"] == nil else {
+                throw ToolFailure("describe: 'format' \(format) gives the whole tree: not with hit, full or window")
+            }
+            let reply = try server.request("app.describe", ["app": .string(app), "format": .string(format)])
+            let text = format == "json" ? reply["tree"]?.text ?? "" : reply["xml"]?.string ?? ""
+            return .init(text: text, structured: ["app": .string(app), "digest": reply["digest"] ?? .null, "turn": reply["turn"] ?? .null,
+                                                  "format": .string(format), "elementCount": reply["elements"] ?? .null])
+        }
         let tree = try server.readTree(app)
         if params.json["hit"] != nil, params.json["hit"]?.isNull == false { return try hit(app, tree, params) }
         let window = try params.string("window")
