@@ -9,8 +9,11 @@ struct ElementTreeBuilder {
     let app: Application
     var elements: [Element] = []
     var targets: [ElementTarget] = []
-    /// Per class: what kind of view it is (a dynamic cast per kind, once per class).
-    private var kinds: [ObjectIdentifier: ViewKind] = [:]
+    /// Per class: what kind of view it is (a dynamic cast per kind), its name, and whether
+    /// it takes touches as `View` does; found once per class.
+    private var classes = ViewClasses()
+    /// Whether taps at elements' centres reach them, followed along the walk.
+    private var hitTesting = ElementHitTesting()
     /// The bars of the window being walked, in window coordinates: content under them is
     /// not hittable.
     private var barRects: [Rect] = []
@@ -36,8 +39,10 @@ struct ElementTreeBuilder {
             windowLabel = window.traceLabel
             windowOrigin = window.frame.origin
             barRects = []
+            hitTesting.begin(window, classes: &classes)
             let bounds = Rect(origin: .zero, size: window.bounds.size)
-            let index = append(element(for: window, kind: .window, frame: bounds, parent: 0, depth: 1, visible: true, hittable: false),
+            let index = append(element(for: window, kind: .window, className: classes.info(of: window).name, frame: bounds, parent: 0,
+                                       depth: 1, visible: true, hittable: false),
                                .view(window))
             let start = elements.count
             walkSubviews(of: window, index: index, origin: Point(x: -window.bounds.minX, y: -window.bounds.minY), clip: bounds,
@@ -58,28 +63,40 @@ struct ElementTreeBuilder {
     /// coordinates; `clip` is the part of the window its ancestors leave visible.
     private mutating func walkSubviews(of parent: View, index: Int, origin: Point, clip: Rect, depth: Int) {
         guard depth < 96 else { return }
-        for view in parent.subviews where !view.isHidden {
-            walk(view, parentIndex: index, origin: origin, clip: clip, depth: depth)
+        let subviews = parent.subviews
+        hitTesting.push(subviewsOf: subviews, classes: &classes)
+        for (position, view) in subviews.enumerated() where !view.isHidden {
+            let info = classes.info(of: view)
+            hitTesting.enter(view, position: position, hitsAsView: info.hitsAsView)
+            walk(view, info: info, parentIndex: index, origin: origin, clip: clip, depth: depth, parentIsSuperview: true)
         }
+        hitTesting.pop()
     }
 
-    private mutating func walk(_ view: View, parentIndex: Int, origin: Point, clip: Rect, depth: Int) {
+    private mutating func walk(_ view: View, info: ClassInfo, parentIndex: Int, origin: Point, clip: Rect, depth: Int,
+                               parentIsSuperview: Bool) {
         let frame = view.frame, bounds = view.bounds
         let rect = Rect(x: origin.x + frame.minX, y: origin.y + frame.minY, width: bounds.width, height: bounds.height)
-        let kind = self.kind(of: view)
+        let kind = info.kind
         let visible = view.alpha > 0.01 && !rect.intersection(clip).isNull && !rect.intersection(clip).isEmpty
             && elements[parentIndex].isVisible
-        let element = element(for: view, kind: kind, frame: rect, parent: parentIndex, depth: depth, visible: visible,
-                              hittable: visible && hits(view, at: Point(x: rect.midX, y: rect.midY)))
-        let index = append(element, .view(view))
+        let element = element(for: view, kind: kind, className: info.name, frame: rect, parent: parentIndex, depth: depth,
+                              visible: visible, hittable: visible && hitTesting.hits(view, at: Point(x: rect.midX, y: rect.midY)),
+                              parentIsSuperview: parentIsSuperview)
+        let isAccessibilityElement = element.isAccessibilityElement
+        let index = append(consume element, .view(view))
         if view.accessibilityElementsHidden { return }
         let innerClip = view.clipsToBounds || kind.scrolls ? rect.intersection(clip) : clip
         let inner = Point(x: rect.minX - bounds.minX, y: rect.minY - bounds.minY)
         if let custom = view.accessibilityElements {
+            // The list's views may lie anywhere in the tree: the levels above do not lead to them.
+            hitTesting.pushUnreached()
+            defer { hitTesting.pop() }
             for entry in custom {
                 if let subview = entry as? View, !subview.isHidden {
                     let place = subview.superview === view ? inner : placeInWindow(subview.superview)
-                    walk(subview, parentIndex: index, origin: place, clip: innerClip, depth: depth + 1)
+                    walk(subview, info: classes.info(of: subview), parentIndex: index, origin: place, clip: innerClip,
+                         depth: depth + 1, parentIsSuperview: subview.superview === view)
                 } else if let accessible = entry as? AccessibilityElement, accessible.isAccessibilityElement {
                     appendAccessibilityElement(accessible, parent: index, depth: depth + 1, clip: innerClip)
                 }
@@ -91,7 +108,7 @@ struct ElementTreeBuilder {
             default:
                 // An element's subviews are part of it (a button's title label), as in
                 // UIKit's accessibility tree; containers show theirs.
-                if !(element.isAccessibilityElement && kind.isLeafWhenAccessible) {
+                if !(isAccessibilityElement && kind.isLeafWhenAccessible) {
                     walkSubviews(of: view, index: index, origin: inner, clip: innerClip, depth: depth + 1)
                 }
             }
@@ -108,18 +125,10 @@ struct ElementTreeBuilder {
         return view.convert(Point.zero, to: nil)
     }
 
-    /// Whether a tap at `point` (window coordinates) reaches `view` or a view inside it.
-    private func hits(_ view: View, at point: Point) -> Bool {
-        guard let window, var hit = window.hitTest(point, with: nil) else { return false }
-        while true {
-            if hit === view { return true }
-            guard let next = hit.superview else { return false }
-            hit = next
-        }
-    }
-
-    private mutating func element(for view: View, kind: ViewKind, frame: Rect, parent: Int, depth: Int, visible: Bool,
-                                  hittable: Bool) -> Element {
+    /// The element of `view`; `parentIsSuperview` when the element at `parent` is its
+    /// superview's, whose controller it shares unless it has its own.
+    private mutating func element(for view: View, kind: ViewKind, className: String, frame: Rect, parent: Int, depth: Int,
+                                  visible: Bool, hittable: Bool, parentIsSuperview: Bool = false) -> Element {
         var type = kind.type
         var label = view.accessibilityLabel
         var value = view.accessibilityValue
@@ -187,28 +196,37 @@ struct ElementTreeBuilder {
         case .window, .table, .collection, .scroll, .toolbar, .datePicker, .picker, .other:
             break
         }
-        var controller = view.owningController
-        if let owner = controller, owner.viewIfLoaded === view, let alert = owner as? AlertController {
+        let owner = view.owningController
+        if let owner, owner.viewIfLoaded === view, let alert = owner as? AlertController {
             type = alert.preferredStyle == .alert ? .alert : .sheet
             if label == nil { label = alert.title }
         }
-        if controller == nil {
+        // The nearest controller up the superviews: the superview's element has it.
+        let controller: String?
+        if let owner {
+            controller = owner.traceLabel
+        } else if parentIsSuperview {
+            controller = elements[parent].controller
+        } else {
+            var found: ViewController?
             var current = view.superview
-            while let candidate = current, controller == nil {
-                controller = candidate.owningController
+            while let candidate = current, found == nil {
+                found = candidate.owningController
                 current = candidate.superview
             }
+            controller = found?.traceLabel
         }
         var traits = view.accessibilityTraits
         if selected { traits.insert(.selected) }
         if !enabled { traits.insert(.notEnabled) }
-        return Element(id: ElementID(serial: app.elementSerial(of: view)), type: type, className: kind.className(of: view),
+        return Element(id: ElementID(serial: app.elementSerial(of: view)), type: type, className: className,
                        viewLabel: view.traceLabel, identifier: identifier ?? "", label: label ?? "", value: value,
                        placeholder: placeholder, hint: view.accessibilityHint, traits: traits, frame: frame,
                        screenFrame: frame.offsetBy(dx: windowOrigin.x, dy: windowOrigin.y), isEnabled: enabled,
                        isSelected: selected, isFocused: view.isFirstResponder, isHittable: hittable, isVisible: visible,
-                       isAccessibilityElement: view.isAccessibilityElement, indexPath: Self.indexPath(of: view),
-                       contentOffset: kind.scrolls ? (view as? ScrollView)?.contentOffset : nil, controller: controller?.traceLabel, window: windowLabel, parent: parent, depth: depth)
+                       isAccessibilityElement: view.isAccessibilityElement,
+                       indexPath: kind == .tableCell || kind == .collectionCell ? Self.indexPath(of: view) : nil,
+                       contentOffset: kind.scrolls ? (view as? ScrollView)?.contentOffset : nil, controller: controller, window: windowLabel, parent: parent, depth: depth)
     }
 
     /// A cell's default label: its shown labels' texts, joined with ", " (UIKit's).
@@ -427,16 +445,6 @@ struct ElementTreeBuilder {
         targets.append(target)
         return elements.count - 1
     }
-
-    // MARK: Kinds
-
-    private mutating func kind(of view: View) -> ViewKind {
-        let key = ObjectIdentifier(type(of: view))
-        if let known = kinds[key] { return known }
-        let made = ViewKind(view)
-        kinds[key] = made
-        return made
-    }
 }
 
 /// What kind of view a class makes, found once per class.
@@ -507,8 +515,4 @@ enum ViewKind {
     /// (a button's title label); a plain control keeps its subviews (a control made of
     /// controls).
     var isLeafWhenAccessible: Bool { self != .control && self != .other && self != .window }
-
-    /// The nearest Lifeloop class of the view's class when the app's class is not one (a
-    /// subclass is named as the app names it).
-    func className(of view: View) -> String { String(describing: Swift.type(of: view)) }
 }
