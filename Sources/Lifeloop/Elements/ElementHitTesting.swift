@@ -1,5 +1,7 @@
+import LifeloopCore
+
 /// What the element tree's builder knows of a view class, found once per class.
-struct ClassInfo {
+struct ClassInfo: Sendable {
     var kind: ViewKind
     /// The class's name, as the app names it.
     var name: String
@@ -16,9 +18,12 @@ struct ClassInfo {
     }
 }
 
-/// The builder's classes: a dictionary by class, and the last class asked for (siblings
-/// are mostly of one class).
+/// The builder's classes: the last class asked for (siblings are mostly of one class),
+/// those this builder met, and the process's, shared by every app's builders (a class's
+/// facts never change and classes are never unloaded; finding them reads the class's
+/// name, which a tree of a few views would otherwise pay again on every build).
 struct ViewClasses {
+    private static let shared = Locked<[ObjectIdentifier: ClassInfo]>([:])
     private var known: [ObjectIdentifier: ClassInfo] = [:]
     private var lastKey: ObjectIdentifier?
     private var last: ClassInfo?
@@ -30,7 +35,12 @@ struct ViewClasses {
         if let found = known[key] {
             info = found
         } else {
-            info = ClassInfo(view)
+            info = Self.shared.withLock { shared in
+                if let found = shared[key] { return found }
+                let made = ClassInfo(view)
+                shared[key] = made
+                return made
+            }
             known[key] = info
         }
         lastKey = key
@@ -96,13 +106,6 @@ struct ElementHitTesting {
     private var windowHitsAsView = false
     private var windowTakesTouches = false
     private var windowBox = HitBox.none
-
-    init() {
-        levels.reserveCapacity(32)
-        levelViews.reserveCapacity(32)
-        catchers.reserveCapacity(256)
-        catcherViews.reserveCapacity(256)
-    }
 
     /// The walk starts in `window`.
     mutating func begin(_ window: Window, classes: inout ViewClasses) {
