@@ -1,7 +1,5 @@
-import LifeloopCore
-
 /// What the element tree's builder knows of a view class, found once per class.
-struct ClassInfo: Sendable {
+struct ClassInfo {
     var kind: ViewKind
     /// The class's name, as the app names it.
     var name: String
@@ -18,12 +16,9 @@ struct ClassInfo: Sendable {
     }
 }
 
-/// The builder's classes: the last class asked for (siblings are mostly of one class),
-/// those this builder met, and the process's, shared by every app's builders (a class's
-/// facts never change and classes are never unloaded; finding them reads the class's
-/// name, which a tree of a few views would otherwise pay again on every build).
+/// The builder's classes: a dictionary by class, and the last class asked for (siblings
+/// are mostly of one class).
 struct ViewClasses {
-    private static let shared = Locked<[ObjectIdentifier: ClassInfo]>([:])
     private var known: [ObjectIdentifier: ClassInfo] = [:]
     private var lastKey: ObjectIdentifier?
     private var last: ClassInfo?
@@ -35,12 +30,7 @@ struct ViewClasses {
         if let found = known[key] {
             info = found
         } else {
-            info = Self.shared.withLock { shared in
-                if let found = shared[key] { return found }
-                let made = ClassInfo(view)
-                shared[key] = made
-                return made
-            }
+            info = ClassInfo(view)
             known[key] = info
         }
         lastKey = key
@@ -106,6 +96,13 @@ struct ElementHitTesting {
     private var windowHitsAsView = false
     private var windowTakesTouches = false
     private var windowBox = HitBox.none
+
+    init() {
+        levels.reserveCapacity(32)
+        levelViews.reserveCapacity(32)
+        catchers.reserveCapacity(256)
+        catcherViews.reserveCapacity(256)
+    }
 
     /// The walk starts in `window`.
     mutating func begin(_ window: Window, classes: inout ViewClasses) {
