@@ -23,6 +23,8 @@ let package = Package(
                 .product(name: "LifeloopSamples", package: "Lifeloop"),
                 .product(name: "LifeloopHost", package: "Lifeloop"),
                 .product(name: "LifeloopPort", package: "Lifeloop"),
+                // The XCUITest-style row: XCUIApplication (it links XCTest and Swift Testing).
+                .product(name: "LifeloopTesting", package: "Lifeloop"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
                 .product(name: "NIOEmbedded", package: "swift-nio"),

@@ -56,6 +56,18 @@ struct LifeloopBench {
             try MCPWorkload.run()
             return
         }
+        if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "mcp-taps" {
+            try MCPWorkload.run(tapsOnly: true)
+            return
+        }
+        if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "elements" {
+            try ElementTreeWorkload.run()
+            return
+        }
+        if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "xcui" {
+            try XCUITestWorkload.run()
+            return
+        }
         if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "mainqueue" {
             MainQueueWorkload.run()
             return
@@ -120,7 +132,9 @@ struct LifeloopBench {
         try ScenarioWorkloads.run()
         try SeedsWorkload.run()
         try DaemonWorkload.run()
+        try ElementTreeWorkload.run()
         try MCPWorkload.run()
+        try XCUITestWorkload.run()
         try ProjectLaunchWorkload.run()
     }
 }

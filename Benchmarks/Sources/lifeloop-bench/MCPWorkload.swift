@@ -7,18 +7,24 @@ import Glibc
 
 /// The agent front door's rows: a real release `lifeloop mcp` (on a `lifeloopd` this
 /// process starts, with its app processes) spoken to over its stdin and stdout by this
-/// process, as an agent's client does. `BENCH_ONLY=mcp make bench` runs only these.
+/// process, as an agent's client does. `BENCH_ONLY=mcp make bench` runs only these
+/// (`BENCH_ONLY=mcp-taps` the tap rows alone).
 ///
 /// - tools/call tap + settle: the AgentTour app, `tap {"id": "count"}` (which settles and
 ///   returns the settled diff), request line written to reply line read (this client's
 ///   parse of the reply is not counted: it is the agent's); 3 rounds of 500;
-///   P50/P99 the median of the rounds'.
+///   P50/P99 the median of the rounds'. Then the same tap by ref (the Count button's
+///   `@eN`, read once from a full describe), and by ref to an `MCPServer` in this process
+///   over its own `DaemonClient` and its own AgentTour app (`handle(line:)` to its reply:
+///   the server's work, the daemon's and the app's, without the stdio hop); P50, P90 and
+///   P99 the medians of the rounds'.
 /// - describe, 500-view screen: AgentTour's Grid page (500 labels in 50 rows, with the
 ///   navigation views), `describe {}` round trips, 3 rounds of 200: of a screen unchanged
 ///   since the last describe (the app answers that its digest is the server's), and of one
 ///   another client changed just before (`app.memoryWarning` straight to the daemon,
-///   untimed: the whole tree is sent); and the compact text's size in bytes and in bytes/4
-///   "tokens".
+///   untimed: the whole tree is sent); the compact text's size in bytes and in bytes/4
+///   "tokens"; and the server's own share, in this process: `ViewTree(rows:)` of an
+///   `app.describe {rows: true}` reply (asked of the daemon directly) and its compact text.
 /// - snapshot as PNG: the Grid page, `snapshot {"format": "png"}` round trips (the app
 ///   draws the window straight onto a cairo surface, at most 1024 px on the longest edge,
 ///   text with cairo's own font API and no SVG in between, encodes the PNG and sends it
@@ -31,7 +37,9 @@ enum MCPWorkload {
     static let describes = 200
     static let snapshots = 20
 
-    static func run() throws {
+    /// - Parameter tapsOnly: Only the tap rows (`BENCH_ONLY=mcp-taps`, for profiling the
+    ///   tap's path).
+    static func run(tapsOnly: Bool = false) throws {
         let lifeloop = DaemonWorkload.binDirectory + "/lifeloop"
         let kind = DaemonWorkload.binDirectory.hasSuffix("/release") ? "release" : "from \(DaemonWorkload.binDirectory)"
         print("\nmcp (\(kind) `lifeloop mcp` on a lifeloopd of this process's, with app processes; wall times from this process,")
@@ -65,6 +73,28 @@ enum MCPWorkload {
         let tapP50 = median(tapRounds.map { percentile($0, 0.5) }), tapP99 = median(tapRounds.map { percentile($0, 0.99) })
         row("tools/call tap + settle", "P50 \(ms(tapP50)), P99 \(ms(tapP99))", "goal P50 <= 1 ms, P99 <= 5 ms  \(verdict(tapP50 <= 1e-3 && tapP99 <= 5e-3))")
 
+        // By ref, as an agent taps what describe listed: the Count button's ref, read once.
+        let countRef = try server.ref(app: app, identifier: "count")
+        let byRef = try tapPercentiles { _ = try server.tool("tap", ["app": .string(app), "ref": .string(countRef)]); return server.lastLineReadAt }
+        row("tools/call tap by ref + settle", "P50 \(ms(byRef.p50)), P90 \(ms(byRef.p90)), P99 \(ms(byRef.p99))",
+            "goal P50 <= 1 ms  \(verdict(byRef.p50 <= 1e-3)) (over stdio)")
+        // The same call to an MCPServer in this process (no stdio hop): the server's own work,
+        // the daemon's and the app's.
+        let inProcessServer = try InProcessMCP(socketPath: daemon.socketPath)
+        let localApp = try inProcessServer.launch(sample: "AgentTour")
+        let localRef = try inProcessServer.ref(app: localApp, identifier: "count")
+        let inProcess = try tapPercentiles {
+            let reply = try inProcessServer.tool("tap", ["app": .string(localApp), "ref": .string(localRef)])
+            let end = DispatchTime.now().uptimeNanoseconds
+            guard reply["isError"]?.bool == false, reply["structuredContent"]?["settled"] == true else {
+                throw ClientError("in-process tap failed: \(reply.text.prefix(300))")
+            }
+            return end
+        }
+        row("  the same, MCPServer in-process", "P50 \(ms(inProcess.p50)), P90 \(ms(inProcess.p90)), P99 \(ms(inProcess.p99))",
+            "goal P50 <= 0.3 ms  \(verdict(inProcess.p50 <= 0.3e-3)) (handle(line:) to reply)")
+
+        if tapsOnly { return }
         _ = try server.tool("navigate", ["app": .string(app), "action": "push", "scene": "Grid", "animated": false])
         var describeRounds: [[Double]] = []
         var text = ""
@@ -101,8 +131,11 @@ enum MCPWorkload {
         row("describe, \(views)-view screen", "P50 \(ms(changedP50)), P99 \(ms(changedP99))", "goal <= 2 ms  \(verdict(changedP50 <= 2e-3)) (changed by another client)")
         let bytes = text.utf8.count
         row("describe's compact text", "\(bytes) bytes, \(bytes / 4) tokens", "goal < 25000 tokens (bytes/4)  \(verdict(bytes / 4 < 25_000))")
-        // The server's own share: the tree read from one app.describe reply (as rows), and its text.
-        let reply = try server.describeRows(app: app)
+        // The server's own share: the tree read from one app.describe reply (as rows, straight
+        // from the daemon), and its text.
+        let reply = try other.call("app.describe", ["app": .string(app), "rows": true]).text
+        let rowCount = try ViewTree(rows: reply).elements.count
+        guard rowCount >= 500 else { throw ClientError("app.describe {rows: true} gave \(rowCount) elements, not the Grid's 500 and more") }
         var local: [Double] = []
         for _ in 0..<describes * rounds {
             let start = DispatchTime.now().uptimeNanoseconds
@@ -112,7 +145,8 @@ enum MCPWorkload {
             local.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9)
         }
         local.sort()
-        row("  of which ViewTree + compact text", "P50 \(ms(percentile(local, 0.5))), P99 \(ms(percentile(local, 0.99)))", "(in this process, no I/O)")
+        row("  of which ViewTree + compact text", "P50 \(ms(percentile(local, 0.5))), P99 \(ms(percentile(local, 0.99)))",
+            "(in this process, no I/O; \(rowCount) rows)")
 
         var snapshotRounds: [[Double]] = []
         var pngBytes = 0
@@ -133,6 +167,24 @@ enum MCPWorkload {
             "goal <= 50 ms  \(verdict(snapshotP50 <= 50e-3)) (\(pngBytes) bytes)")
     }
 
+    /// Tap round trips: `rounds` rounds of `taps`, each timed from before `body` to the
+    /// uptime it returns (when the reply was complete); the medians of the rounds' P50, P90
+    /// and P99.
+    private static func tapPercentiles(_ body: () throws -> UInt64) throws -> (p50: Double, p90: Double, p99: Double) {
+        var rounds: [[Double]] = []
+        for _ in 0..<self.rounds {
+            var times: [Double] = []
+            for _ in 0..<taps {
+                let start = DispatchTime.now().uptimeNanoseconds
+                let end = try body()
+                times.append(Double(end - start) / 1e9)
+            }
+            rounds.append(times.sorted())
+        }
+        return (median(rounds.map { percentile($0, 0.5) }), median(rounds.map { percentile($0, 0.9) }),
+                median(rounds.map { percentile($0, 0.99) }))
+    }
+
     /// Keeps a result alive so the work that made it is not optimized away.
     @inline(never) private static func times(_ value: Int) { if value == -1 { print(value) } }
 
@@ -151,7 +203,54 @@ enum MCPWorkload {
     private static func verdict(_ met: Bool) -> String { met ? "met" : "NOT met" }
 
     private static func row(_ name: String, _ figure: String, _ note: String) {
-        print("  \(name.padding(toLength: 34, withPad: " ", startingAt: 0)) \(figure.padding(toLength: 34, withPad: " ", startingAt: 0)) \(note)")
+        print("  \(name.padding(toLength: 34, withPad: " ", startingAt: 0)) \(figure.padding(toLength: 42, withPad: " ", startingAt: 0)) \(note)")
+    }
+}
+
+/// LifeloopHost's `MCPServer` in this process over a `DaemonClient`, spoken to one
+/// JSON-RPC line at a time through `handle(line:)`.
+private final class InProcessMCP {
+    let server: MCPServer
+    private var nextID = 1
+
+    init(socketPath: String) throws {
+        server = MCPServer(daemon: try DaemonClient(socketPath: socketPath, clientName: "bench-mcp-in-process"))
+        _ = try call("initialize", ["protocolVersion": "2025-06-18", "capabilities": [:], "clientInfo": ["name": "bench", "version": "1"]])
+    }
+
+    func launch(sample: String) throws -> String {
+        let launched = try tool("launch", ["sample": .string(sample)])
+        guard let app = launched["structuredContent"]?["app"]?.string else { throw ClientError("launch gave no app: \(launched.text.prefix(300))") }
+        return app
+    }
+
+    func ref(app: String, identifier: String) throws -> String {
+        try MCPRefs.ref(in: try tool("describe", ["app": .string(app), "full": true]), identifier: identifier)
+    }
+
+    func tool(_ name: String, _ arguments: JSON) throws -> JSON {
+        try call("tools/call", ["name": .string(name), "arguments": arguments])
+    }
+
+    func call(_ method: String, _ params: JSON) throws -> JSON {
+        nextID += 1
+        guard let line = server.handle(line: RPCMessage.request(id: .int(nextID), method: method, params: params).line) else {
+            throw ClientError("\(method): no reply")
+        }
+        let reply = try JSON.parse(line)
+        if let error = reply["error"] { throw ClientError("\(method): \(error.text)") }
+        return reply["result"] ?? .null
+    }
+}
+
+/// Reading a ref out of a full describe.
+private enum MCPRefs {
+    static func ref(in described: JSON, identifier: String) throws -> String {
+        let elements = described["structuredContent"]?["elements"]?.array ?? []
+        guard let ref = elements.first(where: { $0["accessibilityIdentifier"]?.string == identifier })?["ref"]?.string else {
+            throw ClientError("describe full lists no element #\(identifier): \(described.text.prefix(300))")
+        }
+        return ref
     }
 }
 
@@ -175,20 +274,8 @@ private final class MCPChild {
         try process.run()
     }
 
-    /// An `app.describe` result with `rows: true`, rebuilt from the full elements of the
-    /// MCP describe (tree order, with depths).
-    func describeRows(app: String) throws -> String {
-        let reply = try tool("describe", ["app": .string(app), "full": true])
-        guard let elements = reply["structuredContent"]?["elements"]?.array else { throw ClientError("describe full gave no elements") }
-        let rows: [JSON] = elements.map { element in
-            let frame = element["frame"]?.array ?? [0, 0, 0, 0]
-            let flags = (element["hidden"]?.bool == true ? 1 : 0) + (element["interactive"]?.bool == false ? 0 : 2)
-            return .array([0, element["depth"] ?? 0, element["label"] ?? "", element["class"] ?? "View"] + frame
-                          + [element["alpha"] ?? 1, .int(flags), element["accessibilityIdentifier"] ?? .null, element["accessibilityLabel"] ?? .null,
-                             element["text"] ?? .null, element["contentOffset"] ?? .null, element["indexPath"] ?? .null])
-        }
-        let result: JSON = ["windows": [["label": "main", "hidden": false]], "rows": .array(rows), "turn": 1, "now": 0, "digest": "bench"]
-        return result.text
+    func ref(app: String, identifier: String) throws -> String {
+        try MCPRefs.ref(in: try tool("describe", ["app": .string(app), "full": true]), identifier: identifier)
     }
 
     func tool(_ name: String, _ arguments: JSON) throws -> JSON {
