@@ -11,11 +11,8 @@ struct ClassInfo {
     init(_ view: View) {
         let type = Swift.type(of: view)
         kind = ViewKind(view)
-        // The runtime's names, which it keeps once made: `String(describing:)` and
-        // `String(reflecting:)` give the same text through reflection, twenty times slower,
-        // and every build finds its classes anew.
-        name = _typeName(type, qualified: false)
-        hitsAsView = _typeName(type, qualified: true).hasPrefix("Lifeloop.") && type != _UICollectionViewOrthogonalScrollerEmbeddedScrollView.self
+        name = String(describing: type)
+        hitsAsView = String(reflecting: type).hasPrefix("Lifeloop.") && type != _UICollectionViewOrthogonalScrollerEmbeddedScrollView.self
     }
 }
 
