@@ -145,7 +145,7 @@ import Testing
     /// call, blamed on a hung callback; a settle with a budget of 1e12 ms too. Both stop at
     /// a turn boundary within the call's time, and the next call works.
     @Test func aHugeAdvanceOrSettleStopsWithinTheCallsTime() throws {
-        // Six seconds a call: the app stops a tenth of it (at least 250 ms) before the
+        // Six seconds a call: the app stops a tenth of it (at least 500 ms) before the
         // deadline to reply, which a sanitizer build on a loaded host needs.
         let session = try Session(callSeconds: 6)
         _ = try session.tool("launch", ["sample": "AgentTour"])
@@ -159,7 +159,10 @@ import Testing
         // turn limit within the call's time): either way the text says which one stopped it.
         let stoppedBy = settled["structuredContent"]?["pending"]?["stoppedBy"]?.string
         #expect(stoppedBy == "deadline" || stoppedBy == "turns", "\(settled)")
-        #expect(Self.text(settled).contains(stoppedBy == "turns" ? "turn limit" : "time limit") && Self.text(settled).contains("Spinner.tick"), "\(Self.text(settled))")
+        // On a loaded host the app may not answer before the server stops waiting: the
+        // deadline stopped it then too, and the text says its pending work is not known.
+        let named = Self.text(settled).contains("Spinner.tick") || Self.text(settled).contains("pending work is not known")
+        #expect(Self.text(settled).contains(stoppedBy == "turns" ? "turn limit" : "time limit") && named, "\(Self.text(settled))")
         let described = try session.tool("describe")
         #expect(described["isError"] == false, "\(described)")
         let apps = try session.tool("apps")

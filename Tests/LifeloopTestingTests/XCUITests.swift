@@ -417,8 +417,13 @@ final class XCUIApplicationXCTests: XCTestCase {
             events.append("launched")
             // A greeting three seconds after launch, through the main queue (whose blocks
             // run on the app's loop, on this thread).
+            // The host stalls 5 ms between reading the clock and scheduling (as a loaded
+            // machine does): the launch runs as a turn does, with the clocks still, so the
+            // block still lies exactly three seconds after launch.
             let shown = MainThreadBox(root)
-            DispatchQueue.main.asyncAfter(deadline: .now() + 3) {
+            let deadline = DispatchTime.now() + 3
+            usleep(5_000)
+            DispatchQueue.main.asyncAfter(deadline: deadline) {
                 let label = Label(frame: Rect(x: 20, y: 200, width: 200, height: 20))
                 label.text = "Welcome"
                 shown.value.view.addSubview(label)

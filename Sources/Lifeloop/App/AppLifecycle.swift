@@ -157,36 +157,41 @@ extension Application {
     ///   delegate class that cannot be found or made, naming the key and the value.
     public func launch(delegate: ApplicationDelegate, info: [String: Any] = [:], options: [LaunchOptionsKey: Any]? = nil) throws {
         guard checkLoopThread(label: "app", operation: "launch(delegate:info:options:)") else { return }
-        self.delegate = delegate
-        lifecycle.info = info
-        lifecycle.state = .inactive
-        let manifest = info["UIApplicationSceneManifest"] as? [String: Any]
-        lifecycle.usesScenes = manifest != nil
-        loop.record(label: "app", event: "launch", detail: lifecycle.delegateLabel)
-        var delegate = delegate
-        // The main storyboard comes first, before the delegate hears anything (Apple's
-        // "About the app launch sequence"); with scenes it is the configuration's.
-        var storyboardWindow: Window?
-        if !lifecycle.usesScenes, let name = info["UIMainStoryboardFile"] as? String {
-            let window = Window(screen: mainScreen)
-            window.rootViewController = try mainStoryboard(name, key: "UIMainStoryboardFile").instantiateInitialViewController()
-            delegate.window = window
-            storyboardWindow = window
-        }
-        let label = lifecycle.delegateLabel
-        loop.record(label: label, event: "willFinishLaunchingWithOptions")
-        _ = delegate.application(self, willFinishLaunchingWithOptions: options)
-        loop.record(label: label, event: "didFinishLaunchingWithOptions")
-        _ = delegate.application(self, didFinishLaunchingWithOptions: options)
-        notificationCenter.post(name: Self.didFinishLaunchingNotification, object: self)
-        if let manifest {
-            try connectScene(manifest: manifest, delegate: delegate)
-        } else {
-            if storyboardWindow != nil, let window = delegate.window ?? storyboardWindow, !window.isVisibleWindow {
-                window.makeKeyAndVisible()
+        // As a turn does: the clocks stand still while the delegate runs, so a deadline it
+        // computes from now (`asyncAfter(deadline: .now() + 3)`) lies exactly that far in
+        // the app's time however long the host takes between reading and scheduling.
+        try loop.asInATurn {
+            self.delegate = delegate
+            lifecycle.info = info
+            lifecycle.state = .inactive
+            let manifest = info["UIApplicationSceneManifest"] as? [String: Any]
+            lifecycle.usesScenes = manifest != nil
+            loop.record(label: "app", event: "launch", detail: lifecycle.delegateLabel)
+            var delegate = delegate
+            // The main storyboard comes first, before the delegate hears anything (Apple's
+            // "About the app launch sequence"); with scenes it is the configuration's.
+            var storyboardWindow: Window?
+            if !lifecycle.usesScenes, let name = info["UIMainStoryboardFile"] as? String {
+                let window = Window(screen: mainScreen)
+                window.rootViewController = try mainStoryboard(name, key: "UIMainStoryboardFile").instantiateInitialViewController()
+                delegate.window = window
+                storyboardWindow = window
             }
-            // Active once the root controller has appeared (after its viewDidAppear).
-            afterCommit { [weak self] in self?.becomeActiveAtLaunch() }
+            let label = lifecycle.delegateLabel
+            loop.record(label: label, event: "willFinishLaunchingWithOptions")
+            _ = delegate.application(self, willFinishLaunchingWithOptions: options)
+            loop.record(label: label, event: "didFinishLaunchingWithOptions")
+            _ = delegate.application(self, didFinishLaunchingWithOptions: options)
+            notificationCenter.post(name: Self.didFinishLaunchingNotification, object: self)
+            if let manifest {
+                try connectScene(manifest: manifest, delegate: delegate)
+            } else {
+                if storyboardWindow != nil, let window = delegate.window ?? storyboardWindow, !window.isVisibleWindow {
+                    window.makeKeyAndVisible()
+                }
+                // Active once the root controller has appeared (after its viewDidAppear).
+                afterCommit { [weak self] in self?.becomeActiveAtLaunch() }
+            }
         }
     }
 

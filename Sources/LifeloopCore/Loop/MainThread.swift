@@ -336,6 +336,9 @@ enum StillClock {
     /// Runs `body` with the clocks standing still on this thread (each clock at its first
     /// reading inside `body`).
     static func during(_ body: () -> Void) {
+        // Within a still period already (a launch inside a scenario's turn), the clocks keep
+        // the readings they have: a nested period would restart them at the time now.
+        if pthread_getspecific(key) != nil { return body() }
         _ = hookedEntries
         let state = UnsafeMutablePointer<timespec>.allocate(capacity: clockCount + 1)
         state.initialize(repeating: timespec(tv_sec: -1, tv_nsec: 0), count: clockCount)

@@ -148,7 +148,9 @@ public final class AppHost {
         wallDeadline = nil
         if var members = params.json.object, let ms = members.removeValue(forKey: "deadlineMs") {
             if let ms = ms.double, ms.isFinite, ms > 0 {
-                let margin = min(ms / 2, max(250, ms / 10))
+                // Half a second at least: under a sanitizer on a loaded host, the request's trip
+                // to the app, the slice that overruns and the reply all come out of it.
+                let margin = min(ms / 2, max(500, ms / 10))
                 wallDeadline = DispatchTime.now().uptimeNanoseconds &+ UInt64(min(ms - margin, 1e9) * 1e6)
             }
             params = Params(.object(members), method: params.method)

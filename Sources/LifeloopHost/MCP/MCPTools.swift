@@ -627,8 +627,15 @@ extension MCPServer {
             return Self.unsettled(error, budget: budget)
         } catch let failure as ToolFailure where failure.message.contains("did not answer in time") {
             // The wall deadline passed first: the app is busy in a turn or in a long run.
-            return ["settled": false, "pending": ["summary": .string("the settle ran out of wall time (\(Int(wall)) ms) before the app's budget")]]
+            return ["settled": false, "pending": Self.outOfWallTime(wall)]
         }
+    }
+
+    /// A settle the app did not answer within the call's wall time: stopped by the
+    /// deadline, as when the app stops itself there, with the same words.
+    static func outOfWallTime(_ wall: Double) -> JSON {
+        ["summary": .string("the app did not answer within the call's \(Int(wall)) ms of wall time, so its pending work is not known"),
+         "stoppedBy": "deadline"]
     }
 
     /// A settle that ran out of its budget: `settled: false` and the pending work by owner.
@@ -721,7 +728,7 @@ extension MCPServer {
             reply = try requestReading("app.batch", .object(batch), deadlineMs: wall)
         } catch let failure as ToolFailure where settle && failure.message.contains("did not answer in time") {
             // The wall deadline passed during the settle: say so, and read the tree as it is.
-            var result: [String: JSON] = ["settled": false, "pending": ["summary": .string("the settle ran out of wall time (\(Int(wall)) ms) before the app's budget")]]
+            var result: [String: JSON] = ["settled": false, "pending": Self.outOfWallTime(wall)]
             return try finish(app, before: before, result: &result, diffBytes: diffBytes)
         }
         let results = reply["results"].map { Array($0.elements) } ?? []
