@@ -93,6 +93,11 @@ extension View {
     /// controller whose root view enters or leaves a shown window outside the runtime's
     /// transitions begins to appear or disappear just before its view's callback (L25).
     func announceWindowMove(to window: Window?) {
+        // A first responder leaving its window stops being one, without being asked: a
+        // field's editing ends (L38), and the keyboard hides.
+        if let old = storedWindow, old !== window, let responder = old.firstResponder, responder.isDescendant(of: self) {
+            responder.endEditingNow()
+        }
         var stack: [View] = [self]
         while let view = stack.popLast() {
             if view.hostsController, let controller = view.owningController, controller.viewIfLoaded === view {

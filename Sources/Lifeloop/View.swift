@@ -322,27 +322,43 @@ open class View: Responder {
     }
     /// Whether the view can become first responder (text fields can).
     open override var canBecomeFirstResponder: Bool { false }
-    /// Makes the view its window's first responder, if it can be one.
+    /// Makes the view its window's first responder, if it can be one and the current
+    /// first responder resigns (it may refuse; then this returns false).
     @discardableResult
     open override func becomeFirstResponder() -> Bool {
         guard onLoop("becomeFirstResponder()"), canBecomeFirstResponder, let window = storedWindow else { return false }
-        if window.firstResponder !== self { window.firstResponder?.resignFirstResponder() }
+        if window.firstResponder === self { return true }
+        guard window.handFirstResponder(to: self) else { return false }
         window.firstResponder = self
+        window.keyboardFollowsFirstResponder()
         return true
     }
     /// Gives up first responder status.
     @discardableResult
     open override func resignFirstResponder() -> Bool {
         guard onLoop("resignFirstResponder()") else { return false }
-        if let window = storedWindow, window.firstResponder === self { window.firstResponder = nil }
+        endEditingNow()
         return true
     }
+    /// First responder status ends without asking: after an agreed resign, or forced
+    /// (`endEditing(true)`, the view leaving its window). Text fields and views end
+    /// their editing here.
+    func endEditingNow() {
+        guard let window = storedWindow, window.firstResponder === self else { return }
+        window.firstResponder = nil
+        window.keyboardFollowsFirstResponder()
+    }
     /// Makes the first responder inside this view resign (UIKit's keyboard dismissal).
+    /// With `force`, it is not asked: its editing ends even if its delegate would refuse.
     @discardableResult
     open func endEditing(_ force: Bool) -> Bool {
         guard onLoop("endEditing(_:)"), let responder = storedWindow?.firstResponder, responder.isDescendant(of: self)
         else { return true }
-        return responder.resignFirstResponder() || force
+        if force {
+            responder.endEditingNow()
+            return true
+        }
+        return responder.resignFirstResponder()
     }
 
     /// Adds a view on top of the subviews; see `performAddSubview(_:)`.

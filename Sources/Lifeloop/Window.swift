@@ -33,6 +33,10 @@ open class Window: View {
     var layoutEngine: LayoutEngine?
     /// The view that takes typing (a text field being edited).
     weak var firstResponder: View?
+    /// While a responder becomes first and the one before it resigns: the keyboard stays.
+    var isHandingOffFirstResponder = false
+    /// The window's software keyboard (see Keyboard/).
+    var keyboard = SoftwareKeyboard()
     /// UIKit's `windowLevel`, as a raw value (see `Window.Level`).
     var storedWindowLevel: CGFloat = 0
     /// The fingers down in this window and what they were delivered to (see Touches/).

@@ -10,7 +10,7 @@ open class LayoutGuide: LayoutItem {
     /// The view the guide belongs to.
     public internal(set) weak var owningView: View?
     /// The system guides follow the owning view's insets; a user guide is free.
-    enum Kind { case user, safeArea, margins, readableContent }
+    enum Kind { case user, safeArea, margins, readableContent, keyboard }
     var kind: Kind = .user
     let variables = LayoutVariables()
 
@@ -187,3 +187,19 @@ public final class LayoutDimension: LayoutAnchor<LayoutDimension> {
 
 /// The solver's expression (Foundation has an `Expression` of its own).
 typealias SolverExpression = LifeloopCassowary.Expression
+
+/// UIKit's `UIKeyboardLayoutGuide`: a view's ``View/keyboardLayoutGuide``, the part of
+/// the view the keyboard covers. Its top is the keyboard's top edge while the keyboard
+/// shows, and the safe area's bottom while it is hidden.
+public final class KeyboardLayoutGuide: LayoutGuide {
+    /// Whether the guide follows an undocked or floating keyboard (false by default).
+    /// Lifeloop's keyboard is always docked, so this is kept as data.
+    public var followsUndockedKeyboard = false
+    /// Whether, with the keyboard hidden, the guide's top is the bottom of the safe area
+    /// (true by default) rather than the bottom of the view.
+    public var usesBottomSafeArea = true {
+        didSet { owningView?.storedWindow?.layoutEngine?.constraintsChanged() }
+    }
+    /// The distance above the keyboard within which a drag dismisses it (iOS 17); data.
+    public var keyboardDismissPadding: CGFloat = 0
+}

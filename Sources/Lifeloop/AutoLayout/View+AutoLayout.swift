@@ -7,8 +7,8 @@ final class ViewAutoLayout {
     var installed: [LayoutConstraint] = []
     var variables: LayoutVariables?
     var guides: [LayoutGuide] = []
-    var safeArea: LayoutGuide?, margins: LayoutGuide?, readable: LayoutGuide?
-    var systemGuides: [LayoutGuide] { [safeArea, margins, readable].compactMap { $0 } }
+    var safeArea: LayoutGuide?, margins: LayoutGuide?, readable: LayoutGuide?, keyboard: LayoutGuide?
+    var systemGuides: [LayoutGuide] { [safeArea, margins, readable, keyboard].compactMap { $0 } }
     var hugging: (LayoutPriority, LayoutPriority) = (.defaultLow, .defaultLow)
     var compression: (LayoutPriority, LayoutPriority) = (.defaultHigh, .defaultHigh)
     /// Whether the window's engine has the view's variables (set by the engine).
@@ -159,10 +159,11 @@ extension View: LayoutItem {
     /// The guides added to the view.
     public var layoutGuides: [LayoutGuide] { autoLayoutStateIfMade?.guides ?? [] }
 
-    private func systemGuide(_ kind: LayoutGuide.Kind, _ name: String, _ path: ReferenceWritableKeyPath<ViewAutoLayout, LayoutGuide?>) -> LayoutGuide {
+    private func systemGuide(_ kind: LayoutGuide.Kind, _ name: String, _ path: ReferenceWritableKeyPath<ViewAutoLayout, LayoutGuide?>,
+                             make: () -> LayoutGuide = { LayoutGuide() }) -> LayoutGuide {
         let state = autoLayoutState
         if let guide = state[keyPath: path] { return guide }
-        let guide = LayoutGuide()
+        let guide = make()
         guide.identifier = name
         guide.kind = kind
         guide.owningView = self
@@ -178,9 +179,24 @@ extension View: LayoutItem {
     /// A column of readable width (at most 672 points, centered in the margins).
     public var readableContentGuide: LayoutGuide { systemGuide(.readableContent, "UIViewReadableContentGuide", \.readable) }
 
+    /// UIKit's `keyboardLayoutGuide` (iOS 15): the part of the view the keyboard covers,
+    /// from its top edge to the view's bottom; while the keyboard is hidden, the bottom
+    /// safe area (see ``KeyboardLayoutGuide/usesBottomSafeArea``). Constraints to it move
+    /// with the keyboard, inside its animation.
+    public var keyboardLayoutGuide: KeyboardLayoutGuide {
+        systemGuide(.keyboard, "UIKeyboardLayoutGuide", \.keyboard) { KeyboardLayoutGuide() } as! KeyboardLayoutGuide
+    }
+
     func guideInsets(_ kind: LayoutGuide.Kind) -> EdgeInsets {
         switch kind {
         case .user: return .zero
+        case .keyboard:
+            let usesSafeArea = (autoLayoutStateIfMade?.keyboard as? KeyboardLayoutGuide)?.usesBottomSafeArea ?? true
+            var top = usesSafeArea ? bounds.height - safeAreaInsets.bottom : bounds.height
+            if let window = storedWindow, let keyboard = window.keyboardFrameInWindow {
+                top = min(top, convert(Point(x: 0, y: keyboard.minY), from: window).y - bounds.minY)
+            }
+            return EdgeInsets(top: max(0, min(bounds.height, top)), left: 0, bottom: 0, right: 0)
         case .safeArea: return safeAreaInsets
         case .margins: return layoutMargins
         case .readableContent:

@@ -110,30 +110,53 @@ open class TextField: Control {
 
     open override var isFirstResponder: Bool { isEditing }
 
-    /// Starts editing if the delegate agrees: `editingDidBegin`.
+    /// Starts editing if the delegate agrees and the current first responder resigns, in
+    /// UIKit's order (L38): `textFieldShouldBeginEditing`, first responder,
+    /// `textFieldDidBeginEditing`, `textDidBeginEditingNotification`, `editingDidBegin`,
+    /// then the keyboard's notifications (L39).
     @discardableResult
     open override func becomeFirstResponder() -> Bool {
         guard onLoop("becomeFirstResponder()"), !isEditing, isEnabled else { return isEditing }
         guard delegate?.textFieldShouldBeginEditing(self) ?? true else { return false }
-        window?.firstResponder?.resignFirstResponder()
+        guard window?.handFirstResponder(to: self) ?? true else { return false }
         isEditing = true
         window?.firstResponder = self
+        if clearsOnBeginEditing, !(text ?? "").isEmpty { text = "" }
+        trace("textFieldDidBeginEditing")
         delegate?.textFieldDidBeginEditing(self)
+        app?.notificationCenter.post(name: Self.textDidBeginEditingNotification, object: self)
         sendActions(for: .editingDidBegin)
+        window?.keyboardFollowsFirstResponder()
         return true
     }
 
-    /// Ends editing if the delegate agrees: `editingDidEnd`.
+    /// Ends editing if the delegate agrees, in UIKit's order (L38):
+    /// `textFieldShouldEndEditing`, resign, `textFieldDidEndEditing`,
+    /// `textDidEndEditingNotification`, `editingDidEnd`, then the keyboard hides unless
+    /// another field took over.
     @discardableResult
     open override func resignFirstResponder() -> Bool {
         guard onLoop("resignFirstResponder()"), isEditing else { return true }
         guard delegate?.textFieldShouldEndEditing(self) ?? true else { return false }
-        isEditing = false
-        if window?.firstResponder === self { window?.firstResponder = nil }
-        delegate?.textFieldDidEndEditing(self)
-        sendActions(for: .editingDidEnd)
+        endEditingNow()
         return true
     }
+
+    /// Editing ends without asking the delegate: after a resign it agreed to, or forced
+    /// (`endEditing(true)`, the field leaving its window).
+    override func endEditingNow() {
+        guard isEditing else { return }
+        isEditing = false
+        if window?.firstResponder === self { window?.firstResponder = nil }
+        trace("textFieldDidEndEditing")
+        delegate?.textFieldDidEndEditing(self)
+        app?.notificationCenter.post(name: Self.textDidEndEditingNotification, object: self)
+        sendActions(for: .editingDidEnd)
+        window?.keyboardFollowsFirstResponder()
+    }
+
+    /// Whether the text is cleared when editing begins (false by default).
+    open var clearsOnBeginEditing = false
 
     /// Types `string` at the caret (the end unless moved), as the keyboard would: the delegate's
     /// `shouldChangeCharactersIn` first, then `editingChanged`. Begins editing if needed.

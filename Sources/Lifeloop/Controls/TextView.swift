@@ -161,27 +161,44 @@ open class TextView: ScrollView {
 
     open override var isFirstResponder: Bool { isEditing }
 
-    /// Starts editing if editable and the delegate agrees.
+    /// Starts editing if editable, the delegate agrees and the current first responder
+    /// resigns, in UIKit's order for a text view (L38): `textViewShouldBeginEditing`, first
+    /// responder, the keyboard's will-notifications (L39), then `textViewDidBeginEditing`
+    /// and `textDidBeginEditingNotification`.
     @discardableResult
     open override func becomeFirstResponder() -> Bool {
         guard onLoop("becomeFirstResponder()"), !isEditing, isEditable else { return isEditing }
         guard textDelegate?.textViewShouldBeginEditing(self) ?? true else { return false }
-        window?.firstResponder?.resignFirstResponder()
+        guard window?.handFirstResponder(to: self) ?? true else { return false }
         isEditing = true
         window?.firstResponder = self
+        window?.keyboardFollowsFirstResponder()
+        trace("textViewDidBeginEditing")
         textDelegate?.textViewDidBeginEditing(self)
+        app?.notificationCenter.post(name: Self.textDidBeginEditingNotification, object: self)
         return true
     }
 
-    /// Ends editing if the delegate agrees.
+    /// Ends editing if the delegate agrees (L38): `textViewShouldEndEditing`, resign, the
+    /// keyboard's will-hide notifications unless another field took over, then
+    /// `textViewDidEndEditing` and `textDidEndEditingNotification`.
     @discardableResult
     open override func resignFirstResponder() -> Bool {
         guard onLoop("resignFirstResponder()"), isEditing else { return true }
         guard textDelegate?.textViewShouldEndEditing(self) ?? true else { return false }
+        endEditingNow()
+        return true
+    }
+
+    /// Editing ends without asking the delegate: after a resign it agreed to, or forced.
+    override func endEditingNow() {
+        guard isEditing else { return }
         isEditing = false
         if window?.firstResponder === self { window?.firstResponder = nil }
+        window?.keyboardFollowsFirstResponder()
+        trace("textViewDidEndEditing")
         textDelegate?.textViewDidEndEditing(self)
-        return true
+        app?.notificationCenter.post(name: Self.textDidEndEditingNotification, object: self)
     }
 
     /// Types `string` at the selection, as the keyboard would: the delegate's
@@ -226,6 +243,7 @@ open class TextView: ScrollView {
         textDidChange()
         textDelegate?.textViewDidChangeSelection(self)
         textDelegate?.textViewDidChange(self)
+        app?.notificationCenter.post(name: TextView.textDidChangeNotification, object: self)
         return true
     }
 

@@ -128,7 +128,10 @@ extension Application {
             }
             stepper.value = min(max(next, stepper.minimumValue), stepper.maximumValue)
             if stepper.value != before { stepper.sendActions(for: .valueChanged) }
-        case .application, .navigationBar, .barTitle, .tabBar:
+        case .keyboardKey(let window, let key):
+            loop.record(label: "keyboard", event: "tap", detail: key, window: element.window)
+            window.tapKeyboardKey(key)
+        case .application, .navigationBar, .barTitle, .tabBar, .keyboard:
             throw ElementError(kind: .notActionable, message: "\(element.candidateText) takes no tap", candidates: [])
         }
         return element

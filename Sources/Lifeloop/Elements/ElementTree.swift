@@ -108,4 +108,6 @@ enum ElementTarget {
     case tab(TabBarController, Int)
     case segment(SegmentedControl, Int)
     case stepperButton(Stepper, increment: Bool)
+    case keyboard(Window)
+    case keyboardKey(Window, String)
 }

@@ -54,6 +54,34 @@ struct ElementTreeBuilder {
                     if barRects.contains(where: { $0.contains(center) }) { elements[position].isHittable = false }
                 }
             }
+            if let keyboard = window.keyboardFrameInWindow { appendKeyboard(of: window, frame: keyboard, parent: index, from: start) }
+        }
+    }
+
+    /// The software keyboard while it shows: above the window's content (what it covers
+    /// takes no tap at its centre), with its keys.
+    private mutating func appendKeyboard(of window: Window, frame: Rect, parent: Int, from start: Int) {
+        for position in start..<elements.count where elements[position].isHittable && frame.contains(elements[position].center) {
+            elements[position].isHittable = false
+        }
+        let serial = app.elementSerial(of: window)
+        let keyboard = append(Element(id: ElementID(serial: serial, part: ElementID.keyboardPart), type: .keyboard, className: "UIKeyboard",
+                                      viewLabel: nil, identifier: "", label: "", value: nil, placeholder: nil, hint: nil, traits: .none,
+                                      frame: frame, screenFrame: frame.offsetBy(dx: windowOrigin.x, dy: windowOrigin.y), isEnabled: true,
+                                      isSelected: false, isFocused: false, isHittable: false, isVisible: true, isAccessibilityElement: false,
+                                      indexPath: nil, contentOffset: nil, controller: nil, window: windowLabel, parent: parent, depth: 2),
+                              .keyboard(window))
+        guard window.keyboard.hasKeys else { return }
+        let top = frame.minY + window.keyboard.accessoryHeight
+        let keysHeight = SoftwareKeyboard.height(screen: window.screen.size, bottomInset: 0)
+        let rowHeight = keysHeight / 4
+        for (index, key) in KeyboardKeys.keys(returnTitle: window.keyboardReturnTitle).enumerated() {
+            appendPart(ElementID(serial: serial, part: ElementID.firstKeyPart + UInt32(index)), type: .key, className: "UIKBKeyView",
+                       label: key.label, frame: Rect(x: frame.minX + key.x * frame.width, y: top + Double(key.row) * rowHeight,
+                                                     width: key.width * frame.width, height: rowHeight),
+                       selected: key.label == "shift" && window.keyboard.shifted, parent: keyboard, depth: 3,
+                       target: .keyboardKey(window, key.label))
+            elements[elements.count - 1].isHittable = true
         }
     }
 

@@ -40,6 +40,7 @@ extension TextField {
         textExtras.selectedRange = caret == changed.count ? nil : NSRange(location: caret, length: 0)
         delegate?.textFieldDidChangeSelection(self)
         sendActions(for: .editingChanged)
+        app?.notificationCenter.post(name: TextField.textDidChangeNotification, object: self)
         return true
     }
 
