@@ -90,7 +90,7 @@ import Testing
               - appState: asleep
             """.write(toFile: scenario, atomically: true, encoding: .utf8)
         let refused = try CLI.run(["run", scenario])
-        #expect(refused.status == 2 && refused.stderr.contains("hello.yaml:5") && refused.stderr.contains("appState is one of"), "\(refused.stderr)")
+        #expect(refused.status == 2 && refused.stderr.contains("hello.yaml:5") && refused.stderr.contains("appState: 'to' is one of"), "\(refused.stderr)")
         try """
             lifeloop: 1
             app:

@@ -734,7 +734,7 @@ private let fullExampleJSON = """
 
     @Test func anUnknownPresentationStyleListsTheStyles() {
         expectError(header + "script:\n  - present: A\n    style: sheet\n", line: 5, column: 12, field: "script[0].style",
-                    message: "the choices are: automatic, fullScreen, overFullScreen, pageSheet, formSheet, currentContext, overCurrentContext, popover")
+                    message: "'style' is one of automatic, fullScreen, overFullScreen, pageSheet, formSheet, currentContext, overCurrentContext, popover")
     }
 
     @Test func aStepWindowMustBeDeclared() {
@@ -755,27 +755,27 @@ private let fullExampleJSON = """
 
     @Test func selectTabIsNotNegative() {
         expectError(header + "script:\n  - selectTab: -1\n", line: 4, column: 16, field: "script[0].selectTab",
-                    message: "selectTab is a tab index, 0 or more")
+                    message: "selectTab: 'index' must be a whole number from 0")
     }
 
     @Test func resizeIsPositive() {
         expectError(header + "script:\n  - resize: [600, -1]\n", line: 4, column: 19, field: "script[0].resize[1]",
-                    message: "resize height must be above 0")
+                    message: "resize: 'height' must be above 0")
     }
 
     @Test func interactivePopProgressIsInZeroToOne() {
         expectError(header + "script:\n  - interactivePop: {progress: [0.2, 1.5], then: finish}\n", line: 4, column: 38,
-                    field: "script[0].interactivePop.progress[1]", message: "progress values are in 0...1, found 1.5")
+                    field: "script[0].interactivePop.progress[1]", message: "'progress' must be a list of 1 to 10000 numbers from 0 to 1; [1] is 1.5")
     }
 
     @Test func interactivePopProgressIsNotEmpty() {
         expectError(header + "script:\n  - interactivePop: {progress: [], then: cancel}\n", line: 4, column: 32,
-                    field: "script[0].interactivePop.progress", message: "at least one value")
+                    field: "script[0].interactivePop.progress", message: "'progress' must be a list of 1 to 10000 numbers from 0 to 1; found 0")
     }
 
     @Test func interactivePopNeedsThen() throws {
         expectError(header + "script:\n  - interactivePop: {progress: [0.2]}\n", line: 4, column: 21,
-                    field: "script[0].interactivePop", message: "needs then: finish or cancel")
+                    field: "script[0].interactivePop", message: "interactivePop: 'then' is required: finish or cancel")
         let scenario = try ScenarioFile.parse(header + "script:\n  - interactivePop: {progress: [1], then: cancel}\n",
                                               file: "p.yaml", directory: ".")
         #expect(scenario.steps.first?.action == .interactivePop(progress: [1], interval: .milliseconds(16), finish: false))

@@ -152,7 +152,7 @@ import Testing
               - resize: [1e308, 100]
             """)
         #expect(output.status == 2)
-        #expect(output.stderr.contains("\(path):8:14: script[0].resize[0]: resize width must be above 0 and at most 100000 points"),
+        #expect(output.stderr.contains("\(path):8:14: script[0].resize[0]: resize: 'width' must be above 0 and at most 100000 points"),
                 "\(output.stderr)")
     }
 

@@ -45,9 +45,9 @@ import Testing
 
     @Test func aBadTypeStepIsAnErrorAtItsPlace() throws {
         for (step, expected) in [
-            ("type: {view: Form.name}", "type needs text:"),
-            ("type: {text: hi}", "type needs view:"),
-            ("type: {view: Form.name, text: [1]}", "type's text is a string"),
+            ("type: {view: Form.name}", "type: 'text' is required"),
+            ("type: {text: hi}", "type: 'view' is required"),
+            ("type: {view: Form.name, text: [1]}", "type: 'text' must be a string"),
             ("type: {view: Form.name, text: hi, submit: maybe}", "submit"),
             ("type: {view: Form.name, text: hi, into: x}", "into"),
             ("type: {view: Form.name, text: \(String(repeating: "a", count: 10_001))}", "at most 10000"),

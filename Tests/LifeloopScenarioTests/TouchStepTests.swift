@@ -86,15 +86,15 @@ import Testing
 
     @Test func badTouchStepsAreErrorsNamingTheField() throws {
         for (step, expected) in [
-            ("tap: {at: [1]}", "tap at is [X, Y], two numbers; found 1"),
+            ("tap: {at: [1]}", "tap: 'at' must be a point [x, y]"),
             ("tap: {at: [1, 2], when: 3}", "when"),
             ("touch: {down: [1, 2], up: [1, 2]}", "touch needs exactly one of down, move, up, cancel"),
-            ("touch: {down: [1e9, 2]}", "touch down x must be within ±100000 points"),
-            ("touch: {down: [1, 2], finger: 12}", "finger is 0 to 9, found 12"),
-            ("drag: {path: [[1, 2]]}", "a drag's path needs two or more points; found 1"),
+            ("touch: {down: [1e9, 2]}", "touch: 'down' must be a point [x, y] (or {x, y}) within ±100000"),
+            ("touch: {down: [1, 2], finger: 12}", "'finger' must be a whole number from 0 to 9, not 12"),
+            ("drag: {path: [[1, 2]]}", "'path' needs 2 to 10000 points [x, y], not 1"),
             ("drag: {velocity: 100}", "velocity"),
-            ("pinch: {center: [1, 2], from: 0, to: 10}", "a pinch distance is above 0"),
-            ("pinch: {center: [1, 2], from: 10, to: 20, steps: 0}", "steps is 1 to 1000, found 0"),
+            ("pinch: {center: [1, 2], from: 0, to: 10}", "pinch: 'from' must be above 0"),
+            ("pinch: {center: [1, 2], from: 10, to: 20, steps: 0}", "'steps' must be a whole number from 1 to 1000, not 0"),
         ] {
             #expect(throws: ScenarioError.self, "\(step)") {
                 _ = try Fixtures.runner(yaml: """

@@ -475,161 +475,36 @@ public final class AppHost {
     }
 
     /// A catalogue verb's step (``VerbCatalogue``): its parameters checked by the verb.
-    private static func catalogueAction(_ method: String, _ params: Params, ignoring common: Set<String>) throws(RPCError) -> StepAction {
-        guard let verb = VerbCatalogue.verb(daemonMethod: method) else { throw RPCError.methodNotFound(method) }
+    private static func catalogueAction(_ verb: Verb, _ params: Params, common: Set<String>) throws(RPCError) -> StepAction {
+        let method = verb.daemonMethod
+        // A misspelt parameter is named as every daemon method names it.
+        try params.allowOnly(common.union(verb.parameters.map(\.name)))
         var arguments: [String: VerbValue] = [:]
         for (name, value) in params.json.object ?? [:] where !common.contains(name) { arguments[name] = value.verbValue }
+        let animated = try params.bool("animated") ?? true
         do {
-            return try verb.action(.object(arguments))
+            return try verb.action(.object(arguments), animated: animated)
         } catch {
             throw RPCError.invalidParams("\(method): \(error.message)")
         }
     }
 
-    /// Maps an action verb and its parameters onto a scenario step.
+    /// Maps an action verb and its parameters onto a scenario step: a catalogue verb
+    /// (``VerbCatalogue``) through the verb; `app.step`, a scenario's own step by index.
     static func action(_ method: String, _ params: Params, scenario: Scenario) throws -> (StepAction, String?, Bool) {
         let common: Set<String> = ["app", "window", "animated"]
-        func allow(_ more: Set<String> = []) throws { try params.allowOnly(common.union(more)) }
-        let action: StepAction
-        switch method {
-        case _ where VerbCatalogue.verb(daemonMethod: method) != nil:
-            action = try catalogueAction(method, params, ignoring: common)
-        case "app.tap":
-            try allow(["view", "x", "y", "finger"])
-            if let view = try params.string("view") {
-                guard try params.double("x") == nil, try params.double("y") == nil else {
-                    throw RPCError.invalidParams("app.tap: give 'view' or 'x' and 'y', not both")
-                }
-                action = .tap(label: view)
-            } else {
-                action = try touchAction(method, params)
-            }
-        case "app.touch", "app.pinch":
-            try allow(["phase", "x", "y", "finger", "path", "intervalMs", "from", "to", "steps"])
-            action = try touchAction(method, params)
-        case "app.drag" where params.json["path"] != nil:
-            // A finger's path; a scroll view's drag (`view`, `by`, `velocity`) is below.
-            try allow(["phase", "x", "y", "finger", "path", "intervalMs", "from", "to", "steps"])
-            action = try touchAction(method, params)
-        case "app.push":
-            try allow(["scene"])
-            action = .push(scene: try params.requiredString("scene"))
-        case "app.pop":
-            try allow()
-            action = .pop
-        case "app.popToRoot":
-            try allow()
-            action = .popToRoot
-        case "app.present":
-            try allow(["scene", "style"])
-            var style: ModalPresentationStyle?
-            if let name = try params.string("style") {
-                guard let parsed = ModalPresentationStyle(rawValue: name) else {
-                    throw RPCError.invalidParams("app.present: unknown style '\(name)'; styles: \(ModalPresentationStyle.allCases.map(\.rawValue).joined(separator: ", "))")
-                }
-                style = parsed
-            }
-            action = .present(scene: try params.requiredString("scene"), style: style)
-        case "app.dismiss":
-            try allow()
-            action = .dismiss
-        case "app.selectTab":
-            try allow(["index"])
-            guard let index = try params.int("index", in: 0...10_000) else { throw RPCError.invalidParams("app.selectTab: 'index' is required") }
-            action = .selectTab(index: index)
-        case "app.interactivePop":
-            try allow(["progress", "intervalMs", "finish"])
-            let values = try params.array("progress") ?? [.double(0.5)]
-            var progress: [Double] = []
-            for value in values {
-                guard let number = value.double, number >= 0, number <= 1 else {
-                    throw RPCError.invalidParams("app.interactivePop: 'progress' holds numbers from 0 to 1, not \(value.text.prefix(40))")
-                }
-                progress.append(number)
-            }
-            let interval = try params.milliseconds("intervalMs") ?? 16
-            action = .interactivePop(progress: progress, interval: .nanoseconds(Int64(interval * 1e6)),
-                                     finish: try params.bool("finish") ?? true)
-        case "app.rotate":
-            try allow()
-            action = .rotate
-        case "app.resize":
-            try allow(["width", "height"])
-            guard let width = try params.double("width"), let height = try params.double("height"), width > 0, height > 0,
-                  width < 100_000, height < 100_000
-            else { throw RPCError.invalidParams("app.resize: 'width' and 'height' are required, each above 0 and below 100000") }
-            action = .resize(Size(width: width, height: height))
-        case "app.hide":
-            try allow()
-            action = .hide
-        case "app.show":
-            try allow()
-            action = .show
-        case "app.makeKey":
-            try allow()
-            action = .makeKey
-        case "app.memoryWarning":
-            try allow()
-            action = .memoryWarning
-        case "app.state":
-            try allow(["to"])
-            let name = try params.requiredString("to")
-            guard let change = AppStateChange(rawValue: name) else {
-                throw RPCError.invalidParams("app.state: 'to' is one of \(AppStateChange.names), not '\(name.prefix(40))'")
-            }
-            action = .appState(change)
-        case "app.job":
-            try allow(["label"])
-            action = .startJob(label: try params.requiredString("label"))
-        case "app.scroll", "app.drag", "app.tapRow":
-            action = .list(try listStep(method, params, allow: allow))
-        case "app.type":
-            action = try typeAction(params, allow: allow)
-        case "app.step":
-            try allow(["index"])
-            guard let index = try params.int("index", in: 0...1_000_000) else { throw RPCError.invalidParams("app.step: 'index' is required") }
-            guard index < scenario.steps.count else {
-                throw RPCError.invalidParams("app.step: the scenario has \(scenario.steps.count) steps; 'index' \(index) is out of range")
-            }
-            let step = scenario.steps[index]
-            return (step.action, step.window, step.animated)
-        default:
-            throw RPCError.methodNotFound(method)
+        if let verb = VerbCatalogue.verb(daemonMethod: method) {
+            let action = try catalogueAction(verb, params, common: common)
+            return (action, try params.string("window"), try params.bool("animated") ?? true)
         }
-        return (action, try params.string("window"), try params.bool("animated") ?? true)
-    }
-
-    /// `app.scroll {view, to | by}`, `app.drag {view, by, velocity}` and
-    /// `app.tapRow {view, section?, row | text}`: the scenario's list steps.
-    private static func listStep(_ method: String, _ params: Params, allow: (Set<String>) throws -> Void) throws -> ListStep {
-        func pair(_ name: String) throws -> [Double]? {
-            guard let values = try params.array(name) else { return nil }
-            let numbers = values.compactMap(\.double)
-            guard numbers.count == 2, values.count == 2, numbers.allSatisfy({ $0.isFinite && abs($0) < 1e9 }) else {
-                throw RPCError.invalidParams("\(method): '\(name)' is two numbers [x, y] (points, below 1e9 either way)")
-            }
-            return numbers
+        guard method == "app.step" else { throw RPCError.methodNotFound(method) }
+        try params.allowOnly(common.union(["index"]))
+        guard let index = try params.int("index", in: 0...1_000_000) else { throw RPCError.invalidParams("app.step: 'index' is required") }
+        guard index < scenario.steps.count else {
+            throw RPCError.invalidParams("app.step: the scenario has \(scenario.steps.count) steps; 'index' \(index) is out of range")
         }
-        let view = try params.requiredString("view")
-        switch method {
-        case "app.scroll":
-            try allow(["view", "to", "by"])
-            let to = try pair("to")
-            let by = try pair("by")
-            guard (to == nil) != (by == nil) else { throw RPCError.invalidParams("app.scroll: give exactly one of 'to' or 'by'") }
-            return .scroll(view: view, to: to, by: by, animated: try params.bool("animated") ?? true)
-        case "app.drag":
-            try allow(["view", "by", "velocity", "at"])
-            guard let by = try pair("by") else { throw RPCError.invalidParams("app.drag: 'by' [dx, dy] is required") }
-            return .drag(view: view, by: by, velocity: try pair("velocity") ?? [0, 0], at: try pair("at"))
-        default:
-            try allow(["view", "section", "row", "item", "text"])
-            if let text = try params.string("text") { return .tapRowWithText(view: view, text: text) }
-            guard let row = try params.int("row", in: 0...Int(Int32.max)) ?? params.int("item", in: 0...Int(Int32.max)) else {
-                throw RPCError.invalidParams("app.tapRow: give 'row' (or 'item' for a collection; and 'section', 0 by default) or 'text'")
-            }
-            return .tapRowAt(view: view, section: try params.int("section", in: 0...Int(Int32.max)) ?? 0, row: row)
-        }
+        let step = scenario.steps[index]
+        return (step.action, step.window, step.animated)
     }
 
     // MARK: Open

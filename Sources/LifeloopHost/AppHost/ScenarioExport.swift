@@ -96,85 +96,9 @@ public struct ScenarioExport: Sendable {
         text = lines.joined(separator: "\n") + "\n"
     }
 
-    /// An action verb as a script step (its first line).
+    /// An action verb as a script step, as its catalogue verb writes it (``VerbCatalogue``).
     static func step(_ method: String, _ params: [String: JSON]) -> String? {
-        if let verb = VerbCatalogue.verb(daemonMethod: method) { return verb.scenarioStep(params.mapValues(\.verbValue)) }
-        func quoted(_ key: String) -> String { JSON.string(params[key]?.string ?? "").text }
-        switch method {
-        case "app.tap" where params["view"] == nil, "app.touch", "app.pinch": return touchStep(method, params)
-        case "app.drag" where params["path"] != nil: return touchStep(method, params)
-        case "app.drag", "app.scroll", "app.tapRow", "app.type": return inputStep(method, params)
-        case "app.tap": return "tap: \(quoted("view"))"
-        case "app.push": return "push: \(quoted("scene"))"
-        case "app.present":
-            return "present: \(quoted("scene"))" + (params["style"]?.string.map { "\n    style: \(JSON.string($0).text)" } ?? "")
-        case "app.pop": return "pop: true"
-        case "app.popToRoot": return "popToRoot: true"
-        case "app.dismiss": return "dismiss: true"
-        case "app.selectTab": return "selectTab: \(params["index"]?.int ?? 0)"
-        case "app.rotate": return "rotate: true"
-        case "app.hide": return "hide: true"
-        case "app.show": return "show: true"
-        case "app.makeKey": return "makeKey: true"
-        case "app.memoryWarning": return "memoryWarning: true"
-        case "app.state": return "appState: \(params["to"]?.string ?? "")"
-        case "app.job": return "job: \(quoted("label"))"
-        case "app.resize":
-            return "resize: [\(formatMilliseconds(params["width"]?.double ?? 0)), \(formatMilliseconds(params["height"]?.double ?? 0))]"
-        case "app.interactivePop":
-            let progress = params["progress"] ?? [.double(0.5)]
-            let every = params["intervalMs"]?.double ?? 16
-            let then = params["finish"]?.bool == false ? "cancel" : "finish"
-            return "interactivePop: {progress: \(progress.text), every: \(formatMilliseconds(every))ms, then: \(then)}"
-        default: return nil
-        }
-    }
-}
-
-extension ScenarioExport {
-    /// A finger-input verb as a script step.
-    static func touchStep(_ method: String, _ params: [String: JSON]) -> String {
-        func number(_ key: String) -> String { formatMilliseconds(params[key]?.double ?? 0) }
-        let point = "[\(number("x")), \(number("y"))]"
-        let finger = params["finger"]?.int.map { ", finger: \($0)" } ?? ""
-        let every = "every: \(formatMilliseconds(params["intervalMs"]?.double ?? 16))ms"
-        switch method {
-        case "app.tap": return "tap: {at: \(point)\(finger)}"
-        case "app.touch": return "touch: {\(params["phase"]?.string ?? "down"): \(point)\(finger)}"
-        case "app.drag":
-            let path = (params["path"]?.array ?? []).map { point in
-                "[" + (point.array ?? []).map { formatMilliseconds($0.double ?? 0) }.joined(separator: ", ") + "]"
-            }
-            return "drag: {path: [\(path.joined(separator: ", "))], \(every)\(finger)}"
-        default:
-            return "pinch: {center: \(point), from: \(number("from")), to: \(number("to")), steps: \(params["steps"]?.int ?? 5), \(every)}"
-        }
-    }
-}
-
-extension ScenarioExport {
-    /// A list verb (`app.scroll`, `app.drag` of a scroll view, `app.tapRow`) or `app.type`
-    /// as a script step.
-    static func inputStep(_ method: String, _ params: [String: JSON]) -> String {
-        func quoted(_ key: String) -> String { JSON.string(params[key]?.string ?? "").text }
-        func pair(_ key: String) -> String {
-            "[" + (params[key]?.array ?? []).map { formatMilliseconds($0.double ?? 0) }.joined(separator: ", ") + "]"
-        }
-        switch method {
-        case "app.type":
-            var step = "type: {view: \(quoted("view")), text: \(quoted("text"))"
-            if params["clear"]?.bool == true { step += ", clear: true" }
-            if params["submit"]?.bool == true { step += ", submit: true" }
-            return step + "}"
-        case "app.scroll":
-            return "scroll: {view: \(quoted("view")), " + (params["to"] != nil ? "to: \(pair("to"))" : "by: \(pair("by"))") + "}"
-        case "app.drag":
-            return "drag: {view: \(quoted("view")), by: \(pair("by"))" + (params["velocity"] != nil ? ", velocity: \(pair("velocity"))" : "")
-                + (params["at"] != nil ? ", at: \(pair("at"))" : "") + "}"
-        default:
-            if params["text"] != nil { return "tapRow: {view: \(quoted("view")), text: \(quoted("text"))}" }
-            return "tapRow: {view: \(quoted("view")), section: \(params["section"]?.int ?? 0), row: \(params["row"]?.int ?? 0)}"
-        }
+        VerbCatalogue.verb(daemonMethod: method)?.scenarioStep(params.mapValues(\.verbValue))
     }
 }
 

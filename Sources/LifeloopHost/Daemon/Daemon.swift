@@ -81,13 +81,9 @@ public final class Daemon {
     public var log: (String) -> Void = { FileOutput.writeStandardError("lifeloopd: " + $0 + "\n") }
 
     /// The verbs that act on an app, forwarded to its process under their own name: the
-    /// app host turns each into a scenario step. The catalogue's verbs (``VerbCatalogue``)
-    /// are among them.
-    static let actionMethods = [
-        "app.tap", "app.push", "app.pop", "app.popToRoot", "app.present", "app.dismiss", "app.selectTab",
-        "app.interactivePop", "app.rotate", "app.resize", "app.hide", "app.show", "app.makeKey", "app.memoryWarning", "app.state",
-        "app.job", "app.step", "app.touch", "app.drag", "app.pinch", "app.scroll", "app.tapRow", "app.type",
-    ] + VerbCatalogue.verbs.map(\.daemonMethod)
+    /// app host turns each into a scenario step: the catalogue's verbs (``VerbCatalogue``)
+    /// and `app.step` (a scenario's own step, by index).
+    static let actionMethods = VerbCatalogue.verbs.map(\.daemonMethod) + ["app.step"]
 
     /// The methods clients may call.
     public static let methods = [

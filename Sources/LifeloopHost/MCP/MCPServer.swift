@@ -385,7 +385,7 @@ public final class MCPServer {
         "app.settle": "settle", "app.snapshot": "snapshot", "trace.get": "trace", "app.metrics": "metrics",
         "record.start": "record_start", "record.stop": "record_stop", "app.terminate": "terminate", "app.session": "export_scenario",
         "app.type": "type_text", "app.scroll": "scroll", "app.drag": "drag", "app.touch": "touch", "app.pinch": "pinch",
-    ].merging(VerbCatalogue.verbs.map { ($0.daemonMethod, $0.mcpTool) }) { $1 }
+    ].merging(VerbCatalogue.verbs.compactMap { verb in verb.mcpTool.map { (verb.daemonMethod, $0) } }) { $1 }
 
     /// A daemon's error as an MCP client reads it: the tool's name, not the daemon verb it
     /// sent, and the tools to use, not daemon verbs.

@@ -175,21 +175,7 @@ enum MCPTools {
                              "index": integer("selectTab's tab, from 0"), "window": string("The window (default the key window)"),
                              "animated": boolean("Animated (default true)")].merging(settleArguments) { $1 },
                 required: ["action"], output: caused, run: navigate),
-        MCPTool(name: "rotate", title: "Rotate a window", description: "Rotate a window. Settles and returns the settled diff.",
-                properties: ["app": appArgument, "window": string("The window (default the key window)")].merging(settleArguments) { $1 },
-                output: caused, run: { try $0.act($1, "app.rotate", window: true) }),
-        MCPTool(name: "memory_warning", title: "Memory warning", description: "Send the app a memory warning. Settles and returns the settled diff.",
-                properties: ["app": appArgument].merging(settleArguments) { $1 }, output: caused,
-                run: { try $0.act($1, "app.memoryWarning", window: false) }),
-        MCPTool(name: "app_state", title: "Change the app's state",
-                description: "Move the app through its lifecycle as iOS does: background (the user leaves), foreground (comes back), resignActive (an interruption begins), becomeActive (it ends) or terminate. The app and scene delegates get their calls in UIKit's order. Settles and returns the settled diff.",
-                properties: ["app": appArgument, "to": string("The change", enum: ["background", "foreground", "resignActive", "becomeActive", "terminate"])]
-                    .merging(settleArguments) { $1 },
-                required: ["to"], output: caused,
-                run: { server, params in
-                    guard let to = try params.string("to") else { throw ToolFailure("app_state: 'to' is required: background, foreground, resignActive, becomeActive or terminate") }
-                    return try server.act(params, "app.state", extra: ["to": .string(to)], window: false)
-                }),
+        // rotate, memory_warning and app_state are made from their verbs (MCPVerbTools.swift).
         MCPTool(name: "advance_clock", title: "Advance the clock",
                 description: "Move the app's virtual clock on by ms, running everything due on the way (no settle after). Returns the diff. A run that would take longer than the call's time limit (a repeating timer over a long span) stops at a turn boundary before it: advancedMs says how far the clock went.",
                 properties: ["app": appArgument, "ms": number("Milliseconds, 0 to 1e12"), "diffBytes": integer("The most bytes of the diff (default 2048)")],
@@ -466,28 +452,27 @@ enum MCPTools {
         return first
     }
 
+    /// `navigate`: the navigation verb `action` names (``VerbCatalogue``), its arguments
+    /// checked by the verb before anything runs.
     static func navigate(_ server: MCPServer, _ params: Params) throws -> MCPTool.Output {
         try params.allowOnly(["app", "action", "scene", "style", "index", "window", "animated", "settle", "budgetMs", "diffBytes"])
         let action = try params.requiredString("action")
-        var extra: [String: JSON] = [:]
-        let method: String
-        switch action {
-        case "push", "present":
-            method = "app." + action
-            extra["scene"] = .string(try params.requiredString("scene"))
-            if action == "present", let style = try params.string("style") { extra["style"] = .string(style) }
-        case "pop", "back": method = "app.pop"
-        case "popToRoot": method = "app.popToRoot"
-        case "dismiss": method = "app.dismiss"
-        case "selectTab":
-            method = "app.selectTab"
-            guard let index = try params.int("index", in: 0...10_000) else { throw ToolFailure("navigate: selectTab needs 'index'") }
-            extra["index"] = .int(index)
-        default:
+        // back is pop's other name here (the back verb taps the bar's button).
+        let name = action == "back" ? "pop" : action
+        guard ["push", "pop", "popToRoot", "present", "dismiss", "selectTab"].contains(name),
+              let verb = VerbCatalogue.verb(scenarioKey: name), verb.tool == .adapted("navigate") else {
             throw ToolFailure("navigate: 'action' is push, pop, back, popToRoot, present, dismiss or selectTab, not '\(action.prefix(40))'")
         }
+        var arguments: [String: VerbValue] = [:]
+        for parameter in verb.parameters { if let value = params.json[parameter.name], !value.isNull { arguments[parameter.name] = value.verbValue } }
+        do {
+            _ = try verb.action(.object(arguments))
+        } catch {
+            throw ToolFailure("navigate: \(error.message); nothing ran")
+        }
+        var extra = arguments.mapValues(JSON.init)
         if let animated = try params.bool("animated") { extra["animated"] = .bool(animated) }
-        return try server.act(params, method, extra: extra, window: true)
+        return try server.act(params, verb.daemonMethod, extra: extra, window: true)
     }
 
     static func advance(_ server: MCPServer, _ params: Params) throws -> MCPTool.Output {

@@ -4,14 +4,17 @@ import LifeloopScenario
 /// schema from the verb's parameters, its arguments checked by the verb before anything
 /// runs, sent to the daemon as the verb's method; and `batch`, several tool calls in one.
 extension MCPTools {
-    static let verbTools: [MCPTool] = VerbCatalogue.verbs.map(tool) + [batchTool]
+    static let verbTools: [MCPTool] = VerbCatalogue.verbs.compactMap { verb in
+        guard case .own(let name) = verb.tool else { return nil }
+        return tool(verb, name: name)
+    } + [batchTool]
 
     /// The tool of one verb.
-    private static func tool(_ verb: Verb) -> MCPTool {
+    private static func tool(_ verb: Verb, name: String) -> MCPTool {
         var properties: [String: JSON] = ["app": appArgument, "window": ["type": "string", "description": "The window of a point (default the key window)"]]
         for parameter in verb.parameters { properties[parameter.name] = schema(parameter) }
         let title = verb.name.prefix(1).uppercased() + verb.name.dropFirst()
-        return MCPTool(name: verb.mcpTool, title: String(title),
+        return MCPTool(name: name, title: String(title),
                        description: verb.summary + " Settles and returns the settled diff.",
                        properties: properties.merging(settleArguments) { $1 },
                        required: verb.parameters.filter(\.isRequired).map(\.name), output: caused) { server, params in
@@ -19,7 +22,8 @@ extension MCPTools {
         }
     }
 
-    private static func schema(_ parameter: VerbParameter) -> JSON {
+    /// A parameter's JSON schema.
+    static func schema(_ parameter: VerbParameter) -> JSON {
         let description = JSON.string(parameter.summary)
         switch parameter.kind {
         case .target: return ["type": "string", "description": description]
@@ -28,6 +32,20 @@ extension MCPTools {
         case .milliseconds(let bounds):
             return ["type": "number", "minimum": .double(bounds.lowerBound), "maximum": .double(bounds.upperBound), "description": description]
         case .choice(let words): return ["type": "string", "enum": .array(words.map(JSON.string)), "description": description]
+        case .text: return ["type": "string", "minLength": 1, "description": description]
+        case .integer(let bounds):
+            return ["type": "integer", "minimum": .int(bounds.lowerBound), "maximum": .int(bounds.upperBound), "description": description]
+        case .positive(let most): return ["type": "number", "exclusiveMinimum": 0, "maximum": .double(most), "description": description]
+        case .numbers(let bounds, let count):
+            return ["type": "array", "items": ["type": "number", "minimum": .double(bounds.lowerBound), "maximum": .double(bounds.upperBound)],
+                    "minItems": .int(count.lowerBound), "maxItems": .int(count.upperBound), "description": description]
+        case .bool: return ["type": "boolean", "description": description]
+        case .string(let most): return ["type": "string", "maxLength": .int(most), "description": description]
+        case .coordinate: return ["type": "number", "minimum": -100_000, "maximum": 100_000, "description": description]
+        case .interval: return ["type": "number", "minimum": 0, "maximum": 1e12, "description": description]
+        case .path:
+            return ["type": "array", "minItems": 2, "maxItems": 10_000, "description": description,
+                    "items": ["type": "array", "items": ["type": "number"], "minItems": 2, "maxItems": 2]]
         }
     }
 
@@ -40,7 +58,7 @@ extension MCPTools {
         do {
             _ = try verb.action(.object(arguments))
         } catch {
-            throw ToolFailure("\(verb.mcpTool): \(error.message); nothing ran")
+            throw ToolFailure("\(verb.mcpTool ?? verb.name): \(error.message); nothing ran")
         }
         var output = try server.act(params, verb.daemonMethod, extra: arguments.mapValues(JSON.init), window: true)
         let target = arguments["target"].map { " " + $0.text } ?? arguments["at"].map { " at " + $0.text } ?? arguments["key"].map { " " + $0.text } ?? ""

@@ -23,66 +23,9 @@ public enum ListStep: Sendable, Hashable {
     /// `tapRow` by text: taps the shown cell whose labels read `text`.
     case tapRowWithText(view: String, text: String)
 
-    /// The script actions these steps answer to.
+    /// The script actions these steps answer to (their verbs are in the catalogue:
+    /// VerbCatalogue+Lists.swift, and `drag` with `view` in VerbCatalogue+Touches.swift).
     static let actions = ["scroll", "drag", "tapRow"]
-
-    /// Reads one of ``actions``.
-    static func read(_ action: String, _ value: FieldValue, animated: Bool, nodes: NodeReader) throws(ScenarioError) -> ListStep {
-        func pair(_ entry: FieldEntry?, _ what: String) throws(ScenarioError) -> [Double]? {
-            guard let entry else { return nil }
-            let items = try nodes.list(entry.value, expected: "\(what) as [x, y]")
-            guard items.count == 2 else { throw nodes.error(entry.value, "\(what) is two numbers, [x, y]; found \(items.count)") }
-            var numbers: [Double] = []
-            for item in items {
-                let number = try nodes.number(item, expected: "a number of points")
-                guard abs(number) < 1e9 else { throw nodes.error(item, "\(what) is at most 1e9 points either way") }
-                numbers.append(number)
-            }
-            return numbers
-        }
-        switch action {
-        case "scroll":
-            let fields = try nodes.fields(value, allowed: ["view", "to", "by"], what: "scroll")
-            guard let view = fields["view"] else { throw nodes.error(value, "scroll needs view: the label of a scroll view") }
-            let label = try nodes.text(view.value, expected: "a view label")
-            let to = try pair(fields["to"], "to")
-            let by = try pair(fields["by"], "by")
-            guard (to == nil) != (by == nil) else {
-                throw nodes.error(value, "scroll takes exactly one of to: [x, y] (an offset) or by: [dx, dy] (a distance)")
-            }
-            return .scroll(view: label, to: to, by: by, animated: animated)
-        case "drag":
-            let fields = try nodes.fields(value, allowed: ["view", "by", "velocity", "at"], what: "drag")
-            guard let view = fields["view"] else { throw nodes.error(value, "drag needs view: the label of a scroll view") }
-            guard let by = try pair(fields["by"], "by") else {
-                throw nodes.error(value, "drag needs by: [dx, dy], the finger's move in points")
-            }
-            return .drag(view: try nodes.text(view.value, expected: "a view label"), by: by,
-                         velocity: try pair(fields["velocity"], "velocity") ?? [0, 0], at: try pair(fields["at"], "at"))
-        default:
-            let fields = try nodes.fields(value, allowed: ["view", "section", "row", "item", "text"], what: "tapRow")
-            guard let view = fields["view"] else { throw nodes.error(value, "tapRow needs view: the label of a table") }
-            let label = try nodes.text(view.value, expected: "a view label")
-            if let text = fields["text"] {
-                guard fields["row"] == nil, fields["item"] == nil, fields["section"] == nil else {
-                    throw nodes.error(text.keyNode, text.value.field, "tapRow takes text: or row: (with section:), not both")
-                }
-                return .tapRowWithText(view: label, text: try nodes.text(text.value, expected: "a cell's text"))
-            }
-            if fields["row"] != nil, let item = fields["item"] {
-                throw nodes.error(item.keyNode, item.value.field, "tapRow takes row: or item: (its synonym), not both")
-            }
-            guard let row = fields["row"] ?? fields["item"] else {
-                throw nodes.error(value, "tapRow needs row: N (or item: N, and section:, 0 by default) or text:")
-            }
-            let rowIndex = try nodes.integer(row.value, expected: "a row index, 0 or more")
-            let section = try fields["section"].map { entry throws(ScenarioError) in
-                try nodes.integer(entry.value, expected: "a section index, 0 or more")
-            } ?? 0
-            guard rowIndex >= 0, section >= 0 else { throw nodes.error(row.value, "row and section are 0 or more") }
-            return .tapRowAt(view: label, section: section, row: rowIndex)
-        }
-    }
 
     /// The label of the view the step acts on.
     public var viewLabel: String {

@@ -13,9 +13,14 @@ struct ScriptReader {
     /// need no `mark: end` step.
     var networkMarks: Set<String> = []
 
-    static let actions = ["tap", "push", "present", "dismiss", "pop", "popToRoot", "selectTab", "interactivePop",
-                          "rotate", "resize", "hide", "show", "makeKey", "memoryWarning", "appState", "advance", "settle", "mark",
-                          "job", "expect", "touch", "pinch", "type"] + ListStep.actions + VerbCatalogue.verbs.map(\.scenarioKey)
+    /// The step keys, in the order errors list them: the script's own steps and the
+    /// catalogue's verbs (``VerbCatalogue``).
+    static let actions: [String] = {
+        let listed = ["tap", "push", "present", "dismiss", "pop", "popToRoot", "selectTab", "interactivePop",
+                      "rotate", "resize", "hide", "show", "makeKey", "memoryWarning", "appState", "advance", "settle", "mark",
+                      "job", "expect", "touch", "pinch", "type"] + ListStep.actions
+        return listed + VerbCatalogue.verbs.map(\.scenarioKey).filter { !listed.contains($0) }
+    }()
     static let modifiers = ["at", "after", "window", "animated", "style"]
 
     /// Where an interval was opened by `mark: start NAME`, until its `end`.
@@ -75,12 +80,16 @@ struct ScriptReader {
                               "a step has one action, and this one has \(action.key) and \(actions[1].key); "
                                   + "split them into two steps")
         }
-        if let style = fields["style"], action.key != "present" {
-            throw nodes.error(style.keyNode, style.value.field, "style goes only with present")
+        // A step field that is a verb's parameter (`style:` of `present`) goes with that verb only.
+        for verb in VerbCatalogue.verbs where verb.scenarioKey != action.key {
+            for name in verb.spelling.stepFields where fields[name] != nil
+                && VerbCatalogue.verb(scenarioKey: action.key)?.spelling.stepFields.contains(name) != true {
+                throw nodes.error(fields[name]!.keyNode, fields[name]!.value.field, "\(name) goes only with \(verb.scenarioKey)")
+            }
         }
 
         let animated = try fields["animated"].map { entry throws(ScenarioError) in try nodes.bool(entry.value) } ?? true
-        var step = Step(action: try self.action(action, style: fields["style"], animated: animated),
+        var step = Step(action: try self.action(action, fields: fields, animated: animated),
                         location: nodes.location(action.value))
         let timings = fields.entries.filter { $0.key == "at" || $0.key == "after" }
         if timings.count > 1 {
@@ -94,109 +103,29 @@ struct ScriptReader {
         return (step, action.value)
     }
 
-    private func action(_ entry: FieldEntry, style: FieldEntry?, animated: Bool) throws(ScenarioError) -> StepAction {
+    private func action(_ entry: FieldEntry, fields: FieldMap, animated: Bool) throws(ScenarioError) -> StepAction {
         let value = entry.value
         if let verb = VerbCatalogue.verb(scenarioKey: entry.key) {
-            do {
-                return try verb.action(try nodes.verbValue(value))
-            } catch let error as VerbError {
-                throw nodes.error(value, error.message)
-            } catch let error as ScenarioError {
-                throw error
-            } catch {
-                throw nodes.error(value, "\(error)")
-            }
-        }
-        switch entry.key {
-        case "tap":
-            if case .mapping = value.node { return try tapAt(value) }
-            return .tap(label: try nodes.text(value, expected: "a view label, or {at: [X, Y]}"))
-        case "touch": return try touch(value)
-        case "drag":
-            // A finger's path (`path:`) is a touch step; a scroll view's drag (`by:`,
-            // `velocity:`) is a list step.
-            let keys = try? nodes.fields(value, what: "drag")
-            if keys?["path"] != nil { return try drag(value) }
-            guard keys?["view"] != nil else {
-                throw nodes.error(value, "drag needs either path: (a finger's path of points) or view: with by: and "
-                                      + "velocity: (a scroll view's drag)")
-            }
-            return .list(try ListStep.read("drag", value, animated: animated, nodes: nodes))
-        case "pinch": return try pinch(value)
-        case "type": return try typeText(value)
-        case "push": return .push(scene: try nodes.text(value, expected: "a scene name"))
-        case "present":
-            let scene = try nodes.text(value, expected: "a scene name")
-            let style = try style.map { entry throws(ScenarioError) in try nodes.presentationStyle(entry.value) }
-            return .present(scene: scene, style: style)
-        case "selectTab":
-            let index = try nodes.integer(value, expected: "a tab index, 0 or more")
-            guard index >= 0 else { throw nodes.error(value, "selectTab is a tab index, 0 or more; found \(index)") }
-            return .selectTab(index: index)
-        case "interactivePop": return try interactivePop(value)
-        case "resize": return .resize(try nodes.size(value, what: "resize"))
-        case "appState":
-            let name = try nodes.text(value, expected: "a state change: \(AppStateChange.names)")
-            guard let change = AppStateChange(rawValue: name) else {
-                throw nodes.error(value, "appState is one of \(AppStateChange.names); found '\(name)'")
-            }
-            return .appState(change)
-        case "advance": return .advance(try nodes.duration(value))
-        case "mark": return try mark(value)
-        case "job":
-            let label = try nodes.text(value, expected: "a job label")
-            guard jobs.contains(label) else {
+            let action = try catalogueAction(verb, entry, fields: fields, animated: animated)
+            if case .startJob(let label) = action, !jobs.contains(label) {
                 let known = jobs.ordered.isEmpty ? "no jobs are declared (add them under `jobs:`)"
                     : "the jobs are: " + jobs.listed
                 throw nodes.error(value, "unknown job '\(label)'\(nodes.suggestion(label, jobs.ordered)); \(known)")
             }
-            return .startJob(label: label)
+            return action
+        }
+        switch entry.key {
+        case "advance": return .advance(try nodes.duration(value))
+        case "mark": return try mark(value)
         case "expect": return try expect(value)
-        case _ where ListStep.actions.contains(entry.key):
-            return .list(try ListStep.read(entry.key, value, animated: animated, nodes: nodes))
         default: return try flagAction(entry)
         }
     }
 
-    /// The actions written `NAME: true`.
+    /// The actions written `NAME: true` that are not verbs: `settle`.
     private func flagAction(_ entry: FieldEntry) throws(ScenarioError) -> StepAction {
         try nodes.flag(entry.value, action: entry.key)
-        switch entry.key {
-        case "dismiss": return .dismiss
-        case "pop": return .pop
-        case "popToRoot": return .popToRoot
-        case "rotate": return .rotate
-        case "hide": return .hide
-        case "show": return .show
-        case "makeKey": return .makeKey
-        case "memoryWarning": return .memoryWarning
-        default: return .settle
-        }
-    }
-
-    private func interactivePop(_ value: FieldValue) throws(ScenarioError) -> StepAction {
-        let fields = try nodes.fields(value, allowed: ["progress", "every", "then"], what: "interactivePop")
-        guard let progressEntry = fields["progress"] else {
-            throw nodes.error(value, "interactivePop needs progress: a list of values in 0...1, as in [0.2, 0.5, 0.7]")
-        }
-        let items = try nodes.list(progressEntry.value, expected: "a list of progress values in 0...1")
-        guard !items.isEmpty else {
-            throw nodes.error(progressEntry.value, "progress needs at least one value in 0...1")
-        }
-        var progress: [Double] = []
-        for item in items {
-            let fraction = try nodes.number(item, expected: "a progress value in 0...1")
-            guard (0...1).contains(fraction) else {
-                throw nodes.error(item, "progress values are in 0...1, found \(writtenNumber(fraction))")
-            }
-            progress.append(fraction)
-        }
-        let interval = try fields["every"].map { entry throws(ScenarioError) in try nodes.positiveDuration(entry.value) }
-        guard let then = fields["then"] else {
-            throw nodes.error(value, "interactivePop needs then: finish or cancel")
-        }
-        let finish = try nodes.pick(then.value, [("finish", true), ("cancel", false)], noun: "ending")
-        return .interactivePop(progress: progress, interval: interval ?? .milliseconds(16), finish: finish)
+        return .settle
     }
 
     /// `start NAME` or `end NAME`; pairing is checked over the whole script.

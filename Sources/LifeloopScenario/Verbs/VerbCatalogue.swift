@@ -3,37 +3,41 @@ import Lifeloop
 /// Every verb declared once (see ``Verb``): what the scenario reader, the daemon, the MCP
 /// server and the session exporter read their verbs from.
 public enum VerbCatalogue {
-    /// The verbs, in the order the docs list them.
-    public static let verbs: [Verb] = [
+    /// The verbs, in the order the docs list them: one list a subject, each in a file of
+    /// its own (`VerbCatalogue+Navigation.swift`, ...).
+    public static let verbs: [Verb] = [tapVerb] + navigationVerbs + windowVerbs + appVerbs + touchVerbs + listVerbs + textVerbs + gestureVerbs
+
+    /// Double tap, long press, a key and the back button.
+    static let gestureVerbs: [Verb] = [
         Verb(name: "doubleTap", summary: "Two quick taps on an element (its centre) or at a point, as a finger does: through hit testing, touches and gesture recognizers (a two-tap recognizer fires; a one-tap recognizer that requires its failure does not), taking about 0.3 s of the app's time.",
              parameters: [.init("target", .target, "The element: @e12, #identifier or a view's label"),
                           .init("at", .point, "Or a point in window points, [x, y]")],
-             primary: "target", mcpTool: "double_tap") { arguments throws(VerbError) in .doubleTap(try arguments.target()) },
+             primary: "target", tool: .own("double_tap")) { arguments throws(VerbError) in .gesture(.doubleTap(try arguments.target())) },
         Verb(name: "longPress", summary: "A finger held on an element (its centre) or at a point for durationMs (default 1000), then lifted: a long-press recognizer fires after its minimum duration of the app's time.",
              parameters: [.init("target", .target, "The element: @e12, #identifier or a view's label"),
                           .init("at", .point, "Or a point in window points, [x, y]"),
                           .init("durationMs", .milliseconds(1...60_000), "How long the finger stays down, ms (default 1000)")],
-             primary: "target", mcpTool: "long_press") { arguments throws(VerbError) in
-            .longPress(try arguments.target(), milliseconds: arguments.values["durationMs"]?.number ?? 1000)
+             primary: "target", tool: .own("long_press")) { arguments throws(VerbError) in
+            .gesture(.longPress(try arguments.target(), milliseconds: arguments.values["durationMs"]?.number ?? 1000))
         },
         Verb(name: "keyPress", summary: "A key of a hardware keyboard, to the first responder: return (a text field's textFieldShouldReturn, a newline in a text view), delete, tab (the next field), escape (a key command), or an arrow (moves the caret).",
              parameters: [.init("key", .choice(KeyPress.names), required: true, "The key: \(KeyPress.names.joined(separator: ", "))")],
-             primary: "key", mcpTool: "key_press") { arguments throws(VerbError) in
+             primary: "key", tool: .own("key_press")) { arguments throws(VerbError) in
             guard case .string(let name)? = arguments.values["key"], let key = KeyPress.named(name) else {
                 throw VerbError("keyPress: 'key' is one of \(KeyPress.names.joined(separator: ", "))")
             }
-            return .keyPress(key)
+            return .gesture(.keyPress(key))
         },
         Verb(name: "back", summary: "Taps the back button of the key window's navigation bar, as a user going back does (the navigation controller pops); refused when no back button shows (no navigation controller, or its root is on top).",
-             parameters: [], primary: nil, mcpTool: "back") { _ throws(VerbError) in .back },
+             parameters: [], tool: .own("back")) { _ throws(VerbError) in .gesture(.back) },
     ]
 
     /// The verb with this scenario-file key.
     public static func verb(scenarioKey key: String) -> Verb? { verbs.first { $0.scenarioKey == key } }
     /// The verb with this daemon method.
     public static func verb(daemonMethod method: String) -> Verb? { verbs.first { $0.daemonMethod == method } }
-    /// The verb with this MCP tool name.
-    public static func verb(mcpTool name: String) -> Verb? { verbs.first { $0.mcpTool == name } }
+    /// The verb with this MCP tool name, of the tools made from one verb.
+    public static func verb(mcpTool name: String) -> Verb? { verbs.first { $0.tool == .own(name) } }
 }
 
 /// Input a ``Verb`` of the catalogue gives the app.
