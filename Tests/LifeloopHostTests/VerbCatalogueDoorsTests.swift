@@ -9,6 +9,16 @@ import Testing
 /// its daemon method and, where it has one, its MCP tool; a bad argument is refused
 /// naming the verb and the parameter.
 @Suite struct VerbCatalogueDoorsTests {
+    /// A daemon that records what it is asked and answers nothing.
+    final class RecordingDaemon: DaemonConnection {
+        var methods: [String] = []
+        func call(_ method: String, _ params: JSON, timeout: Double?) throws -> JSON {
+            methods.append(method)
+            throw RPCError.methodNotFound(method)
+        }
+        func exitNotice(app: String, within seconds: Double) -> JSON? { nil }
+    }
+
     static let scenario = Scenario(name: "t", file: "t.yaml", app: .storyboard(path: "x"))
     static let header = "lifeloop: 1\napp: {sample: MultiWindow}\njobs:\n  - {label: fetch, cost: 1ms}\n"
 
@@ -174,5 +184,25 @@ import Testing
         } catch let error as ScenarioError {
             #expect(error.field == "script[0].selectTab.tab" && error.message.contains("selectTab has no parameter 'tab'"), "\(error)")
         }
+    }
+
+    /// The MCP tools that send a verb have it checked by the verb: a bad argument is
+    /// refused naming the parameter, and nothing is sent.
+    @Test func anMCPToolsBadArgumentIsRefusedByTheVerbAndNothingIsSent() throws {
+        let daemon = RecordingDaemon()
+        let server = MCPServer(daemon: daemon)
+        _ = server.handle(line: RPCMessage.request(id: 1, method: "initialize", params: ["protocolVersion": "2025-06-18"]).line)
+        for (tool, arguments, expected) in [
+            ("navigate", ["app": "app-1", "action": "selectTab", "index": -1] as JSON, "navigate: selectTab: 'index' must be a whole number from 0"),
+            ("navigate", ["app": "app-1", "action": "present", "scene": "A", "style": "sheet"] as JSON, "navigate: present: 'style' is one of automatic"),
+            ("app_state", ["app": "app-1", "to": "asleep"] as JSON, "app_state: appState: 'to' is one of"),
+        ] {
+            let line = RPCMessage.request(id: 2, method: "tools/call", params: ["name": .string(tool), "arguments": arguments]).line
+            let reply = try #require(server.handle(line: line))
+            let result = try #require(try JSON.parse(reply)["result"])
+            let text = result["content"]?.array?.first?["text"]?.string ?? ""
+            #expect(result["isError"] == true && text.contains(expected) && text.contains("nothing ran"), "\(text)")
+        }
+        #expect(daemon.methods.isEmpty, "sent \(daemon.methods)")
     }
 }

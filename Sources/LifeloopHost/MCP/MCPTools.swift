@@ -453,7 +453,7 @@ enum MCPTools {
     }
 
     /// `navigate`: the navigation verb `action` names (``VerbCatalogue``), its arguments
-    /// checked by the verb before anything runs.
+    /// checked by the verb before anything runs (in `act`).
     static func navigate(_ server: MCPServer, _ params: Params) throws -> MCPTool.Output {
         try params.allowOnly(["app", "action", "scene", "style", "index", "window", "animated", "settle", "budgetMs", "diffBytes"])
         let action = try params.requiredString("action")
@@ -463,14 +463,8 @@ enum MCPTools {
               let verb = VerbCatalogue.verb(scenarioKey: name), verb.tool == .adapted("navigate") else {
             throw ToolFailure("navigate: 'action' is push, pop, back, popToRoot, present, dismiss or selectTab, not '\(action.prefix(40))'")
         }
-        var arguments: [String: VerbValue] = [:]
-        for parameter in verb.parameters { if let value = params.json[parameter.name], !value.isNull { arguments[parameter.name] = value.verbValue } }
-        do {
-            _ = try verb.action(.object(arguments))
-        } catch {
-            throw ToolFailure("navigate: \(error.message); nothing ran")
-        }
-        var extra = arguments.mapValues(JSON.init)
+        var extra: [String: JSON] = [:]
+        for parameter in verb.parameters { if let value = params.json[parameter.name], !value.isNull { extra[parameter.name] = value } }
         if let animated = try params.bool("animated") { extra["animated"] = .bool(animated) }
         return try server.act(params, verb.daemonMethod, extra: extra, window: true)
     }
@@ -655,9 +649,21 @@ extension MCPServer {
         return try body(try peekTree(app), nil)
     }
 
-    /// Runs an action verb on the app, settles it (by default) and returns what it caused.
+    /// Runs an action verb on the app, settles it (by default) and returns what it caused;
+    /// a catalogue verb's arguments are checked by the verb (``VerbCatalogue``) first.
     func act(_ params: Params, _ method: String, extra: [String: JSON] = [:], app given: String? = nil, before known: ViewTree? = nil,
              ifDigest: String? = nil, window: Bool, settleAfter: Bool = true) throws -> MCPTool.Output {
+        // A catalogue verb checks what the tool built before anything is sent: a refused
+        // call runs nothing.
+        if let verb = VerbCatalogue.verb(daemonMethod: method) {
+            var arguments: [String: VerbValue] = [:]
+            for (name, value) in extra where !["app", "window", "animated"].contains(name) { arguments[name] = value.verbValue }
+            do {
+                _ = try verb.action(.object(arguments))
+            } catch {
+                throw ToolFailure("\(params.method): \(error.message); nothing ran")
+            }
+        }
         let app = try given ?? appID(params)
         var request = extra
         request["app"] = .string(app)

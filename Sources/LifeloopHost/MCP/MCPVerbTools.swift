@@ -49,17 +49,13 @@ extension MCPTools {
         }
     }
 
-    /// Checks the arguments with the verb (a refused call runs nothing), then acts.
+    /// Acts with the verb's arguments (`act` has the verb check them first: a refused call
+    /// runs nothing).
     private static func run(_ verb: Verb, _ server: MCPServer, _ params: Params) throws -> MCPTool.Output {
         let names = verb.parameters.map(\.name)
         try params.allowOnly(Set(names + ["app", "window", "settle", "budgetMs", "diffBytes"]))
         var arguments: [String: VerbValue] = [:]
         for name in names { if let value = params.json[name], !value.isNull { arguments[name] = value.verbValue } }
-        do {
-            _ = try verb.action(.object(arguments))
-        } catch {
-            throw ToolFailure("\(verb.mcpTool ?? verb.name): \(error.message); nothing ran")
-        }
         var output = try server.act(params, verb.daemonMethod, extra: arguments.mapValues(JSON.init), window: true)
         let target = arguments["target"].map { " " + $0.text } ?? arguments["at"].map { " at " + $0.text } ?? arguments["key"].map { " " + $0.text } ?? ""
         output.text = "\(verb.name)\(target); " + output.text
