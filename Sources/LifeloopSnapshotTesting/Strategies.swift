@@ -33,7 +33,7 @@ extension Snapshotting where Value == ViewController, Format == String {
         return strategy
     }
 
-    /// The controller's view tree as text (`LifeloopSnapshot.tree(of:)`),
+    /// The controller's element tree as text (`LifeloopSnapshot.tree(of:)`),
     /// in `.txt` files. A controller in no window is shown in a new one first.
     public static var lifeloopTree: Snapshotting {
         SimplySnapshotting<String>.lines.pullback { (controller: ViewController) in
@@ -51,7 +51,7 @@ extension Snapshotting where Value == View, Format == String {
         return strategy
     }
 
-    /// The view tree under the view, as text (`LifeloopSnapshot.tree(of:)`).
+    /// The view's element and the elements under it, as text (`LifeloopSnapshot.tree(of:)`).
     public static var lifeloopTree: Snapshotting {
         SimplySnapshotting<String>.lines.pullback { (view: View) in LifeloopSnapshot.tree(of: view) }
     }

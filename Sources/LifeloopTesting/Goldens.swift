@@ -6,7 +6,7 @@ import LifeloopPictures
 public enum SnapshotFormat: String, Sendable, CaseIterable {
     /// The picture as SVG (``LifeloopSnapshot/svg(of:)-(Window)``), in `NAME.svg`.
     case svg
-    /// The view tree as text (``LifeloopSnapshot/tree(of:)-(Window)``), in `NAME.tree.txt`.
+    /// The element tree as text (``LifeloopSnapshot/tree(of:)-(Window)``), in `NAME.tree.txt`.
     case tree
 
     /// The golden file's extension.
@@ -15,7 +15,7 @@ public enum SnapshotFormat: String, Sendable, CaseIterable {
 
 /// A folder of golden snapshots and how to compare against them, with no other library.
 ///
-/// A golden is compared byte for byte: Lifeloop's SVG and view trees are the same bytes
+/// A golden is compared byte for byte: Lifeloop's SVG and element trees are the same bytes
 /// on every machine, so there is no tolerance. When the environment variable
 /// ``recordVariable`` (`LIFELOOP_ACCEPT_GOLDENS`, as Lifeloop's own golden tests) is `1`,
 /// assertions write the goldens instead of comparing. Outside record mode a missing

@@ -2,32 +2,59 @@ import Lifeloop
 import LifeloopPictures
 
 /// The pictures and text dumps that snapshot assertions compare: an SVG (the window as
-/// drawn) and a view tree (one line a view), each with fixed number formatting so that
-/// the same app state gives the same bytes on every machine.
+/// drawn) and the element tree as text (one line an element, what UI tests and assistive
+/// technologies see), each with fixed number formatting so that the same app state gives
+/// the same bytes on every machine.
 public enum LifeloopSnapshot {
-    /// The view tree of `window` as text: one line a view, indented by depth, with its
-    /// label, the controller whose root view it is, its frame in window coordinates and
-    /// what it shows (background, alpha, text, image, switch, bar).
+    /// The element tree of `window` (its part of the app's `elementTree()`) as text: a line
+    /// for the window, then one line an element, indented two spaces a level, with its
+    /// XCUITest type, its view's trace label, the controller whose root view it is, its
+    /// label (quoted), `#identifier`, `value=`, `placeholder=`, its frame in window
+    /// coordinates, and the flags that are not the usual: `disabled`, `selected`,
+    /// `focused`, `not-hittable` (a control a tap at its centre would not reach) and
+    /// `offscreen`. Element ids are left out: they are serials, and a golden must not
+    /// change when an unrelated object is made. Hidden views are not in the tree, as UIKit
+    /// leaves them out of the accessibility tree; a button's title label is part of the
+    /// button.
     ///
     /// ```
-    /// window main (key) 393x852
-    ///   UILayoutContainerView#1 [view of Navigation] 0,0 393x852 bg #ffffff
-    ///     value 20,120 200x30 text "3"
+    /// window main (key) 414x736
+    ///   other View#1 [view of nav-root] 0,0 414x736
+    ///     other inbox [view of Inbox] 0,0 414x736
+    ///       staticText summary "2 messages" 20,120 300x30
+    ///       button open "Open" 20,170 120x44
+    ///     navigationBar #Inbox 0,20 414x44
+    ///       staticText "Inbox" 184.5,20 45x44
     /// ```
     public static func tree(of window: Window) -> String {
-        render(WindowSnapshot(window), nodes: nil)
+        let header = "window \(window.traceLabel)\(window.isKeyWindow ? " (key)" : "") "
+            + "\(svgNumber(window.bounds.width))x\(svgNumber(window.bounds.height))\n"
+        guard let app = window.application else { return header + "  (in no app: not in an element tree)\n" }
+        let (tree, views) = app.elementTreeAndViews()
+        guard let index = tree.elements.indices.first(where: { tree.elements[$0].type == .window && views[$0] === window }) else {
+            return header + "  (hidden: not in the element tree)\n"
+        }
+        return header + render(tree, views: views, subtree: tree.descendants(of: index), base: tree.elements[index].depth)
     }
 
-    /// The view tree of `view` and the views under it, as ``tree(of:)-(Window)`` writes it
-    /// (frames in window coordinates). A view in no window is only its own line set,
-    /// with frames relative to it.
+    /// The element tree of `view`: its element and the elements under it, as
+    /// ``tree(of:)-(Window)`` writes them (frames in window coordinates), the view's line
+    /// unindented. A view that is not in the tree (in no window, hidden, or part of the
+    /// element of a view above it, as a button's title label is) is one line that says so.
     public static func tree(of view: View) -> String {
         if let window = view as? Window { return tree(of: window) }
-        guard let (snapshot, range) = subtree(of: view) else { return detachedTree(of: view) }
-        return render(snapshot, nodes: range)
+        guard let app = view.application, view.window != nil else { return "\(view.traceLabel): in no window, not in the element tree\n" }
+        let (tree, views) = app.elementTreeAndViews()
+        guard let index = views.firstIndex(where: { $0 === view }) else {
+            var current: View? = view
+            while let shown = current, !shown.isHidden { current = shown.superview }
+            return current != nil ? "\(view.traceLabel): hidden, not in the element tree\n"
+                : "\(view.traceLabel): part of the element of a view above it, not an element of its own\n"
+        }
+        return render(tree, views: views, subtree: index..<tree.descendants(of: index).upperBound, base: tree.elements[index].depth)
     }
 
-    /// The view tree of a controller's view (the whole window when it is the window's root).
+    /// The element tree of a controller's view (the whole window when it is the window's root).
     public static func tree(of controller: ViewController) -> String {
         guard let view = controller.viewIfLoaded else { return "\(controller.traceLabel): view not loaded\n" }
         if let window = view.window, window.rootViewController === controller { return tree(of: window) }
@@ -83,57 +110,61 @@ public enum LifeloopSnapshot {
         return (snapshot, start..<end)
     }
 
-    private static func detachedTree(of view: View) -> String {
-        var lines: [String] = []
-        func walk(_ view: View, depth: Int) {
-            var line = String(repeating: "  ", count: depth) + view.traceLabel
-            if let controller = view.owningViewController { line += " [view of \(controller.traceLabel)]" }
-            line += " " + frameText(view.frame)
-            if view.isHidden { line += " hidden" }
-            lines.append(line)
-            if !view.isHidden { for child in view.subviews { walk(child, depth: depth + 1) } }
+    private static func render(_ tree: ElementTree, views: [View?], subtree: Range<Int>, base: Int) -> String {
+        var out = ""
+        for index in subtree {
+            let element = tree.elements[index]
+            out += String(repeating: "  ", count: element.depth - base) + element.type.rawValue
+            if let label = element.viewLabel { out += " " + label }
+            if let view = views[index], let controller = view.owningViewController, controller.viewIfLoaded === view {
+                out += " [view of \(controller.traceLabel)]"
+            }
+            if !element.label.isEmpty { out += " " + quoted(element.label) }
+            if !element.identifier.isEmpty { out += " #" + element.identifier }
+            // An empty field's value is its placeholder (as XCUITest reads it): said once.
+            if let value = element.value, value != element.placeholder { out += " value=" + quoted(value) }
+            if let placeholder = element.placeholder, !placeholder.isEmpty { out += " placeholder=" + quoted(placeholder) }
+            out += " " + frameText(element.frame)
+            if !element.isEnabled { out += " disabled" }
+            if element.isSelected { out += " selected" }
+            if element.isFocused { out += " focused" }
+            if !element.isVisible {
+                out += " offscreen"
+            } else if !element.isHittable && takesTaps(element.type) {
+                out += " not-hittable"
+            }
+            out += "\n"
         }
-        walk(view, depth: 0)
-        return "(in no window)\n" + lines.joined(separator: "\n") + "\n"
+        return out
     }
 
-    private static func render(_ snapshot: WindowSnapshot, nodes range: Range<Int>?) -> String {
-        var lines: [String] = []
-        let base: Int
-        if let range {
-            base = snapshot.nodes[range.lowerBound].depth
-        } else {
-            base = 0
-            lines.append("window \(snapshot.window)\(snapshot.isKeyWindow ? " (key)" : "") \(svgNumber(snapshot.size.width))x\(svgNumber(snapshot.size.height))")
+    /// Types a user taps, for which "not-hittable" is worth saying (a label or a plain
+    /// view takes no tap of its own).
+    private static func takesTaps(_ type: ElementType) -> Bool {
+        switch type {
+        case .button, .backButton, .tab, .cell, .textField, .secureTextField, .searchField, .textView, .switch, .slider,
+             .segmentedControl, .stepper, .key:
+            return true
+        default:
+            return false
         }
-        for node in snapshot.nodes[(range ?? 1..<snapshot.nodes.count)] {
-            var line = String(repeating: "  ", count: node.depth - base) + node.label
-            if let controller = node.controller { line += " [view of \(controller)]" }
-            line += " " + frameText(node.rect)
-            if node.isHidden { line += " hidden" }
-            if node.alpha != 1 { line += " alpha \(svgNumber(node.alpha))" }
-            if let color = node.backgroundColor { line += " bg " + colorText(color) }
-            let content = node.content
-            if !content.lines.isEmpty {
-                line += (content.isPlaceholder ? " placeholder " : " text ") + content.lines.map { "\"\($0)\"" }.joined(separator: " / ")
+    }
+
+    /// Text in double quotes, with quotes, backslashes and line breaks escaped so that an
+    /// element stays one line.
+    private static func quoted(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            default: out.unicodeScalars.append(scalar)
             }
-            if let image = content.imageName { line += " image \(image)" }
-            if let on = content.switchOn { line += on ? " on" : " off" }
-            if content.cornerRadius > 0 { line += " corner \(svgNumber(content.cornerRadius))" }
-            if content.borderWidth > 0 { line += " border \(svgNumber(content.borderWidth))" }
-            if let bar = content.bar {
-                if let title = bar.title { line += " title \"\(title)\"" }
-                if !bar.leading.isEmpty { line += " leading " + bar.leading.joined(separator: ", ") }
-                if !bar.trailing.isEmpty { line += " items " + bar.trailing.joined(separator: ", ") }
-                if let selected = bar.selected { line += " selected \(selected)" }
-            }
-            if !content.transform.isIdentity {
-                let t = content.transform
-                line += " transform " + [t.a, t.b, t.c, t.d, t.tx, t.ty].map(svgNumber).joined(separator: " ")
-            }
-            lines.append(line)
         }
-        return lines.joined(separator: "\n") + "\n"
+        return out + "\""
     }
 
     private static func frameText(_ rect: Rect) -> String {

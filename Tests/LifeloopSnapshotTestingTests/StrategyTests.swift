@@ -50,8 +50,8 @@ struct StrategyTests {
             app.settle()
             let failure = verifySnapshot(of: screen, as: .lifeloopTree, named: "greeting", record: .never,
                                          snapshotDirectory: directory)
-            #expect(failure?.contains("−    greeting 16,100 240x28 text \"Hello\"") == true)
-            #expect(failure?.contains("+    greeting 16,100 240x28 text \"Goodbye\"") == true)
+            #expect(failure?.contains("−    staticText greeting \"Hello\" 16,100 240x28") == true)
+            #expect(failure?.contains("+    staticText greeting \"Goodbye\" 16,100 240x28") == true)
             #expect(verifySnapshot(of: screen, as: .lifeloopSVG, named: "greeting", record: .never,
                                    snapshotDirectory: directory) != nil)
         }

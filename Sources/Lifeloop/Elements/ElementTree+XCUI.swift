@@ -14,6 +14,22 @@ extension Application {
         return nil
     }
 
+    /// The element tree with the view each element stands for, index for index: nil for a
+    /// part UIKit draws without a view of its own here (a back button, a tab, a segment)
+    /// and for an accessibility element. For front doors that show a view's own state
+    /// beside its element (a text field's text, a view's alpha, the controller whose root
+    /// view it is). With `frontDoor`, the tree is remembered as one a front door showed, as
+    /// ``elementTreeForFrontDoor()`` remembers it, so that an id from it that goes stale is
+    /// reported with what it was.
+    public func elementTreeAndViews(frontDoor: Bool = false) -> (tree: ElementTree, views: [View?]) {
+        guard checkLoopThread(label: "app", operation: "elementTreeAndViews()") else {
+            return (ElementTree(elements: [], turn: loop.turn, time: loop.now.nanoseconds), [])
+        }
+        let (tree, targets) = elementTreeAndTargets()
+        if frontDoor { lastElementTree = tree }
+        return (tree, targets.map { if case .view(let view) = $0 { view } else { nil } })
+    }
+
     /// The first responder among the shown views of the app's windows (the key window's
     /// first): the text field or text view being edited, if any.
     public var focusedView: View? {
