@@ -746,8 +746,9 @@ public final class AppHost {
 
     // MARK: Describe, metrics, snapshot
 
-    /// `app.describe`: every window with its controller tree and its views, nested, or with
-    /// `rows` as one flat row a view (see ``DescribeRows``).
+    /// `app.describe`: every window with its controller tree and its elements of the app's
+    /// element tree, nested (see ``NestedDescribe``), or with `rows` as one flat row an
+    /// element (see ``DescribeRows``).
     private func describe(_ session: ScenarioSession, detail: Bool = false, rows: Bool = false) -> JSON {
         let app = session.app
         func frame(_ rect: Rect) -> JSON {
@@ -757,13 +758,12 @@ public final class AppHost {
         // Room for a few hundred rows (about 100 bytes each) without growing.
         if rows { flat.reserveCapacity(1 << 16) }
         if rows { DescribeRows.write(app.elementTreeForFrontDoor(), windows: app.windows.map(\.traceLabel), into: &flat) }
-        let windows: [JSON] = app.windows.enumerated().map { index, window in
+        let nested = rows ? nil : NestedDescribe.Tree(app)
+        let windows: [JSON] = app.windows.map { window in
             var members: [String: JSON] = ["label": .string(window.traceLabel), "frame": frame(window.frame), "key": .bool(window.isKeyWindow),
                                            "hidden": .bool(window.isHidden)]
             if let root = window.rootViewController { members["rootController"] = describeController(root, depth: 0) }
-            if !rows {
-                members["views"] = .array(window.subviews.map { describeView($0, depth: 0, frame: frame, detail: detail) })
-            }
+            if let nested { members["views"] = .array(nested.views(of: window, detail: detail)) }
             return .object(members)
         }
         var reply: [String: JSON] = ["windows": .array(windows), "turn": .int(Int(session.turn)), "digest": .string(session.digest.description),
@@ -841,71 +841,6 @@ public final class AppHost {
         }
         return ["results": .array(results), "turn": .int(Int(session.turn)), "digest": .string(session.digest.description),
                 "now": .int(Int(session.app.loop.now.nanoseconds)), "nextSeq": .int(Int(nextSeq))]
-    }
-
-    private func describeView(_ view: View, depth: Int, frame: (Rect) -> JSON, detail: Bool) -> JSON {
-        var members: [String: JSON] = ["label": .string(view.traceLabel), "frame": frame(view.frame)]
-        if view.isHidden { members["hidden"] = true }
-        if detail {
-            // What an agent needs to find and tap it: its class, where it is in its
-            // window, whether it takes touches, and what it says.
-            members["class"] = .string(String(describing: type(of: view)))
-            // An app's own class says which UIKit class it is (a HeaderCell is a cell).
-            if let kind = Self.kind(of: view), kind != String(describing: type(of: view)) { members["kind"] = .string(kind) }
-            members["windowFrame"] = frame(view.convert(view.bounds, to: nil))
-            members["alpha"] = .double(Double(view.alpha))
-            members["interactive"] = .bool(view.isUserInteractionEnabled)
-            if let id = view.accessibilityIdentifier { members["accessibilityIdentifier"] = .string(id) }
-            if let label = view.accessibilityLabel { members["accessibilityLabel"] = .string(label) }
-            if let text = Self.text(of: view) { members["text"] = .string(text) }
-            // The state a tap changes: a control's selection and enablement, a switch's
-            // position, a cell's selection.
-            if let imageView = view as? ImageView, let name = imageView.image?.name, !name.isEmpty {
-                members["image"] = .string(name)
-            }
-            if let control = view as? Control {
-                if control.isSelected { members["selected"] = true }
-                if !control.isEnabled { members["enabled"] = false }
-                if let toggle = control as? Switch { members["on"] = .bool(toggle.isOn) }
-            } else if let cell = view as? TableViewCell, cell.isSelected {
-                members["selected"] = true
-            } else if let cell = view as? CollectionViewCell, cell.isSelected {
-                members["selected"] = true
-            }
-        }
-        if let scroll = view as? ScrollView {
-            members["contentOffset"] = [.double(Double(scroll.contentOffset.x)), .double(Double(scroll.contentOffset.y))]
-        }
-        if let path = Self.indexPath(of: view) { members["indexPath"] = [.int(path.section), .int(path.row)] }
-        if depth < 64, !view.subviews.isEmpty {
-            members["subviews"] = .array(view.subviews.map { describeView($0, depth: depth + 1, frame: frame, detail: detail) })
-        }
-        return .object(members)
-    }
-
-    /// The nearest Lifeloop class of a view's class (its UIKit class under Lifeloop's name).
-    static func kind(of view: View) -> String? {
-        var current: AnyClass? = type(of: view)
-        while let type = current {
-            if String(reflecting: type).hasPrefix("Lifeloop.") { return String(describing: type) }
-            current = _getSuperclass(type)
-        }
-        return nil
-    }
-
-    /// A shown table or collection cell's index path (section, row or item).
-    static func indexPath(of view: View) -> (section: Int, row: Int)? {
-        if let cell = view as? TableViewCell, let path = (view.superview as? TableView)?.indexPath(for: cell) { return (path.section, path.row) }
-        if let cell = view as? CollectionViewCell, let path = (view.superview as? CollectionView)?.indexPath(for: cell) { return (path.section, path.item) }
-        return nil
-    }
-
-    /// The text a view shows: a label's or a text field's text, a button's title.
-    static func text(of view: View) -> String? {
-        if let label = view as? Label { return label.text }
-        if let field = view as? TextField { return field.text }
-        if let button = view as? Button { return button.currentTitle }
-        return nil
     }
 
     private func describeController(_ controller: ViewController, depth: Int) -> JSON {
