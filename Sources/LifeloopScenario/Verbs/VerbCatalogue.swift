@@ -33,9 +33,13 @@ public enum VerbCatalogue {
     ]
 
     /// The verb with this scenario-file key.
-    public static func verb(scenarioKey key: String) -> Verb? { verbs.first { $0.scenarioKey == key } }
+    public static func verb(scenarioKey key: String) -> Verb? { byScenarioKey[key] }
     /// The verb with this daemon method.
-    public static func verb(daemonMethod method: String) -> Verb? { verbs.first { $0.daemonMethod == method } }
+    public static func verb(daemonMethod method: String) -> Verb? { byDaemonMethod[method] }
+
+    // Every request and every step looks its verb up: by a table, not a search.
+    private static let byScenarioKey = Dictionary(verbs.map { ($0.scenarioKey, $0) }) { first, _ in first }
+    private static let byDaemonMethod = Dictionary(verbs.map { ($0.daemonMethod, $0) }) { first, _ in first }
     /// The verb with this MCP tool name, of the tools made from one verb.
     public static func verb(mcpTool name: String) -> Verb? { verbs.first { $0.tool == .own(name) } }
 }
