@@ -13,8 +13,10 @@ extension MCPTools {
     private static func tool(_ verb: Verb, name: String) -> MCPTool {
         var properties: [String: JSON] = ["app": appArgument, "window": ["type": "string", "description": "The window of a point (default the key window)"]]
         for parameter in verb.parameters { properties[parameter.name] = schema(parameter) }
-        let title = verb.name.prefix(1).uppercased() + verb.name.dropFirst()
-        return MCPTool(name: name, title: String(title),
+        // The tool's name read as words: "Memory warning" for memory_warning.
+        let words = name.replacingOccurrences(of: "_", with: " ")
+        let title = words.prefix(1).uppercased() + words.dropFirst()
+        return MCPTool(name: name, title: title,
                        description: verb.summary + " Settles and returns the settled diff.",
                        properties: properties.merging(settleArguments) { $1 },
                        required: verb.parameters.filter(\.isRequired).map(\.name), output: caused) { server, params in
