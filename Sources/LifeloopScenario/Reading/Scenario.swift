@@ -385,7 +385,9 @@ public enum StepAction: Sendable, Hashable {
     case touches([TouchStep])
     /// A property judged across seeds: `always`, `sometimes` or `reachable`.
     case expectProperty(ScenarioProperty)
-    /// A verb of the ``VerbCatalogue``: a double tap, a long press, a key, the back button.
+    /// A gesture of the ``VerbCatalogue`` (``GestureStep``): a double tap, a long press, a
+    /// key, the back button. (Every step above that a user's input makes is a verb of the
+    /// catalogue too.)
     case gesture(GestureStep)
 }
 
