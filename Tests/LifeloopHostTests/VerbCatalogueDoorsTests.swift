@@ -51,6 +51,7 @@ import Testing
              action: .appState(.background)),
         Case(lines: ["job: fetch", "job: {label: fetch}"], method: "app.job", params: ["label": "fetch"], action: .startJob(label: "fetch")),
         Case(lines: ["tap: A.button", "tap: {view: A.button}"], method: "app.tap", params: ["view": "A.button"], action: .tap(label: "A.button")),
+        Case(lines: ["tap: {view: A.button, finger: 0}"], method: "app.tap", params: ["view": "A.button", "finger": 0], action: .tap(label: "A.button")),
         Case(lines: ["tap: {at: [10, 20], finger: 1}", "tap: {x: 10, y: 20, finger: 1}"], method: "app.tap", params: ["x": 10, "y": 20, "finger": 1],
              action: .touches([TouchStep(offset: .zero, input: .down, x: 10, y: 20, finger: 1), TouchStep(offset: .zero, input: .up, x: 10, y: 20, finger: 1)])),
         Case(lines: ["touch: {move: [5, 6], finger: 2}", "touch: {phase: move, x: 5, y: 6, finger: 2}"], method: "app.touch",

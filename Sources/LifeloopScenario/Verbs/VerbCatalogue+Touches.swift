@@ -19,7 +19,8 @@ extension VerbCatalogue {
         })
     ) { arguments throws(VerbError) in
         if let view = arguments.text("view") {
-            guard !arguments.hasAny(["at", "x", "y", "finger"]) else { throw VerbError("tap: give 'view' or 'x' and 'y', not both") }
+            // A finger with a view is what every tap of a view is: finger 0's.
+            guard !arguments.hasAny(["at", "x", "y"]) else { throw VerbError("tap: give 'view' or 'x' and 'y', not both") }
             return .tap(label: view)
         }
         let point = try arguments.point("tap", "at")
