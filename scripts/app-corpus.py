@@ -70,16 +70,19 @@ def views(node):
 
 
 def screen(described):
-    """What the screen shows: every visible view's label, class, text and frame."""
+    """What the screen shows: every element's label, class, text and frame (the nested
+    describe is the app's element tree: hidden views are not in it)."""
     shown = []
     for window in described.get("windows", []):
         for view in views(window):
             shown.append((view.get("label"), view.get("class"), view.get("text"), view.get("image"), json.dumps(view.get("frame")),
-                          view.get("hidden"), view.get("selected"), view.get("on"), view.get("value")))
+                          view.get("accessibilityLabel"), view.get("selected"), view.get("on"), view.get("value")))
     return shown
 
 
-TAPPABLE = ("Button", "Switch", "SegmentedControl", "Stepper", "Slider", "TableViewCell", "CollectionViewCell", "Control")
+# The element types (XCUITest's) a tap changes: an app's own subclass of a control has its
+# control's type.
+TAPPABLE = ("button", "switch", "segmentedControl", "stepper", "slider", "cell")
 
 
 def first_blocker(text):
@@ -119,8 +122,8 @@ def run_app(name, folder, lifeloop, daemon, timeout):
         daemon.call("app.settle", {"app": app})
         before = daemon.call("app.describe", {"app": app, "detail": True})
         candidates = [v for w in before.get("windows", []) for v in views(w)
-                      if (any(kind in (v.get("kind") or v.get("class") or "") for kind in TAPPABLE) or "indexPath" in v)
-                      and not v.get("hidden") and v.get("interactive", True) and v.get("enabled", True)]
+                      if (v.get("type") in TAPPABLE or "indexPath" in v) and "label" in v
+                      and v.get("hittable", True) and v.get("interactive", True) and v.get("enabled", True)]
         for view in candidates[:5]:
             try:
                 daemon.call("app.tap", {"app": app, "view": view["label"]})
