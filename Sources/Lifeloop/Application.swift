@@ -130,6 +130,14 @@ public final class Application: Responder {
     @exclusivity(unchecked) var autoreleasePool: [AnyObject] = []
     /// The next responder: the delegate, when it is a responder.
     public override var next: Responder? { lifecycle.delegate as? Responder }
+    /// Whether the press being delivered came to the end of the responder chain.
+    var pressesReachedApplication = false
+    /// The end of the chain for presses: what arrives here no responder took (the
+    /// delegate still hears it).
+    public override func pressesBegan(_ presses: Set<Press>, with event: PressesEvent?) {
+        pressesReachedApplication = true
+        next?.pressesBegan(presses, with: event)
+    }
     private var warnedTraceGrowth = false
 
     /// Whether the app records a trace (its loop's setting).

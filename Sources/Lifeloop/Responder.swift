@@ -45,6 +45,20 @@ open class Responder: NameWirable {
     /// ``KeyCommand``): none by default.
     open var keyCommands: [KeyCommand]? { nil }
 
+    /// A hardware key went down (``Application/keyPress(_:modifierFlags:in:)``, when no
+    /// text input or key command took it): passed to ``next`` unless overridden.
+    open func pressesBegan(_ presses: Set<Press>, with event: PressesEvent?) { next?.pressesBegan(presses, with: event) }
+    /// A press changed: passed to ``next`` unless overridden.
+    open func pressesChanged(_ presses: Set<Press>, with event: PressesEvent?) { next?.pressesChanged(presses, with: event) }
+    /// A hardware key came up: passed to ``next`` unless overridden.
+    open func pressesEnded(_ presses: Set<Press>, with event: PressesEvent?) { next?.pressesEnded(presses, with: event) }
+    /// A press was cancelled: passed to ``next`` unless overridden.
+    open func pressesCancelled(_ presses: Set<Press>, with event: PressesEvent?) { next?.pressesCancelled(presses, with: event) }
+
+    /// Swaps the input and accessory views of the first responder at once, without the
+    /// keyboard's animation; does nothing unless this is the first responder.
+    open func reloadInputViews() { (self as? View)?.reloadKeyboardIfFirstResponder() }
+
     /// A finger went down; by default the next responder gets it.
     open func touchesBegan(_ touches: Set<Touch>, with event: Event?) { next?.touchesBegan(touches, with: event) }
     /// Fingers moved; by default the next responder gets them.

@@ -258,6 +258,26 @@ final class FileRewriter: SyntaxVisitor {
         return .visitChildren
     }
 
+    // MARK: Bridging casts
+
+    /// `value as? CGRect` (and `as!`): on iOS an `NSValue` in a dictionary of `Any` (the
+    /// keyboard's frames in a notification's user info) casts to `CGRect`; Linux has no
+    /// such bridging, so the cast becomes `CGRect(lifeloopBridging: value)`, which reads
+    /// either. Only a sequence that is the cast alone is rewritten (`info[key] as? CGRect`),
+    /// so no operator precedence changes.
+    override func visit(_ node: SequenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let elements = Array(node.elements)
+        guard elements.count == 3, let cast = elements[1].as(UnresolvedAsExprSyntax.self),
+              let type = elements[2].as(TypeExprSyntax.self), type.type.trimmedDescription == "CGRect",
+              let mark = cast.questionOrExclamationMark else { return .visitChildren }
+        let operand = elements[0]
+        edits.append((operand.positionAfterSkippingLeadingTrivia.utf8Offset, operand.positionAfterSkippingLeadingTrivia.utf8Offset,
+                      "CGRect(lifeloopBridging: "))
+        edits.append((operand.endPositionBeforeTrailingTrivia.utf8Offset, type.endPositionBeforeTrailingTrivia.utf8Offset,
+                      mark.tokenKind == .exclamationMark ? ")!" : ")"))
+        return .visitChildren
+    }
+
     // MARK: What Linux has no runtime for
 
     private static let runtimeFunctions: [String: String] = [

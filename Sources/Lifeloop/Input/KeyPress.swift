@@ -98,6 +98,13 @@ extension Application {
             return result
         }
         if let command { return run(command, key: key, in: window) }
+        // Presses go down the chain from the first responder (or the top controller's view).
+        let start: Responder = first ?? topController(of: window)?.viewIfLoaded ?? window
+        if deliverPresses(key, modifierFlags: modifierFlags, from: start) {
+            let label = Self.label(of: start)
+            window.trace("key", detail: "\(key.rawValue) presses")
+            return KeyPressResult(key: key, responder: label, effect: "\(key.rawValue): pressesBegan and pressesEnded went to '\(label)' and its chain")
+        }
         window.trace("key", detail: "\(key.rawValue) unhandled")
         let taker = first.map { "'\($0.traceLabel)' (first responder) does not take it" } ?? "nothing is first responder"
         return KeyPressResult(key: key, responder: nil, effect: "\(key.rawValue): \(taker), and no key command answers it")

@@ -54,18 +54,19 @@ extension Window {
     /// one that takes typing became first responder, posted again when its accessory view
     /// or its height differs from what shows, hidden when none takes typing. Nothing while
     /// first responder passes from one field to the next (``isHandingOffFirstResponder``).
-    func keyboardFollowsFirstResponder() {
+    func keyboardFollowsFirstResponder(animated: Bool = true) {
         guard !isHandingOffFirstResponder else { return }
         let responder = firstResponder
         let wanted = responder.map { ($0 as? KeyboardClient)?.wantsKeyboard ?? ($0.inputView != nil) } ?? false
         if wanted, let responder {
             let target = keyboardFrame(for: responder)
             if !keyboard.isShown || target != keyboard.frame || responder.inputAccessoryView != nil {
-                moveKeyboard(to: target, showing: true)
+                moveKeyboard(to: target, showing: true, animated: animated)
             }
         } else if keyboard.isShown {
             let size = screenSizeForKeyboard
-            moveKeyboard(to: Rect(x: 0, y: size.height, width: size.width, height: keyboard.frame.height), showing: false)
+            moveKeyboard(to: Rect(x: 0, y: size.height, width: size.width, height: keyboard.frame.height), showing: false,
+                         animated: animated)
         }
     }
 
@@ -90,7 +91,7 @@ extension Window {
 
     /// Posts the will-notifications inside the keyboard's animation and the did-
     /// notifications when it ends.
-    private func moveKeyboard(to end: Rect, showing: Bool) {
+    private func moveKeyboard(to end: Rect, showing: Bool, animated: Bool) {
         guard let app else { return }
         let size = screenSizeForKeyboard
         let begin = keyboard.isShown ? keyboard.frame : Rect(x: 0, y: size.height, width: size.width, height: end.height)
@@ -100,7 +101,7 @@ extension Window {
         let info: [AnyHashable: Any] = [
             Responder.keyboardFrameBeginUserInfoKey: NSValue(cgRect: begin),
             Responder.keyboardFrameEndUserInfoKey: NSValue(cgRect: end),
-            Responder.keyboardAnimationDurationUserInfoKey: SoftwareKeyboard.duration,
+            Responder.keyboardAnimationDurationUserInfoKey: animated ? SoftwareKeyboard.duration : 0,
             Responder.keyboardAnimationCurveUserInfoKey: SoftwareKeyboard.curve,
             Responder.keyboardIsLocalUserInfoKey: true,
         ]
@@ -108,14 +109,16 @@ extension Window {
             ? (Responder.keyboardWillShowNotification, Responder.keyboardDidShowNotification)
             : (Responder.keyboardWillHideNotification, Responder.keyboardDidHideNotification)
         let detail = "\(Int(end.minY.rounded())) \(Int(end.height.rounded()))"
-        app.animate(duration: SoftwareKeyboard.duration, delay: 0, curve: .easeInOut, animations: {
+        let duration = animated ? SoftwareKeyboard.duration : 0
+        app.animate(duration: duration, delay: 0, curve: .easeInOut, animations: {
             app.loop.record(label: "keyboard", event: "keyboardWillChangeFrame", detail: detail, window: traceLabel)
             app.notificationCenter.post(name: Responder.keyboardWillChangeFrameNotification, object: nil, userInfo: info)
             app.loop.record(label: "keyboard", event: showing ? "keyboardWillShow" : "keyboardWillHide", detail: detail, window: traceLabel)
             app.notificationCenter.post(name: will, object: nil, userInfo: info)
             keyboardLayoutGuidesMoved()
+            tableControllersFollowKeyboard()
         }, completion: nil)
-        _ = app.loop.schedule(after: .nanoseconds(Int64(SoftwareKeyboard.duration * 1e9)), label: "keyboard") { [weak self, weak app] in
+        _ = app.loop.schedule(after: .nanoseconds(Int64(duration * 1e9)), label: "keyboard") { [weak self, weak app] in
             guard let self, let app else { return }
             keyboard.moving -= 1
             app.loop.record(label: "keyboard", event: "keyboardDidChangeFrame", detail: detail, window: traceLabel)
@@ -141,6 +144,20 @@ extension NSValue {
     public var cgRectValue: CGRect { rectValue }
 }
 
+extension CGRect {
+    /// `value as? CGRect` as iOS answers it: a rectangle, or an `NSValue` holding one (the
+    /// port step writes the cast this way, since Linux does not bridge `NSValue`).
+    public init?(lifeloopBridging value: Any?) {
+        switch value {
+        case let rect as CGRect: self = rect
+        // Only a value holding a rectangle: a number is an `NSValue` too on Linux.
+        case let boxed as NSValue where !(boxed is NSNumber) && String(cString: boxed.objCType).hasPrefix("{CGRect"):
+            self = boxed.rectValue
+        default: return nil
+        }
+    }
+}
+
 extension Window {
     /// Keyboard layout guides follow the keyboard: called inside its animation, so the
     /// frames their constraints give move with it.
@@ -148,5 +165,34 @@ extension Window {
         guard let engine = layoutEngine else { return }
         engine.constraintsChanged()
         layoutIfNeeded()
+    }
+}
+
+extension Window {
+    /// A table view controller keeps the edited row in sight, as UIKit's does: while the
+    /// keyboard shows, its table's bottom inset grows by the part the keyboard covers and
+    /// the first responder's row scrolls into view; the inset goes back when it hides.
+    func tableControllersFollowKeyboard() {
+        var pending: [ViewController] = rootViewController.map { [$0] } ?? []
+        var seen = 0
+        while let controller = pending.popLast(), seen < 10_000 {
+            seen += 1
+            pending.append(contentsOf: controller.children)
+            if let presented = controller.presentedViewController { pending.append(presented) }
+            guard let tableController = controller as? TableViewController, let table = tableController.viewIfLoaded as? TableView,
+                  table.storedWindow === self else { continue }
+            var inset = table.contentInset
+            inset.bottom -= tableController.keyboardInset
+            tableController.keyboardInset = 0
+            if let keyboard = keyboardFrameInWindow {
+                let bottom = table.convert(table.bounds, to: self).maxY
+                tableController.keyboardInset = max(0, bottom - keyboard.minY)
+            }
+            inset.bottom += tableController.keyboardInset
+            if inset != table.contentInset { table.contentInset = inset }
+            if tableController.keyboardInset > 0, let responder = firstResponder, responder.isDescendant(of: table) {
+                table.scrollRectToVisible(responder.convert(responder.bounds, to: table), animated: true)
+            }
+        }
     }
 }

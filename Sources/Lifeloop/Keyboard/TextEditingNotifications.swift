@@ -35,10 +35,21 @@ extension Window {
     /// keyboard stays meanwhile. False when it refuses (its delegate said no).
     func handFirstResponder(to responder: View) -> Bool {
         guard let current = firstResponder, current !== responder else { return true }
+        guard current.canResignFirstResponder else { return false }
         isHandingOffFirstResponder = true
         let resigned = current.resignFirstResponder()
         isHandingOffFirstResponder = false
         if resigned, firstResponder === current { firstResponder = nil }
         return resigned
+    }
+}
+
+extension View {
+    /// Swaps the keyboard's input and accessory views for this first responder's now,
+    /// without animation (the notifications come at once); nothing unless it is first
+    /// responder.
+    func reloadKeyboardIfFirstResponder() {
+        guard onLoop("reloadInputViews()"), let window = storedWindow, window.firstResponder === self else { return }
+        window.keyboardFollowsFirstResponder(animated: false)
     }
 }

@@ -40,6 +40,9 @@ open class TableViewController: ViewController, TableViewDataSource, TableViewDe
     /// Makes a table the size of the screen's bounds, with this controller as its data
     /// source and delegate; a controller from an Xcode storyboard scene with a view takes
     /// the scene's table instead, as UIKit's does.
+    /// What the keyboard added to the table's bottom inset while it shows.
+    var keyboardInset: CGFloat = 0
+
     open override func loadView() {
         if scene?.interfaceBuilder != nil, scene?.view != nil {
             super.loadView()
