@@ -48,6 +48,8 @@ extension SampleCatalog {
         AppDefinition(name: "Contacts", summary: "UIKit code: a contacts table in sections, a search that filters it "
                           + "through a diffable snapshot, a row that pushes the contact",
                       scenes: [], threading: .anyThread, launch: Contacts.launch),
+        AppDefinition(name: "LoginApp", summary: "UIKit code: a login form that makes room for the keyboard, return moving to the next field",
+                      scenes: [], threading: .anyThread, launch: LoginApp.launch),
     ])
 }
 
