@@ -79,6 +79,11 @@ import Testing
              action: .interactivePop(progress: [0.2, 0.5], interval: .milliseconds(20), finish: false)),
         Case(lines: ["keyPress: return"], method: "app.keyPress", params: ["key": "return"], action: .gesture(.keyPress(.return))),
         Case(lines: ["back: true"], method: "app.back", params: [:], action: .gesture(.back)),
+        Case(lines: [##"focus: "#email""##, ##"focus: {target: "#email"}"##], method: "app.focus", params: ["target": "#email"],
+             action: .gesture(.focus("#email"))),
+        Case(lines: ["selectText: {target: F.name, location: 1, length: 2}"], method: "app.selectText",
+             params: ["target": "F.name", "location": 1, "length": 2], action: .gesture(.selectText("F.name", location: 1, length: 2))),
+        Case(lines: ["dismissKeyboard: true"], method: "app.dismissKeyboard", params: [:], action: .gesture(.dismissKeyboard)),
     ]
 
     static func scenarioAction(_ line: String) throws -> StepAction {

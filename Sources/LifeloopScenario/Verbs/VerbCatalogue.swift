@@ -54,6 +54,12 @@ public enum GestureStep: Sendable, Hashable {
     case keyPress(KeyPress)
     /// The back button.
     case back
+    /// Keyboard focus to a text input.
+    case focus(String)
+    /// A range of a text input's text selected, in characters.
+    case selectText(String, location: Int, length: Int)
+    /// The keyboard hidden: the first responder resigns.
+    case dismissKeyboard
 }
 
 /// Where a gesture lands: on an element (its centre) or at a point of the step's window.
@@ -77,6 +83,12 @@ extension GestureStep {
             }
         case .keyPress:
             return nil
+        case .focus(let target):
+            return app.textVerbRefusal("focus", target: target)
+        case .selectText(let target, let location, let length):
+            return app.textVerbRefusal("selectText", target: target, range: (location, length))
+        case .dismissKeyboard:
+            return app.textVerbRefusal("dismissKeyboard", target: nil, window: label.flatMap { label in app.windows.first { $0.traceLabel == label } })
         case .back:
             let tree = app.elementTree()
             let window = label ?? app.keyWindow?.traceLabel
@@ -105,6 +117,12 @@ extension GestureStep {
                 _ = app.keyPress(key, in: label.flatMap { label in app.windows.first { $0.traceLabel == label } })
             case .back:
                 try app.goBack()
+            case .focus(let target):
+                try app.focus(target)
+            case .selectText(let target, let location, let length):
+                try app.selectText(target, location: location, length: length)
+            case .dismissKeyboard:
+                try app.dismissKeyboard(in: label.flatMap { label in app.windows.first { $0.traceLabel == label } })
             }
             return (nil, .zero)
         } catch let error as VerbError {
