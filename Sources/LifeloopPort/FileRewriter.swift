@@ -404,6 +404,15 @@ final class FileRewriter: SyntaxVisitor {
     /// `Bundle.lifeloopMain`, the calling thread's app's bundle: on Linux `Bundle.main` is
     /// the `lifeloop` executable's, which holds none of the app's resources.
     override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        // `NotificationCenter.default` becomes `NotificationCenter.lifeloopDefault`, the
+        // calling thread's app's center, where its application, keyboard and text
+        // notifications are posted (the process's center is shared by every app in it).
+        if node.declName.baseName.text == "default", node.declName.argumentNames == nil,
+           let type = node.base?.as(DeclReferenceExprSyntax.self), type.baseName.text == "NotificationCenter" {
+            replace(node, with: "NotificationCenter.lifeloopDefault")
+            needsLifeloop = true
+            return .skipChildren
+        }
         guard node.declName.baseName.text == "main", node.declName.argumentNames == nil else { return .visitChildren }
         // A method called `main` is not the property.
         if let call = node.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == node.id { return .visitChildren }

@@ -32,4 +32,20 @@ struct BridgingCastRewriteTests {
         #expect(CGRect(lifeloopBridging: info["number"]) == nil && CGRect(lifeloopBridging: nil) == nil)
         #expect(CGRect(lifeloopBridging: info["point"]) == nil)
     }
+
+    /// `NotificationCenter.default` is the app's own center, where the keyboard's and the
+    /// application's notifications are posted.
+    @Test func theDefaultNotificationCenterIsTheApps() throws {
+        let lines = userLines(ported("""
+            import UIKit
+            NotificationCenter.default.addObserver(self, selector: #selector(keyboardWillShow(_:)), name: UIResponder.keyboardWillShowNotification, object: nil)
+            let center: NotificationCenter = .default
+            let other = MyCenter.default
+            """))
+        #expect(lines[1].hasPrefix("NotificationCenter.lifeloopDefault.addObserver(self, selector: "))
+        #expect(lines[2] == "let center: NotificationCenter = .default", "a bare .default is left as written")
+        #expect(lines[3] == "let other = MyCenter.default")
+        let app = try Application(clock: .virtual)
+        #expect(NotificationCenter.lifeloopDefault === app.notificationCenter)
+    }
 }

@@ -446,3 +446,15 @@ extension Application {
         }
     }
 }
+
+extension NotificationCenter {
+    /// The calling thread's app's ``Application/notificationCenter``: what
+    /// `NotificationCenter.default` is to an app's own code on iOS, where the application,
+    /// scene, keyboard and text notifications are posted. The port step writes this for
+    /// `NotificationCenter.default` in an app's sources, so each app in a process hears
+    /// its own notifications and no other's. `NotificationCenter.default` (the
+    /// process's) on a thread without an app.
+    public static var lifeloopDefault: NotificationCenter {
+        ThreadContext.application?.notificationCenter ?? .default
+    }
+}
