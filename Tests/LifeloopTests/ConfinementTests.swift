@@ -431,7 +431,7 @@ struct CompleteConfinementTests {
             "dismissalTransitionDidEnd", "containerViewWillLayoutSubviews", "containerViewDidLayoutSubviews",
             "layoutMarginsDidChange", "safeAreaInsetsDidChange", "tintColorDidChange", "traitCollectionDidChange",
             "viewLayoutMarginsDidChange", "viewSafeAreaInsetsDidChange", "updateConstraints", "updateViewConstraints",
-            "touchesBegan", "touchesMoved", "touchesEnded", "touchesCancelled", "gestureRecognizerShouldBegin",
+            "touchesBegan", "touchesMoved", "touchesEnded", "touchesCancelled", "pressesBegan", "gestureRecognizerShouldBegin",
             "interactivePopGestureRecognizer", "tabBar",
             // UIKit's read-only state and queries.
             "traitCollection", "screenSafeAreaInsets", "presentationTransform", "noIntrinsicMetric",
