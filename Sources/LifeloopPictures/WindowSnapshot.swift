@@ -109,6 +109,9 @@ public struct WindowSnapshot: Sendable, Equatable {
     /// The window's active constraints as lines, when asked for (see
     /// ``init(_:showingConstraints:)``): empty otherwise.
     public var constraints: [ConstraintLine] = []
+    /// The software keyboard while it shows, drawn over the window's content; nil when
+    /// it is hidden.
+    public var keyboard: Keyboard?
 
     /// An active constraint drawn between the anchors it relates (for a constant size,
     /// across its item), in window coordinates.
@@ -181,6 +184,7 @@ public struct WindowSnapshot: Sendable, Equatable {
                           backgroundColor: window.backgroundColor, alpha: window.presentationAlpha, isHidden: window.isHidden))
         if !window.isHidden { Self.collect(window, origin: .zero, depth: 1, transform: .identity, into: &nodes) }
         self.nodes = nodes
+        if !window.isHidden { keyboard = Self.keyboard(of: window) }
     }
 
     /// Adds `parent`'s subviews: `origin` is where `parent`'s bounds origin lies in window
@@ -304,7 +308,9 @@ public struct WindowSnapshot: Sendable, Equatable {
     /// The snapshot as SVG: one `<rect>` per view (`data-label`, `data-depth`), filled
     /// with its background colour at its alpha; hidden views dashed and unfilled; each
     /// view's label (and its controller's) at its top left; the status bar hatched; a key
-    /// window framed in blue with a "key" badge; when the snapshot holds constraints, each
+    /// window framed in blue with a "key" badge; the software keyboard while it shows (a
+    /// grey panel, `data-role="keyboard"`, and its keys as caps, `data-key` their labels in
+    /// the element tree) over the content; when the snapshot holds constraints, each
     /// as a red line between its anchors (dashed below required), its description as the
     /// line's tooltip.
     public func svg() -> String {
@@ -368,6 +374,7 @@ public struct WindowSnapshot: Sendable, Equatable {
         for label in labels {
             canvas.text(label.text, x: label.x, y: label.y, size: 9, fill: label.hidden ? "#888" : "#111")
         }
+        if let keyboard { drawKeyboard(keyboard, on: &canvas) }
         for line in constraints {
             var style: [CanvasStyle] = [.note("data-role", "constraint"), .roundCap]
             if !line.isRequired { style.append(.dash([3, 2])) }
