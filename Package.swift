@@ -234,7 +234,7 @@ let package = Package(
         ),
         .target(
             name: "LifeloopTesting",
-            dependencies: ["Lifeloop", "LifeloopPictures", "CLifeloopTesting"]
+            dependencies: ["Lifeloop", "LifeloopCore", "LifeloopPictures", "CLifeloopTesting"]
         ),
         // XCUIApplication's weak reference to a ported app's `@main` delegate maker.
         .target(name: "CLifeloopTesting"),

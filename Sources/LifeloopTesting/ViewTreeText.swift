@@ -1,4 +1,5 @@
 import Lifeloop
+import LifeloopCore
 import LifeloopPictures
 
 /// The pictures and text dumps that snapshot assertions compare: an SVG (the window as
@@ -150,22 +151,8 @@ public enum LifeloopSnapshot {
         }
     }
 
-    /// Text in double quotes, with quotes, backslashes and line breaks escaped so that an
-    /// element stays one line.
-    private static func quoted(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            default: out.unicodeScalars.append(scalar)
-            }
-        }
-        return out + "\""
-    }
+    /// Text in double quotes, escaped as a JSON string is, so that an element stays one line.
+    private static func quoted(_ text: String) -> String { JSONText.quoted(text) }
 
     private static func frameText(_ rect: Rect) -> String {
         "\(svgNumber(rect.minX)),\(svgNumber(rect.minY)) \(svgNumber(rect.width))x\(svgNumber(rect.height))"
