@@ -131,24 +131,12 @@ public enum LifeloopSnapshot {
             if element.isFocused { out += " focused" }
             if !element.isVisible {
                 out += " offscreen"
-            } else if !element.isHittable && takesTaps(element.type) {
+            } else if !element.isHittable && element.type.takesTaps {
                 out += " not-hittable"
             }
             out += "\n"
         }
         return out
-    }
-
-    /// Types a user taps, for which "not-hittable" is worth saying (a label or a plain
-    /// view takes no tap of its own).
-    private static func takesTaps(_ type: ElementType) -> Bool {
-        switch type {
-        case .button, .backButton, .tab, .cell, .textField, .secureTextField, .searchField, .textView, .switch, .slider,
-             .segmentedControl, .stepper, .key:
-            return true
-        default:
-            return false
-        }
     }
 
     /// Text in double quotes, escaped as a JSON string is, so that an element stays one line.

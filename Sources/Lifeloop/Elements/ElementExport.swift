@@ -220,23 +220,12 @@ extension ElementTree {
             if !element.isEnabled { out.append(contentsOf: " disabled".utf8) }
             if !element.isVisible {
                 out.append(contentsOf: " offscreen".utf8)
-            } else if !element.isHittable && Self.takesTaps(element.type) {
+            } else if !element.isHittable && element.type.takesTaps {
                 out.append(contentsOf: " covered".utf8)
             }
             out.append(UInt8(ascii: "\n"))
         }
         return String(decoding: out, as: UTF8.self)
-    }
-
-    /// Types a user taps, for which "covered" is worth saying.
-    private static func takesTaps(_ type: ElementType) -> Bool {
-        switch type {
-        case .button, .backButton, .tab, .cell, .textField, .secureTextField, .searchField, .textView, .switch, .slider,
-             .segmentedControl, .stepper, .key:
-            return true
-        default:
-            return false
-        }
     }
 
     static func clip(_ text: String) -> String {

@@ -92,4 +92,17 @@ public enum ElementType: String, CaseIterable, Hashable, Sendable {
     public func matches(_ type: ElementType) -> Bool {
         self == type || (type == .button && (self == .backButton || self == .tab))
     }
+
+    /// Whether users tap elements of this type (buttons, cells, fields, switches, keys): the
+    /// ones of which "not hittable" or "covered" is worth saying (a label or a plain view
+    /// takes no tap of its own).
+    public var takesTaps: Bool {
+        switch self {
+        case .button, .backButton, .tab, .cell, .textField, .secureTextField, .searchField, .textView, .switch, .slider,
+             .segmentedControl, .stepper, .key:
+            return true
+        default:
+            return false
+        }
+    }
 }
