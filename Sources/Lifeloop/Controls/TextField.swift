@@ -158,6 +158,33 @@ open class TextField: Control {
     /// Whether the text is cleared when editing begins (false by default).
     open var clearsOnBeginEditing = false
 
+    /// Whether the clear button shows now: there is text, and ``clearButtonMode`` says
+    /// so for the field's editing state.
+    public var showsClearButton: Bool {
+        guard !(text ?? "").isEmpty else { return false }
+        switch clearButtonMode {
+        case .never: return false
+        case .always: return true
+        case .whileEditing: return isEditing
+        case .unlessEditing: return !isEditing
+        }
+    }
+
+    /// A tap on the clear button, in UIKit's order (L38): editing begins if it had not,
+    /// `textFieldShouldClear`, and if it agrees the text empties and
+    /// `textDidChangeNotification` is posted, without `editingChanged`. Returns whether
+    /// the text was cleared.
+    @discardableResult
+    public func tapClearButton() -> Bool {
+        guard onLoop("tapClearButton()"), showsClearButton, isEnabled else { return false }
+        if !isEditing { guard becomeFirstResponder() else { return false } }
+        trace("textFieldShouldClear")
+        guard delegate?.textFieldShouldClear(self) ?? true else { return false }
+        text = ""
+        app?.notificationCenter.post(name: Self.textDidChangeNotification, object: self)
+        return true
+    }
+
     /// Types `string` at the caret (the end unless moved), as the keyboard would: the delegate's
     /// `shouldChangeCharactersIn` first, then `editingChanged`. Begins editing if needed.
     open func insertText(_ string: String) {

@@ -128,6 +128,9 @@ extension Application {
             }
             stepper.value = min(max(next, stepper.minimumValue), stepper.maximumValue)
             if stepper.value != before { stepper.sendActions(for: .valueChanged) }
+        case .clearButton(let field):
+            loop.record(label: field.traceLabel, event: "tap", detail: element.label, window: element.window)
+            field.tapClearButton()
         case .keyboardKey(let window, let key):
             loop.record(label: "keyboard", event: "tap", detail: key, window: element.window)
             window.tapKeyboardKey(key)

@@ -63,6 +63,8 @@ public struct ElementID: Hashable, Comparable, Sendable, CustomStringConvertible
     static let incrementPart: UInt32 = 7
     /// A bar button item's element in a navigation bar.
     static let barItemPart: UInt32 = 8
+    /// A text field's clear button.
+    static let clearButtonPart: UInt32 = 10
     /// A window's software keyboard.
     static let keyboardPart: UInt32 = 9
     /// A key of a window's keyboard: this plus its index.

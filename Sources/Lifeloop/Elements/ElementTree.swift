@@ -109,5 +109,6 @@ enum ElementTarget {
     case segment(SegmentedControl, Int)
     case stepperButton(Stepper, increment: Bool)
     case keyboard(Window)
+    case clearButton(TextField)
     case keyboardKey(Window, String)
 }

@@ -133,6 +133,13 @@ struct ElementTreeBuilder {
             switch kind {
             case .segmented: appendSegments(of: view as! SegmentedControl, parent: index, depth: depth + 1)
             case .stepper: appendStepperButtons(of: view as! Stepper, parent: index, depth: depth + 1)
+            case .textField where (view as! TextField).showsClearButton:
+                // UIKit's clear button, at the field's trailing end: XCUITest's "Clear text".
+                let field = elements[index].frame
+                appendPart(ElementID(serial: app.elementSerial(of: view), part: ElementID.clearButtonPart), type: .button,
+                           className: "UIButton", label: "Clear text",
+                           frame: Rect(x: field.maxX - min(28, field.width), y: field.minY, width: min(28, field.width), height: field.height),
+                           enabled: elements[index].isEnabled, parent: index, depth: depth + 1, target: .clearButton(view as! TextField))
             default:
                 // An element's subviews are part of it (a button's title label), as in
                 // UIKit's accessibility tree; containers show theirs.

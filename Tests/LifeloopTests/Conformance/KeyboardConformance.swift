@@ -46,6 +46,7 @@ struct KeyboardConformance {
             return !string.contains { refused.contains($0) }
         }
         func textFieldShouldReturn(_ textField: TextField) -> Bool { lines.append("shouldReturn"); return true }
+        func textFieldShouldClear(_ textField: TextField) -> Bool { lines.append("shouldClear"); return true }
 
         func textViewShouldBeginEditing(_ textView: TextView) -> Bool { lines.append("shouldBegin"); return true }
         func textViewDidBeginEditing(_ textView: TextView) { lines.append("didBegin") }
@@ -191,6 +192,29 @@ struct KeyboardConformance {
         second.removeFromSuperview()
         #expect(log.take() == ["didEnd", "UITextFieldTextDidEndEditing", "editingDidEnd", "UIKeyboardWillChangeFrame", "UIKeyboardWillHide"])
         #expect(!second.isFirstResponder)
+    }
+
+    /// L38: the clear button asks `textFieldShouldClear`, empties the text and posts the
+    /// text-did-change notification, without `editingChanged`; it is an element ("Clear
+    /// text") only while it shows.
+    @Test
+    func L38_theClearButtonClearsWithoutEditingChanged() throws {
+        let (app, _, root) = try Self.screen()
+        let log = EditingLog(app.notificationCenter)
+        let field = TextField(frame: Rect(x: 20, y: 100, width: 200, height: 34))
+        field.clearButtonMode = .whileEditing
+        field.text = "draft"
+        root.view.addSubview(field)
+        log.watch(field)
+        #expect(!app.elementTree().elements.contains { $0.label == "Clear text" }, "not while the field is not edited")
+        field.becomeFirstResponder()
+        try app.settle()
+        _ = log.take()
+        let clear = try app.tapElement(.label("Clear text"))
+        #expect(clear.type == .button)
+        #expect(log.take() == ["shouldClear", "UITextFieldTextDidChange"])
+        #expect(field.text == "" && field.isEditing)
+        #expect(!app.elementTree().elements.contains { $0.label == "Clear text" }, "no text, no clear button")
     }
 
     /// L39: an observer's frame change runs inside the keyboard's animation, and the
