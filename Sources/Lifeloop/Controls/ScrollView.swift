@@ -93,6 +93,19 @@ open class ScrollView: View {
     open var showsVerticalScrollIndicator = true
     /// Whether the horizontal indicator shows (data).
     open var showsHorizontalScrollIndicator = true
+    /// How far the vertical indicator is inset from the edges (data: Lifeloop draws no
+    /// indicators); keyboard-avoiding code sets its bottom with the content inset's.
+    open var verticalScrollIndicatorInsets: EdgeInsets = .zero
+    /// How far the horizontal indicator is inset from the edges (data).
+    open var horizontalScrollIndicatorInsets: EdgeInsets = .zero
+    /// Both indicators' insets: UIKit's older `scrollIndicatorInsets` (reads the vertical one).
+    open var scrollIndicatorInsets: EdgeInsets {
+        get { verticalScrollIndicatorInsets }
+        set {
+            verticalScrollIndicatorInsets = newValue
+            horizontalScrollIndicatorInsets = newValue
+        }
+    }
     /// Whether a tap on the status bar scrolls to the top (data).
     open var scrollsToTop = true
     /// Whether a drag locks to one axis (data).
