@@ -100,4 +100,15 @@ struct KeyboardPictureTests {
         #expect(pixel(q.rect.minX + 1, q.rect.midY) == [0xd1, 0xd4, 0xd9])
         #expect(pixel(q.rect.minX + 6, q.rect.minY + 9) == [0xff, 0xff, 0xff])
     }
+
+    /// A secure field is drawn as dots: its text is in neither the picture nor the tree.
+    @Test func aSecureFieldIsDrawnAsDots() throws {
+        let (app, window, field) = try Self.form()
+        field.isSecureTextEntry = true
+        field.insertText("hunter2")
+        try app.settle()
+        let svg = WindowSnapshot(window).svg()
+        #expect(svg.contains("•••••••") && !svg.contains("hunter2"))
+        #expect(!app.elementTree().compactText().contains("hunter2"))
+    }
 }

@@ -136,4 +136,27 @@ struct TextInputResponderTests {
         #expect(element.type == .secureTextField && element.value == "•••••••")
         #expect(!app.elementTree().compactText().contains("hunter2"))
     }
+
+    /// A search bar's field edits as a text field does: the bar's delegate hears the
+    /// beginning, and the keyboard shows until the search ends.
+    @Test
+    func aSearchBarEditsWithTheKeyboard() throws {
+        final class Delegate: SearchBarDelegate {
+            var lines: [String] = []
+            func searchBarTextDidBeginEditing(_ searchBar: SearchBar) { lines.append("began") }
+            func searchBar(_ searchBar: SearchBar, textDidChange searchText: String) { lines.append("changed \(searchText)") }
+        }
+        let (app, window, root) = try Self.screen()
+        let bar = SearchBar(frame: Rect(x: 0, y: 100, width: 414, height: 56))
+        let delegate = Delegate()
+        bar.delegate = delegate
+        root.view.addSubview(bar)
+        #expect(bar.searchTextField.becomeFirstResponder())
+        #expect(window.keyboardFrameInWindow != nil)
+        bar.searchTextField.insertText("a")
+        #expect(delegate.lines == ["began", "changed a"])
+        bar.searchTextField.resignFirstResponder()
+        try app.settle()
+        #expect(window.keyboardFrameInWindow == nil)
+    }
 }
