@@ -137,7 +137,7 @@ let package = Package(
             dependencies: ["Lifeloop", "LifeloopScenario", "UIKit"],
             path: "Samples",
             // Scenario files are read from the checkout by path, like any user's.
-            exclude: ["Scenarios", "PortedApp", "TestedApp", "HelloApp", "ChecklistApp"],
+            exclude: ["Scenarios", "PortedApp", "TestedApp", "HelloApp", "ChecklistApp", "SignInApp"],
             resources: [.copy("SeedSegue/Main.storyboard.json")]
         ),
         .target(
@@ -247,7 +247,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LifeloopTestingTests",
-            dependencies: ["LifeloopTesting", "LifeloopSamples", "UIKit"]
+            dependencies: ["LifeloopTesting", "LifeloopSamples", "UIKit", "SignInAppScreens"]
         ),
         .testTarget(
             name: "LifeloopSnapshotTestingTests",
@@ -290,6 +290,28 @@ let package = Package(
             dependencies: ["ChecklistAppSample", "LifeloopTesting"],
             path: "Samples/ChecklistApp/Tests/ChecklistAppUITests",
             swiftSettings: [.swiftLanguageMode(.v5)]
+        ),
+        // Samples/SignInApp (a package of its own: a sign-in form that makes room for the
+        // software keyboard, and its UI tests as Xcode writes them) is built here too. Its UI
+        // tests run in its own package (`cd Samples/SignInApp && swift test`): the port step
+        // gives a `@main` class a maker with one fixed C name, so a test program links one
+        // ported app, and this package's links ChecklistApp. SignInAppScreens is its two
+        // screens without the app delegate, for LifeloopTestingTests.
+        .target(
+            name: "SignInAppSample",
+            dependencies: ["UIKit"],
+            path: "Samples/SignInApp/Sources/SignInApp",
+            exclude: ["iOS"],
+            swiftSettings: [.swiftLanguageMode(.v5)],
+            plugins: ["LifeloopPortPlugin"]
+        ),
+        .target(
+            name: "SignInAppScreens",
+            dependencies: ["UIKit"],
+            path: "Tests/SignInAppScreens",
+            exclude: ["SignInViewController.swift", "WelcomeViewController.swift"],
+            swiftSettings: [.swiftLanguageMode(.v5)],
+            plugins: ["LifeloopPortPlugin"]
         ),
         .testTarget(
             name: "LifeloopDispatchTests",

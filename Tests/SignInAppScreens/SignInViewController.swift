@@ -1,0 +1,1 @@
+../../Samples/SignInApp/Sources/SignInApp/iOS/SignInViewController.swift
