@@ -80,7 +80,8 @@ public enum LoginApp {
             // so the blocks may use it (Swift 6 cannot see that: Lifeloop's controllers are
             // not main-actor classes as UIKit's are).
             nonisolated(unsafe) weak var controller = self
-            let center = NotificationCenter.default
+            // Ported code writes `NotificationCenter.default`; the port step makes it this (see Samples/SignInApp).
+            let center = NotificationCenter.lifeloopDefault
             keyboardObservers = [
                 center.addObserver(forName: UIResponder.keyboardWillShowNotification, object: nil, queue: nil) { note in
                     controller?.keyboardWillShow(note)
@@ -93,7 +94,7 @@ public enum LoginApp {
 
         override func viewWillDisappear(_ animated: Bool) {
             super.viewWillDisappear(animated)
-            keyboardObservers.forEach(NotificationCenter.default.removeObserver)
+            keyboardObservers.forEach(NotificationCenter.lifeloopDefault.removeObserver)
             keyboardObservers = []
         }
 

@@ -32,16 +32,11 @@ struct LoginSampleTests {
     /// edited above the keyboard.
     static func expectRoomForTheKeyboard(_ scrollView: ScrollView, overlap: Double, field: TextField, keyboard: Rect,
                                          sourceLocation: SourceLocation = #_sourceLocation) {
-        // The sample observes `NotificationCenter.default`, as iOS code does; Lifeloop
-        // posts the keyboard's notifications on the app's own center only, so the form
-        // never hears them. When it does, this known issue stops reproducing and fails.
-        withKnownIssue("the keyboard's notifications are not posted on NotificationCenter.default") {
-            #expect(abs(scrollView.adjustedContentInset.bottom - overlap) < 0.001, sourceLocation: sourceLocation)
-            #expect(abs(scrollView.contentInset.bottom - (overlap - scrollView.safeAreaInsets.bottom)) < 0.001,
-                    sourceLocation: sourceLocation)
-            #expect(field.convert(field.bounds, to: nil).maxY <= keyboard.minY, "the field is above the keyboard",
-                    sourceLocation: sourceLocation)
-        }
+        #expect(abs(scrollView.adjustedContentInset.bottom - overlap) < 0.001, sourceLocation: sourceLocation)
+        #expect(abs(scrollView.contentInset.bottom - (overlap - scrollView.safeAreaInsets.bottom)) < 0.001,
+                sourceLocation: sourceLocation)
+        #expect(field.convert(field.bounds, to: nil).maxY <= keyboard.minY, "the field is above the keyboard",
+                sourceLocation: sourceLocation)
     }
 
     @Test func theKeyboardShowsAndHidesInL39sOrderAroundTheEditing() throws {
