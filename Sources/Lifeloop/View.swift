@@ -187,6 +187,9 @@ open class View: Responder {
     /// A size set from outside the layout pass marks the view and its superview (L26).
     private func sizeDidChange() {
         setNeedsLayout()
+        // A window that turns or resizes with the keyboard up: the keyboard takes the new
+        // width and height (its notifications are posted again).
+        if let window = self as? Window, window.keyboard.isShown { window.keyboardFollowsFirstResponder() }
         if let superview = storedSuperview, !superview.flags.contains(.inLayoutSubviews) { superview.setNeedsLayout() }
     }
 

@@ -73,7 +73,7 @@ struct ElementTreeBuilder {
                               .keyboard(window))
         guard window.keyboard.hasKeys else { return }
         let top = frame.minY + window.keyboard.accessoryHeight
-        let keysHeight = SoftwareKeyboard.height(screen: window.screen.size, bottomInset: 0)
+        let keysHeight = SoftwareKeyboard.height(screen: window.bounds.size, bottomInset: 0)
         let rowHeight = keysHeight / 4
         for (index, key) in KeyboardKeys.keys(returnTitle: window.keyboardReturnTitle).enumerated() {
             appendPart(ElementID(serial: serial, part: ElementID.firstKeyPart + UInt32(index)), type: .key, className: "UIKBKeyView",

@@ -70,8 +70,9 @@ extension Window {
         }
     }
 
-    /// The size of the screen the keyboard spans: the window's screen.
-    private var screenSizeForKeyboard: Size { screen.size }
+    /// The size of the screen the keyboard spans: the window's, which fills its screen
+    /// (turned with it when it rotates).
+    private var screenSizeForKeyboard: Size { bounds.size }
 
     /// Where the keyboard (and the responder's accessory view above it) sits when shown.
     private func keyboardFrame(for responder: View) -> Rect {

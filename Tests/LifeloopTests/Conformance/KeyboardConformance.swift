@@ -194,6 +194,82 @@ struct KeyboardConformance {
         #expect(!second.isFirstResponder)
     }
 
+    /// L38: return asks `textFieldShouldReturn`, then `.editingDidEndOnExit`; a field
+    /// that clears on begin empties when editing begins, and sends no change for it.
+    @Test
+    func L38_returnAndClearingOnBegin() throws {
+        let (app, window, root) = try Self.screen()
+        let log = EditingLog(app.notificationCenter)
+        let field = TextField(frame: Rect(x: 20, y: 100, width: 200, height: 34))
+        field.text = "old"
+        field.clearsOnBeginEditing = true
+        root.view.addSubview(field)
+        log.watch(field)
+        field.becomeFirstResponder()
+        #expect(field.text == "")
+        #expect(!log.take().contains("editingChanged"))
+        _ = app.keyPress(.return, in: window)
+        #expect(log.take() == ["shouldReturn", "editingDidEndOnExit"])
+    }
+
+    /// L39: the keyboard's height by screen and orientation; turning the window with the
+    /// keyboard up moves it (the notifications are posted again); a controller popped
+    /// with its field edited ends the editing and hides the keyboard.
+    @Test
+    func L39_theKeyboardFollowsTheScreenAndLeavesWithTheController() throws {
+        let app = try Application(clock: .virtual)
+        let window = Window(screen: .phone, label: "main")
+        let root = ViewController(label: "Root")
+        let navigation = NavigationController(rootViewController: root, label: "Nav")
+        window.rootViewController = navigation
+        window.makeKeyAndVisible()
+        try app.settle()
+        let log = EditingLog(app.notificationCenter)
+        let page = ViewController(label: "Page")
+        navigation.pushViewController(page, animated: false)
+        try app.settle()
+        let field = TextField(frame: Rect(x: 20, y: 100, width: 200, height: 34))
+        page.view.addSubview(field)
+        log.watch(field)
+        field.becomeFirstResponder()
+        try app.settle()
+        #expect(window.keyboardFrameInWindow == Rect(x: 0, y: 520, width: 414, height: 216))
+        _ = log.take()
+        window.rotate()
+        #expect(log.take() == ["UIKeyboardWillChangeFrame", "UIKeyboardWillShow"])
+        #expect(window.keyboardFrameInWindow == Rect(x: 0, y: 414 - 162, width: 736, height: 162), "162 points on its side")
+        window.rotate()
+        try app.settle()
+        _ = log.take()
+        navigation.popViewController(animated: false)
+        try app.settle()
+        #expect(!field.isEditing && window.keyboardFrameInWindow == nil)
+        #expect(log.take().prefix(2) == ["didEnd", "UITextFieldTextDidEndEditing"])
+        let tablet = Window(screen: .tablet, label: "tablet")
+        let tabletRoot = ViewController(label: "TabletRoot")
+        tablet.rootViewController = tabletRoot
+        tablet.makeKeyAndVisible()
+        let tabletField = TextField(frame: Rect(x: 20, y: 100, width: 200, height: 34))
+        tabletRoot.view.addSubview(tabletField)
+        tabletField.becomeFirstResponder()
+        #expect(tablet.keyboardFrameInWindow?.height == 352, "an iPad on its side: 352 points")
+    }
+
+    /// L39: a responder's own `inputView` replaces the keys: the keyboard is that view's
+    /// height, and the tree shows no keys.
+    @Test
+    func L39_anInputViewReplacesTheKeys() throws {
+        let (app, window, root) = try Self.screen()
+        let field = TextField(frame: Rect(x: 20, y: 100, width: 200, height: 34))
+        field.inputView = View(frame: Rect(x: 0, y: 0, width: 414, height: 180))
+        root.view.addSubview(field)
+        field.becomeFirstResponder()
+        try app.settle()
+        #expect(window.keyboardFrameInWindow?.height == 180)
+        #expect(app.elementTree().elements.contains { $0.type == .keyboard })
+        #expect(!app.elementTree().elements.contains { $0.type == .key })
+    }
+
     /// L38: the clear button asks `textFieldShouldClear`, empties the text and posts the
     /// text-did-change notification, without `editingChanged`; it is an element ("Clear
     /// text") only while it shows.
