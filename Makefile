@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: install deps pictures-deps mcp-deps kiwi-deps browser-deps build demo test ported-sample tested-sample tsan asan bench bench-frame bench-digest-instructions bench-recording-instructions fuzz fuzz-daemon report-check docs-images sweep-check uikit-survey docs docs-check clean
+.PHONY: install deps pictures-deps mcp-deps kiwi-deps browser-deps build demo test ported-sample tested-sample signin-sample tsan asan bench bench-frame bench-digest-instructions bench-recording-instructions fuzz fuzz-daemon report-check docs-images sweep-check uikit-survey docs docs-check clean
 
 # libuv comes from Debian; install it (and pkg-config) when pkg-config cannot find it.
 deps:
@@ -88,6 +88,11 @@ ported-sample: deps
 # documentation's article Testing an app: `make docs`, then /documentation/lifelooptesting).
 tested-sample: deps pictures-deps
 	cd Samples/TestedApp && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
+
+# An iOS app with its XCUITest UI tests, in a package of its own: the root package's test
+# program holds ChecklistApp, and a test program links one ported @main app.
+signin-sample: deps
+	cd Samples/SignInApp && $(SWIFT) build --build-tests && $(SWIFT) test --skip-build
 
 # A sample experiment report page (gallery, 50 seeds) rendered by headless
 # Chromium to .build/report-check/report.png; fails on a blank page or a console error.

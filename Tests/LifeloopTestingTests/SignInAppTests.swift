@@ -90,4 +90,25 @@ import Testing
         #expect(!app.staticTexts["welcome"].exists)
         #expect(app.keyboards.element.exists, "the form keeps the keyboard to correct the password")
     }
+
+    @Test func theSignInButtonChecksTheAddress() throws {
+        let app = Self.signInApp()
+        app.launch()
+        defer { app.terminate() }
+        #expect(app.textFields["email"].placeholderValue == "Email")
+        app.textFields["email"].tap()
+        #expect(app.keys["Next"].exists)
+        app.textFields["email"].typeText("ada.example.com")
+        app.keys["Next"].tap()
+        app.secureTextFields["password"].typeText("analytical")
+        #expect(app.keys["Go"].exists)
+        // The keyboard covers the button: a drag on the form hides it (keyboardDismissMode
+        // .onDrag) and brings the button up.
+        #expect(!app.buttons["Sign in"].isHittable)
+        app.scrollViews["form"].swipeUp()
+        #expect(!app.keyboards.element.exists)
+        app.buttons["Sign in"].tap()
+        #expect(app.staticTexts["Enter your email address."].exists)
+        #expect(app.navigationBars["Sign In"].exists)
+    }
 }

@@ -65,6 +65,10 @@ final class SignInAppUITests: XCTestCase {
         app.textFields["email"].typeText("ada.example.com")
         app.keys["Next"].tap()
         app.secureTextFields["password"].typeText("analytical")
+        // The keyboard covers the button: dragging the form hides it and brings the button up.
+        XCTAssertFalse(app.buttons["Sign in"].isHittable)
+        app.scrollViews["form"].swipeUp()
+        XCTAssertFalse(app.keyboards.element.exists)
         app.buttons["Sign in"].tap()
 
         XCTAssertTrue(app.staticTexts["Enter your email address."].waitForExistence(timeout: 2))

@@ -18,7 +18,7 @@ class SignInViewController: UIViewController, UITextFieldDelegate {
 
         scrollView.frame = view.bounds
         scrollView.autoresizingMask = [.flexibleWidth, .flexibleHeight]
-        scrollView.keyboardDismissMode = .interactive
+        scrollView.keyboardDismissMode = .onDrag
         scrollView.accessibilityIdentifier = "form"
         view.addSubview(scrollView)
 
