@@ -109,6 +109,16 @@ public typealias UIEvent = Event
 
 /// UIKit's `UITouch`: Lifeloop's `Touch`.
 public typealias UITouch = Touch
+/// UIKit's `UIPress`: Lifeloop's `Press`.
+public typealias UIPress = Press
+/// UIKit's `UIPressesEvent`: Lifeloop's `PressesEvent`.
+public typealias UIPressesEvent = PressesEvent
+/// UIKit's `UIKey`: Lifeloop's `Key`.
+public typealias UIKey = Key
+/// UIKit's `UIKeyboardHIDUsage`: Lifeloop's `KeyboardHIDUsage`.
+public typealias UIKeyboardHIDUsage = KeyboardHIDUsage
+/// UIKit's `UIKeyboardLayoutGuide`: Lifeloop's `KeyboardLayoutGuide`.
+public typealias UIKeyboardLayoutGuide = KeyboardLayoutGuide
 /// UIKit's `UIGestureRecognizer`: Lifeloop's `GestureRecognizer`.
 public typealias UIGestureRecognizer = GestureRecognizer
 /// UIKit's `UIGestureRecognizerDelegate`: Lifeloop's `GestureRecognizerDelegate`.

@@ -21,7 +21,9 @@ public final class Key: Sendable {
 
 /// UIKit's `UIKeyboardHIDUsage`: the USB HID usage of the keys Lifeloop presses.
 public struct KeyboardHIDUsage: RawRepresentable, Hashable, Sendable {
+    /// The usage's number (keyboard page 0x07).
     public var rawValue: Int
+    /// The usage with this number.
     public init(rawValue: Int) { self.rawValue = rawValue }
     /// Return.
     public static let keyboardReturnOrEnter = KeyboardHIDUsage(rawValue: 0x28)
@@ -83,7 +85,9 @@ public final class Press: Hashable {
         self.timestamp = timestamp
     }
 
+    /// Whether two presses are the same press.
     public static func == (lhs: Press, rhs: Press) -> Bool { lhs === rhs }
+    /// Hashes the press's identity.
     public func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
 
