@@ -77,8 +77,10 @@ public struct Verb: Sendable {
 
     /// The action `value` asks for: an object of parameters, or a bare value for the
     /// ``primary`` one (`true` for a verb without parameters).
-    /// - Parameter animated: the step's `animated` (a door's own modifier), for the verbs
-    ///   whose action holds it.
+    /// - Parameters:
+    ///   - value: The arguments as the door gives them.
+    ///   - animated: The step's `animated` (a door's own modifier), for the verbs whose
+    ///     action holds it.
     /// - Throws: ``VerbError`` naming the parameter: unknown, missing, of the wrong type
     ///   or out of bounds.
     public func action(_ value: VerbValue, animated: Bool = true) throws(VerbError) -> StepAction {
