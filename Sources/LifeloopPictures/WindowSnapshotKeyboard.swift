@@ -21,19 +21,21 @@ extension WindowSnapshot {
         public var keys: [Key]
     }
 
-    /// The keyboard of `window` while it shows (nil when hidden), with the keys of the
-    /// app's element tree that belong to it.
+    /// The keyboard of `window` where it is drawn now (nil when hidden and not moving),
+    /// with the keys of the app's element tree that belong to it, moved with it while it
+    /// slides in. Sliding out, it is its panel alone (the tree has no keys then).
     static func keyboard(of window: Window) -> Keyboard? {
-        guard let frame = window.keyboardFrameInWindow else { return nil }
-        guard let app = window.application else { return Keyboard(rect: frame, keys: []) }
+        guard let drawn = window.keyboardPresentationFrameInWindow else { return nil }
+        guard let frame = window.keyboardFrameInWindow, let app = window.application else { return Keyboard(rect: drawn, keys: []) }
         let elements = app.elementTree().elements
         let label = window.traceLabel
         guard let panel = elements.firstIndex(where: { $0.type == .keyboard && $0.window == label && $0.frame == frame }) else {
-            return Keyboard(rect: frame, keys: [])
+            return Keyboard(rect: drawn, keys: [])
         }
+        let (dx, dy) = (drawn.minX - frame.minX, drawn.minY - frame.minY)
         let keys = elements.filter { $0.type == .key && $0.parent == panel }
-            .map { Keyboard.Key(label: $0.label, rect: $0.frame, isSelected: $0.isSelected) }
-        return Keyboard(rect: frame, keys: keys)
+            .map { Keyboard.Key(label: $0.label, rect: $0.frame.offsetBy(dx: dx, dy: dy), isSelected: $0.isSelected) }
+        return Keyboard(rect: drawn, keys: keys)
     }
 
     /// Draws the keyboard over the window's content, in the light look of an iPhone's: a

@@ -111,4 +111,26 @@ struct KeyboardPictureTests {
         #expect(svg.contains("•••••••") && !svg.contains("hunter2"))
         #expect(!app.elementTree().compactText().contains("hunter2"))
     }
+
+    /// The keyboard slides in and out on the app's clock: halfway through its 0.25 s move
+    /// the picture has it between the screen's bottom and its frame, its keys moved with it.
+    @Test func theKeyboardSlidesInAndOutOnTheAppsClock() throws {
+        let (app, window, field) = try Self.form()
+        #expect(field.becomeFirstResponder())
+        let end = try #require(window.keyboardFrameInWindow)
+        try app.advance(by: .milliseconds(125))
+        let moving = try #require(WindowSnapshot(window).keyboard)
+        #expect(moving.rect.minY > end.minY && moving.rect.minY < window.bounds.height, "\(moving.rect)")
+        let treeKeys = app.elementTree().elements.filter { $0.type == .key }
+        let dy = moving.rect.minY - end.minY
+        #expect(moving.keys.map(\.rect) == treeKeys.map { $0.frame.offsetBy(dx: 0, dy: dy) })
+        try app.settle()
+        #expect(WindowSnapshot(window).keyboard?.rect == end)
+        field.resignFirstResponder()
+        try app.advance(by: .milliseconds(125))
+        let leaving = try #require(WindowSnapshot(window).keyboard, "drawn while it slides out")
+        #expect(leaving.rect.minY > end.minY && leaving.keys.isEmpty)
+        try app.settle()
+        #expect(WindowSnapshot(window).keyboard == nil)
+    }
 }

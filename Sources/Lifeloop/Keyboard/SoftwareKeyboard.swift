@@ -18,6 +18,10 @@ struct SoftwareKeyboard {
     var frame = Rect.zero
     /// How many moves are under way: the did-notifications of each come at its end.
     var moving = 0
+    /// The last move: where it began, when (the app's time, ns) and for how long (s).
+    var moveBegin = Rect.zero
+    var moveStart: UInt64 = 0
+    var moveDuration = 0.0
     /// Whether the keys show (not when the responder has its own `inputView`).
     var hasKeys = true
     /// Whether shift was tapped: the next letter key types a capital.
@@ -96,6 +100,9 @@ extension Window {
         guard let app else { return }
         let size = screenSizeForKeyboard
         let begin = keyboard.isShown ? keyboard.frame : Rect(x: 0, y: size.height, width: size.width, height: end.height)
+        keyboard.moveBegin = keyboard.isShown || keyboard.moving > 0 ? (presentationKeyboardFrame ?? begin) : begin
+        keyboard.moveStart = app.loop.now.nanoseconds
+        keyboard.moveDuration = animated ? SoftwareKeyboard.duration : 0
         keyboard.isShown = showing
         keyboard.frame = end
         keyboard.moving += 1
@@ -127,6 +134,28 @@ extension Window {
             app.loop.record(label: "keyboard", event: showing ? "keyboardDidShow" : "keyboardDidHide", detail: detail, window: traceLabel)
             app.notificationCenter.post(name: did, object: nil, userInfo: info)
         }
+    }
+
+    /// Where the keyboard is drawn now, in screen coordinates: on its way between its
+    /// last move's start and end frames (ease in-out over 0.25 s of the app's time), at its
+    /// frame once there; nil when hidden and not moving.
+    private var presentationKeyboardFrame: Rect? {
+        guard let app else { return keyboard.isShown ? keyboard.frame : nil }
+        let elapsed = (Double(app.loop.now.nanoseconds) - Double(keyboard.moveStart)) / 1e9
+        guard keyboard.moveDuration > 0, elapsed < keyboard.moveDuration, elapsed >= 0 else {
+            return keyboard.isShown ? keyboard.frame : nil
+        }
+        let t = AnimationCurve.easeInOut.value(at: elapsed / keyboard.moveDuration)
+        let from = keyboard.moveBegin, to = keyboard.frame
+        return Rect(x: from.minX + (to.minX - from.minX) * t, y: from.minY + (to.minY - from.minY) * t,
+                    width: from.width + (to.width - from.width) * t, height: from.height + (to.height - from.height) * t)
+    }
+
+    /// Where the keyboard is drawn now in this window's coordinates: moving in or out
+    /// during its 0.25 s animation, then at ``keyboardFrameInWindow``; nil when it is
+    /// hidden and not moving. Pictures draw it here.
+    public var keyboardPresentationFrameInWindow: Rect? {
+        presentationKeyboardFrame.map { Rect(x: $0.minX - frame.minX, y: $0.minY - frame.minY, width: $0.width, height: $0.height) }
     }
 
     /// The keyboard's frame in this window's coordinates while it shows; nil when hidden.
