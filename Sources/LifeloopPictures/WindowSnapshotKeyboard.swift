@@ -25,16 +25,20 @@ extension WindowSnapshot {
     /// with the keys of the app's element tree that belong to it, moved with it while it
     /// slides in. Sliding out, it is its panel alone (the tree has no keys then).
     static func keyboard(of window: Window) -> Keyboard? {
-        guard let drawn = window.keyboardPresentationFrameInWindow else { return nil }
+        // Only what lies inside the window: a sliding keyboard is partly below its edge.
+        let bounds = Rect(origin: .zero, size: window.bounds.size)
+        guard let moving = window.keyboardPresentationFrameInWindow, !moving.intersection(bounds).isNull else { return nil }
+        let drawn = moving.intersection(bounds)
         guard let frame = window.keyboardFrameInWindow, let app = window.application else { return Keyboard(rect: drawn, keys: []) }
         let elements = app.elementTree().elements
         let label = window.traceLabel
         guard let panel = elements.firstIndex(where: { $0.type == .keyboard && $0.window == label && $0.frame == frame }) else {
             return Keyboard(rect: drawn, keys: [])
         }
-        let (dx, dy) = (drawn.minX - frame.minX, drawn.minY - frame.minY)
+        let (dx, dy) = (moving.minX - frame.minX, moving.minY - frame.minY)
         let keys = elements.filter { $0.type == .key && $0.parent == panel }
             .map { Keyboard.Key(label: $0.label, rect: $0.frame.offsetBy(dx: dx, dy: dy), isSelected: $0.isSelected) }
+            .filter { bounds.contains($0.rect) }
         return Keyboard(rect: drawn, keys: keys)
     }
 
