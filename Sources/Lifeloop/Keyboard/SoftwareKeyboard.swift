@@ -180,9 +180,11 @@ extension CGRect {
     public init?(lifeloopBridging value: Any?) {
         switch value {
         case let rect as CGRect: self = rect
-        // Only a value holding a rectangle: a number is an `NSValue` too on Linux.
-        case let boxed as NSValue where !(boxed is NSNumber) && String(cString: boxed.objCType).hasPrefix("{CGRect"):
-            self = boxed.rectValue
+        // Only a value holding a rectangle: a number is an `NSValue` too on Linux, and
+        // reading `objCType` leaks its string there, so the value's own field is read.
+        case let boxed as NSValue where !(boxed is NSNumber):
+            guard let rect = Mirror(reflecting: boxed).children.lazy.compactMap({ $0.value as? CGRect }).first else { return nil }
+            self = rect
         default: return nil
         }
     }

@@ -717,9 +717,11 @@ extension MCPServer {
         let reply: JSONValue
         do {
             reply = try requestReading("app.batch", .object(batch), deadlineMs: wall)
-        } catch let failure as ToolFailure where settle && failure.message.contains("did not answer in time") {
-            // The wall deadline passed during the settle: say so, and read the tree as it is.
-            var result: [String: JSON] = ["settled": false, "pending": Self.outOfWallTime(wall)]
+        } catch let failure as ToolFailure where (settle || method == "clock.advance") && failure.message.contains("did not answer in time") {
+            // The wall deadline passed during the settle or the advance: say so, and read
+            // the tree as it is.
+            var result: [String: JSON] = settle ? ["settled": false, "pending": Self.outOfWallTime(wall)]
+                : ["stoppedBy": "deadline", "pending": Self.outOfWallTime(wall)]
             return try finish(app, before: before, result: &result, diffBytes: diffBytes)
         }
         let results = reply["results"].map { Array($0.elements) } ?? []
@@ -771,6 +773,8 @@ extension MCPServer {
         var text = "turn \(after.turn), \(formatMilliseconds(after.nowMs)) ms, digest \(after.digest)"
         if result["stoppedBy"]?.string == "deadline", let advanced = result["advancedMs"]?.double {
             text = "stopped at the call's time limit after \(formatMilliseconds(advanced)) ms of the clock (at a turn boundary); " + text
+        } else if result["stoppedBy"]?.string == "deadline", result["settled"] == nil {
+            text = "stopped at the call's time limit: " + (result["pending"]?["summary"]?.string ?? "") + "; " + text
         }
         if let settled = result["settled"]?.bool { text += settled ? ", settled" : ", NOT settled" }
         if let pending = result["pending"], result["settled"]?.bool == false {
