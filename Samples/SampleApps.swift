@@ -50,6 +50,7 @@ extension SampleCatalog {
                       scenes: [], threading: .anyThread, launch: Contacts.launch),
         AppDefinition(name: "LoginApp", summary: "UIKit code: a login form that makes room for the keyboard, return moving to the next field",
                       scenes: [], threading: .anyThread, launch: LoginApp.launch),
+        ExploreFaults.definition,
     ])
 }
 
