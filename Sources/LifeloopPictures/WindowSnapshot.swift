@@ -171,7 +171,9 @@ public struct WindowSnapshot: Sendable, Equatable {
         return lines
     }
 
-    /// Takes the snapshot of `window` now.
+    /// Takes the snapshot of `window` now, from the app's element tree as the window is
+    /// drawn (``Application/drawnElements(of:)``): its views at their presentation frames,
+    /// the bars UIKit draws over controllers' views, and the keyboard.
     public init(_ window: Window) {
         self.window = window.traceLabel
         size = window.bounds.size
@@ -179,43 +181,50 @@ public struct WindowSnapshot: Sendable, Equatable {
         statusBarInset = window.screen.statusBarInset
         time = window.application?.loop.now.nanoseconds ?? 0
         turn = window.application?.loop.turn ?? 0
+        let windowNode = Node(label: window.traceLabel, controller: nil, depth: 0, rect: Rect(origin: .zero, size: window.bounds.size),
+                              backgroundColor: window.backgroundColor, alpha: window.presentationAlpha, isHidden: window.isHidden)
+        guard !window.isHidden, let app = window.application else {
+            nodes = [windowNode]
+            return
+        }
+        let drawn = app.drawnElements(of: window)
+        let elements = drawn.tree.elements
         var nodes: [Node] = []
-        nodes.append(Node(label: window.traceLabel, controller: nil, depth: 0, rect: Rect(origin: .zero, size: window.bounds.size),
-                          backgroundColor: window.backgroundColor, alpha: window.presentationAlpha, isHidden: window.isHidden))
-        if !window.isHidden { Self.collect(window, origin: .zero, depth: 1, transform: .identity, into: &nodes) }
-        self.nodes = nodes
-        if !window.isHidden { keyboard = Self.keyboard(of: window) }
-    }
-
-    /// Adds `parent`'s subviews: `origin` is where `parent`'s bounds origin lies in window
-    /// coordinates.
-    private static func collect(_ parent: View, origin: Point, depth: Int, transform: CGAffineTransform,
-                                into nodes: inout [Node]) {
-        let boundsOrigin = parent.bounds.origin
-        for view in parent.subviews {
-            let frame = view.presentationFrame
-            let rect = Rect(x: origin.x + frame.minX - boundsOrigin.x, y: origin.y + frame.minY - boundsOrigin.y,
-                            width: frame.width, height: frame.height)
-            var node = Node(label: view.traceLabel, controller: view.owningViewController?.traceLabel, depth: depth, rect: rect,
-                            backgroundColor: view.backgroundColor, alpha: view.presentationAlpha, isHidden: view.isHidden)
-            // The view's own transform acts about its center, then its superviews'.
-            let own = view.presentationTransform
-            var composed = transform
-            if !own.isIdentity {
-                composed = CGAffineTransform(translationX: -rect.midX, y: -rect.midY).concatenating(own)
-                    .concatenating(CGAffineTransform(translationX: rect.midX, y: rect.midY)).concatenating(transform)
-            }
-            node.content = content(of: view, transform: composed, id: "n\(nodes.count)")
-            nodes.append(node)
-            if !view.isHidden { collect(view, origin: rect.origin, depth: depth + 1, transform: composed, into: &nodes) }
-            if !view.isHidden, let bar = bar(over: view, at: rect) {
-                var barNode = Node(label: bar.isTabBar ? "tabBar" : "navigationBar", controller: nil, depth: depth + 1,
-                                   rect: bar.rect, backgroundColor: nil, alpha: 1, isHidden: false)
-                barNode.content.bar = bar
-                barNode.content.transform = composed
-                nodes.append(barNode)
+        nodes.reserveCapacity(elements.count)
+        // Each element's transform composed with its ancestors', in window coordinates.
+        var transforms = [CGAffineTransform](repeating: .identity, count: elements.count)
+        for (index, element) in elements.enumerated() {
+            let inherited = element.parent.map { transforms[$0] } ?? .identity
+            transforms[index] = inherited
+            switch element.type {
+            case .application, .keyboard, .key:
+                continue
+            case .window:
+                nodes.append(windowNode)
+            case .navigationBar, .tabBar:
+                guard let bar = Self.bar(drawn, at: index) else { continue }
+                var node = Node(label: bar.isTabBar ? "tabBar" : "navigationBar", controller: nil, depth: element.depth - 1,
+                                rect: bar.rect, backgroundColor: nil, alpha: 1, isHidden: false)
+                node.content.bar = bar
+                node.content.transform = inherited
+                nodes.append(node)
+            default:
+                guard let view = drawn.view(at: index) else { continue }
+                let rect = element.frame
+                // The view's own transform acts about its center, then its superviews'.
+                let own = view.presentationTransform
+                if !own.isIdentity {
+                    transforms[index] = CGAffineTransform(translationX: -rect.midX, y: -rect.midY).concatenating(own)
+                        .concatenating(CGAffineTransform(translationX: rect.midX, y: rect.midY)).concatenating(inherited)
+                }
+                var node = Node(label: view.traceLabel, controller: view.owningViewController?.traceLabel, depth: element.depth - 1,
+                                rect: rect, backgroundColor: view.backgroundColor, alpha: view.presentationAlpha, isHidden: view.isHidden)
+                node.content = Self.content(of: view, transform: transforms[index], id: "n\(nodes.count)")
+                nodes.append(node)
             }
         }
+        self.nodes = nodes
+        keyboard = Self.keyboard(of: window, elements: elements)
     }
 
     /// What UIKit draws inside `view`.
@@ -277,32 +286,34 @@ public struct WindowSnapshot: Sendable, Equatable {
         return content
     }
 
-    /// The navigation bar over a navigation controller's view (when its top controller
-    /// has a title or bar items), or the tab bar under a tab bar controller's.
-    private static func bar(over view: View, at rect: Rect) -> Bar? {
-        guard let controller = view.owningViewController, controller.viewIfLoaded === view else { return nil }
-        if let navigation = controller as? NavigationController, !navigation.isNavigationBarHidden,
-           let top = navigation.topViewController {
-            let item = top.navigationItemIfMade
-            let title = item?.title ?? top.title
-            let leading = item?.leftBarButtonItems?.map { $0.title ?? $0.image?.name ?? "item" } ?? []
-            let trailing = item?.rightBarButtonItems?.map { $0.title ?? $0.image?.name ?? "item" } ?? []
-            guard title != nil || !leading.isEmpty || !trailing.isEmpty else { return nil }
-            let top0 = view.window.map { $0.screenSafeAreaInsets.top } ?? 0
-            return Bar(rect: Rect(x: rect.minX, y: rect.minY + top0, width: rect.width, height: 44), title: title,
-                       leading: leading, trailing: trailing)
-        }
-        if let tabs = controller as? TabBarController, !tabs.viewControllers.isEmpty, !tabs.tabBar.isHidden {
-            let titles = tabs.viewControllers.map { $0.tabBarItemIfMade?.title ?? $0.title ?? $0.traceLabel }
-            let bottom = view.window.map { $0.screenSafeAreaInsets.bottom } ?? 0
-            var bar = Bar(rect: Rect(x: rect.minX, y: rect.maxY - 49 - bottom, width: rect.width, height: 49 + bottom),
-                          title: nil, trailing: titles, isTabBar: true, selected: tabs.selectedIndex)
+    /// The bar the element at `index` is (a navigation bar or a tab bar), from its
+    /// elements: the title, the back button (drawn "‹ Title") and bar button items on
+    /// the side they lie, a tab bar's tabs and the colours its app set.
+    private static func bar(_ drawn: DrawnElementTree, at index: Int) -> Bar? {
+        let tree = drawn.tree
+        let element = tree.elements[index]
+        let parts = tree.children(of: index).map { tree.elements[$0] }
+        if element.type == .tabBar {
+            guard let tabs = drawn.object(at: index) as? TabBarController else { return nil }
+            let tabElements = parts.filter { $0.type == .tab }
+            var bar = Bar(rect: element.frame, title: nil, trailing: tabElements.map(\.label), isTabBar: true,
+                          selected: tabElements.firstIndex { $0.isSelected })
             bar.backgroundColor = tabs.tabBar.drawnBackgroundColor
             bar.selectedColor = tabs.tabBar.drawnSelectedItemColor
             bar.unselectedColor = tabs.tabBar.drawnUnselectedItemColor
             return bar
         }
-        return nil
+        let title = parts.first { $0.type == .staticText }?.label
+        var leading: [String] = [], trailing: [String] = []
+        for part in parts {
+            switch part.type {
+            case .backButton: leading.append("‹ " + part.label)
+            case .button where part.frame.midX < element.frame.midX: leading.append(part.label.isEmpty ? "item" : part.label)
+            case .button: trailing.append(part.label.isEmpty ? "item" : part.label)
+            default: break
+            }
+        }
+        return Bar(rect: element.frame, title: title, leading: leading, trailing: trailing)
     }
 
     /// The snapshot as SVG: one `<rect>` per view (`data-label`, `data-depth`), filled

@@ -24,13 +24,13 @@ extension WindowSnapshot {
     /// The keyboard of `window` where it is drawn now (nil when hidden and not moving),
     /// with the keys of the app's element tree that belong to it, moved with it while it
     /// slides in. Sliding out, it is its panel alone (the tree has no keys then).
-    static func keyboard(of window: Window) -> Keyboard? {
+    /// `elements` are the window's drawn elements.
+    static func keyboard(of window: Window, elements: [Element]) -> Keyboard? {
         // Only what lies inside the window: a sliding keyboard is partly below its edge.
         let bounds = Rect(origin: .zero, size: window.bounds.size)
         guard let moving = window.keyboardPresentationFrameInWindow, !moving.intersection(bounds).isNull else { return nil }
         let drawn = moving.intersection(bounds)
-        guard let frame = window.keyboardFrameInWindow, let app = window.application else { return Keyboard(rect: drawn, keys: []) }
-        let elements = app.elementTree().elements
+        guard let frame = window.keyboardFrameInWindow else { return Keyboard(rect: drawn, keys: []) }
         let label = window.traceLabel
         guard let panel = elements.firstIndex(where: { $0.type == .keyboard && $0.window == label && $0.frame == frame }) else {
             return Keyboard(rect: drawn, keys: [])

@@ -87,6 +87,25 @@ extension Application {
         return ElementTree(elements: builder.elements, turn: loop.turn, time: loop.now.nanoseconds)
     }
 
+    /// One window's element tree as it is drawn now, with the object each element stands
+    /// for: what pictures are made from.
+    ///
+    /// The same walk as ``elementTree()``, with three differences that drawing needs:
+    /// every subview is in, in `subviews` order (a hidden view too, with
+    /// ``Element/isVisible`` false and without its subviews; a button's title label is not
+    /// folded into the button; `accessibilityElements` lists are not followed); frames are
+    /// presentation frames, so a view mid-animation is where it is drawn; and
+    /// ``Element/isHittable`` is false throughout (hit testing is not worked out).
+    public func drawnElements(of window: Window) -> DrawnElementTree {
+        guard checkLoopThread(label: "app", operation: "drawnElements(of:)") else {
+            return DrawnElementTree(tree: ElementTree(elements: [], turn: loop.turn, time: loop.now.nanoseconds), targets: [])
+        }
+        var builder = ElementTreeBuilder(app: self, drawing: window)
+        builder.build()
+        return DrawnElementTree(tree: ElementTree(elements: builder.elements, turn: loop.turn, time: loop.now.nanoseconds),
+                                targets: builder.targets)
+    }
+
     /// The element tree with what each element stands for: what verbs act on.
     func elementTreeAndTargets() -> (ElementTree, [ElementTarget]) {
         var builder = ElementTreeBuilder(app: self)
@@ -111,4 +130,41 @@ enum ElementTarget {
     case keyboard(Window)
     case clearButton(TextField)
     case keyboardKey(Window, String)
+}
+
+/// A window's element tree as drawn (``Application/drawnElements(of:)``), with the object
+/// each element stands for.
+///
+/// - Warning: Not `Sendable`: it holds the app's views; read it on the app's loop thread.
+public struct DrawnElementTree {
+    /// The elements, in drawing order (a parent before its children, a later sibling above
+    /// an earlier one).
+    public let tree: ElementTree
+    let targets: [ElementTarget]
+
+    /// The object the element at `index` stands for: its view; for a part UIKit draws
+    /// without a view here, what draws it (a navigation bar's or back button's
+    /// ``NavigationController``, a tab bar's or tab's ``TabBarController``, a bar button
+    /// item, a segmented control or stepper, a keyboard's ``Window``); nil for the
+    /// application.
+    public func object(at index: Int) -> AnyObject? {
+        switch targets[index] {
+        case .application: nil
+        case .view(let view): view
+        case .accessibilityElement(let element): element
+        case .navigationBar(let navigation), .barTitle(let navigation), .backButton(let navigation): navigation
+        case .barButtonItem(let item, _): item
+        case .tabBar(let tabs), .tab(let tabs, _): tabs
+        case .segment(let control, _): control
+        case .stepperButton(let stepper, _): stepper
+        case .keyboard(let window), .keyboardKey(let window, _): window
+        case .clearButton(let field): field
+        }
+    }
+
+    /// The view the element at `index` is, if it is a view's (not a part's).
+    public func view(at index: Int) -> View? {
+        if case .view(let view) = targets[index] { return view }
+        return nil
+    }
 }

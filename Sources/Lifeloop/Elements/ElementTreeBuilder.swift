@@ -5,8 +5,18 @@ import Foundation
 /// by walking up again), with the parts UIKit draws that are not subviews here (navigation
 /// and tab bars, their buttons, segments, a stepper's buttons) added where UIKit shows
 /// them, above the content.
+///
+/// The same walk makes the tree as a window is drawn (``Application/drawnElements(of:)``):
+/// then every subview is in, in `subviews` order (hidden ones too, without their
+/// subviews; an element's subviews not folded into it; accessibility lists not followed),
+/// each at its presentation frame, mid-animation values included, and hit testing is not
+/// worked out.
 struct ElementTreeBuilder {
     let app: Application
+    /// Whether the walk makes the drawn form of the tree.
+    let drawing: Bool
+    /// The one window to walk (the drawn form's), or nil for every shown window.
+    let only: Window?
     var elements: [Element] = []
     var targets: [ElementTarget] = []
     /// Per class: what kind of view it is (a dynamic cast per kind), its name, and whether
@@ -22,8 +32,10 @@ struct ElementTreeBuilder {
     private var windowLabel = ""
     private var window: Window?
 
-    init(app: Application) {
+    init(app: Application, drawing window: Window? = nil) {
         self.app = app
+        self.drawing = window != nil
+        self.only = window
         elements.reserveCapacity(256)
         targets.reserveCapacity(256)
     }
@@ -34,12 +46,12 @@ struct ElementTreeBuilder {
                        isEnabled: true, isSelected: false, isFocused: false, isHittable: false, isVisible: true,
                        isAccessibilityElement: false, indexPath: nil, contentOffset: nil, controller: nil, window: "", parent: nil, depth: 0),
                .application)
-        for window in app.windows where !window.isHidden {
+        for window in only.map({ [$0] }) ?? app.windows where !window.isHidden {
             self.window = window
             windowLabel = window.traceLabel
             windowOrigin = window.frame.origin
             barRects = []
-            hitTesting.begin(window, classes: &classes)
+            if !drawing { hitTesting.begin(window, classes: &classes) }
             let bounds = Rect(origin: .zero, size: window.bounds.size)
             let index = append(element(for: window, kind: .window, className: classes.info(of: window).name, frame: bounds, parent: 0,
                                        depth: 1, visible: true, hittable: false),
@@ -92,6 +104,13 @@ struct ElementTreeBuilder {
     private mutating func walkSubviews(of parent: View, index: Int, origin: Point, clip: Rect, depth: Int) {
         guard depth < 96 else { return }
         let subviews = parent.subviews
+        if drawing {
+            for view in subviews {
+                walk(view, info: classes.info(of: view), parentIndex: index, origin: origin, clip: clip, depth: depth,
+                     parentIsSuperview: true)
+            }
+            return
+        }
         hitTesting.push(subviewsOf: subviews, classes: &classes)
         for (position, view) in subviews.enumerated() where !view.isHidden {
             let info = classes.info(of: view)
@@ -103,20 +122,29 @@ struct ElementTreeBuilder {
 
     private mutating func walk(_ view: View, info: ClassInfo, parentIndex: Int, origin: Point, clip: Rect, depth: Int,
                                parentIsSuperview: Bool) {
-        let frame = view.frame, bounds = view.bounds
-        let rect = Rect(x: origin.x + frame.minX, y: origin.y + frame.minY, width: bounds.width, height: bounds.height)
+        let bounds = view.bounds
+        let rect: Rect
+        if drawing {
+            let frame = view.presentationFrame
+            rect = Rect(x: origin.x + frame.minX, y: origin.y + frame.minY, width: frame.width, height: frame.height)
+        } else {
+            let frame = view.frame
+            rect = Rect(x: origin.x + frame.minX, y: origin.y + frame.minY, width: bounds.width, height: bounds.height)
+        }
         let kind = info.kind
-        let visible = view.alpha > 0.01 && !rect.intersection(clip).isNull && !rect.intersection(clip).isEmpty
-            && elements[parentIndex].isVisible
+        let visible = !view.isHidden && (drawing ? view.presentationAlpha : view.alpha) > 0.01 && !rect.intersection(clip).isNull
+            && !rect.intersection(clip).isEmpty && elements[parentIndex].isVisible
         let element = element(for: view, kind: kind, className: info.name, frame: rect, parent: parentIndex, depth: depth,
-                              visible: visible, hittable: visible && hitTesting.hits(view, at: Point(x: rect.midX, y: rect.midY)),
+                              visible: visible,
+                              hittable: !drawing && visible && hitTesting.hits(view, at: Point(x: rect.midX, y: rect.midY)),
                               parentIsSuperview: parentIsSuperview)
         let isAccessibilityElement = element.isAccessibilityElement
         let index = append(consume element, .view(view))
-        if view.accessibilityElementsHidden { return }
+        if drawing && view.isHidden { return }
+        if view.accessibilityElementsHidden && !drawing { return }
         let innerClip = view.clipsToBounds || kind.scrolls ? rect.intersection(clip) : clip
         let inner = Point(x: rect.minX - bounds.minX, y: rect.minY - bounds.minY)
-        if let custom = view.accessibilityElements {
+        if !drawing, let custom = view.accessibilityElements {
             // The list's views may lie anywhere in the tree: the levels above do not lead to them.
             hitTesting.pushUnreached()
             defer { hitTesting.pop() }
@@ -143,10 +171,12 @@ struct ElementTreeBuilder {
             default:
                 // An element's subviews are part of it (a button's title label), as in
                 // UIKit's accessibility tree; containers show theirs.
-                if !(isAccessibilityElement && kind.isLeafWhenAccessible) {
+                if !drawing && !(isAccessibilityElement && kind.isLeafWhenAccessible) {
                     walkSubviews(of: view, index: index, origin: inner, clip: innerClip, depth: depth + 1)
                 }
             }
+            // Drawn, every view is in, whatever parts it shows.
+            if drawing { walkSubviews(of: view, index: index, origin: inner, clip: innerClip, depth: depth + 1) }
         }
         if let controller = view.owningController, controller.viewIfLoaded === view {
             appendBars(of: controller, over: view, rect: rect, parent: index, depth: depth + 1)
