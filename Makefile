@@ -11,11 +11,16 @@ deps:
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq pkg-config libuv1-dev; \
 	fi
 
-# PNG pictures come from SVG through rsvg-convert (Debian's librsvg2-bin).
+# PNG pictures come from SVG through rsvg-convert (Debian's librsvg2-bin). Text is measured
+# and drawn with Inter (Debian's fonts-inter, in /usr/share/fonts/opentype/inter).
 pictures-deps:
 	@if ! command -v rsvg-convert >/dev/null 2>&1; then \
 		echo "installing librsvg2-bin (rsvg-convert, for PNG pictures)"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq librsvg2-bin; \
+	fi
+	@if ! fc-list 2>/dev/null | grep -q Inter; then \
+		echo "installing fonts-inter (Inter, the font text is measured and drawn with)"; \
+		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq fonts-inter; \
 	fi
 
 # `lifeloop mcp` is tested with the official Python MCP SDK (PyPI's mcp), installed when
