@@ -24,9 +24,10 @@ struct FindingWriter {
                 .map { $0 + "\n" }.joined()
             let steps = finding.path.count
             var after = steps
-            let key = failureKey(of: text, scratch: folder + "/." + stem + ".candidate.yaml")
+            let scratch = folder + "/." + stem + ".candidate.yaml"
+            defer { unlink(scratch) }
+            let key = failureKey(of: text, scratch: scratch)
             if options.shrink, let key, steps > 1 {
-                let scratch = folder + "/." + stem + ".candidate.yaml"
                 do {
                     var shrinker = try ScenarioShrinker.start(text: text, file: file, name: "explore-\(name)-\(stem)") { candidate in
                         failureKey(of: candidate, scratch: scratch)
@@ -40,7 +41,6 @@ struct FindingWriter {
                 } catch {
                     onProgress?("\(stem): not shrunk: \(error)")
                 }
-                unlink(scratch)
             }
             try text.write(toFile: file, atomically: true, encoding: .utf8)
             finding.file = "findings/" + stem + ".yaml"

@@ -43,7 +43,10 @@ final class WorkerProcess {
         try? errors.close()
     }
 
-    deinit { kill() }
+    deinit {
+        kill()
+        unlink(stderrPath)
+    }
 
     /// Sends one line.
     func send(_ line: String) {
@@ -123,7 +126,6 @@ final class WorkerProcess {
         let deadline = Date().addingTimeInterval(2)
         while process.isRunning, Date() < deadline { usleep(5_000) }
         kill()
-        unlink(stderrPath)
     }
 }
 
