@@ -1,0 +1,108 @@
+import Foundation
+import Testing
+
+/// `lifeloop explore`, run as a user would: the real binary, its worker processes, the
+/// files it writes, and `lifeloop run` on the findings it wrote.
+@Suite("ExploreCommand")
+struct ExploreCommandTests {
+    private func temporaryFolder() -> String {
+        let path = NSTemporaryDirectory() + "lifeloop-explore-\(UUID().uuidString)"
+        try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
+        return path
+    }
+
+    private func map(_ folder: String) throws -> [String: Any] {
+        let data = try #require(FileManager.default.contents(atPath: folder + "/map.json"))
+        return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    @Test func exploreFindsTheFourPlantedFaultsAndEachFindingReplaysWithRun() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let output = try CLI.run(["explore", "sample:ExploreFaults", "--out", folder, "--seed", "0"])
+        #expect(output.status == 0, "\(output.stderr)")
+        #expect(output.stdout.contains("actions/s"))
+        let findings = try #require(try map(folder)["findings"] as? [[String: Any]])
+        let byKind = Dictionary(findings.map { (($0["kind"] as? String) ?? "", $0) }) { first, _ in first }
+        #expect(Set(byKind.keys) == ["crash", "hang", "leak", "diagnostic"])
+        #expect((byKind["crash"]?["message"] as? String)?.contains("Reset everything traps on purpose") == true)
+        #expect((byKind["leak"]?["message"] as? String)?.contains("ProfileViewController") == true)
+        #expect((byKind["diagnostic"]?["message"] as? String)?.hasPrefix("unsatisfiableConstraints") == true)
+        #expect((byKind["crash"]?["steps"] as? Int) == 3)
+
+        // Each scenario replays its finding with `lifeloop run`.
+        func run(_ kind: String) throws -> CLI.Output {
+            let file = try #require(byKind[kind]?["file"] as? String)
+            #expect(FileManager.default.fileExists(atPath: folder + "/" + file.replacingOccurrences(of: ".yaml", with: ".llcap")))
+            return try CLI.run(["run", folder + "/" + file], environment: ["SWIFT_BACKTRACE": "enable=no"])
+        }
+        let crash = try run("crash")
+        #expect(crash.status != 0 && crash.status != 1, "a trap ends the process")
+        #expect(crash.stderr.contains("Reset everything traps on purpose"))
+        let hang = try run("hang")
+        #expect(hang.status == 1)
+        #expect(hang.stdout.contains("did not settle within its budget"))
+        let leak = try run("leak")
+        #expect(leak.status == 1)
+        #expect(leak.stdout.contains("ProfileViewController#1 dealloc"))
+        let diagnostic = try run("diagnostic")
+        #expect(diagnostic.status == 1)
+        #expect(diagnostic.stdout.contains("strict mode: unsatisfiableConstraints"))
+    }
+
+    @Test func theSameSeedWalksTheSameMap() throws {
+        let first = temporaryFolder()
+        let second = temporaryFolder()
+        defer {
+            try? FileManager.default.removeItem(atPath: first)
+            try? FileManager.default.removeItem(atPath: second)
+        }
+        for folder in [first, second] {
+            let output = try CLI.run(["explore", "sample:Contacts", "--out", folder, "--seed", "5", "--no-shrink"])
+            #expect(output.status == 0, "\(output.stderr)")
+        }
+        let one = try map(first)
+        let two = try map(second)
+        #expect((one["edges"] as? [[String: AnyHashable]]) == (two["edges"] as? [[String: AnyHashable]]))
+        #expect(((one["screens"] as? [Any])?.count ?? 0) >= 2)
+    }
+
+    @Test func badInputIsRefusedNamingIt() throws {
+        let unknown = try CLI.run(["explore", "sample:NoSuchApp", "--out", temporaryFolder()])
+        #expect(unknown.status == 2)
+        #expect(unknown.stderr.contains("no sample named 'NoSuchApp'"))
+        let missing = try CLI.run(["explore", "/nonexistent/app.yaml", "--out", temporaryFolder()])
+        #expect(missing.status == 2)
+        #expect(missing.stderr.contains("/nonexistent/app.yaml"))
+        let negative = try CLI.run(["explore", "sample:ExploreFaults", "--max-actions", "-3"])
+        #expect(negative.status != 0)
+        #expect(negative.stderr.contains("--max-actions -3"))
+    }
+
+    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium"), "needs chromium: make browser-deps"))
+    func theMapPageRendersEachScreenAsANodeInHeadlessChromium() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let output = try CLI.run(["explore", "sample:ExploreFaults", "--out", folder, "--no-shrink"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let page = try String(contentsOfFile: folder + "/map.html", encoding: .utf8)
+        #expect(!page.contains("<script"))
+        #expect(page.contains("src=\"data:image/png;base64,"))
+        let profile = folder + "/profile"
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/chromium")
+        process.arguments = ["--headless", "--no-sandbox", "--disable-gpu", "--user-data-dir=\(profile)", "--dump-dom",
+                             "file://" + folder + "/map.html"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let dom = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        let nodes = dom.components(separatedBy: "class=\"screen node\"").count - 1
+        let screens = try #require(try map(folder)["screens"] as? [Any])
+        #expect(nodes == screens.count)
+        #expect(nodes == 6)
+        #expect(dom.contains("Reset everything traps on purpose"))
+    }
+}
