@@ -58,15 +58,23 @@ public struct EdgeInsets: Hashable, Sendable {
 }
 
 /// An RGBA color, components from 0 to 1.
+///
+/// A dynamic color (UIKit's system colors such as ``label``, or one made with
+/// ``init(dynamicProvider:)``) also carries how it looks in other appearances; its
+/// components are its light appearance, and ``resolvedColor(with:)`` gives the one for a
+/// trait collection. Setting a component makes the color a plain one.
 public struct Color: Hashable, Sendable {
     /// The red component.
-    public var red: Double
+    public var red: Double { didSet { appearance = nil } }
     /// The green component.
-    public var green: Double
+    public var green: Double { didSet { appearance = nil } }
     /// The blue component.
-    public var blue: Double
+    public var blue: Double { didSet { appearance = nil } }
     /// The opacity.
-    public var alpha: Double
+    public var alpha: Double { didSet { appearance = nil } }
+    /// How the color looks in other appearances (nil for a plain color): kept in a box so
+    /// that a color stays a small value.
+    var appearance: ColorAppearance?
 
     /// A color from components, each 0…1.
     public init(red: Double, green: Double, blue: Double, alpha: Double = 1) {

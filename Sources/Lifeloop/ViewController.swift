@@ -114,6 +114,8 @@ open class ViewController: Responder {
     private var storedEditing = false
     /// `registerForTraitChanges` registrations.
     var traitRegistrations: [TraitChangeRegistration] = []
+    /// `overrideUserInterfaceStyle` as set (UIKitState/Appearance.swift).
+    var storedOverrideStyle = TraitCollection.Style.unspecified
     private var storedPreferredContentSize = Size.zero
     private var storedModalTransitionStyle = ModalTransitionStyle.coverVertical
     var storedView: View? {
@@ -506,8 +508,6 @@ open class ViewController: Responder {
     open override func touchesEnded(_ touches: Set<Touch>, with event: Event?) { forwardTouches(.ended, touches, event) }
     /// See ``touchesBegan(_:with:)``.
     open override func touchesCancelled(_ touches: Set<Touch>, with event: Event?) { forwardTouches(.cancelled, touches, event) }
-    /// The traits of the view's window.
-    public var traitCollection: TraitCollection { storedView?.traitCollection ?? .current }
     /// The next responder: the superview of the controller's view.
     open override var next: Responder? { viewIfLoaded?.superview }
 

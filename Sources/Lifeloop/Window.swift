@@ -228,14 +228,25 @@ open class Window: View {
         }
         // UIKit's traitCollectionDidChange when the size classes change (a rotation of a
         // phone): called, not traced, so the spec's traces (L27) stay as they are.
-        let previousTraits = TraitCollection(screen: screen, size: bounds.size)
-        let traitsChange = previousTraits != TraitCollection(screen: screen, size: size)
+        let previousTraits = baseTraits(size: bounds.size)
+        let traitsChange = previousTraits != baseTraits(size: size)
+        // Each object's own previous traits, overrides included (UIKitState/Appearance.swift).
+        let before = traitsChange ? TraitDelivery.snapshot(under: [self]) : []
         app.afterCommit { [weak self] in
             guard traitsChange, let self else { return }
-            for controller in self.allControllers { controller.traitsDidChange(from: previousTraits) }
+            var previous: [ObjectIdentifier: TraitCollection] = [:]
+            for (node, traits) in before {
+                switch node {
+                case .view(let view): previous[ObjectIdentifier(view)] = traits
+                case .controller(let controller): previous[ObjectIdentifier(controller)] = traits
+                }
+            }
+            for controller in self.allControllers {
+                controller.traitsDidChange(from: previous[ObjectIdentifier(controller)] ?? previousTraits)
+            }
             var views: [View] = [self]
             while let view = views.popLast() {
-                view.traitsDidChange(from: previousTraits)
+                view.traitsDidChange(from: previous[ObjectIdentifier(view)] ?? previousTraits)
                 views.append(contentsOf: view.subviews)
             }
         }

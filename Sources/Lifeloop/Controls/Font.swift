@@ -83,6 +83,9 @@ public struct Font: Hashable, Sendable {
     public var weight: Weight
     /// Whether the face is italic.
     public var isItalic: Bool
+    /// Where a Dynamic Type font's size comes from (Font+DynamicType.swift); not part of
+    /// equality.
+    var dynamicType: DynamicTypeTag?
 
     /// A named font; any name is accepted (there are no font files to miss).
     public init?(name: String, size: CGFloat) {
@@ -120,9 +123,10 @@ public struct Font: Hashable, Sendable {
     public static func monospacedSystemFont(ofSize size: CGFloat, weight: Weight) -> Font {
         Font(fontName: ".SFMono-Regular", pointSize: size, weight: weight)
     }
-    /// The font of a text style at the default content size.
+    /// The font of a text style at the app's text size (see
+    /// ``preferredFont(forTextStyle:compatibleWith:)``).
     public static func preferredFont(forTextStyle style: TextStyle) -> Font {
-        systemFont(ofSize: style.size, weight: style == .headline ? .semibold : .regular)
+        preferredFont(forTextStyle: style, compatibleWith: nil)
     }
     /// The size UIKit gives labels by default.
     public static var labelFontSize: CGFloat { 17 }

@@ -161,10 +161,6 @@ extension Application {
         return CGRect(x: 0, y: 0, width: screen.size.width, height: screen.statusBarInset)
     }
 
-    /// The user's preferred text size: always ``ContentSizeCategory/large``, the default
-    /// (Lifeloop has no Dynamic Type setting).
-    public var preferredContentSizeCategory: ContentSizeCategory { .large }
-
     /// Sends an action message, as a control does: to `target`, or, when it is nil, up the
     /// responder chain from the key window's first responder (or the key window), to the
     /// application and its delegate. The method takes none, the sender, or the sender and

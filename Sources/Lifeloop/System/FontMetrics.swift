@@ -3,8 +3,7 @@ import Foundation
 /// A Dynamic Type text size the user can choose: UIKit's `UIContentSizeCategory`, with its
 /// raw values. Categories compare by size (`.accessibilityMedium > .extraExtraExtraLarge`).
 ///
-/// Lifeloop has one text size: ``large``, the default
-/// (``Application/preferredContentSizeCategory``).
+/// ``large`` is the default; the app's is ``Application/preferredContentSizeCategory``.
 public struct ContentSizeCategory: RawRepresentable, Hashable, Comparable, Sendable {
     /// The category's string, UIKit's.
     public let rawValue: String
@@ -38,7 +37,8 @@ public struct ContentSizeCategory: RawRepresentable, Hashable, Comparable, Senda
     /// The largest size.
     public static let accessibilityExtraExtraExtraLarge = ContentSizeCategory(rawValue: "UICTContentSizeCategoryAccessibilityXXXL")
 
-    /// Posted when the user changes the text size: never, in Lifeloop.
+    /// Posted when the app's text size changes (``Application/preferredContentSizeCategory``
+    /// set), after the trait changes have been delivered.
     public static let didChangeNotification = Notification.Name("UIContentSizeCategoryDidChangeNotification")
     /// The user-info key of the new category in ``didChangeNotification``.
     public static let newValueUserInfoKey = "UIContentSizeCategoryNewValueKey"
@@ -49,7 +49,7 @@ public struct ContentSizeCategory: RawRepresentable, Hashable, Comparable, Senda
         accessibilityExtraExtraExtraLarge,
     ].map(\.rawValue)
 
-    private var rank: Int { Self.order.firstIndex(of: rawValue) ?? 0 }
+    var rank: Int { Self.order.firstIndex(of: rawValue) ?? 0 }
 
     /// Whether this is one of the accessibility sizes (`accessibilityMedium` and up).
     public var isAccessibilityCategory: Bool { self >= .accessibilityMedium }
@@ -60,9 +60,12 @@ public struct ContentSizeCategory: RawRepresentable, Hashable, Comparable, Senda
 
 /// Scales fonts and sizes for the user's Dynamic Type setting: UIKit's `UIFontMetrics`.
 ///
-/// Lifeloop has one text size, the default ``ContentSizeCategory/large``, at which UIKit's
-/// scaling is the identity: a scaled font is the font itself (no larger than a given maximum)
-/// and a scaled value is the value.
+/// A size scales as the metrics' text style does between the default category (large) and
+/// the one in force, by the point sizes of Apple's Dynamic Type table
+/// (``Font/preferredFont(forTextStyle:compatibleWith:)``): `body` at extra large is 19/17 of
+/// its large size. The category in force is the app's, or that of the trait collection given.
+/// A scaled font remembers its base, so a label that adjusts its font for the content size
+/// (`adjustsFontForContentSizeCategory`) scales it again when the category changes.
 public final class FontMetrics: Sendable {
     /// The text style whose scaling curve the metrics follow.
     public let textStyle: Font.TextStyle
@@ -75,35 +78,34 @@ public final class FontMetrics: Sendable {
         self.textStyle = textStyle
     }
 
-    /// `font` at the user's text size: `font` itself, at the default size.
-    public func scaledFont(for font: Font) -> Font { font }
+    /// `font` at the app's text size.
+    public func scaledFont(for font: Font) -> Font { scaledFont(for: font, maximumPointSize: 0, compatibleWith: nil) }
 
-    /// `font` at the user's text size, no larger than `maximumPointSize` (no limit when 0 or
-    /// less): `font`, made smaller if it exceeds the maximum.
+    /// `font` at the app's text size, no larger than `maximumPointSize` (no limit when 0 or
+    /// less).
     public func scaledFont(for font: Font, maximumPointSize: CGFloat) -> Font {
-        maximumPointSize > 0 && font.pointSize > maximumPointSize ? font.withSize(maximumPointSize) : font
+        scaledFont(for: font, maximumPointSize: maximumPointSize, compatibleWith: nil)
     }
 
-    /// `font` at the text size of `traitCollection`: `font` itself (Lifeloop's traits carry
-    /// the default size).
-    public func scaledFont(for font: Font, compatibleWith traitCollection: TraitCollection?) -> Font { font }
+    /// `font` at the text size of `traitCollection` (the app's when nil or unspecified).
+    public func scaledFont(for font: Font, compatibleWith traitCollection: TraitCollection?) -> Font {
+        scaledFont(for: font, maximumPointSize: 0, compatibleWith: traitCollection)
+    }
 
-    /// `font` at the text size of `traitCollection`, no larger than `maximumPointSize`, as
-    /// ``scaledFont(for:maximumPointSize:)``.
+    /// `font` at the text size of `traitCollection`, no larger than `maximumPointSize`.
     public func scaledFont(for font: Font, maximumPointSize: CGFloat, compatibleWith traitCollection: TraitCollection?) -> Font {
-        scaledFont(for: font, maximumPointSize: maximumPointSize)
+        let base = font.pointSize
+        let origin = Font.DynamicTypeOrigin(style: textStyle, base: base, maximumPointSize: maximumPointSize)
+        var scaled = font.withSize(origin.pointSize(at: ContentSizeCategory.inForce(traitCollection)))
+        scaled.dynamicType = Font.DynamicTypeTag(origin)
+        return scaled
     }
 
-    /// `value` (a spacing, a height) at the user's text size: `value` itself.
-    public func scaledValue(for value: CGFloat) -> CGFloat { value }
+    /// `value` (a spacing, a height) at the app's text size.
+    public func scaledValue(for value: CGFloat) -> CGFloat { scaledValue(for: value, compatibleWith: nil) }
 
-    /// `value` at the text size of `traitCollection`: `value` itself.
-    public func scaledValue(for value: CGFloat, compatibleWith traitCollection: TraitCollection?) -> CGFloat { value }
-}
-
-extension TraitCollection {
-    /// The user's preferred text size: always ``ContentSizeCategory/large``, the default
-    /// (Lifeloop has no Dynamic Type setting), so a layout that grows its text for the
-    /// accessibility sizes keeps its regular one.
-    public var preferredContentSizeCategory: ContentSizeCategory { .large }
+    /// `value` at the text size of `traitCollection` (the app's when nil or unspecified).
+    public func scaledValue(for value: CGFloat, compatibleWith traitCollection: TraitCollection?) -> CGFloat {
+        value * Font.DynamicTypeOrigin.factor(of: textStyle, at: ContentSizeCategory.inForce(traitCollection))
+    }
 }

@@ -60,17 +60,6 @@ extension Responder {
     public static let keyboardIsLocalUserInfoKey = "UIKeyboardIsLocalUserInfoKey"
 }
 
-// MARK: Dynamic colors
-
-extension Color {
-    /// UIKit's `init(dynamicProvider:)`: the color `dynamicProvider` gives for the current
-    /// trait collection. The color is resolved once, when it is made: Lifeloop's colors do
-    /// not change with a later change of appearance.
-    public init(dynamicProvider: (TraitCollection) -> Color) {
-        self = dynamicProvider(TraitCollection.current)
-    }
-}
-
 // MARK: The animator protocols
 
 /// UIKit's `UIViewAnimating`: an animation that can be started, paused, scrubbed and

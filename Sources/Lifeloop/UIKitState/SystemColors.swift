@@ -1,4 +1,10 @@
-/// UIKit's named colors, with their light-appearance values (Lifeloop renders light).
+/// UIKit's named colors. The system colors are dynamic: light and dark values, the tints
+/// and grays from Apple's Human Interface Guidelines, "Color"
+/// (developer.apple.com/design/human-interface-guidelines/color, iOS system colors, default
+/// contrast), the element colors (labels, backgrounds, fills, separators, link) as UIKit
+/// reports them (the table in Noah Gilmore's "Backwards compatibility for iOS 13 system
+/// colors", noahgilmore.com/blog/dark-mode-uicolor-compatibility). The increased-contrast
+/// variants are not modelled.
 extension Color {
     /// A gray of `white` (0 black, 1 white).
     public init(white: Double, alpha: Double) {
@@ -24,9 +30,10 @@ extension Color {
         self.init(red: r, green: g, blue: b, alpha: alpha)
     }
 
-    /// The same color at another opacity.
+    /// The same color at another opacity (a dynamic color stays dynamic, each appearance
+    /// at that opacity).
     public func withAlphaComponent(_ alpha: CGFloat) -> Color {
-        Color(red: red, green: green, blue: blue, alpha: Double(alpha))
+        withAlpha(Double(alpha))
     }
 
     /// Reads the components into `CGFloat`s, as UIKit's `getRed(_:green:blue:alpha:)`.
@@ -39,6 +46,8 @@ extension Color {
     private static func rgb(_ red: Double, _ green: Double, _ blue: Double, _ alpha: Double = 1) -> Color {
         Color(red: red / 255, green: green / 255, blue: blue / 255, alpha: alpha)
     }
+
+    private static func dynamic(_ light: Color, _ dark: Color) -> Color { .dynamic(light: light, dark: dark) }
 
     /// UIKit's `red`: red 1, green 0, blue 0.
     public static let red = Color(red: 1, green: 0, blue: 0)
@@ -65,83 +74,83 @@ extension Color {
     /// UIKit's `lightGray`: white 2.0 / 3, alpha 1.
     public static let lightGray = Color(white: 2.0 / 3, alpha: 1)
 
-    /// UIKit's `systemRed` in its light appearance: RGB 255, 59, 48.
-    public static let systemRed = rgb(255, 59, 48)
-    /// UIKit's `systemGreen` in its light appearance: RGB 52, 199, 89.
-    public static let systemGreen = rgb(52, 199, 89)
-    /// UIKit's `systemBlue` in its light appearance: RGB 0, 122, 255.
-    public static let systemBlue = rgb(0, 122, 255)
-    /// UIKit's `systemOrange` in its light appearance: RGB 255, 149, 0.
-    public static let systemOrange = rgb(255, 149, 0)
-    /// UIKit's `systemYellow` in its light appearance: RGB 255, 204, 0.
-    public static let systemYellow = rgb(255, 204, 0)
-    /// UIKit's `systemPink` in its light appearance: RGB 255, 45, 85.
-    public static let systemPink = rgb(255, 45, 85)
-    /// UIKit's `systemPurple` in its light appearance: RGB 175, 82, 222.
-    public static let systemPurple = rgb(175, 82, 222)
-    /// UIKit's `systemTeal` in its light appearance: RGB 48, 176, 199.
-    public static let systemTeal = rgb(48, 176, 199)
-    /// UIKit's `systemIndigo` in its light appearance: RGB 88, 86, 214.
-    public static let systemIndigo = rgb(88, 86, 214)
-    /// UIKit's `systemBrown` in its light appearance: RGB 162, 132, 94.
-    public static let systemBrown = rgb(162, 132, 94)
-    /// UIKit's `systemMint` in its light appearance: RGB 0, 199, 190.
-    public static let systemMint = rgb(0, 199, 190)
-    /// UIKit's `systemCyan` in its light appearance: RGB 50, 173, 230.
-    public static let systemCyan = rgb(50, 173, 230)
-    /// UIKit's `systemGray` in its light appearance: RGB 142, 142, 147.
-    public static let systemGray = rgb(142, 142, 147)
-    /// UIKit's `systemGray2` in its light appearance: RGB 174, 174, 178.
-    public static let systemGray2 = rgb(174, 174, 178)
-    /// UIKit's `systemGray3` in its light appearance: RGB 199, 199, 204.
-    public static let systemGray3 = rgb(199, 199, 204)
-    /// UIKit's `systemGray4` in its light appearance: RGB 209, 209, 214.
-    public static let systemGray4 = rgb(209, 209, 214)
-    /// UIKit's `systemGray5` in its light appearance: RGB 229, 229, 234.
-    public static let systemGray5 = rgb(229, 229, 234)
-    /// UIKit's `systemGray6` in its light appearance: RGB 242, 242, 247.
-    public static let systemGray6 = rgb(242, 242, 247)
+    /// UIKit's `systemRed`: RGB 255, 59, 48 light, 255, 69, 58 dark (HIG).
+    public static let systemRed = dynamic(rgb(255, 59, 48), rgb(255, 69, 58))
+    /// UIKit's `systemGreen`: RGB 52, 199, 89 light, 48, 209, 88 dark (HIG).
+    public static let systemGreen = dynamic(rgb(52, 199, 89), rgb(48, 209, 88))
+    /// UIKit's `systemBlue`: RGB 0, 122, 255 light, 10, 132, 255 dark (HIG).
+    public static let systemBlue = dynamic(rgb(0, 122, 255), rgb(10, 132, 255))
+    /// UIKit's `systemOrange`: RGB 255, 149, 0 light, 255, 159, 10 dark (HIG).
+    public static let systemOrange = dynamic(rgb(255, 149, 0), rgb(255, 159, 10))
+    /// UIKit's `systemYellow`: RGB 255, 204, 0 light, 255, 214, 10 dark (HIG).
+    public static let systemYellow = dynamic(rgb(255, 204, 0), rgb(255, 214, 10))
+    /// UIKit's `systemPink`: RGB 255, 45, 85 light, 255, 55, 95 dark (HIG).
+    public static let systemPink = dynamic(rgb(255, 45, 85), rgb(255, 55, 95))
+    /// UIKit's `systemPurple`: RGB 175, 82, 222 light, 191, 90, 242 dark (HIG).
+    public static let systemPurple = dynamic(rgb(175, 82, 222), rgb(191, 90, 242))
+    /// UIKit's `systemTeal`: RGB 48, 176, 199 light, 64, 200, 224 dark (HIG).
+    public static let systemTeal = dynamic(rgb(48, 176, 199), rgb(64, 200, 224))
+    /// UIKit's `systemIndigo`: RGB 88, 86, 214 light, 94, 92, 230 dark (HIG).
+    public static let systemIndigo = dynamic(rgb(88, 86, 214), rgb(94, 92, 230))
+    /// UIKit's `systemBrown`: RGB 162, 132, 94 light, 172, 142, 104 dark (HIG).
+    public static let systemBrown = dynamic(rgb(162, 132, 94), rgb(172, 142, 104))
+    /// UIKit's `systemMint`: RGB 0, 199, 190 light, 99, 230, 226 dark (HIG).
+    public static let systemMint = dynamic(rgb(0, 199, 190), rgb(99, 230, 226))
+    /// UIKit's `systemCyan`: RGB 50, 173, 230 light, 100, 210, 255 dark (HIG).
+    public static let systemCyan = dynamic(rgb(50, 173, 230), rgb(100, 210, 255))
+    /// UIKit's `systemGray`: RGB 142, 142, 147 light, 142, 142, 147 dark (HIG).
+    public static let systemGray = dynamic(rgb(142, 142, 147), rgb(142, 142, 147))
+    /// UIKit's `systemGray2`: RGB 174, 174, 178 light, 99, 99, 102 dark (HIG).
+    public static let systemGray2 = dynamic(rgb(174, 174, 178), rgb(99, 99, 102))
+    /// UIKit's `systemGray3`: RGB 199, 199, 204 light, 72, 72, 74 dark (HIG).
+    public static let systemGray3 = dynamic(rgb(199, 199, 204), rgb(72, 72, 74))
+    /// UIKit's `systemGray4`: RGB 209, 209, 214 light, 58, 58, 60 dark (HIG).
+    public static let systemGray4 = dynamic(rgb(209, 209, 214), rgb(58, 58, 60))
+    /// UIKit's `systemGray5`: RGB 229, 229, 234 light, 44, 44, 46 dark (HIG).
+    public static let systemGray5 = dynamic(rgb(229, 229, 234), rgb(44, 44, 46))
+    /// UIKit's `systemGray6`: RGB 242, 242, 247 light, 28, 28, 30 dark (HIG).
+    public static let systemGray6 = dynamic(rgb(242, 242, 247), rgb(28, 28, 30))
 
-    /// UIKit's `label`: red 0, green 0, blue 0.
-    public static let label = Color(red: 0, green: 0, blue: 0)
-    /// UIKit's `secondaryLabel` in its light appearance: RGB 60, 60, 67, alpha 0.6.
-    public static let secondaryLabel = rgb(60, 60, 67, 0.6)
-    /// UIKit's `tertiaryLabel` in its light appearance: RGB 60, 60, 67, alpha 0.3.
-    public static let tertiaryLabel = rgb(60, 60, 67, 0.3)
-    /// UIKit's `quaternaryLabel` in its light appearance: RGB 60, 60, 67, alpha 0.18.
-    public static let quaternaryLabel = rgb(60, 60, 67, 0.18)
-    /// UIKit's `placeholderText` in its light appearance: RGB 60, 60, 67, alpha 0.3.
-    public static let placeholderText = rgb(60, 60, 67, 0.3)
-    /// UIKit's `link` in its light appearance: RGB 0, 122, 255.
-    public static let link = rgb(0, 122, 255)
-    /// UIKit's `separator` in its light appearance: RGB 60, 60, 67, alpha 0.29.
-    public static let separator = rgb(60, 60, 67, 0.29)
-    /// UIKit's `opaqueSeparator` in its light appearance: RGB 198, 198, 200.
-    public static let opaqueSeparator = rgb(198, 198, 200)
-    /// UIKit's `systemBackground` in its light appearance: white.
-    public static let systemBackground = Color.white
-    /// UIKit's `secondarySystemBackground` in its light appearance: RGB 242, 242, 247.
-    public static let secondarySystemBackground = rgb(242, 242, 247)
-    /// UIKit's `tertiarySystemBackground` in its light appearance: white.
-    public static let tertiarySystemBackground = Color.white
-    /// UIKit's `systemGroupedBackground` in its light appearance: RGB 242, 242, 247.
-    public static let systemGroupedBackground = rgb(242, 242, 247)
-    /// UIKit's `secondarySystemGroupedBackground` in its light appearance: white.
-    public static let secondarySystemGroupedBackground = Color.white
-    /// UIKit's `tertiarySystemGroupedBackground` in its light appearance: RGB 242, 242, 247.
-    public static let tertiarySystemGroupedBackground = rgb(242, 242, 247)
-    /// UIKit's `systemFill` in its light appearance: RGB 120, 120, 128, alpha 0.2.
-    public static let systemFill = rgb(120, 120, 128, 0.2)
-    /// UIKit's `secondarySystemFill` in its light appearance: RGB 120, 120, 128, alpha 0.16.
-    public static let secondarySystemFill = rgb(120, 120, 128, 0.16)
-    /// UIKit's `tertiarySystemFill` in its light appearance: RGB 118, 118, 128, alpha 0.12.
-    public static let tertiarySystemFill = rgb(118, 118, 128, 0.12)
-    /// UIKit's `quaternarySystemFill` in its light appearance: RGB 116, 116, 128, alpha 0.08.
-    public static let quaternarySystemFill = rgb(116, 116, 128, 0.08)
-    /// UIKit's `lightText`: white 1, alpha 0.6.
+    /// UIKit's `label`: RGB 0, 0, 0 light, 255, 255, 255 dark.
+    public static let label = dynamic(rgb(0, 0, 0), rgb(255, 255, 255))
+    /// UIKit's `secondaryLabel`: RGB 60, 60, 67, alpha 0.6 light, 235, 235, 245, alpha 0.6 dark.
+    public static let secondaryLabel = dynamic(rgb(60, 60, 67, 0.6), rgb(235, 235, 245, 0.6))
+    /// UIKit's `tertiaryLabel`: RGB 60, 60, 67, alpha 0.3 light, 235, 235, 245, alpha 0.3 dark.
+    public static let tertiaryLabel = dynamic(rgb(60, 60, 67, 0.3), rgb(235, 235, 245, 0.3))
+    /// UIKit's `quaternaryLabel`: RGB 60, 60, 67, alpha 0.18 light, 235, 235, 245, alpha 0.18 dark.
+    public static let quaternaryLabel = dynamic(rgb(60, 60, 67, 0.18), rgb(235, 235, 245, 0.18))
+    /// UIKit's `placeholderText`: RGB 60, 60, 67, alpha 0.3 light, 235, 235, 245, alpha 0.3 dark.
+    public static let placeholderText = dynamic(rgb(60, 60, 67, 0.3), rgb(235, 235, 245, 0.3))
+    /// UIKit's `link`: RGB 0, 122, 255 light, 9, 132, 255 dark.
+    public static let link = dynamic(rgb(0, 122, 255), rgb(9, 132, 255))
+    /// UIKit's `separator`: RGB 60, 60, 67, alpha 0.29 light, 84, 84, 88, alpha 0.6 dark.
+    public static let separator = dynamic(rgb(60, 60, 67, 0.29), rgb(84, 84, 88, 0.6))
+    /// UIKit's `opaqueSeparator`: RGB 198, 198, 200 light, 56, 56, 58 dark.
+    public static let opaqueSeparator = dynamic(rgb(198, 198, 200), rgb(56, 56, 58))
+    /// UIKit's `systemBackground`: RGB 255, 255, 255 light, 0, 0, 0 dark.
+    public static let systemBackground = dynamic(rgb(255, 255, 255), rgb(0, 0, 0))
+    /// UIKit's `secondarySystemBackground`: RGB 242, 242, 247 light, 28, 28, 30 dark.
+    public static let secondarySystemBackground = dynamic(rgb(242, 242, 247), rgb(28, 28, 30))
+    /// UIKit's `tertiarySystemBackground`: RGB 255, 255, 255 light, 44, 44, 46 dark.
+    public static let tertiarySystemBackground = dynamic(rgb(255, 255, 255), rgb(44, 44, 46))
+    /// UIKit's `systemGroupedBackground`: RGB 242, 242, 247 light, 0, 0, 0 dark.
+    public static let systemGroupedBackground = dynamic(rgb(242, 242, 247), rgb(0, 0, 0))
+    /// UIKit's `secondarySystemGroupedBackground`: RGB 255, 255, 255 light, 28, 28, 30 dark.
+    public static let secondarySystemGroupedBackground = dynamic(rgb(255, 255, 255), rgb(28, 28, 30))
+    /// UIKit's `tertiarySystemGroupedBackground`: RGB 242, 242, 247 light, 44, 44, 46 dark.
+    public static let tertiarySystemGroupedBackground = dynamic(rgb(242, 242, 247), rgb(44, 44, 46))
+    /// UIKit's `systemFill`: RGB 120, 120, 128, alpha 0.2 light, 120, 120, 128, alpha 0.36 dark.
+    public static let systemFill = dynamic(rgb(120, 120, 128, 0.2), rgb(120, 120, 128, 0.36))
+    /// UIKit's `secondarySystemFill`: RGB 120, 120, 128, alpha 0.16 light, 120, 120, 128, alpha 0.32 dark.
+    public static let secondarySystemFill = dynamic(rgb(120, 120, 128, 0.16), rgb(120, 120, 128, 0.32))
+    /// UIKit's `tertiarySystemFill`: RGB 118, 118, 128, alpha 0.12 light, 118, 118, 128, alpha 0.24 dark.
+    public static let tertiarySystemFill = dynamic(rgb(118, 118, 128, 0.12), rgb(118, 118, 128, 0.24))
+    /// UIKit's `quaternarySystemFill`: RGB 116, 116, 128, alpha 0.08 light, 118, 118, 128, alpha 0.18 dark.
+    public static let quaternarySystemFill = dynamic(rgb(116, 116, 128, 0.08), rgb(118, 118, 128, 0.18))
+    /// UIKit's `lightText`: white 1, alpha 0.6, in every appearance.
     public static let lightText = Color(white: 1, alpha: 0.6)
-    /// UIKit's `darkText` in its light appearance: black.
+    /// UIKit's `darkText`: black in every appearance.
     public static let darkText = Color.black
-    /// UIKit's `groupTableViewBackground` in its light appearance: RGB 242, 242, 247.
-    public static let groupTableViewBackground = rgb(242, 242, 247)
+    /// UIKit's `groupTableViewBackground`: ``systemGroupedBackground``.
+    public static let groupTableViewBackground = systemGroupedBackground
 }

@@ -25,6 +25,13 @@ public enum UserInterfaceStyleTrait: TraitDefinition {
     }
 }
 
+/// The Dynamic Type text size trait (UIKit's `UITraitPreferredContentSizeCategory`).
+public enum PreferredContentSizeCategoryTrait: TraitDefinition {
+    public static func differs(_ old: TraitCollection, _ new: TraitCollection) -> Bool {
+        old.preferredContentSizeCategory != new.preferredContentSizeCategory
+    }
+}
+
 /// The display scale trait (UIKit's `UITraitDisplayScale`).
 public enum DisplayScaleTrait: TraitDefinition {
     public static func differs(_ old: TraitCollection, _ new: TraitCollection) -> Bool {
@@ -104,8 +111,10 @@ extension View: TraitEnvironment {
         extras?.traitRegistrations.removeAll { $0 === registration }
     }
 
+    /// The view's own adaptation (a Dynamic Type font, dynamic colors redrawn), then
     /// `traitCollectionDidChange`, then the registrations.
     func traitsDidChange(from old: TraitCollection) {
+        adaptToTraits(from: old, to: traitCollection)
         traitCollectionDidChange(old)
         guard let registrations = extras?.traitRegistrations, !registrations.isEmpty else { return }
         let new = traitCollection

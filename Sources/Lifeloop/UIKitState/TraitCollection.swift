@@ -26,31 +26,41 @@ public struct TraitCollection: Hashable, Sendable {
     public var verticalSizeClass: SizeClass
     /// Phone or pad.
     public var userInterfaceIdiom: Idiom
-    /// Light (Lifeloop renders light).
+    /// Light or dark: the app's appearance (``Application/userInterfaceStyle``) unless a
+    /// window, controller or view above overrides it.
     public var userInterfaceStyle: Style
     /// Points to pixels.
     public var displayScale: CGFloat
+    /// The user's Dynamic Type text size (``Application/preferredContentSizeCategory``).
+    public var preferredContentSizeCategory: ContentSizeCategory
 
     /// Traits given one by one (unspecified by default).
     public init(horizontalSizeClass: SizeClass = .unspecified, verticalSizeClass: SizeClass = .unspecified,
                 userInterfaceIdiom: Idiom = .unspecified, userInterfaceStyle: Style = .unspecified,
-                displayScale: CGFloat = 0) {
+                displayScale: CGFloat = 0, preferredContentSizeCategory: ContentSizeCategory = .unspecified) {
         self.horizontalSizeClass = horizontalSizeClass
         self.verticalSizeClass = verticalSizeClass
         self.userInterfaceIdiom = userInterfaceIdiom
         self.userInterfaceStyle = userInterfaceStyle
         self.displayScale = displayScale
+        self.preferredContentSizeCategory = preferredContentSizeCategory
+    }
+
+    /// UIKit's `init(preferredContentSizeCategory:)`: only a text size.
+    public init(preferredContentSizeCategory: ContentSizeCategory) {
+        self.init(horizontalSizeClass: .unspecified, preferredContentSizeCategory: preferredContentSizeCategory)
     }
 
     /// The traits of a window of `size` on `screen`: a width under 736 points is compact
     /// (phones in portrait, and in landscape but for the largest), a height under 500
     /// points is compact (phones in landscape); a screen whose shorter side is at least
-    /// 768 points is a pad. Appearance is light.
-    public init(screen: Screen, size: Size) {
+    /// 768 points is a pad. Appearance is `style` (light by default) and the text size
+    /// `contentSize` (large, the default, by default).
+    public init(screen: Screen, size: Size, style: Style = .light, contentSize: ContentSizeCategory = .large) {
         self.init(horizontalSizeClass: size.width < 736 ? .compact : .regular,
                   verticalSizeClass: size.height < 500 ? .compact : .regular,
                   userInterfaceIdiom: min(screen.size.width, screen.size.height) >= 768 ? .pad : .phone,
-                  userInterfaceStyle: .light, displayScale: screen.scale)
+                  userInterfaceStyle: style, displayScale: screen.scale, preferredContentSizeCategory: contentSize)
     }
 
     /// Whether the size classes differ, which is what most layouts react to.
@@ -64,7 +74,9 @@ public struct TraitCollection: Hashable, Sendable {
         userInterfaceStyle != other?.userInterfaceStyle
     }
 
-    /// The traits of the first screen, for code that asks before a window exists.
+    /// The traits of the first screen, light and at the default text size, for code that
+    /// asks before a window exists (UIKit's `current` changes while a view draws; this one
+    /// does not: a view resolves its colors against its own traits instead).
     public static let current = TraitCollection(screen: .phone, size: Screen.phone.size)
 }
 

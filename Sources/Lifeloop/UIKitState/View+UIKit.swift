@@ -126,12 +126,6 @@ extension View {
         return insets
     }
 
-    /// The traits of the view's window (of the phone screen outside one).
-    public var traitCollection: TraitCollection {
-        guard let window = storedWindow else { return .current }
-        return TraitCollection(screen: window.screen, size: window.bounds.size)
-    }
-
     /// Converts a point from this view's coordinates to `view`'s (the window's if nil).
     public func convert(_ point: Point, to view: View?) -> Point {
         let inWindow = pointInWindow(point)

@@ -8,6 +8,8 @@ final class ViewExtras {
     var contentMode: ContentMode = .scaleToFill
     var layer: Layer?
     var tintColor: Color?
+    /// `overrideUserInterfaceStyle` as set.
+    var overrideUserInterfaceStyle = TraitCollection.Style.unspecified
     var isOpaque = true
     var accessibilityIdentifier: String?
     var accessibilityLabel: String?

@@ -55,11 +55,13 @@ struct FoundationOnIOSTests {
         #expect(UIResponder.keyboardAnimationDurationUserInfoKey == UIKeyboardAnimationDurationUserInfoKey)
     }
 
-    @Test func aDynamicColorResolvesForTheCurrentTraits() {
+    @Test func aDynamicColorResolvesForEachAppearance() {
         let background = UIColor { traits in traits.userInterfaceStyle == .dark ? .black : .white }
-        #expect(background == .white)
+        #expect(background.resolvedColor(with: UITraitCollection(userInterfaceStyle: .light)) == .white)
+        #expect(background.resolvedColor(with: UITraitCollection(userInterfaceStyle: .dark)) == .black)
         let accent = UIColor(dynamicProvider: { _ in .systemRed })
-        #expect(accent == .systemRed)
+        #expect(accent.resolvedColor(with: UITraitCollection(userInterfaceStyle: .dark))
+            == UIColor.systemRed.resolvedColor(with: UITraitCollection(userInterfaceStyle: .dark)))
     }
 
     @Test func aPropertyAnimatorIsUsedThroughUIKitsAnimatorProtocols() {
