@@ -36,7 +36,7 @@ import Testing
 
     @Test func aVerbsArgumentsAreCheckedByTheVerbWithClearErrors() throws {
         let longPress = try #require(VerbCatalogue.verb(scenarioKey: "longPress"))
-        let cases: [(VerbValue, String)] = [
+        let cases: [(JSON, String)] = [
             (.object(["durationMs": .number(500)]), "longPress needs target (@e12, #identifier or a view's label) or at ([x, y])"),
             (.object(["target": "#a", "at": .array([.number(1), .number(2)])]), "longPress takes target or at, not both"),
             (.object(["target": "#a", "durationMs": .number(-3)]), "'durationMs' must be a number of milliseconds from 1 to 60000"),

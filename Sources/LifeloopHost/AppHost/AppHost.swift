@@ -479,8 +479,7 @@ public final class AppHost {
         let method = verb.daemonMethod
         // A misspelt parameter is named as every daemon method names it.
         try params.allowOnly(common.union(verb.parameters.map(\.name)))
-        var arguments: [String: VerbValue] = [:]
-        for (name, value) in params.json.object ?? [:] where !common.contains(name) { arguments[name] = value.verbValue }
+        let arguments = (params.json.object ?? [:]).filter { name, _ in !common.contains(name) }
         let animated = try params.bool("animated") ?? true
         do {
             return try verb.action(.object(arguments), animated: animated)

@@ -98,7 +98,7 @@ public struct ScenarioExport: Sendable {
 
     /// An action verb as a script step, as its catalogue verb writes it (``VerbCatalogue``).
     static func step(_ method: String, _ params: [String: JSON]) -> String? {
-        VerbCatalogue.verb(daemonMethod: method)?.scenarioStep(params.mapValues(\.verbValue))
+        VerbCatalogue.verb(daemonMethod: method)?.scenarioStep(params)
     }
 }
 

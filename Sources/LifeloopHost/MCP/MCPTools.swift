@@ -656,8 +656,7 @@ extension MCPServer {
         // A catalogue verb checks what the tool built before anything is sent: a refused
         // call runs nothing.
         if let verb = VerbCatalogue.verb(daemonMethod: method) {
-            var arguments: [String: VerbValue] = [:]
-            for (name, value) in extra where !["app", "window", "animated"].contains(name) { arguments[name] = value.verbValue }
+            let arguments = extra.filter { name, _ in !["app", "window", "animated"].contains(name) }
             do {
                 _ = try verb.action(.object(arguments))
             } catch {

@@ -56,10 +56,10 @@ extension MCPTools {
     private static func run(_ verb: Verb, _ server: MCPServer, _ params: Params) throws -> MCPTool.Output {
         let names = verb.parameters.map(\.name)
         try params.allowOnly(Set(names + ["app", "window", "settle", "budgetMs", "diffBytes"]))
-        var arguments: [String: VerbValue] = [:]
-        for name in names { if let value = params.json[name], !value.isNull { arguments[name] = value.verbValue } }
-        var output = try server.act(params, verb.daemonMethod, extra: arguments.mapValues(JSON.init), window: true)
-        let target = arguments["target"].map { " " + $0.text } ?? arguments["at"].map { " at " + $0.text } ?? arguments["key"].map { " " + $0.text } ?? ""
+        var arguments: [String: JSON] = [:]
+        for name in names { if let value = params.json[name], !value.isNull { arguments[name] = value } }
+        var output = try server.act(params, verb.daemonMethod, extra: arguments, window: true)
+        let target = arguments["target"].map { " " + $0.flowText } ?? arguments["at"].map { " at " + $0.flowText } ?? arguments["key"].map { " " + $0.flowText } ?? ""
         output.text = "\(verb.name)\(target); " + output.text
         return output
     }

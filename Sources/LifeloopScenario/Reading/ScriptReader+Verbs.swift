@@ -8,7 +8,7 @@ extension ScriptReader {
     /// The verb's action for this step.
     func catalogueAction(_ verb: Verb, _ entry: FieldEntry, fields: FieldMap, animated: Bool) throws(ScenarioError) -> StepAction {
         let value = entry.value
-        let given = try nodes.verbValue(value)
+        let given = try nodes.json(value)
         // Where each parameter is written, for errors and for text.
         var sources: [String: FieldValue] = [:]
         if case .mapping(let mapping) = value.node {
@@ -21,7 +21,7 @@ extension ScriptReader {
         } else if let primary = verb.primary {
             sources[primary] = value
         }
-        var members: [String: VerbValue]
+        var members: [String: JSON]
         do {
             members = try verb.members(given)
         } catch {
@@ -29,7 +29,7 @@ extension ScriptReader {
         }
         for name in verb.spelling.stepFields {
             guard let field = fields[name] else { continue }
-            members[name] = try nodes.verbValue(field.value)
+            members[name] = try nodes.json(field.value)
             sources[name] = field.value
         }
         // The parameters a scenario file writes by names of its own (`every:`, `then:`).
@@ -45,7 +45,7 @@ extension ScriptReader {
                 written[parameter.name] = key
                 if let words = parameter.words {
                     guard case .string(let word) = given, let index = words.firstIndex(of: word) else {
-                        throw nodes.error(sources[key] ?? value, "\(verb.name): '\(key)' is \(words.joined(separator: " or ")), not \(given.text.prefix(60))")
+                        throw nodes.error(sources[key] ?? value, "\(verb.name): '\(key)' is \(words.joined(separator: " or ")), not \(given.flowText.prefix(60))")
                     }
                     members[parameter.name] = .bool(index == 0)
                 }

@@ -53,23 +53,23 @@ public struct Verb: Sendable {
     /// one (or the pair ``VerbSpelling/bare`` names), nothing for `true` when no parameter
     /// is required.
     /// - Throws: ``VerbError`` when a bare value is not one the verb takes.
-    public func members(_ value: VerbValue) throws(VerbError) -> [String: VerbValue] {
+    public func members(_ value: JSON) throws(VerbError) -> [String: JSON] {
         switch value {
         case .object(let given): return given
         case .bool(true) where parameters.allSatisfy({ !$0.isRequired }): return [:]
         default:
             if case .pair(let first, let second) = spelling.bare {
                 guard case .array(let items) = value, items.count == 2 else {
-                    let count = if case .array(let items) = value { "\(items.count)" } else { String(value.text.prefix(60)) }
+                    let count = if case .array(let items) = value { "\(items.count)" } else { String(value.flowText.prefix(60)) }
                     throw VerbError("\(name) is [\(first), \(second)], two numbers; found \(count)")
                 }
                 return [first: items[0], second: items[1]]
             }
             guard let primary else {
                 if parameters.isEmpty {
-                    throw VerbError("\(name) takes no argument: write `\(scenarioKey): true`, not \(value.text.prefix(60))")
+                    throw VerbError("\(name) takes no argument: write `\(scenarioKey): true`, not \(value.flowText.prefix(60))")
                 }
-                throw VerbError("\(name) takes a map of \(parameters.map(\.name).joined(separator: ", ")), not \(value.text.prefix(60))")
+                throw VerbError("\(name) takes a map of \(parameters.map(\.name).joined(separator: ", ")), not \(value.flowText.prefix(60))")
             }
             return [primary: value]
         }
@@ -83,7 +83,7 @@ public struct Verb: Sendable {
     ///     action holds it.
     /// - Throws: ``VerbError`` naming the parameter: unknown, missing, of the wrong type
     ///   or out of bounds.
-    public func action(_ value: VerbValue, animated: Bool = true) throws(VerbError) -> StepAction {
+    public func action(_ value: JSON, animated: Bool = true) throws(VerbError) -> StepAction {
         let members = try members(value)
         let names = Set(parameters.map(\.name))
         if let unknown = members.keys.sorted().first(where: { !names.contains($0) }) {
@@ -108,26 +108,26 @@ public struct Verb: Sendable {
     /// The scenario step for these arguments, as the scenario file writes it: one line
     /// (`doubleTap: {target: "@e12"}`), and the step fields that are parameters on the
     /// lines after it (`style:` of `present`).
-    public func scenarioStep(_ arguments: [String: VerbValue]) -> String {
+    public func scenarioStep(_ arguments: [String: JSON]) -> String {
         var known = arguments.filter { key, value in value != .null && parameters.contains { $0.name == key } }
         var after = ""
         for field in spelling.stepFields {
-            if let value = known.removeValue(forKey: field) { after += "\n    \(field): \(value.text)" }
+            if let value = known.removeValue(forKey: field) { after += "\n    \(field): \(value.flowText)" }
         }
         let line: String
         switch spelling.written {
         case .object:
-            line = known.isEmpty ? "true" : VerbValue.object(known).text
+            line = known.isEmpty ? "true" : JSON.object(known).flowText
         case .bare:
             if known.isEmpty { line = "true" }
             else if known.count == 1, let primary, let value = known[primary] {
                 let isChoice = parameters.first { $0.name == primary }.map { if case .choice = $0.kind { true } else { false } } ?? false
-                line = isChoice ? (value.plainText ?? value.text) : value.text
+                line = isChoice ? (value.plainText ?? value.flowText) : value.flowText
             } else {
-                line = VerbValue.object(known).text
+                line = JSON.object(known).flowText
             }
         case .pair(let first, let second):
-            line = "[" + [first, second].map { (known[$0] ?? .number(0)).text }.joined(separator: ", ") + "]"
+            line = "[" + [first, second].map { (known[$0] ?? .number(0)).flowText }.joined(separator: ", ") + "]"
         case .fields:
             line = "{" + parameters.compactMap { parameter in
                 (known[parameter.name] ?? parameter.writtenDefault).map { "\(parameter.scenarioKey): " + parameter.scenarioText($0) }
@@ -174,7 +174,7 @@ public struct VerbSpelling: Sendable {
         /// one (or its written default).
         case fields
         /// Text of the verb's own shape, from the parameters given (`touch: {down: [x, y]}`).
-        case custom(@Sendable ([String: VerbValue]) -> String)
+        case custom(@Sendable ([String: JSON]) -> String)
     }
 
     /// The daemon's method, when it is not `app.` and the name (`app.state`).
@@ -250,12 +250,12 @@ public struct VerbParameter: Sendable {
     /// Whether a scenario file must write it, though the daemon need not.
     public let isRequiredInScenario: Bool
     /// What the exporter writes when it was not given (what the verb takes then).
-    public let writtenDefault: VerbValue?
+    public let writtenDefault: JSON?
 
     /// A parameter; `scenario` is the name a scenario file writes it by (as `words` for a
     /// Boolean), when it differs.
     public init(_ name: String, _ kind: Kind, required: Bool = false, _ summary: String, scenario: String? = nil, words: [String]? = nil,
-                requiredInScenario: Bool = false, written: VerbValue? = nil) {
+                requiredInScenario: Bool = false, written: JSON? = nil) {
         self.name = name
         self.kind = kind
         isRequired = required
@@ -271,81 +271,81 @@ public struct VerbParameter: Sendable {
 
     /// The value as a scenario file writes it (`16ms` for an interval, a word for a
     /// Boolean that has words).
-    func scenarioText(_ value: VerbValue) -> String {
+    func scenarioText(_ value: JSON) -> String {
         if let words, case .bool(let flag) = value { return flag ? words[0] : words[1] }
-        if kind == .interval, let number = value.number { return writtenNumber(number) + "ms" }
+        if kind == .interval, let number = value.double { return writtenNumber(number) + "ms" }
         if kind == .interval, case .string(let text) = value { return text }
-        return value.text
+        return value.flowText
     }
 
     /// The value, checked and normalised (a point as `[x, y]`).
-    func check(_ value: VerbValue, verb: String) throws(VerbError) -> VerbValue {
+    func check(_ value: JSON, verb: String) throws(VerbError) -> JSON {
         switch kind {
         case .target:
             guard case .string(let text) = value, !text.isEmpty, text.utf8.count <= 4096 else {
-                throw VerbError("\(verb): '\(name)' must be an element: @e12, #identifier or a view's label, not \(value.text.prefix(60))", parameter: name)
+                throw VerbError("\(verb): '\(name)' must be an element: @e12, #identifier or a view's label, not \(value.flowText.prefix(60))", parameter: name)
             }
             return value
         case .point:
             var pair: [Double]?
             switch value {
-            case .array(let items) where items.count == 2: pair = items.compactMap(\.number)
-            case .object(let members) where Set(members.keys) == ["x", "y"]: pair = [members["x"]?.number, members["y"]?.number].compactMap { $0 }
+            case .array(let items) where items.count == 2: pair = items.compactMap(\.double)
+            case .object(let members) where Set(members.keys) == ["x", "y"]: pair = [members["x"]?.double, members["y"]?.double].compactMap { $0 }
             default: break
             }
             guard let pair, pair.count == 2, pair.allSatisfy({ $0.isFinite && abs($0) <= 100_000 }) else {
-                throw VerbError("\(verb): '\(name)' must be a point [x, y] (or {x, y}) within ±100000, not \(value.text.prefix(60))", parameter: name)
+                throw VerbError("\(verb): '\(name)' must be a point [x, y] (or {x, y}) within ±100000, not \(value.flowText.prefix(60))", parameter: name)
             }
-            return .array(pair.map(VerbValue.number))
+            return .array(pair.map(JSON.number))
         case .milliseconds(let bounds):
-            guard let number = value.number, number.isFinite, bounds.contains(number) else {
-                throw VerbError("\(verb): '\(name)' must be a number of milliseconds from \(writtenNumber(bounds.lowerBound)) to \(writtenNumber(bounds.upperBound)), not \(value.text.prefix(60))",
+            guard let number = value.double, number.isFinite, bounds.contains(number) else {
+                throw VerbError("\(verb): '\(name)' must be a number of milliseconds from \(writtenNumber(bounds.lowerBound)) to \(writtenNumber(bounds.upperBound)), not \(value.flowText.prefix(60))",
                                 parameter: name)
             }
             return .number(number)
         case .choice(let words):
             guard case .string(let word) = value, words.contains(word) else {
-                throw VerbError("\(verb): '\(name)' is one of \(words.joined(separator: ", ")), not \(value.text.prefix(60))", parameter: name)
+                throw VerbError("\(verb): '\(name)' is one of \(words.joined(separator: ", ")), not \(value.flowText.prefix(60))", parameter: name)
             }
             return value
         case .text:
             guard case .string(let text) = value, !text.isEmpty, text.utf8.count <= 4096 else {
-                let found = if case .string = value { "\(value.text.prefix(60)) (text of 1 to 4096 bytes)" } else { String(value.text.prefix(60)) }
+                let found = if case .string = value { "\(value.flowText.prefix(60)) (text of 1 to 4096 bytes)" } else { String(value.flowText.prefix(60)) }
                 throw VerbError("\(verb): '\(name)' must be a string: \(summary.prefix(1).lowercased() + summary.dropFirst()), not \(found)", parameter: name)
             }
             return value
         case .integer(let bounds):
-            guard let number = value.number, number == number.rounded(), abs(number) < 1e15, bounds.contains(Int(number)) else {
-                throw VerbError("\(verb): '\(name)' must be a whole number from \(bounds.lowerBound) to \(bounds.upperBound), not \(value.text.prefix(60))",
+            guard let number = value.double, number == number.rounded(), abs(number) < 1e15, bounds.contains(Int(number)) else {
+                throw VerbError("\(verb): '\(name)' must be a whole number from \(bounds.lowerBound) to \(bounds.upperBound), not \(value.flowText.prefix(60))",
                                 parameter: name)
             }
             return .number(number)
         case .positive(let most):
-            guard let number = value.number, number.isFinite, number > 0, number <= most else {
-                throw VerbError("\(verb): '\(name)' must be above 0 and at most \(writtenNumber(most)) points, not \(value.text.prefix(60))", parameter: name)
+            guard let number = value.double, number.isFinite, number > 0, number <= most else {
+                throw VerbError("\(verb): '\(name)' must be above 0 and at most \(writtenNumber(most)) points, not \(value.flowText.prefix(60))", parameter: name)
             }
             return .number(number)
         case .numbers(let bounds, let count):
             let what = "a list of \(count.lowerBound == count.upperBound ? "\(count.lowerBound)" : "\(count.lowerBound) to \(count.upperBound)") numbers"
                 + " from \(writtenNumber(bounds.lowerBound)) to \(writtenNumber(bounds.upperBound))"
             guard case .array(let items) = value else {
-                throw VerbError("\(verb): '\(name)' must be \(what), not \(value.text.prefix(60))", parameter: name)
+                throw VerbError("\(verb): '\(name)' must be \(what), not \(value.flowText.prefix(60))", parameter: name)
             }
             guard count.contains(items.count) else {
                 throw VerbError("\(verb): '\(name)' must be \(what); found \(items.count)", parameter: name)
             }
             for (index, item) in items.enumerated() {
-                guard let number = item.number, number.isFinite, bounds.contains(number) else {
-                    throw VerbError("\(verb): '\(name)' must be \(what); [\(index)] is \(item.text.prefix(60))", parameter: name, index: index)
+                guard let number = item.double, number.isFinite, bounds.contains(number) else {
+                    throw VerbError("\(verb): '\(name)' must be \(what); [\(index)] is \(item.flowText.prefix(60))", parameter: name, index: index)
                 }
             }
             return value
         case .bool:
-            guard case .bool = value else { throw VerbError("\(verb): '\(name)' must be true or false, not \(value.text.prefix(60))", parameter: name) }
+            guard case .bool = value else { throw VerbError("\(verb): '\(name)' must be true or false, not \(value.flowText.prefix(60))", parameter: name) }
             return value
         case .string(let most):
             guard case .string(let text) = value else {
-                throw VerbError("\(verb): '\(name)' must be a string: \(summary.prefix(1).lowercased() + summary.dropFirst()), not \(value.text.prefix(60))",
+                throw VerbError("\(verb): '\(name)' must be a string: \(summary.prefix(1).lowercased() + summary.dropFirst()), not \(value.flowText.prefix(60))",
                                 parameter: name)
             }
             // Either count within the bound will do: characters as a user counts them or bytes.
@@ -354,25 +354,25 @@ public struct VerbParameter: Sendable {
             }
             return value
         case .coordinate:
-            guard let number = value.number, number.isFinite, abs(number) <= Self.maxCoordinate else {
-                throw VerbError("\(verb): '\(name)' must be a number within ±\(writtenNumber(Self.maxCoordinate)) (window points), not \(value.text.prefix(60))",
+            guard let number = value.double, number.isFinite, abs(number) <= Self.maxCoordinate else {
+                throw VerbError("\(verb): '\(name)' must be a number within ±\(writtenNumber(Self.maxCoordinate)) (window points), not \(value.flowText.prefix(60))",
                                 parameter: name)
             }
             return .number(number)
         case .interval:
-            if let number = value.number, number.isFinite, (0...1e12).contains(number) { return .number(number) }
+            if let number = value.double, number.isFinite, (0...1e12).contains(number) { return .number(number) }
             if case .string(let text) = value, case .success(let nanoseconds) = parseNanoseconds(text), nanoseconds > 0 { return value }
-            throw VerbError("\(verb): '\(scenarioKey)' must be a number of milliseconds from 0 to 1e12 or a duration such as 16ms, not \(value.text.prefix(60))",
+            throw VerbError("\(verb): '\(scenarioKey)' must be a number of milliseconds from 0 to 1e12 or a duration such as 16ms, not \(value.flowText.prefix(60))",
                             parameter: name)
         case .path:
             guard case .array(let points) = value, (2...10_000).contains(points.count) else {
-                let count = if case .array(let points) = value { "\(points.count)" } else { String(value.text.prefix(60)) }
+                let count = if case .array(let points) = value { "\(points.count)" } else { String(value.flowText.prefix(60)) }
                 throw VerbError("\(verb): '\(name)' needs 2 to 10000 points [x, y], not \(count)", parameter: name)
             }
             for (index, point) in points.enumerated() {
-                guard case .array(let pair) = point, pair.count == 2, let x = pair[0].number, let y = pair[1].number,
+                guard case .array(let pair) = point, pair.count == 2, let x = pair[0].double, let y = pair[1].double,
                       x.isFinite, y.isFinite, abs(x) <= Self.maxCoordinate, abs(y) <= Self.maxCoordinate else {
-                    throw VerbError("\(verb): each path point is [x, y] within ±\(writtenNumber(Self.maxCoordinate)); [\(index)] is \(point.text.prefix(60))",
+                    throw VerbError("\(verb): each path point is [x, y] within ±\(writtenNumber(Self.maxCoordinate)); [\(index)] is \(point.flowText.prefix(60))",
                                     parameter: name, index: index)
                 }
             }
@@ -389,7 +389,7 @@ public struct VerbArguments: Sendable {
     /// The verb they are for.
     public let verb: String
     /// The values given.
-    public var values: [String: VerbValue] = [:]
+    public var values: [String: JSON] = [:]
     /// The step's `animated` (each door's own modifier; true by default).
     public var animated = true
 
@@ -402,7 +402,7 @@ public struct VerbArguments: Sendable {
     }
 
     /// The whole number of an `.integer` parameter.
-    func integer(_ name: String) -> Int? { values[name]?.number.map { Int($0) } }
+    func integer(_ name: String) -> Int? { values[name]?.double.map { Int($0) } }
 
     /// The value of a `.bool` parameter.
     func bool(_ name: String) -> Bool? {
@@ -412,20 +412,16 @@ public struct VerbArguments: Sendable {
 
     /// The numbers of a `.numbers` or `.point` parameter.
     func numbers(_ name: String) -> [Double]? {
-        if case .array(let items)? = values[name] { return items.compactMap(\.number) }
+        if case .array(let items)? = values[name] { return items.compactMap(\.double) }
         return nil
     }
 
     /// The time of an `.interval` parameter: milliseconds as the daemon has always read
     /// them, a duration's text exactly.
     func interval(_ name: String) -> Duration? {
-        switch values[name] {
-        case .number(let milliseconds)?: return .nanoseconds(Int64(milliseconds * 1e6))
-        case .string(let text)?:
-            if case .success(let nanoseconds) = parseNanoseconds(text) { return .nanoseconds(nanoseconds) }
-            return nil
-        default: return nil
-        }
+        if let milliseconds = values[name]?.double { return .nanoseconds(Int64(milliseconds * 1e6)) }
+        if case .string(let text)? = values[name], case .success(let nanoseconds) = parseNanoseconds(text) { return .nanoseconds(nanoseconds) }
+        return nil
     }
 
     /// Whether any of these parameters was given.
@@ -436,7 +432,7 @@ public struct VerbArguments: Sendable {
         switch (values["target"], values["at"]) {
         case (.string(let reference)?, nil): return .element(reference)
         case (nil, .array(let pair)?):
-            return .point(x: pair.first?.number ?? 0, y: pair.last?.number ?? 0)
+            return .point(x: pair.first?.double ?? 0, y: pair.last?.double ?? 0)
         case (nil, nil): throw VerbError("\(verb) needs target (@e12, #identifier or a view's label) or at ([x, y])")
         default: throw VerbError("\(verb) takes target or at, not both")
         }
@@ -461,58 +457,4 @@ public struct VerbError: Error, Sendable, Equatable, CustomStringConvertible {
         self.isMissing = isMissing
     }
     public var description: String { message }
-}
-
-/// A value a verb's parameter takes, as any door gives it: JSON from the daemon and the
-/// MCP server, YAML from a scenario file.
-public indirect enum VerbValue: Sendable, Equatable {
-    /// No value.
-    case null
-    /// `true` or `false`.
-    case bool(Bool)
-    /// A number.
-    case number(Double)
-    /// A string.
-    case string(String)
-    /// A list.
-    case array([VerbValue])
-    /// A map.
-    case object([String: VerbValue])
-
-    /// The number, if it is one.
-    public var number: Double? {
-        if case .number(let value) = self { return value }
-        return nil
-    }
-
-    /// A string's text as a plain YAML word writes it (letters and digits only), if it
-    /// can be written so.
-    public var plainText: String? {
-        guard case .string(let text) = self, let first = text.unicodeScalars.first, first.properties.isAlphabetic,
-              text.unicodeScalars.allSatisfy({ $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0)) }),
-              !["true", "false", "null", "yes", "no", "on", "off", "y", "n"].contains(text.lowercased()) else { return nil }
-        return text
-    }
-
-    /// As JSON text (which YAML reads too), keys sorted.
-    public var text: String {
-        switch self {
-        case .null: return "null"
-        case .bool(let value): return value ? "true" : "false"
-        case .number(let value): return writtenNumber(value)
-        case .string(let value): return JSONText.quoted(value)
-        case .array(let items): return "[" + items.map(\.text).joined(separator: ", ") + "]"
-        case .object(let members):
-            return "{" + members.keys.sorted().map { VerbValue.string($0).text + ": " + members[$0]!.text }.joined(separator: ", ") + "}"
-        }
-    }
-}
-
-extension VerbValue: ExpressibleByStringLiteral, ExpressibleByBooleanLiteral, ExpressibleByFloatLiteral {
-    /// A string.
-    public init(stringLiteral value: String) { self = .string(value) }
-    /// `true` or `false`.
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
-    /// A number.
-    public init(floatLiteral value: Double) { self = .number(value) }
 }

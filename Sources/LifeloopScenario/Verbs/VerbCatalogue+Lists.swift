@@ -22,9 +22,9 @@ extension VerbCatalogue {
                           .init("item", .integer(0...Int(Int32.max)), "Or the item (a collection's; row's synonym)"),
                           .init("text", .text, "Or the text the cell's labels read")],
              tool: .none, spelling: VerbSpelling(written: .custom { given in
-                 let view = (given["view"] ?? "").text
-                 if let text = given["text"] { return "{view: \(view), text: \(text.text)}" }
-                 return "{view: \(view), section: \((given["section"] ?? .number(0)).text), row: \((given["row"] ?? given["item"] ?? .number(0)).text)}"
+                 let view = (given["view"] ?? "").flowText
+                 if let text = given["text"] { return "{view: \(view), text: \(text.flowText)}" }
+                 return "{view: \(view), section: \((given["section"] ?? .number(0)).flowText), row: \((given["row"] ?? given["item"] ?? .number(0)).flowText)}"
              })) { arguments throws(VerbError) in
             let view = arguments.text("view") ?? ""
             if let text = arguments.text("text") {

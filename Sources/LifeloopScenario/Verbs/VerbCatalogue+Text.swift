@@ -10,7 +10,7 @@ extension VerbCatalogue {
                           .init("clear", .bool, "Delete the current text first (default false)"),
                           .init("submit", .bool, "Press return after the text (default false)")],
              tool: .adapted("type_text"), spelling: VerbSpelling(written: .custom { given in
-                 var step = "{view: \((given["view"] ?? "").text), text: \((given["text"] ?? "").text)"
+                 var step = "{view: \((given["view"] ?? "").flowText), text: \((given["text"] ?? "").flowText)"
                  if given["clear"] == .bool(true) { step += ", clear: true" }
                  if given["submit"] == .bool(true) { step += ", submit: true" }
                  return step + "}"

@@ -14,8 +14,8 @@ extension VerbCatalogue {
                      .init("finger", .integer(0...9), "The finger at a point, 0 to 9 (default 0)")],
         primary: "view", tool: .adapted("tap"),
         spelling: VerbSpelling(written: .custom { given in
-            if let view = given["view"] { return view.text }
-            return "{at: " + pointText(given, "at") + (given["finger"].map { ", finger: " + $0.text } ?? "") + "}"
+            if let view = given["view"] { return view.flowText }
+            return "{at: " + pointText(given, "at") + (given["finger"].map { ", finger: " + $0.flowText } ?? "") + "}"
         })
     ) { arguments throws(VerbError) in
         if let view = arguments.text("view") {
@@ -38,7 +38,7 @@ extension VerbCatalogue {
              tool: .adapted("touch"),
              spelling: VerbSpelling(written: .custom { given in
                  let phase = given["phase"].flatMap(\.plainText) ?? TouchInput.allCases.map(\.rawValue).first { given[$0] != nil } ?? "down"
-                 return "{\(phase): " + pointText(given, phase) + (given["finger"].map { ", finger: " + $0.text } ?? "") + "}"
+                 return "{\(phase): " + pointText(given, phase) + (given["finger"].map { ", finger: " + $0.flowText } ?? "") + "}"
              })) { arguments throws(VerbError) in
             let keyed = TouchInput.allCases.filter { arguments.values[$0.rawValue] != nil }
             let input: TouchInput
@@ -69,11 +69,11 @@ extension VerbCatalogue {
              tool: .adapted("drag"),
              spelling: VerbSpelling(written: .custom { given in
                  if let path = given["path"] {
-                     let every = given["intervalMs"].map { ($0.number.map { writtenNumber($0) + "ms" }) ?? ($0.plainText ?? $0.text) } ?? "16ms"
-                     return "{path: \(path.text), every: \(every)" + (given["finger"].map { ", finger: " + $0.text } ?? "") + "}"
+                     let every = given["intervalMs"].map { ($0.double.map { writtenNumber($0) + "ms" }) ?? ($0.plainText ?? $0.flowText) } ?? "16ms"
+                     return "{path: \(path.flowText), every: \(every)" + (given["finger"].map { ", finger: " + $0.flowText } ?? "") + "}"
                  }
-                 return "{view: \((given["view"] ?? "").text), by: \((given["by"] ?? .array([])).text)"
-                     + (given["velocity"].map { ", velocity: " + $0.text } ?? "") + (given["at"].map { ", at: " + $0.text } ?? "") + "}"
+                 return "{view: \((given["view"] ?? "").flowText), by: \((given["by"] ?? .array([])).flowText)"
+                     + (given["velocity"].map { ", velocity: " + $0.flowText } ?? "") + (given["at"].map { ", at: " + $0.flowText } ?? "") + "}"
              })) { arguments throws(VerbError) in
             if case .array(let items)? = arguments.values["path"] {
                 guard !arguments.hasAny(["view", "by", "velocity", "at"]) else {
@@ -81,7 +81,7 @@ extension VerbCatalogue {
                 }
                 let points = items.map { item -> (x: Double, y: Double) in
                     guard case .array(let pair) = item else { return (0, 0) }
-                    return (pair.first?.number ?? 0, pair.last?.number ?? 0)
+                    return (pair.first?.double ?? 0, pair.last?.double ?? 0)
                 }
                 return .touches(TouchStep.drag(points, every: arguments.interval("intervalMs") ?? .milliseconds(16), finger: arguments.integer("finger") ?? 0))
             }
@@ -105,12 +105,12 @@ extension VerbCatalogue {
                           .init("intervalMs", .interval, "The time between moves (default 16 ms)", scenario: "every")],
              tool: .adapted("pinch"),
              spelling: VerbSpelling(written: .custom { given in
-                 let every = given["intervalMs"].map { ($0.number.map { writtenNumber($0) + "ms" }) ?? ($0.plainText ?? $0.text) } ?? "16ms"
-                 return "{center: \(pointText(given, "center")), from: \((given["from"] ?? .number(0)).text), to: \((given["to"] ?? .number(0)).text), "
-                     + "steps: \((given["steps"] ?? .number(5)).text), every: \(every)}"
+                 let every = given["intervalMs"].map { ($0.double.map { writtenNumber($0) + "ms" }) ?? ($0.plainText ?? $0.flowText) } ?? "16ms"
+                 return "{center: \(pointText(given, "center")), from: \((given["from"] ?? .number(0)).flowText), to: \((given["to"] ?? .number(0)).flowText), "
+                     + "steps: \((given["steps"] ?? .number(5)).flowText), every: \(every)}"
              })) { arguments throws(VerbError) in
             let center = try arguments.point("pinch", "center")
-            return .touches(TouchStep.pinch(center: center, from: arguments.values["from"]?.number ?? 1, to: arguments.values["to"]?.number ?? 1,
+            return .touches(TouchStep.pinch(center: center, from: arguments.values["from"]?.double ?? 1, to: arguments.values["to"]?.double ?? 1,
                                             moves: arguments.integer("steps") ?? 5, every: arguments.interval("intervalMs") ?? .milliseconds(16)))
         },
     ]
@@ -119,9 +119,9 @@ extension VerbCatalogue {
     static let maxCoordinate = 100_000.0
 
     /// A point's text, `[x, y]`, from the parameter `name` or from `x` and `y`.
-    static func pointText(_ given: [String: VerbValue], _ name: String) -> String {
-        if let point = given[name], case .array = point { return point.text }
-        return VerbValue.array([given["x"] ?? .number(0), given["y"] ?? .number(0)]).text
+    static func pointText(_ given: [String: JSON], _ name: String) -> String {
+        if let point = given[name], case .array = point { return point.flowText }
+        return JSON.array([given["x"] ?? .number(0), given["y"] ?? .number(0)]).flowText
     }
 }
 
@@ -129,7 +129,7 @@ extension VerbArguments {
     /// The point of `name` (`[x, y]`), or of `x` and `y`: exactly one of them.
     func point(_ verb: String, _ name: String?) throws(VerbError) -> (x: Double, y: Double) {
         let pair = name.flatMap { numbers($0) }
-        let x = values["x"]?.number, y = values["y"]?.number
+        let x = values["x"]?.double, y = values["y"]?.double
         switch (pair, x, y) {
         case (let pair?, nil, nil): return (pair.first ?? 0, pair.last ?? 0)
         case (nil, let x?, let y?): return (x, y)

@@ -9,7 +9,7 @@ extension VerbCatalogue {
              parameters: [.init("width", .positive(NodeReader.maxSizeSide), required: true, "The width in points"),
                           .init("height", .positive(NodeReader.maxSizeSide), required: true, "The height in points")],
              tool: .none, spelling: VerbSpelling(bare: .pair("width", "height"), written: .pair("width", "height"))) { arguments throws(VerbError) in
-            .resize(Size(width: arguments.values["width"]?.number ?? 0, height: arguments.values["height"]?.number ?? 0))
+            .resize(Size(width: arguments.values["width"]?.double ?? 0, height: arguments.values["height"]?.double ?? 0))
         },
         Verb(name: "hide", summary: "Hides the window.", parameters: [], tool: .none) { _ throws(VerbError) in .hide },
         Verb(name: "show", summary: "Shows the window again.", parameters: [], tool: .none) { _ throws(VerbError) in .show },

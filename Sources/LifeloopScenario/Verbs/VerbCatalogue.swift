@@ -18,7 +18,7 @@ public enum VerbCatalogue {
                           .init("at", .point, "Or a point in window points, [x, y]"),
                           .init("durationMs", .milliseconds(1...60_000), "How long the finger stays down, ms (default 1000)")],
              primary: "target", tool: .own("long_press")) { arguments throws(VerbError) in
-            .gesture(.longPress(try arguments.target(), milliseconds: arguments.values["durationMs"]?.number ?? 1000))
+            .gesture(.longPress(try arguments.target(), milliseconds: arguments.values["durationMs"]?.double ?? 1000))
         },
         Verb(name: "keyPress", summary: "A key of a hardware keyboard, to the first responder: return (a text field's textFieldShouldReturn, a newline in a text view), delete, tab (the next field), escape (a key command), or an arrow (moves the caret).",
              parameters: [.init("key", .choice(KeyPress.names), required: true, "The key: \(KeyPress.names.joined(separator: ", "))")],

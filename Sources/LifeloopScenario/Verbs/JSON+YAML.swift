@@ -1,10 +1,10 @@
 import Yams
 
 extension NodeReader {
-    /// A YAML value as a ``VerbValue``: plain scalars that read as numbers or booleans are
+    /// A YAML value as a ``JSON``: plain scalars that read as numbers or booleans are
     /// those, quoted ones and any other text are strings.
     /// - Throws: ``ScenarioError`` at an alias or a map with a key that is not text.
-    func verbValue(_ value: FieldValue) throws(ScenarioError) -> VerbValue {
+    func json(_ value: FieldValue) throws(ScenarioError) -> JSON {
         switch value.node {
         case .scalar(let scalar):
             let text = scalar.string
@@ -17,14 +17,14 @@ extension NodeReader {
             }
             return .string(text)
         case .sequence(let sequence):
-            var items: [VerbValue] = []
-            for (index, node) in sequence.enumerated() { items.append(try verbValue(value.item(index, node))) }
+            var items: [JSON] = []
+            for (index, node) in sequence.enumerated() { items.append(try json(value.item(index, node))) }
             return .array(items)
         case .mapping(let mapping):
-            var members: [String: VerbValue] = [:]
+            var members: [String: JSON] = [:]
             for (keyNode, node) in mapping {
                 guard case .scalar(let key) = keyNode else { throw error(keyNode, value.field, "a key here is text, not \(describe(keyNode))") }
-                members[key.string] = try verbValue(value.child(key.string, node))
+                members[key.string] = try json(value.child(key.string, node))
             }
             return .object(members)
         case .alias:
