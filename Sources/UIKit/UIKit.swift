@@ -156,6 +156,8 @@ public typealias UITraitVerticalSizeClass = VerticalSizeClassTrait
 public typealias UITraitUserInterfaceStyle = UserInterfaceStyleTrait
 /// UIKit's `UITraitDisplayScale`: Lifeloop's `DisplayScaleTrait`.
 public typealias UITraitDisplayScale = DisplayScaleTrait
+/// UIKit's `UITraitPreferredContentSizeCategory`: Lifeloop's `PreferredContentSizeCategoryTrait`.
+public typealias UITraitPreferredContentSizeCategory = PreferredContentSizeCategoryTrait
 /// UIKit's `UIEdgeInsets`: Lifeloop's `EdgeInsets`.
 public typealias UIEdgeInsets = EdgeInsets
 /// UIKit's `UIViewAutoresizing`: Lifeloop's `AutoresizingMask`.
