@@ -1,10 +1,10 @@
-/// A font, as data: UIKit's `UIFont`. Lifeloop draws no glyphs; it measures text with a
-/// documented metric model (``advance(of:)``), so sizes are the same on every machine.
+/// A font, as data: UIKit's `UIFont`. Whatever its name, Lifeloop measures its text with
+/// Inter (Debian's `fonts-inter`), a free screen font close to SF Pro in proportions, read
+/// from the installed font files: advances, kerning and line heights come from the font
+/// (``advance(of:)``, ``width(of:)``, ``lineHeight``), and the pictures draw the same face.
 ///
-/// The model: a character advances by a fraction of the point size: 0.28 for spaces and
-/// narrow glyphs (`i l j t f r . , : ; ' ! |` and the like), 0.8 for wide ones (`m w M W`
-/// and `@ %`), 0.62 for other capitals, 0.56 for digits, 0.52 for everything else; bold and
-/// heavier weights advance 5% more. A line is 1.2 times the point size tall, rounded up.
+/// Without the font files, text is measured with a built-in table (a fraction of the point
+/// size per character, a line 1.2 times the size rounded up), said once on standard error.
 public struct Font: Hashable, Sendable {
     /// A font weight: UIKit's `UIFont.Weight`, by its raw value.
     public struct Weight: Hashable, Sendable, RawRepresentable {
@@ -142,79 +142,4 @@ public struct Font: Hashable, Sendable {
 
     /// The family name.
     public var familyName: String { fontName.hasPrefix(".SF") ? "System Font" : fontName }
-    /// The height of a line.
-    public var lineHeight: CGFloat { (pointSize * 1.2).rounded(.up) }
-    /// The ascender (0.8 of the size).
-    public var ascender: CGFloat { pointSize * 0.8 }
-    /// The descender (negative, 0.2 of the size).
-    public var descender: CGFloat { -pointSize * 0.2 }
-    /// The height of capitals (0.7 of the size).
-    public var capHeight: CGFloat { pointSize * 0.7 }
-
-    /// How far `character` advances the pen, in points (see the type's discussion).
-    public func advance(of character: Character) -> CGFloat {
-        let factor: CGFloat
-        if character == " " || "iljtfr.,:;'!|".contains(character) {
-            factor = 0.28
-        } else if "mwMW@%".contains(character) {
-            factor = 0.8
-        } else if character.isUppercase {
-            factor = 0.62
-        } else if character.isNumber {
-            factor = 0.56
-        } else {
-            factor = 0.52
-        }
-        let heavy = weight.rawValue >= Weight.semibold.rawValue
-        return factor * pointSize * (heavy ? 1.05 : 1)
-    }
-
-    /// The width of one line of `text`.
-    public func width(of text: Substring) -> CGFloat {
-        text.reduce(0) { $0 + advance(of: $1) }
-    }
-
-    /// `text` broken into lines no wider than `width` (at spaces, else anywhere), its own
-    /// line breaks kept; at most `maximumLines` (0 for any number).
-    public func lines(of text: String, width: CGFloat, maximumLines: Int) -> [Substring] {
-        var result: [Substring] = []
-        for paragraph in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            var rest = paragraph[...]
-            repeat {
-                if maximumLines > 0, result.count == maximumLines { return result }
-                guard width > 0, self.width(of: rest) > width else {
-                    result.append(rest)
-                    break
-                }
-                var end = rest.startIndex
-                var lastSpace: Substring.Index?
-                var used: CGFloat = 0
-                while end < rest.endIndex {
-                    let next = used + advance(of: rest[end])
-                    if next > width, end > rest.startIndex {
-                        // A space that overflows ends the line where it stands: spaces hang
-                        // past the edge, so the words before it keep their line.
-                        if rest[end] == " " { lastSpace = end }
-                        break
-                    }
-                    if rest[end] == " " { lastSpace = end }
-                    used = next
-                    end = rest.index(after: end)
-                }
-                let cut = lastSpace.map { $0 > rest.startIndex ? $0 : end } ?? end
-                result.append(rest[rest.startIndex..<cut])
-                rest = rest[cut...].drop { $0 == " " }
-            } while !rest.isEmpty
-        }
-        return result
-    }
-
-    /// The size of `text` laid out in at most `width` points (infinite for one line per
-    /// paragraph) and `maximumLines` lines (0 for any number).
-    public func size(of text: String, width: CGFloat = .greatestFiniteMagnitude, maximumLines: Int = 0) -> Size {
-        guard !text.isEmpty else { return .zero }
-        let lines = lines(of: text, width: width, maximumLines: maximumLines)
-        let widest = lines.map { self.width(of: $0) }.max() ?? 0
-        return Size(width: widest.rounded(.up), height: CGFloat(lines.count) * lineHeight)
-    }
 }
