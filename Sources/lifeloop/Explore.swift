@@ -148,7 +148,7 @@ struct Explore: ParsableCommand {
                 throw inputError("\(target): cannot read the scenario file: \(error)")
             }
             do {
-                let text = try ExploreTarget.absolutePaths(raw, directory: Shrink.directory(of: target), file: target,
+                let text = try ExploreTarget.base(raw, directory: Shrink.directory(of: target), file: target,
                                                                  name: runner.scenario.name)
                 return (text, runner.scenario.name)
             } catch {

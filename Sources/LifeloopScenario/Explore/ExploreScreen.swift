@@ -133,9 +133,15 @@ enum ScreenReader {
             if let label = element.viewLabel { labelCounts[label, default: 0] += 1 }
         }
         // The chain of types from the root: a control's place, without its texts.
+        // Each with its place among its parent's children of its type (`button.2`), so
+        // controls without identifier or label (tabs without titles) stay apart.
         var paths = [String](repeating: "", count: elements.count)
+        var ordinals: [String: Int] = [:]
         for (index, element) in elements.enumerated() {
-            paths[index] = (element.parent.map { paths[$0] + "/" } ?? "") + element.type.rawValue
+            let parent = element.parent.map { paths[$0] } ?? ""
+            let ordinal = ordinals[parent + "/" + element.type.rawValue, default: 0]
+            ordinals[parent + "/" + element.type.rawValue] = ordinal + 1
+            paths[index] = parent + "/" + element.type.rawValue + (element.type == .cell ? "" : ".\(ordinal)")
         }
         func reference(_ element: Element) -> (target: String?, point: [Double]?) {
             if !element.identifier.isEmpty, identifierCounts[element.identifier] == 1 { return ("#" + element.identifier, nil) }
