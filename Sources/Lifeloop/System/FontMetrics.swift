@@ -51,6 +51,23 @@ public struct ContentSizeCategory: RawRepresentable, Hashable, Comparable, Senda
 
     var rank: Int { Self.order.firstIndex(of: rawValue) ?? 0 }
 
+    /// The categories by UIKit's Swift names (`extraSmall` … `accessibilityExtraExtraExtraLarge`),
+    /// smallest first: what scenario files and the `appearance` verb write.
+    public static let names: [String] = [
+        "extraSmall", "small", "medium", "large", "extraLarge", "extraExtraLarge", "extraExtraExtraLarge",
+        "accessibilityMedium", "accessibilityLarge", "accessibilityExtraLarge", "accessibilityExtraExtraLarge",
+        "accessibilityExtraExtraExtraLarge",
+    ]
+
+    /// The category of a Swift name in ``names`` (nil for any other).
+    public init?(named name: String) {
+        guard let index = Self.names.firstIndex(of: name) else { return nil }
+        self.init(rawValue: Self.order[index + 1])
+    }
+
+    /// The category's Swift name (`large`), or its raw value when it has none.
+    public var name: String { rank > 0 ? Self.names[rank - 1] : rawValue }
+
     /// Whether this is one of the accessibility sizes (`accessibilityMedium` and up).
     public var isAccessibilityCategory: Bool { self >= .accessibilityMedium }
 

@@ -365,6 +365,9 @@ public enum StepAction: Sendable, Hashable {
     case memoryWarning
     /// Changes the app's state (L37): background, foreground, an interruption, termination.
     case appState(AppStateChange)
+    /// Changes the app's appearance, its Dynamic Type text size, or both (L40): what the
+    /// user's Light/Dark and Text Size settings do.
+    case appearance(style: TraitCollection.Style?, contentSize: ContentSizeCategory?)
     /// Lets time pass.
     case advance(Duration)
     /// Runs until nothing is pending, within the scenario's settle budget.

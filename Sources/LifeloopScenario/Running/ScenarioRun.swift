@@ -626,6 +626,9 @@ final class ScenarioRun {
             app.simulateMemoryWarning()
         case .appState(let change):
             app.change(change)
+        case .appearance(let style, let contentSize):
+            if let style { app.userInterfaceStyle = style }
+            if let contentSize { app.preferredContentSizeCategory = contentSize }
         case .startJob(let name):
             guard let job = runner.job(labelled: name) else { return fail("\(place): no job '\(name)'") }
             probe.submit(job)

@@ -5,7 +5,7 @@ import Lifeloop
 public enum VerbCatalogue {
     /// The verbs, in the order the docs list them: one list a subject, each in a file of
     /// its own (`VerbCatalogue+Navigation.swift`, ...).
-    public static let verbs: [Verb] = [tapVerb] + navigationVerbs + windowVerbs + appVerbs + touchVerbs + listVerbs + textVerbs + gestureVerbs
+    public static let verbs: [Verb] = [tapVerb] + navigationVerbs + windowVerbs + appVerbs + touchVerbs + listVerbs + textVerbs + gestureVerbs + appearanceVerbs
 
     /// Double tap, long press, a key and the back button.
     static let gestureVerbs: [Verb] = [
