@@ -267,7 +267,7 @@ public struct ViewTree: Sendable {
 
     /// Reads the text of an `app.describe` result made with `rows: true` (the `result`
     /// member of the reply, as JSON text), without building a JSON value per field.
-    /// - Throws: ``JSONError`` naming the line and column when the text is not JSON.
+    /// - Throws: `JSONError` naming the line and column when the text is not JSON.
     public init(rows text: String) throws(JSONError) {
         let document: JSONDocument
         do {
