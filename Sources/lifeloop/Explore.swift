@@ -88,7 +88,7 @@ struct Explore: ParsableCommand {
             throw inputError("--out \(directory): cannot write into it: \(error)")
         }
         defer { unlink(targetFile) }
-        _ = try loadRunner(targetFile)
+        let runner = try loadRunner(targetFile)
         let executable = Self.executablePath()
         let seed = self.seed
         var options = ExploreOptions(
@@ -103,6 +103,9 @@ struct Explore: ParsableCommand {
         options.hangSeconds = hangSeconds
         options.settleBudget = .milliseconds(Int64((settleSeconds * 1000).rounded()))
         options.shrink = !noShrink
+        if case .storyboard(let path) = runner.scenario.app, let storyboard = try? StoryboardDefinition.loadLaunchable(path: path) {
+            options.storyboardScenes = storyboard.scenes.map(\.label)
+        }
         let exploration: Exploration
         do {
             exploration = try Exploration.run(options: options, name: name) { writeStandardError("explore: \($0)\n") }

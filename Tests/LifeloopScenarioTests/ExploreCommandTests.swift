@@ -67,6 +67,33 @@ struct ExploreCommandTests {
         #expect(((one["screens"] as? [Any])?.count ?? 0) >= 2)
     }
 
+    @Test func aStoryboardTargetCountsTheScenesItReachedAndTapsViewsWithActions() throws {
+        let storyboard = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Samples/Scenarios/Mail.storyboard.json").path
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let output = try CLI.run(["explore", storyboard, "--out", folder, "--no-shrink"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let coverage = try #require(try map(folder)["coverage"] as? [String: Any])
+        #expect(coverage["storyboardScenes"] as? Int == 7)
+        let reached = try #require(coverage["storyboardScenesReached"] as? [String])
+        #expect(reached.contains("Message"))
+        #expect(output.stdout.contains("of 7 storyboard scenes reached"))
+    }
+
+    @Test func aScenarioTargetRunsItsScriptBeforeTheCrawl() throws {
+        let scenario = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Samples/Scenarios/login.yaml").path
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let output = try CLI.run(["explore", scenario, "--out", folder, "--no-shrink"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let screens = try #require(try map(folder)["screens"] as? [[String: Any]])
+        // The script signed in: the crawl starts on the welcome page.
+        #expect((screens.first?["controllers"] as? [String])?.last == "WelcomeViewController")
+        #expect((screens.first?["reachedBy"] as? [String]) == [])
+    }
+
     @Test func badInputIsRefusedNamingIt() throws {
         let unknown = try CLI.run(["explore", "sample:NoSuchApp", "--out", temporaryFolder()])
         #expect(unknown.status == 2)

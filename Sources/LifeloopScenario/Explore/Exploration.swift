@@ -51,7 +51,9 @@ public struct Exploration {
         var lines = [
             "explore: \(crawler.nodes.count) screens, \(stats.explored) actions tried (\(stats.performed) run with replays, "
                 + "\(stats.restarts) restarts, \(stats.workers) worker\(stats.workers == 1 ? "" : "s")); stopped: \(stats.stopped)",
-            "coverage: \(coverage.controllerClasses.count) controller classes shown (\(coverage.controllerClasses.joined(separator: ", "))); "
+            "coverage: " + (crawler.options.storyboardScenes.isEmpty ? ""
+                : "\(map.scenesReached.count) of \(crawler.options.storyboardScenes.count) storyboard scenes reached; ")
+                + "\(coverage.controllerClasses.count) controller classes shown (\(coverage.controllerClasses.joined(separator: ", "))); "
                 + "target-actions fired: \(coverage.targetActionsFired) of \(coverage.targetActionsRegistered) registered on the screens reached",
             String(format: "time: crawl %.2f s wall, %.1f actions/s; findings written in %.2f s", stats.seconds, rate, findingSeconds),
             "findings: \(findings.count)",

@@ -39,6 +39,9 @@ public struct ExploreOptions: Sendable {
     public var baseScenario: String
     /// The folder everything is written to.
     public var outputDirectory: String
+    /// The labels of the storyboard's scenes, when the app is a storyboard: coverage counts
+    /// those whose controllers were shown.
+    public var storyboardScenes: [String] = []
 
     /// Options for a crawl of `baseScenario` through workers started as `executable workerArguments`.
     public init(executable: String, workerArguments: [String], checkArguments: @escaping @Sendable (_ file: String) -> [String],

@@ -15,6 +15,12 @@ public struct ExploreMap {
         self.name = name
     }
 
+    /// The storyboard's scenes whose controllers were shown, of ``ExploreOptions/storyboardScenes``.
+    public var scenesReached: [String] {
+        let shown = Set(crawler.nodes.flatMap(\.screen.controllerLabels))
+        return crawler.options.storyboardScenes.filter { shown.contains($0) }
+    }
+
     /// The coverage: controller classes shown, target-actions fired of those seen
     /// registered on the screens reached.
     public var coverage: (controllerClasses: [String], targetActionsRegistered: Int, targetActionsFired: Int) {
@@ -67,6 +73,8 @@ public struct ExploreMap {
             "edges": edges,
             "findings": findings,
             "coverage": [
+                "storyboardScenes": crawler.options.storyboardScenes.count,
+                "storyboardScenesReached": scenesReached,
                 "controllerClasses": coverage.controllerClasses,
                 "targetActionsRegistered": coverage.targetActionsRegistered,
                 "targetActionsFired": coverage.targetActionsFired,
@@ -105,6 +113,7 @@ public struct ExploreMap {
             </style></head><body>
             <h1>\(escape(name))</h1>
             <p class="coverage">\(crawler.nodes.count) screens, \(crawler.edges.count) actions tried, \
+            \(crawler.options.storyboardScenes.isEmpty ? "" : "\(scenesReached.count) of \(crawler.options.storyboardScenes.count) storyboard scenes reached, ")\
             \(coverage.controllerClasses.count) controller classes shown, \
             \(coverage.targetActionsFired) of \(coverage.targetActionsRegistered) target-actions fired, \
             \(crawler.findings.count) findings</p>

@@ -174,6 +174,11 @@ enum ScreenReader {
             } else if tappable.contains(element.type), element.isHittable {
                 let (target, point) = reference(element)
                 add("tap:" + paths[index] + ":" + name + ":" + element.label, ExploreAction(verb: "tap", target: target, point: point), element)
+            } else if element.type == .other, element.id.part == 0, element.isHittable,
+                      app.view(forElement: element.id)?.tapAction != nil {
+                // A storyboard view with an action of its own (`segue:…`, `back`).
+                let (target, point) = reference(element)
+                add("tap:" + paths[index] + ":" + name, ExploreAction(verb: "tap", target: target, point: point), element)
             } else if typable.contains(element.type), element.isHittable {
                 let (target, _) = reference(element)
                 let view = app.view(forElement: element.id)
