@@ -2,14 +2,17 @@ import Foundation
 import Lifeloop
 
 /// A window snapshot drawn straight onto a cairo context: rectangles, lines, circles and the
-/// status bar's hatch as cairo paths, text with cairo's own font API ("DejaVu Sans", the
-/// SVG's first font), and the SVG fragments Lifeloop's layers and display lists make
+/// status bar's hatch as cairo paths, text as Inter's glyphs at the positions Lifeloop
+/// measured them at (`Font.glyphPositions(of:)`, the font files opened through
+/// cairo-ft), and the SVG fragments Lifeloop's layers and display lists make
 /// (shadows, sublayers, `draw(_:)`) by librsvg onto the same context, in their place in the
 /// drawing order.
 ///
 /// It draws what the snapshot's SVG draws, without writing the SVG and without librsvg
 /// turning each glyph into a path (most of the time librsvg spends on a snapshot). Text is
-/// placed as the SVG places it; glyph shapes and kerning can differ slightly from librsvg's.
+/// placed as the SVG places it, and is exactly as wide as Lifeloop measures it. A line with
+/// a character Inter lacks, or any line when Inter or FreeType is missing, is drawn with
+/// cairo's toy font API in DejaVu Sans instead.
 ///
 /// Used only under ``SVGRasterizer``'s lock: cairo contexts and fontconfig are not shared
 /// between threads here.
@@ -25,7 +28,7 @@ struct CairoCanvas: SnapshotCanvas {
     private var groups: [(svg: String, invisible: Bool)] = []
     private var invisibleGroups = 0
     private var idCount = 0
-    private var font: (size: Double, bold: Bool)?
+    private var font: (size: Double, bold: Bool, inter: Bool)?
     /// The first fragment librsvg could not read or draw.
     private(set) var failure: String?
 
@@ -41,10 +44,12 @@ struct CairoCanvas: SnapshotCanvas {
         c.cairoTranslate(context, offsetX, offsetY)
         c.cairoScale(context, scale, scale)
         // Unhinted outlines at their exact advances, as librsvg sets text: the same glyph
-        // positions at every scale.
+        // positions at every scale. Grey antialiasing, pinned rather than left to the
+        // machine's fontconfig settings, so the pixels are the same on every machine.
         let options = c.cairoFontOptionsCreate()
         c.cairoFontOptionsSetHintStyle(options, 1 /* CAIRO_HINT_STYLE_NONE */)
         c.cairoFontOptionsSetHintMetrics(options, 1 /* CAIRO_HINT_METRICS_OFF */)
+        c.cairoFontOptionsSetAntialias(options, 2 /* CAIRO_ANTIALIAS_GRAY */)
         c.cairoSetFontOptions(context, options)
         c.cairoFontOptionsDestroy(options)
     }
@@ -154,10 +159,27 @@ struct CairoCanvas: SnapshotCanvas {
         let shown = svgCollapsedWhitespace(text)
         guard !shown.isEmpty else { return }
         let bold = style.contains(.bold)
-        if font?.size != size || font?.bold != bold {
+        // The font Lifeloop measured a label with: bold text is a semibold-or-heavier font.
+        let measured = bold ? Font.boldSystemFont(ofSize: size) : Font.systemFont(ofSize: size)
+        if let faces = c.interFaces, let positions = measured.glyphPositions(of: shown) {
+            if font?.size != size || font?.bold != bold || font?.inter != true {
+                c.cairoSetFontFace(context, bold ? faces.bold : faces.regular)
+                c.cairoSetFontSize(context, size)
+                font = (size, bold, true)
+            }
+            let width = Double(measured.width(of: Substring(shown)))
+            let start = x - (anchor == .middle ? width / 2 : anchor == .end ? width : 0)
+            // cairo_glyph_t: an unsigned long index and the pen's x and y.
+            let glyphs = positions.map { (UInt(truncatingIfNeeded: $0.glyph), start + Double($0.x), y) }
+            setSource(color, opacity: 1)
+            glyphs.withUnsafeBufferPointer { c.cairoShowGlyphs(context, UnsafeRawPointer($0.baseAddress), Int32($0.count)) }
+            c.cairoNewPath(context)
+            return
+        }
+        if font?.size != size || font?.bold != bold || font?.inter != false {
             c.cairoSelectFontFace(context, "DejaVu Sans", 0 /* CAIRO_FONT_SLANT_NORMAL */, bold ? 1 : 0 /* BOLD : NORMAL */)
             c.cairoSetFontSize(context, size)
-            font = (size, bold)
+            font = (size, bold, false)
         }
         var start = x
         if anchor != .start {
@@ -213,7 +235,7 @@ struct CairoCanvas: SnapshotCanvas {
     mutating func fragment(_ markup: String, x: Double, y: Double, role: String) {
         guard drawing, !markup.isEmpty else { return }
         var svg = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(svgNumber(documentWidth))\" height=\"\(svgNumber(documentHeight))\" "
-        svg += "viewBox=\"0 0 \(svgNumber(documentWidth)) \(svgNumber(documentHeight))\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n"
+        svg += "viewBox=\"0 0 \(svgNumber(documentWidth)) \(svgNumber(documentHeight))\" font-family=\"Inter, sans-serif\">\n"
         for group in groups { svg += "<g transform=\"\(group.svg)\">" }
         svg += "<g transform=\"\(translation(x, y))\">\n" + markup + "\n</g>"
         svg += String(repeating: "</g>", count: groups.count) + "\n</svg>\n"

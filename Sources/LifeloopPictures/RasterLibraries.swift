@@ -50,6 +50,10 @@ package final class RasterLibraries: @unchecked Sendable {
     typealias FontOptionsCreate = @convention(c) () -> UnsafeMutableRawPointer?
     typealias FontOptionsInt = @convention(c) (UnsafeMutableRawPointer?, Int32) -> Void
     typealias SetFontOptions = @convention(c) (UnsafeMutableRawPointer?, UnsafeMutableRawPointer?) -> Void
+    typealias ShowGlyphs = @convention(c) (UnsafeMutableRawPointer?, UnsafeRawPointer?, Int32) -> Void
+    typealias FTInit = @convention(c) (UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> Int32
+    typealias FTNewFace = @convention(c) (UnsafeMutableRawPointer?, UnsafePointer<CChar>?, Int, UnsafeMutablePointer<UnsafeMutableRawPointer?>?) -> Int32
+    typealias FTFontFaceCreate = @convention(c) (UnsafeMutableRawPointer?, Int32) -> UnsafeMutableRawPointer?
 
     /// Why the libraries could not be opened: the library or the function missing, and
     /// `dlerror`'s words.
@@ -68,6 +72,7 @@ package final class RasterLibraries: @unchecked Sendable {
         var gobject = "libgobject-2.0.so.0"
         var glib = "libglib-2.0.so.0"
         var zlib = "libz.so.1"
+        var freetype = "libfreetype.so.6"
 
         package init(rsvg: String = "librsvg-2.so.2") {
             self.rsvg = rsvg
@@ -124,6 +129,13 @@ package final class RasterLibraries: @unchecked Sendable {
     let cairoFontOptionsSetHintStyle: FontOptionsInt
     let cairoFontOptionsSetHintMetrics: FontOptionsInt
     let cairoSetFontOptions: SetFontOptions
+    let cairoFontOptionsSetAntialias: FontOptionsInt
+    let cairoSetFontFace: SetFontOptions
+    let cairoShowGlyphs: ShowGlyphs
+    /// cairo font faces of the Inter files Lifeloop measures text with (Lifeloop's `FontFaces`),
+    /// loaded through FreeType from those exact files; nil when the font or FreeType is
+    /// missing (text is then drawn with cairo's toy font API).
+    let interFaces: InterFaces?
     let zlibCompress2: Compress2
     let zlibCompressBound: CompressBound
     let zlibCRC32: CRC32
@@ -198,6 +210,10 @@ package final class RasterLibraries: @unchecked Sendable {
         cairoFontOptionsSetHintStyle = try draw("cairo_font_options_set_hint_style", as: FontOptionsInt.self)
         cairoFontOptionsSetHintMetrics = try draw("cairo_font_options_set_hint_metrics", as: FontOptionsInt.self)
         cairoSetFontOptions = try draw("cairo_set_font_options", as: SetFontOptions.self)
+        cairoFontOptionsSetAntialias = try draw("cairo_font_options_set_antialias", as: FontOptionsInt.self)
+        cairoSetFontFace = try draw("cairo_set_font_face", as: SetFontOptions.self)
+        cairoShowGlyphs = try draw("cairo_show_glyphs", as: ShowGlyphs.self)
+        interFaces = InterFaces(cairo: cairo, freetypeName: names.freetype)
         zlibCompress2 = try symbol(zlib, names.zlib, "compress2", as: Compress2.self)
         zlibCompressBound = try symbol(zlib, names.zlib, "compressBound", as: CompressBound.self)
         zlibCRC32 = try symbol(zlib, names.zlib, "crc32", as: CRC32.self)

@@ -30,7 +30,7 @@ public struct SVGDocument: Sendable {
     /// The document's text.
     public func render(title: String? = nil) -> String {
         var out = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(svgNumber(width))\" height=\"\(svgNumber(height))\" "
-        out += "viewBox=\"0 0 \(svgNumber(width)) \(svgNumber(height))\" font-family=\"DejaVu Sans, Helvetica, Arial, sans-serif\">\n"
+        out += "viewBox=\"0 0 \(svgNumber(width)) \(svgNumber(height))\" font-family=\"Inter, sans-serif\">\n"
         if let title { out += "<title>\(xmlEscaped(title))</title>\n" }
         if !definitions.isEmpty { out += "<defs>\n" + definitions.joined(separator: "\n") + "\n</defs>\n" }
         out += body.joined(separator: "\n")
