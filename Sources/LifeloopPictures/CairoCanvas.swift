@@ -89,6 +89,15 @@ struct CairoCanvas: SnapshotCanvas {
         paint(fill: "none", stroke: stroke, style: [.strokeWidth(width)] + style)
     }
 
+    mutating func polyline(_ points: [Point], closed: Bool, fill: String, stroke: String?, style: [CanvasStyle]) {
+        guard drawing, let first = points.first, points.allSatisfy({ finite($0.x, $0.y) }) else { return }
+        c.cairoNewPath(context)
+        c.cairoMoveTo(context, first.x, first.y)
+        for point in points.dropFirst() { c.cairoLineTo(context, point.x, point.y) }
+        if closed { c.cairoClosePath(context) }
+        paint(fill: fill, stroke: stroke, style: style)
+    }
+
     /// An SVG `rect` with `rx`/`ry` as a path: elliptical corners when they differ.
     private func roundedRect(x: Double, y: Double, width: Double, height: Double, rx: Double, ry: Double) {
         c.cairoNewPath(context)

@@ -59,6 +59,9 @@ protocol SnapshotCanvas {
                        style: [CanvasStyle], title: String?)
     /// A circle, filled and then stroked.
     mutating func circle(cx: Double, cy: Double, r: Double, fill: String, stroke: String?)
+    /// Straight segments through `points` (closed back to the first when `closed`), filled
+    /// and then stroked: chevrons, checkmarks, glyphs.
+    mutating func polyline(_ points: [Point], closed: Bool, fill: String, stroke: String?, style: [CanvasStyle])
     /// Moves what follows, until the matching ``popTransform()``.
     mutating func pushTranslation(x: Double, y: Double)
     /// Transforms what follows (a view's transform), until the matching ``popTransform()``.
@@ -115,6 +118,12 @@ struct SVGCanvas: SnapshotCanvas {
         var attributes = [("cx", svgNumber(cx)), ("cy", svgNumber(cy)), ("r", svgNumber(r)), ("fill", fill)]
         if let stroke { attributes.append(("stroke", stroke)) }
         document.element("circle", attributes)
+    }
+
+    mutating func polyline(_ points: [Point], closed: Bool, fill: String, stroke: String?, style: [CanvasStyle]) {
+        var attributes = [("points", points.map { "\(svgNumber($0.x)),\(svgNumber($0.y))" }.joined(separator: " ")), ("fill", fill)]
+        if let stroke { attributes.append(("stroke", stroke)) }
+        document.element(closed ? "polygon" : "polyline", attributes + style.map(\.attribute))
     }
 
     mutating func pushTranslation(x: Double, y: Double) {

@@ -22,6 +22,8 @@ public struct WindowSnapshot: Sendable, Equatable {
         public var alpha: Double
         /// Whether it is hidden; its subviews are left out.
         public var isHidden: Bool
+        /// What it is, as the element tree says (a cell, a button, a navigation bar…).
+        public var type: ElementType = .other
         /// What UIKit draws in it: control content, layer corners and border, its
         /// `draw(_:)` display list, and its transform.
         public var content = Content()
@@ -68,6 +70,12 @@ public struct WindowSnapshot: Sendable, Equatable {
         public var boundsOrigin: Point = .zero
         /// A bar drawn over the view: a navigation bar's title and items, or a tab bar's.
         public var bar: Bar?
+        /// What UIKit draws for a control, a cell or a scrolling view beyond its text.
+        public var chrome: Chrome?
+        /// The view's tint colour (a checkmark's, a system button's).
+        public var tint: Color?
+        /// Whether the view is the first responder (a text field draws its caret).
+        public var isFocused = false
     }
 
     /// A navigation or tab bar.
@@ -76,6 +84,8 @@ public struct WindowSnapshot: Sendable, Equatable {
         public var rect: Rect
         /// The title (navigation bars).
         public var title: String?
+        /// The back button's title (drawn after a chevron), when it shows.
+        public var backTitle: String?
         /// The leading items' titles.
         public var leading: [String] = []
         /// The trailing items' titles (a tab bar's items).
@@ -90,6 +100,10 @@ public struct WindowSnapshot: Sendable, Equatable {
         public var selectedColor: Color?
         /// The other items' color, when the app set one.
         public var unselectedColor: Color?
+        /// The tabs' badges (nil for a tab without one), in the tabs' order.
+        public var badges: [String?] = []
+        /// The bar's tint (its buttons' colour), when the app set one.
+        public var tint: Color?
     }
 
     /// The window's label.
@@ -112,6 +126,13 @@ public struct WindowSnapshot: Sendable, Equatable {
     /// The software keyboard while it shows, drawn over the window's content; nil when
     /// it is hidden.
     public var keyboard: Keyboard?
+    /// How ``svg()`` and ``png(longestEdge:for:)`` draw it: as the phone shows the app
+    /// (the default) or as the debugging wireframe.
+    public var style: Style = .phone
+    /// Whether the window's appearance is dark.
+    public var isDark = false
+    /// The bottom of the screen the home indicator takes (0 on screens without one).
+    public var homeIndicatorInset: Double = 0
 
     /// An active constraint drawn between the anchors it relates (for a constant size,
     /// across its item), in window coordinates.
@@ -129,11 +150,11 @@ public struct WindowSnapshot: Sendable, Equatable {
     /// Takes the snapshot of `window` now, with its constraints as lines when
     /// `showingConstraints` is true.
     public init(_ window: Window, showingConstraints: Bool) {
-        self.init(window)
+        self.init(window, style: showingConstraints ? .debug : .phone)
         if showingConstraints { constraints = Self.constraintLines(in: window) }
     }
 
-    /// Every active constraint installed in the window's tree, in tree order.
+    /// Every active constraint installed in the window's drawn views, in tree order.
     static func constraintLines(in window: Window) -> [ConstraintLine] {
         func rect(of item: AnyObject?) -> Rect? {
             if let view = item as? View { return view.convert(view.bounds, to: window) }
@@ -150,8 +171,10 @@ public struct WindowSnapshot: Sendable, Equatable {
             }
         }
         var lines: [ConstraintLine] = []
-        var stack: [View] = [window]
-        while let view = stack.popLast() {
+        guard let app = window.application else { return [] }
+        let drawn = app.drawnElements(of: window)
+        for index in drawn.tree.elements.indices {
+            guard let view = drawn.view(at: index) else { continue }
             for constraint in view.constraints {
                 guard let first = rect(of: constraint.firstItem) else { continue }
                 let from: Point, to: Point
@@ -166,16 +189,18 @@ public struct WindowSnapshot: Sendable, Equatable {
                 lines.append(ConstraintLine(from: from, to: to, description: constraint.description,
                                             isRequired: constraint.priority == .required))
             }
-            stack.append(contentsOf: view.subviews.reversed())
         }
         return lines
     }
 
     /// Takes the snapshot of `window` now, from the app's element tree as the window is
     /// drawn (``Application/drawnElements(of:)``): its views at their presentation frames,
-    /// the bars UIKit draws over controllers' views, and the keyboard.
-    public init(_ window: Window) {
+    /// the bars UIKit draws over controllers' views, and the keyboard; drawn in `style`.
+    public init(_ window: Window, style: Style = .phone) {
+        self.style = style
         self.window = window.traceLabel
+        isDark = window.traitCollection.userInterfaceStyle == .dark
+        homeIndicatorInset = window.screenSafeAreaInsets.bottom
         size = window.bounds.size
         isKeyWindow = window.isKeyWindow
         statusBarInset = window.screen.statusBarInset
@@ -205,6 +230,7 @@ public struct WindowSnapshot: Sendable, Equatable {
                 guard let bar = Self.bar(drawn, at: index) else { continue }
                 var node = Node(label: bar.isTabBar ? "tabBar" : "navigationBar", controller: nil, depth: element.depth - 1,
                                 rect: bar.rect, backgroundColor: nil, alpha: 1, isHidden: false)
+                node.type = element.type
                 node.content.bar = bar
                 node.content.transform = inherited
                 nodes.append(node)
@@ -219,7 +245,16 @@ public struct WindowSnapshot: Sendable, Equatable {
                 }
                 var node = Node(label: view.traceLabel, controller: view.owningViewController?.traceLabel, depth: element.depth - 1,
                                 rect: rect, backgroundColor: view.backgroundColor, alpha: view.presentationAlpha, isHidden: view.isHidden)
+                node.type = element.type
                 node.content = Self.content(of: view, transform: transforms[index], id: "n\(nodes.count)")
+                node.content.chrome = Self.chrome(of: view, rect: rect)
+                node.content.tint = view.tintColor
+                node.content.isFocused = element.isFocused
+                // An alert's action rows have a hairline above each.
+                if element.type == .button, let panel = element.parent, let backdrop = elements[panel].parent,
+                   elements[backdrop].type == .alert || elements[backdrop].type == .sheet {
+                    node.content.chrome = .alertAction
+                }
                 nodes.append(node)
             }
         }
@@ -298,25 +333,40 @@ public struct WindowSnapshot: Sendable, Equatable {
             let tabElements = parts.filter { $0.type == .tab }
             var bar = Bar(rect: element.frame, title: nil, trailing: tabElements.map(\.label), isTabBar: true,
                           selected: tabElements.firstIndex { $0.isSelected })
+            bar.badges = tabElements.map(\.value)
+            bar.tint = tabs.tabBar.tintColor
             bar.backgroundColor = tabs.tabBar.drawnBackgroundColor
             bar.selectedColor = tabs.tabBar.drawnSelectedItemColor
             bar.unselectedColor = tabs.tabBar.drawnUnselectedItemColor
             return bar
         }
         let title = parts.first { $0.type == .staticText }?.label
-        var leading: [String] = [], trailing: [String] = []
+        var leading: [String] = [], trailing: [String] = [], back: String?
         for part in parts {
             switch part.type {
-            case .backButton: leading.append("‹ " + part.label)
+            case .backButton: back = part.label
             case .button where part.frame.midX < element.frame.midX: leading.append(part.label.isEmpty ? "item" : part.label)
             case .button: trailing.append(part.label.isEmpty ? "item" : part.label)
             default: break
             }
         }
-        return Bar(rect: element.frame, title: title, leading: leading, trailing: trailing)
+        var bar = Bar(rect: element.frame, title: title, backTitle: back, leading: leading, trailing: trailing)
+        bar.tint = (drawn.object(at: index) as? NavigationController)?.navigationBar.tintColor
+        return bar
     }
 
-    /// The snapshot as SVG: one `<rect>` per view (`data-label`, `data-depth`), filled
+    /// The snapshot as SVG, in its ``style``.
+    ///
+    /// The phone style is the window alone, as the phone shows it: each shown view's
+    /// background, borders, drawing and text; UIKit's chrome (the status bar with the time,
+    /// signal, Wi-Fi and battery; navigation bars with the back chevron and bar buttons in
+    /// the tint; tab bars with their badges; table separators and accessories; switches,
+    /// sliders, steppers, segmented controls, progress views, page controls, activity
+    /// indicators; text fields' borders, clear buttons and caret; alerts' action rows;
+    /// scroll indicators while a view scrolls; the keyboard; the home indicator); nothing
+    /// past the window's edges.
+    ///
+    /// The debug style: one `<rect>` per view (`data-label`, `data-depth`), filled
     /// with its background colour at its alpha; hidden views dashed and unfilled; each
     /// view's label (and its controller's) at its top left; the status bar hatched; a key
     /// window framed in blue with a "key" badge; the software keyboard while it shows (a
@@ -334,13 +384,28 @@ public struct WindowSnapshot: Sendable, Equatable {
     static let margin = 24.0
     /// The header's height above the window, in points.
     static let headerHeight = 18.0
-    /// The snapshot document's width: the window's and its margins.
-    var documentWidth: Double { size.width + 2 * Self.margin }
-    /// The snapshot document's height: the window's, its margins and the header.
-    var documentHeight: Double { size.height + 2 * Self.margin + Self.headerHeight }
+    /// Where the window's top-left corner lies in the picture's document: the origin in the
+    /// phone style; in the debug style, inside its margin and under its header.
+    public var windowOrigin: Point {
+        style == .phone ? .zero : Point(x: Self.margin, y: Self.margin + Self.headerHeight)
+    }
 
-    /// Draws the snapshot on `canvas`, in drawing order (see ``svg()``).
+    /// The snapshot document's width: the window's (and in the debug style its margins).
+    var documentWidth: Double { style == .phone ? size.width : size.width + 2 * Self.margin }
+    /// The snapshot document's height: the window's (and in the debug style its margins
+    /// and the header).
+    var documentHeight: Double { style == .phone ? size.height : size.height + 2 * Self.margin + Self.headerHeight }
+
+    /// Draws the snapshot on `canvas` in its ``style``.
     func draw<Canvas: SnapshotCanvas>(on canvas: inout Canvas) {
+        switch style {
+        case .phone: drawPhone(on: &canvas)
+        case .debug: drawDebug(on: &canvas)
+        }
+    }
+
+    /// Draws the debugging wireframe on `canvas`, in drawing order (see ``svg()``).
+    func drawDebug<Canvas: SnapshotCanvas>(on canvas: inout Canvas) {
         let margin = Self.margin
         canvas.rect(x: 0, y: 0, width: documentWidth, height: documentHeight, fill: "#fafafa")
         let header = "\(window)\(isKeyWindow ? " (key)" : "") at \(formatMilliseconds(time)), turn \(turn)"
@@ -409,7 +474,9 @@ public struct WindowSnapshot: Sendable, Equatable {
 extension WindowSnapshot {
     /// Draws what UIKit draws inside a view: its display list, layer border, control
     /// content and bars.
-    fileprivate func drawContent<Canvas: SnapshotCanvas>(_ node: Node, on canvas: inout Canvas) {
+    /// In the phone style, controls, images and bars are left to the phone's chrome.
+    func drawContent<Canvas: SnapshotCanvas>(_ node: Node, on canvas: inout Canvas) {
+        let debug = style == .debug
         let content = node.content
         let rect = node.rect
         if let drawing = content.drawing {
@@ -427,16 +494,16 @@ extension WindowSnapshot {
             canvas.rect(x: rect.minX + inset, y: rect.minY + inset, width: rect.width - 2 * inset,
                         height: rect.height - 2 * inset, fill: "none", stroke: color, style: style)
         }
-        if let on = content.switchOn {
+        if debug, let on = content.switchOn {
             canvas.rect(x: rect.minX, y: rect.minY, width: 51, height: 31, fill: on ? "#34c759" : "#e9e9eb",
                         style: [.cornerRadius(15.5), .note("data-role", "switch"), .note("data-on", on ? "1" : "0")])
             canvas.circle(cx: rect.minX + (on ? 35.5 : 15.5), cy: rect.minY + 15.5, r: 13.5, fill: "#ffffff", stroke: "#cccccc")
         }
-        if content.hasTextBorder {
+        if debug, content.hasTextBorder {
             canvas.rect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height, fill: "none", stroke: "#c7c7cc",
                         style: [.cornerRadius(5), .note("data-role", "text-border")])
         }
-        if let image = content.imageName {
+        if debug, let image = content.imageName {
             canvas.rect(x: rect.minX + 1, y: rect.minY + 1, width: max(0, rect.width - 2), height: max(0, rect.height - 2),
                         fill: "#e8eef7", stroke: "#8aa4c8", style: [.dash([3, 2]), .note("data-role", "image")])
             canvas.text(fitted("▣ " + image, width: rect.width, size: 9), x: rect.midX, y: rect.midY + 3, size: 9,
@@ -457,8 +524,8 @@ extension WindowSnapshot {
                 if anchor == .start { x = rect.minX + inset.left }
                 if anchor == .end { x = rect.maxX - inset.right }
             }
-            let color = content.isPlaceholder ? "#a3a3a8"
-                : content.textColor.map { hexColor(red: $0.red, green: $0.green, blue: $0.blue) } ?? "#000000"
+            let color = content.isPlaceholder ? (debug ? "#a3a3a8" : Palette(dark: isDark).placeholder)
+                : content.textColor.map { hexColor(red: $0.red, green: $0.green, blue: $0.blue) } ?? (debug ? "#000000" : Palette(dark: isDark).label)
             for line in content.lines {
                 var style: [CanvasStyle] = [.note("data-role", "text")]
                 if content.isBold { style.append(.bold) }
@@ -466,7 +533,7 @@ extension WindowSnapshot {
                 y += lineHeight
             }
         }
-        if let bar = content.bar {
+        if debug, let bar = content.bar {
             canvas.rect(x: bar.rect.minX, y: bar.rect.minY, width: bar.rect.width, height: bar.rect.height,
                         fill: bar.backgroundColor.map { hexColor(red: $0.red, green: $0.green, blue: $0.blue) } ?? "#f7f7f7",
                         stroke: "#b2b2b2", style: [.note("data-role", bar.isTabBar ? "tab-bar" : "navigation-bar")])
@@ -485,8 +552,9 @@ extension WindowSnapshot {
                     canvas.text(fitted(title, width: bar.rect.width - 140, size: 17), x: bar.rect.midX, y: bar.rect.minY + 28,
                                 size: 17, fill: "#000000", anchor: .middle, style: [.bold, .note("data-role", "title")])
                 }
-                if !bar.leading.isEmpty {
-                    canvas.text(bar.leading.joined(separator: "  "), x: bar.rect.minX + 8, y: bar.rect.minY + 28, size: 17,
+                let leading = (bar.backTitle.map { ["‹ " + $0] } ?? []) + bar.leading
+                if !leading.isEmpty {
+                    canvas.text(leading.joined(separator: "  "), x: bar.rect.minX + 8, y: bar.rect.minY + 28, size: 17,
                                 fill: "#007aff")
                 }
                 if !bar.trailing.isEmpty {

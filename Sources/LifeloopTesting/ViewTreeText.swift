@@ -78,8 +78,8 @@ public enum LifeloopSnapshot {
         var cropped = snapshot
         cropped.nodes = Array(snapshot.nodes[range])
         let rect = snapshot.nodes[range.lowerBound].rect
-        // WindowSnapshot draws the window 24 points in and 42 down (under its header).
-        let x = rect.minX + 24 - 4, y = rect.minY + 42 - 4, width = rect.width + 8, height = rect.height + 8
+        let origin = snapshot.windowOrigin
+        let x = rect.minX + origin.x - 4, y = rect.minY + origin.y - 4, width = rect.width + 8, height = rect.height + 8
         return "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(svgNumber(width))\" height=\"\(svgNumber(height))\" "
             + "viewBox=\"\(svgNumber(x)) \(svgNumber(y)) \(svgNumber(width)) \(svgNumber(height))\">\n"
             + cropped.svg() + "</svg>\n"

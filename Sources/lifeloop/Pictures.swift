@@ -11,7 +11,9 @@ struct Snapshot: ParsableCommand {
             MOMENT: a step number (3, or step:3: right after the script's third step), a time after \
             launch (250ms, 1.5s: the end of the turn at that instant), turn:N (the end of turn N) or \
             end (the default: the end of the run, once it has settled). \
-            Every view is a rectangle at its presentation frame (mid-animation values included). \
+            The picture is the window as the phone shows it (UIKit's chrome, no debugging ink); \
+            --debug draws the wireframe instead: every view a rectangle at its presentation frame \
+            (mid-animation values included) with its label, hidden views dashed. \
             PNG needs librsvg (Debian's librsvg2-bin). Exit status: 0 written, 2 bad input.
             """
     )
@@ -29,6 +31,9 @@ struct Snapshot: ParsableCommand {
     @Option(name: .shortAndLong, help: "Where to write: a .svg or .png path.")
     var output: String
 
+    @Flag(help: "Draw the debugging wireframe (every view outlined and labelled) instead of the phone's picture.")
+    var debug = false
+
     func run() throws {
         let moment: SnapshotRequest.Moment
         do { moment = try .parse(at) } catch { throw inputError("--at \(error)") }
@@ -41,10 +46,11 @@ struct Snapshot: ParsableCommand {
         options.snapshot = SnapshotRequest(moment: moment, window: window)
         let result: RunResult
         do { result = try runner.run(seed: seedOptions.seed, options: options) } catch { throw inputError("\(scenario.file): \(error)") }
-        guard let snapshot = result.snapshot else {
+        guard var snapshot = result.snapshot else {
             if case .failed(let message) = result.status { throw inputError("\(scenario.file): \(message)") }
             throw inputError("\(scenario.file): the run ended (turn \(result.turns), \(result.endTime / 1_000_000)ms) before the moment \(moment)")
         }
+        if debug { snapshot.style = .debug }
         try writePicture(snapshot, to: output)
     }
 }

@@ -39,7 +39,7 @@ import Testing
         host.view.addSubview(named)
         try app.settle()
 
-        let snapshot = WindowSnapshot(window)
+        let snapshot = WindowSnapshot(window, style: .debug)
         let node = try #require(snapshot.nodes.first { $0.rect == CGRect(x: 20, y: 100, width: 120, height: 80) })
         #expect(node.content.imageName == nil, "a drawn image is drawn, not named")
         let drawing = try #require(node.content.drawing)

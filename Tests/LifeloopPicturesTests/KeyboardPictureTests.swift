@@ -33,7 +33,7 @@ struct KeyboardPictureTests {
         #expect(field.becomeFirstResponder())
         try app.settle()
         let frame = try #require(window.keyboardFrameInWindow)
-        let snapshot = WindowSnapshot(window)
+        let snapshot = WindowSnapshot(window, style: .debug)
         let keyboard = try #require(snapshot.keyboard)
         #expect(keyboard.rect == frame)
         // The picture's keys are the element tree's, in its order and places.
@@ -86,7 +86,7 @@ struct KeyboardPictureTests {
         let (app, window, field) = try Self.form()
         #expect(field.becomeFirstResponder())
         try app.settle()
-        let snapshot = WindowSnapshot(window)
+        let snapshot = WindowSnapshot(window, style: .debug)
         let bytes = try snapshot.png()
         #expect(try snapshot.png() == bytes)
         let keyboard = try #require(snapshot.keyboard)

@@ -164,7 +164,7 @@ struct LayerGoldenPictureTests {
         card.layer.addSublayer(gradient)
         controller.view.addSubview(card)
         try app.settle()
-        let svg = WindowSnapshot(window).svg()
+        let svg = WindowSnapshot(window, style: .debug).svg()
         #expect(svg.contains("data-role=\"layer-shadow\""))
         #expect(svg.contains("<linearGradient"))
         try expectGolden(svg, "layers-in-window.svg")

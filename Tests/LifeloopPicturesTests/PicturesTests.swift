@@ -55,7 +55,8 @@ func expectGolden(_ text: String, _ name: String, sourceLocation: SourceLocation
         var options = RunOptions()
         options.snapshot = SnapshotRequest(moment: .time(300_000_000), window: "pro")
         let result = try Paths.runner("three-windows.yaml").run(seed: 1, options: options)
-        let snapshot = try #require(result.snapshot)
+        var snapshot = try #require(result.snapshot)
+        snapshot.style = .debug
         let compose = try #require(snapshot.nodes.first { $0.label == "Compose.view" })
         #expect(compose.rect.minY > 0 && compose.rect.minY < 844, "mid-animation: between off screen and in place")
         try expectGolden(snapshot.svg(), "three-windows-seed1-pro-300ms.svg")
@@ -66,7 +67,8 @@ func expectGolden(_ text: String, _ name: String, sourceLocation: SourceLocation
         var options = RunOptions()
         options.snapshot = SnapshotRequest(moment: .time(520_000_000))
         let result = try Paths.runner("gallery.yaml").run(seed: 0, options: options)
-        let snapshot = try #require(result.snapshot)
+        var snapshot = try #require(result.snapshot)
+        snapshot.style = .debug
         let detail = try #require(snapshot.nodes.first { $0.label == "Detail.root" })
         #expect(detail.rect.minX > 0 && detail.rect.minX < 414, "mid-push: Detail between the right edge and its place")
         #expect(snapshot.nodes.first { $0.label == "Home.bannerBadge" }?.isHidden == true)
@@ -125,7 +127,7 @@ func expectGolden(_ text: String, _ name: String, sourceLocation: SourceLocation
         window.addSubview(hidden)
         window.makeKeyAndVisible()
         try app.loop.runUntilIdle()
-        let svg = window.snapshot()
+        let svg = WindowSnapshot(window, style: .debug).svg()
         #expect(svg.contains("data-label=\"shown\""))
         #expect(svg.contains("fill=\"#ff0000\""), "the background colour")
         #expect(svg.contains("fill-opacity=\"0.5\""), "its alpha")
@@ -201,7 +203,7 @@ func expectGolden(_ text: String, _ name: String, sourceLocation: SourceLocation
             rect.origin.y -= window.bounds.minY
             expected[view.traceLabel] = rect
         }
-        let snapshot = WindowSnapshot(window)
+        let snapshot = WindowSnapshot(window, style: .debug)
         #expect(snapshot.nodes.count == views.count)
         let svg = snapshot.svg()
         for node in snapshot.nodes.dropFirst() {
@@ -267,7 +269,7 @@ func expectGolden(_ text: String, _ name: String, sourceLocation: SourceLocation
             root.view.addSubview(view)
         }
         try app.loop.runUntilIdle()
-        let svg = WindowSnapshot(window).svg()
+        let svg = WindowSnapshot(window, style: .debug).svg()
         let ids = svg.split(separator: "id=\"").dropFirst().map { $0.prefix { $0 != "\"" } }.filter { $0.contains("clip") }
         #expect(ids.count >= 2)
         #expect(Set(ids).count == ids.count, "\(ids)")

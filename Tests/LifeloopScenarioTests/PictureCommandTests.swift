@@ -12,34 +12,34 @@ import Testing
     @Test func snapshotWritesTheWindowAtAMoment() throws {
         let directory = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let output = try CLI.run(["snapshot", gallery, "--at", "520ms", "-o", directory + "/mid.svg"])
+        let output = try CLI.run(["snapshot", gallery, "--at", "520ms", "-o", directory + "/mid.svg", "--debug"])
         #expect(output.status == 0, "\(output.stderr)")
         let svg = try String(contentsOfFile: directory + "/mid.svg", encoding: .utf8)
         #expect(svg.hasPrefix("<svg"))
         #expect(svg.contains("data-label=\"Detail.image\""), "mid-push, Detail is in the window")
         // After step 1 (a job at 100 ms), nothing was pushed yet.
-        let early = try CLI.run(["snapshot", gallery, "--at", "step:1", "-o", directory + "/early.svg"])
+        let early = try CLI.run(["snapshot", gallery, "--at", "step:1", "-o", directory + "/early.svg", "--debug"])
         #expect(early.status == 0, "\(early.stderr)")
         let earlySVG = try String(contentsOfFile: directory + "/early.svg", encoding: .utf8)
         #expect(earlySVG.contains("data-label=\"Home.banner\"") && !earlySVG.contains("Detail.image"))
         // The same moment twice: the same bytes.
-        _ = try CLI.run(["snapshot", gallery, "--at", "520ms", "-o", directory + "/again.svg"])
+        _ = try CLI.run(["snapshot", gallery, "--at", "520ms", "-o", directory + "/again.svg", "--debug"])
         #expect(try String(contentsOfFile: directory + "/again.svg", encoding: .utf8) == svg)
     }
 
     @Test func snapshotWithoutAMomentDrawsTheSettledEndOfTheRun() throws {
         let directory = try Fixtures.temporaryDirectory()
         defer { try? FileManager.default.removeItem(atPath: directory) }
-        let output = try CLI.run(["snapshot", gallery, "-o", directory + "/end.svg"])
+        let output = try CLI.run(["snapshot", gallery, "-o", directory + "/end.svg", "--debug"])
         #expect(output.status == 0, "\(output.stderr)")
         let svg = try String(contentsOfFile: directory + "/end.svg", encoding: .utf8)
         // The script pushes Detail at 400 ms and pops it 800 ms later: at the end, Home again.
         #expect(svg.contains("data-label=\"Home.banner\"") && !svg.contains("Detail.image"))
-        let named = try CLI.run(["snapshot", gallery, "--at", "end", "-o", directory + "/named.svg"])
+        let named = try CLI.run(["snapshot", gallery, "--at", "end", "-o", directory + "/named.svg", "--debug"])
         #expect(named.status == 0, "\(named.stderr)")
         #expect(try String(contentsOfFile: directory + "/named.svg", encoding: .utf8) == svg)
         // Not the launch: the end's turn is the last step's or later.
-        _ = try CLI.run(["snapshot", gallery, "--at", "step:5", "-o", directory + "/last-step.svg"])
+        _ = try CLI.run(["snapshot", gallery, "--at", "step:5", "-o", directory + "/last-step.svg", "--debug"])
         let lastStep = try String(contentsOfFile: directory + "/last-step.svg", encoding: .utf8)
         func turn(_ svg: String) -> Int? {
             guard let range = svg.range(of: #"turn (\d+)"#, options: .regularExpression) else { return nil }

@@ -1,0 +1,112 @@
+import Lifeloop
+
+extension WindowSnapshot {
+    /// How a snapshot is drawn.
+    public enum Style: String, Sendable, CaseIterable {
+        /// The app as the phone shows it: the window alone, UIKit's chrome (status bar, bars,
+        /// separators, accessories, controls), no labels or outlines. The default.
+        case phone
+        /// The wireframe for debugging: every view a rectangle with its outline and its
+        /// trace label, hidden views dashed, the window framed with a caption above it.
+        case debug
+    }
+
+    /// What UIKit draws for a control, a cell or a scroll view beyond its text and
+    /// background: read from the view when the snapshot is taken.
+    public enum Chrome: Sendable, Equatable {
+        /// A table cell's accessory mark and its separator (nil when the table shows none).
+        case cell(accessory: TableViewCell.AccessoryType, separator: Separator?)
+        /// A slider at `fraction` of its range, with the track colours the app set.
+        case slider(fraction: Double, minimumTrack: Color?, maximumTrack: Color?)
+        /// A progress view at `fraction`, with the colours the app set.
+        case progress(fraction: Double, progressTint: Color?, trackTint: Color?)
+        /// A segmented control's titles and its selected segment.
+        case segmented(titles: [String], selected: Int?, selectedTint: Color?)
+        /// A stepper's two buttons, each drawn dimmed when it cannot step further.
+        case stepper(canDecrement: Bool, canIncrement: Bool)
+        /// A page control's dots.
+        case pageControl(pages: Int, current: Int, tint: Color?, currentTint: Color?)
+        /// A spinning activity indicator.
+        case activityIndicator(large: Bool, color: Color?)
+        /// A text field's border and its clear button.
+        case textField(borderStyle: TextField.BorderStyle, clearButton: Bool)
+        /// A scroll view's indicators while it scrolls, in window coordinates.
+        case scrollIndicators(vertical: Rect?, horizontal: Rect?)
+        /// A button in an alert's action list: a hairline above it.
+        case alertAction
+    }
+
+    /// A table row's separator line, at its bottom edge.
+    public struct Separator: Sendable, Equatable {
+        /// How far from the row's leading edge the line starts.
+        public var left: Double
+        /// How far from the row's trailing edge the line ends.
+        public var right: Double
+        /// The table's separator colour, when the app set one.
+        public var color: Color?
+    }
+
+    /// The chrome UIKit draws for `view` at `rect` (window coordinates), if any.
+    static func chrome(of view: View, rect: Rect) -> Chrome? {
+        switch view {
+        case let cell as TableViewCell:
+            var separator: Separator?
+            if let table = cell.superview as? TableView, table.separatorStyle != .none {
+                let inset = cell.separatorInset
+                separator = Separator(left: inset.left, right: inset.right, color: table.separatorColor)
+            }
+            return .cell(accessory: cell.accessoryType, separator: separator)
+        case let slider as Slider:
+            let span = Double(slider.maximumValue - slider.minimumValue)
+            let fraction = span > 0 ? Double(slider.value - slider.minimumValue) / span : 0
+            return .slider(fraction: min(1, max(0, fraction)), minimumTrack: slider.minimumTrackTintColor,
+                           maximumTrack: slider.maximumTrackTintColor)
+        case let progress as ProgressView:
+            return .progress(fraction: min(1, max(0, Double(progress.progress))), progressTint: progress.progressTintColor,
+                             trackTint: progress.trackTintColor)
+        case let control as SegmentedControl:
+            let titles = (0..<control.numberOfSegments).map { control.titleForSegment(at: $0) ?? "" }
+            let selected = control.selectedSegmentIndex
+            return .segmented(titles: titles, selected: selected >= 0 && selected < titles.count ? selected : nil,
+                              selectedTint: control.selectedSegmentTintColor)
+        case let stepper as Stepper:
+            return .stepper(canDecrement: stepper.wraps || stepper.value > stepper.minimumValue,
+                            canIncrement: stepper.wraps || stepper.value < stepper.maximumValue)
+        case let pages as PageControl:
+            return .pageControl(pages: pages.numberOfPages, current: pages.currentPage, tint: pages.pageIndicatorTintColor,
+                                currentTint: pages.currentPageIndicatorTintColor)
+        case let spinner as ActivityIndicatorView:
+            guard spinner.isAnimating || !spinner.hidesWhenStopped else { return nil }
+            return .activityIndicator(large: spinner.style == .large || spinner.style == .whiteLarge, color: spinner.color)
+        case let field as TextField:
+            return .textField(borderStyle: field.borderStyle, clearButton: field.showsClearButton)
+        case let scroll as ScrollView:
+            guard scroll.isDragging || scroll.isDecelerating else { return nil }
+            return scrollIndicators(of: scroll, rect: rect)
+        default:
+            return nil
+        }
+    }
+
+    /// Where a scrolling view's indicators lie: a 3-point bar inset 3 points from the
+    /// trailing (bottom) edge, as long as the visible part is of the content (at least 36
+    /// points), placed by the offset.
+    private static func scrollIndicators(of scroll: ScrollView, rect: Rect) -> Chrome? {
+        let content = scroll.contentSize, offset = scroll.contentOffset
+        var vertical: Rect?, horizontal: Rect?
+        if scroll.showsVerticalScrollIndicator, content.height > rect.height, rect.height > 12 {
+            let track = rect.height - 6
+            let length = max(36, track * rect.height / content.height)
+            let progress = min(1, max(0, offset.y / (content.height - rect.height)))
+            vertical = Rect(x: rect.maxX - 6, y: rect.minY + 3 + (track - length) * progress, width: 3, height: length)
+        }
+        if scroll.showsHorizontalScrollIndicator, content.width > rect.width, rect.width > 12 {
+            let track = rect.width - 6
+            let length = max(36, track * rect.width / content.width)
+            let progress = min(1, max(0, offset.x / (content.width - rect.width)))
+            horizontal = Rect(x: rect.minX + 3 + (track - length) * progress, y: rect.maxY - 6, width: length, height: 3)
+        }
+        guard vertical != nil || horizontal != nil else { return nil }
+        return .scrollIndicators(vertical: vertical, horizontal: horizontal)
+    }
+}
