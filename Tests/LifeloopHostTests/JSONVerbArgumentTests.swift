@@ -4,7 +4,7 @@ import Testing
 
 /// JSON as the verb catalogue's value: a number given as `.int` or `.double` is the same
 /// number to a verb, and a value is written for a scenario file and an error as before.
-@Suite struct JSONVerbValueTests {
+@Suite struct JSONVerbArgumentTests {
     @Test func aWholeNumberIsAnIntAndAnyOtherADouble() {
         #expect(JSON.number(3) == .int(3))
         #expect(JSON.number(-0.0) == .int(0))
