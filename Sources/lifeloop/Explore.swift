@@ -75,6 +75,8 @@ struct Explore: ParsableCommand {
     }
 
     func run() throws {
+        // A worker leads a process group of its own, which the crawl ends whole.
+        if checkScenario != nil || worker { setpgid(0, 0) }
         if let checkScenario { return check(checkScenario) }
         if worker { return try runWorker() }
         let (text, name) = try targetScenario()

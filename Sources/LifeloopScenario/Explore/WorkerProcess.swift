@@ -25,7 +25,7 @@ final class WorkerProcess {
     /// - Throws: when it cannot start.
     init(executable: String, arguments: [String], stderrPath: String) throws {
         self.stderrPath = stderrPath
-        FileManager.default.createFile(atPath: stderrPath, contents: nil)
+        _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
         guard let errors = FileHandle(forWritingAtPath: stderrPath) else {
             throw ExploreError("cannot write the worker's log \(stderrPath)")
         }
@@ -113,6 +113,9 @@ final class WorkerProcess {
     /// Ends the process now, if it still runs.
     func kill() {
         if process.isRunning {
+            // Its process group too (a worker makes one of its own), so that a child the
+            // app started does not keep the pipes, and this wait, open.
+            Foundation.kill(-process.processIdentifier, SIGKILL)
             Foundation.kill(process.processIdentifier, SIGKILL)
             process.waitUntilExit()
         }
