@@ -27,7 +27,9 @@ struct FindingWriter {
             let scratch = folder + "/." + stem + ".candidate.yaml"
             defer { unlink(scratch) }
             let key = failureKey(of: text, scratch: scratch)
-            if options.shrink, let key, steps > 1 {
+            // A wall-clock hang's candidates each take the whole wall budget to judge: it is
+            // written as found.
+            if options.shrink, let key, steps > 1, finding.detail != "wall" {
                 do {
                     var shrinker = try ScenarioShrinker.start(text: text, file: file, name: "explore-\(name)-\(stem)") { candidate in
                         failureKey(of: candidate, scratch: scratch)
@@ -76,7 +78,7 @@ struct FindingWriter {
         guard let process = try? WorkerProcess(executable: options.executable, arguments: options.checkArguments(path), stderrPath: log) else {
             return nil
         }
-        let limit = max(options.hangSeconds * 2, 20)
+        let limit = max(options.hangSeconds * 2, 10)
         while true {
             switch process.next(within: limit) {
             case .line(let line):
