@@ -207,7 +207,8 @@ public struct WindowSnapshot: Sendable, Equatable {
         time = window.application?.loop.now.nanoseconds ?? 0
         turn = window.application?.loop.turn ?? 0
         let windowNode = Node(label: window.traceLabel, controller: nil, depth: 0, rect: Rect(origin: .zero, size: window.bounds.size),
-                              backgroundColor: window.backgroundColor, alpha: window.presentationAlpha, isHidden: window.isHidden)
+                              backgroundColor: window.backgroundColor.map(window.resolvedColor), alpha: window.presentationAlpha,
+                              isHidden: window.isHidden)
         guard !window.isHidden, let app = window.application else {
             nodes = [windowNode]
             return
@@ -244,11 +245,12 @@ public struct WindowSnapshot: Sendable, Equatable {
                         .concatenating(CGAffineTransform(translationX: rect.midX, y: rect.midY)).concatenating(inherited)
                 }
                 var node = Node(label: view.traceLabel, controller: view.owningViewController?.traceLabel, depth: element.depth - 1,
-                                rect: rect, backgroundColor: view.backgroundColor, alpha: view.presentationAlpha, isHidden: view.isHidden)
+                                rect: rect, backgroundColor: view.backgroundColor.map(view.resolvedColor), alpha: view.presentationAlpha,
+                                isHidden: view.isHidden)
                 node.type = element.type
                 node.content = Self.content(of: view, transform: transforms[index], id: "n\(nodes.count)")
                 node.content.chrome = Self.chrome(of: view, rect: rect)
-                node.content.tint = view.tintColor
+                node.content.tint = view.tintColor.map(view.resolvedColor)
                 node.content.isFocused = element.isFocused
                 // An alert's action rows have a hairline above each.
                 if element.type == .button, let panel = element.parent, let backdrop = elements[panel].parent,
@@ -270,7 +272,7 @@ public struct WindowSnapshot: Sendable, Equatable {
         if let layer = view.layerIfMade {
             content.cornerRadius = layer.cornerRadius
             content.borderWidth = layer.borderWidth
-            content.borderColor = layer.borderColor
+            content.borderColor = layer.borderColor.map(view.resolvedColor)
             content.boundsOrigin = view.bounds.origin
             let shadow = layer.svgShadowElements(idPrefix: id + "s")
             if !shadow.isEmpty { content.layerShadow = shadow }
@@ -279,13 +281,13 @@ public struct WindowSnapshot: Sendable, Equatable {
         switch view {
         case let label as Label:
             content.lines = label.displayedLines
-            content.textColor = label.textColor
+            content.textColor = label.textColor.map(view.resolvedColor)
             content.fontSize = label.font.pointSize
             content.isBold = label.font.weight.rawValue >= Font.Weight.semibold.rawValue
             content.alignment = label.textAlignment
         case let button as Button:
             content.lines = (button.currentTitle.map { [$0] } ?? []) + (button.currentSubtitle.map { [$0] } ?? [])
-            content.textColor = button.currentTitleColor
+            content.textColor = view.resolvedColor(button.currentTitleColor)
             content.fontSize = Double(button.titleLabel?.font.pointSize ?? 18)
             content.alignment = .center
             content.imageName = button.currentImage?.name
@@ -293,13 +295,13 @@ public struct WindowSnapshot: Sendable, Equatable {
             let text = field.text ?? ""
             content.isPlaceholder = text.isEmpty
             content.lines = [text.isEmpty ? field.placeholder ?? "" : field.isSecureTextEntry ? String(repeating: "•", count: text.count) : text]
-            content.textColor = field.textColor
+            content.textColor = field.textColor.map(view.resolvedColor)
             content.fontSize = Double(field.font?.pointSize ?? 17)
             content.alignment = field.textAlignment
             content.hasTextBorder = field.borderStyle != .none
         case let textView as TextView:
             content.lines = textView.displayedLines
-            content.textColor = textView.textColor ?? .label
+            content.textColor = view.resolvedColor(textView.textColor ?? .label)
             content.fontSize = Double(textView.usedFont.pointSize)
             content.alignment = textView.textAlignment
             let inset = textView.textContainerInset
@@ -334,10 +336,11 @@ public struct WindowSnapshot: Sendable, Equatable {
             var bar = Bar(rect: element.frame, title: nil, trailing: tabElements.map(\.label), isTabBar: true,
                           selected: tabElements.firstIndex { $0.isSelected })
             bar.badges = tabElements.map(\.value)
-            bar.tint = tabs.tabBar.tintColor
-            bar.backgroundColor = tabs.tabBar.drawnBackgroundColor
-            bar.selectedColor = tabs.tabBar.drawnSelectedItemColor
-            bar.unselectedColor = tabs.tabBar.drawnUnselectedItemColor
+            let tabBar = tabs.tabBar
+            bar.tint = tabBar.tintColor.map(tabBar.resolvedColor)
+            bar.backgroundColor = tabBar.drawnBackgroundColor.map(tabBar.resolvedColor)
+            bar.selectedColor = tabBar.drawnSelectedItemColor.map(tabBar.resolvedColor)
+            bar.unselectedColor = tabBar.drawnUnselectedItemColor.map(tabBar.resolvedColor)
             return bar
         }
         let title = parts.first { $0.type == .staticText }?.label

@@ -107,9 +107,12 @@ struct DaemonTests {
         #expect(svg["svg"]?.string?.hasPrefix("<svg") == true || svg["svg"]?.string?.contains("<svg") == true)
         #expect(svg["turn"]?.int == last.turn)
         let file = daemon.directory + "/phone.svg"
-        let written = try client.call("app.snapshot", ["app": .string(app), "window": "phone", "path": .string(file)])
+        let written = try client.call("app.snapshot", ["app": .string(app), "window": "phone", "path": .string(file), "style": "debug"])
         #expect(written["path"]?.string == file)
-        #expect(try String(contentsOfFile: file, encoding: .utf8).contains("Inbox"))
+        #expect(try String(contentsOfFile: file, encoding: .utf8).contains("Inbox"), "the wireframe labels the views")
+        let phone = try client.call("app.snapshot", ["app": .string(app), "window": "phone"])
+        #expect(phone["svg"]?.string?.contains("data-role=\"status-time\"") == true, "the phone's picture by default")
+        #expect(phone["svg"]?.string?.contains("data-label=") == false)
 
         let list = try client.call("app.list")
         #expect(list["apps"]?.array?.first?["app"]?.string == app)

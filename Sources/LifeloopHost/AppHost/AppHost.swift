@@ -863,8 +863,12 @@ public final class AppHost {
     }
 
     private func snapshot(_ params: Params, _ session: ScenarioSession) throws -> JSON {
-        try params.allowOnly(["app", "window", "format", "path", "longestEdge"])
+        try params.allowOnly(["app", "window", "format", "path", "longestEdge", "style"])
         let format = try params.string("format") ?? "svg"
+        let styleName = try params.string("style") ?? "phone"
+        guard let style = WindowSnapshot.Style(rawValue: styleName) else {
+            throw RPCError.invalidParams("app.snapshot: 'style' is phone or debug, not '\(styleName.prefix(40))'")
+        }
         guard format == "svg" || format == "png" else { throw RPCError.invalidParams("app.snapshot: 'format' is svg or png, not '\(format)'") }
         let longestEdge = try params.int("longestEdge", in: WindowSnapshot.pngLongestEdges)
         if longestEdge != nil, format != "png" {
@@ -881,7 +885,7 @@ public final class AppHost {
             guard let first = app.keyWindow ?? app.windows.first else { throw RPCError.actionFailed("app.snapshot: the app has no window") }
             window = first
         }
-        let snapshot = WindowSnapshot(window)
+        let snapshot = WindowSnapshot(window, style: style)
         var reply: [String: JSON] = ["window": .string(window.traceLabel), "turn": .int(Int(session.turn)), "format": .string(format),
                                      "digest": .string(session.digest.description)]
         if let path = try params.string("path") {

@@ -189,9 +189,11 @@ enum MCPTools {
                              "diffBytes": integer("The most bytes of the diff (default 2048)")],
                 output: caused, idempotent: true, run: settleTool),
         MCPTool(name: "snapshot", title: "Snapshot a window",
-                description: "A picture of a window: SVG text by default (cheap; an SVG over 60 KB comes as a resource link to a file unless file=false); format png gives a PNG (longest edge at most 1024 px, under 1 MB) as an image, or as a resource link to a file with file=true.",
+                description: "A picture of a window as the phone shows it (style debug: the wireframe, every view outlined and labelled): SVG text by default (cheap; an SVG over 60 KB comes as a resource link to a file unless file=false); format png gives a PNG (longest edge at most 1024 px, under 1 MB) as an image, or as a resource link to a file with file=true.",
                 properties: ["app": appArgument, "window": string("The window (default the key window)"),
-                             "format": string("svg (default) or png", enum: ["svg", "png"]), "file": boolean("Write a file and return a link to it")],
+                             "format": string("svg (default) or png", enum: ["svg", "png"]),
+                             "style": string("phone (default): as the phone shows it; debug: every view outlined and labelled", enum: ["phone", "debug"]),
+                             "file": boolean("Write a file and return a link to it")],
                 output: ["app": string("The app"), "window": string("The window"), "turn": integer("The turn it shows"), "digest": string("Its digest"),
                          "format": string("svg or png"), "path": string("The file, when file=true"), "bytes": integer("The picture's size")],
                 readOnly: true, idempotent: true, run: snapshot),
@@ -484,12 +486,14 @@ enum MCPTools {
     }
 
     static func snapshot(_ server: MCPServer, _ params: Params) throws -> MCPTool.Output {
-        try params.allowOnly(["app", "window", "format", "file"])
+        try params.allowOnly(["app", "window", "format", "style", "file"])
         let app = try server.appID(params)
         let format = try params.string("format") ?? "svg"
         guard format == "svg" || format == "png" else { throw ToolFailure("snapshot: 'format' is svg or png, not '\(format.prefix(20))'") }
+        let style = try params.string("style") ?? "phone"
+        guard style == "phone" || style == "debug" else { throw ToolFailure("snapshot: 'style' is phone or debug, not '\(style.prefix(20))'") }
         // The app draws the PNG itself (straight from its views, no SVG in between).
-        var request: [String: JSON] = ["app": .string(app), "format": .string(format)]
+        var request: [String: JSON] = ["app": .string(app), "format": .string(format), "style": .string(style)]
         if format == "png" { request["longestEdge"] = .int(Self.pngLongestEdge) }
         if let window = try params.string("window") { request["window"] = .string(window) }
         let reply = try server.request("app.snapshot", .object(request))
