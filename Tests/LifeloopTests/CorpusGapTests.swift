@@ -74,8 +74,9 @@ import Testing
             ("Happy" as NSString).draw(at: CGPoint(x: 5, y: 5), withAttributes: nil)
             "Big".draw(at: CGPoint(x: 0, y: 50), withAttributes: [.font: Font.systemFont(ofSize: 20), .foregroundColor: Color.red])
         }
-        #expect(commands == [.drawText("Happy", at: CGPoint(x: 5, y: 5 + 12 * 0.8), fontSize: 12, color: .black),
-                             .drawText("Big", at: CGPoint(x: 0, y: 50 + 16), fontSize: 20, color: .red)])
+        // The baseline is one ascender below the top: Inter's 2728 units of 2816 per em.
+        #expect(commands == [.drawText("Happy", at: CGPoint(x: 5, y: 5 + CGFloat(2728) * 12 / 2816), fontSize: 12, color: .black),
+                             .drawText("Big", at: CGPoint(x: 0, y: 50 + CGFloat(2728) * 20 / 2816), fontSize: 20, color: .red)])
     }
 
     // MARK: Menus
@@ -141,9 +142,10 @@ import Testing
         textView.text = "one two three four"
         let font = Font.systemFont(ofSize: 10)
         let oneLine = textView.sizeThatFits(CGSize(width: 1000, height: 0))
-        #expect(oneLine.height == font.lineHeight + 16)
+        // Lines of Inter's 12.10-point height, the total rounded up as a size is.
+        #expect(oneLine.height == (font.lineHeight + 16).rounded(.up))
         let narrow = textView.sizeThatFits(CGSize(width: 40, height: 0))
-        #expect(narrow.height == CGFloat(font.lines(of: "one two three four", width: 30, maximumLines: 0).count) * font.lineHeight + 16)
+        #expect(narrow.height == (CGFloat(font.lines(of: "one two three four", width: 30, maximumLines: 0).count) * font.lineHeight + 16).rounded(.up))
         #expect(narrow.height > oneLine.height)
         #expect(textView.intrinsicContentSize.width == View.noIntrinsicMetric)
         textView.isScrollEnabled = false

@@ -208,13 +208,15 @@ struct UIKitModuleTests {
         let label = UILabel()
         label.font = UIFont.systemFont(ofSize: 10)
         label.text = "ab"
-        // a and b are "other" glyphs: 0.52 of the size each, rounded up; one line 12 pt.
-        #expect(label.intrinsicContentSize == CGSize(width: 11, height: 12))
+        // Inter Regular at 10 points (HarfBuzz's advances with kerning, 2816 units per em):
+        // "ab" 3336 units, 11.85 pt, rounded up; a line is 3408 units, 12.10 pt, rounded up.
+        #expect(label.intrinsicContentSize == CGSize(width: 12, height: 13))
         label.numberOfLines = 0
         label.text = "aaaa aaaa"
-        #expect(label.sizeThatFits(CGSize(width: 25, height: 100)) == CGSize(width: 21, height: 24), "wrapped at the space")
+        // "aaaa" 6352 units (22.56 pt) fits 25 points, "aaaa aaaa" 13496 (47.93 pt) does not.
+        #expect(label.sizeThatFits(CGSize(width: 25, height: 100)) == CGSize(width: 23, height: 25), "wrapped at the space")
         label.sizeToFit()
-        #expect(label.frame.size == CGSize(width: 45, height: 12))
+        #expect(label.frame.size == CGSize(width: 48, height: 13))
     }
 
     @Test
