@@ -34,6 +34,9 @@ struct Snapshot: ParsableCommand {
     @Flag(help: "Draw the debugging wireframe (every view outlined and labelled) instead of the phone's picture.")
     var debug = false
 
+    @Option(help: "The app's appearance: light or dark (default: the scenario's, else light).")
+    var appearance: String?
+
     func run() throws {
         let moment: SnapshotRequest.Moment
         do { moment = try .parse(at) } catch { throw inputError("--at \(error)") }
@@ -44,6 +47,12 @@ struct Snapshot: ParsableCommand {
         }
         var options = RunOptions()
         options.snapshot = SnapshotRequest(moment: moment, window: window)
+        switch appearance {
+        case nil: break
+        case "light": options.appearanceStyle = .light
+        case "dark": options.appearanceStyle = .dark
+        case let other?: throw inputError("--appearance \(other): an appearance is light or dark")
+        }
         let result: RunResult
         do { result = try runner.run(seed: seedOptions.seed, options: options) } catch { throw inputError("\(scenario.file): \(error)") }
         guard var snapshot = result.snapshot else {

@@ -47,6 +47,11 @@ public struct Scenario: Sendable, Hashable {
     /// Whether lists prefetch (`Application.prefetchesListContent`, iOS 10's prefetching
     /// by Lifeloop's fixed rule); off unless the file says `listPrefetching: true`.
     public var listPrefetching: Bool = false
+    /// The app's appearance from launch (`appearance: dark`, or `{style, contentSize}`):
+    /// light or dark; nil keeps the app's default (light).
+    public var appearanceStyle: TraitCollection.Style?
+    /// The app's Dynamic Type text size from launch; nil keeps the default (`large`).
+    public var contentSize: ContentSizeCategory?
     /// Whether diagnostics fail the run.
     public var strict: Bool
     /// The windows, in creation order; never empty after parsing (a default `main`).

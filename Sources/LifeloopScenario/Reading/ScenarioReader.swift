@@ -19,7 +19,7 @@ struct ScenarioReader {
     let defaultName: String
 
     static let keys = ["lifeloop", "name", "app", "clock", "workers", "uikitVersion", "unloadPolicy", "viewIsAppearing", "listPrefetching", "strict",
-                       "duration", "settleBudget", "seeds", "windows", "costs", "jobs", "script", "network", "allowNetwork"]
+                       "duration", "settleBudget", "seeds", "windows", "costs", "jobs", "script", "network", "allowNetwork", "appearance"]
 
     func read(_ root: Node?) throws(ScenarioError) -> ReadScenario {
         guard let root else {
@@ -70,6 +70,14 @@ struct ScenarioReader {
         if let entry = fields["settleBudget"] { scenario.settleBudget = try nodes.positiveDuration(entry.value) }
         if let entry = fields["seeds"] { scenario.seeds = try seeds(entry.value) }
         if let entry = fields["windows"] { scenario.windows = try windows(entry.value) }
+        if let entry = fields["appearance"], let verb = VerbCatalogue.verb(scenarioKey: "appearance") {
+            // Read as the script's `appearance:` step is, so both say the same thing the same way.
+            let reader = ScriptReader(nodes: nodes, windows: .undeclared, jobs: DeclaredLabels([]))
+            let empty = FieldMap(map: entry.value, entries: [])
+            if case .appearance(let style, let contentSize) = try reader.catalogueAction(verb, entry, fields: empty, animated: false) {
+                (scenario.appearanceStyle, scenario.contentSize) = (style, contentSize)
+            }
+        }
 
         let windowLabels = fields["windows"] == nil ? DeclaredLabels.undeclared : DeclaredLabels(scenario.windows.map(\.label))
         if let entry = fields["costs"] { scenario.costs = try costs(entry.value, windows: windowLabels) }

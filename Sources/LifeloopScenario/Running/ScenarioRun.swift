@@ -125,6 +125,8 @@ final class ScenarioRun {
             recording = writer
         }
         app.uikitVersion = scenario.uikitVersion
+        if let style = options.appearanceStyle ?? scenario.appearanceStyle { app.userInterfaceStyle = style }
+        if let contentSize = scenario.contentSize { app.preferredContentSizeCategory = contentSize }
         if let policy = scenario.unloadPolicy { app.unloadPolicy = policy }
         if let calls = scenario.viewIsAppearing { app.callsViewIsAppearing = calls }
         if scenario.listPrefetching { app.prefetchesListContent = true }

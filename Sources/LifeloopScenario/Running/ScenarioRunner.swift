@@ -4,6 +4,8 @@ import LifeloopPictures
 
 /// How one run records what it saw.
 public struct RunOptions: Sendable {
+    /// The app's appearance from launch, over the scenario's `appearance:` (light or dark).
+    public var appearanceStyle: TraitCollection.Style?
     /// Stream every trace event to this file as JSON Lines while running; the trace is
     /// never held whole in memory.
     public var tracePath: String?
