@@ -65,12 +65,13 @@ struct Explore: ParsableCommand {
     @Option(help: .hidden)
     var checkScenario: String?
 
-    func validate() throws {
-        if maxActions < 1 { throw ValidationError("--max-actions \(maxActions): expected at least 1") }
-        if !(maxSeconds > 0) { throw ValidationError("--max-seconds \(maxSeconds): expected a positive number of seconds") }
-        if !(hangSeconds > 0) { throw ValidationError("--hang-seconds \(hangSeconds): expected a positive number of seconds") }
+    /// A budget that is not positive is bad input (exit status 2), named, as other commands name theirs.
+    private func checkBudgets() throws {
+        if maxActions < 1 { throw inputError("--max-actions \(maxActions): expected at least 1") }
+        if !(maxSeconds > 0) { throw inputError("--max-seconds \(maxSeconds): expected a positive number of seconds") }
+        if !(hangSeconds > 0) { throw inputError("--hang-seconds \(hangSeconds): expected a positive number of seconds") }
         if !(settleSeconds > 0) || settleSeconds > 86_400 {
-            throw ValidationError("--settle-seconds \(settleSeconds): expected a positive number of seconds, at most 86400")
+            throw inputError("--settle-seconds \(settleSeconds): expected a positive number of seconds, at most 86400")
         }
     }
 
@@ -79,6 +80,7 @@ struct Explore: ParsableCommand {
         if checkScenario != nil || worker { setpgid(0, 0) }
         if let checkScenario { return check(checkScenario) }
         if worker { return try runWorker() }
+        try checkBudgets()
         let (text, name) = try targetScenario()
         let directory = out.hasSuffix("/") && out.count > 1 ? String(out.dropLast()) : out
         do { try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true) } catch {

@@ -102,8 +102,11 @@ struct ExploreCommandTests {
         #expect(missing.status == 2)
         #expect(missing.stderr.contains("/nonexistent/app.yaml"))
         let negative = try CLI.run(["explore", "sample:ExploreFaults", "--max-actions", "-3"])
-        #expect(negative.status != 0)
-        #expect(negative.stderr.contains("--max-actions -3"))
+        #expect(negative.status == 2)
+        #expect(negative.stderr.contains("--max-actions -3: expected at least 1"))
+        let seconds = try CLI.run(["explore", "sample:ExploreFaults", "--max-seconds", "-1"])
+        #expect(seconds.status == 2)
+        #expect(seconds.stderr.contains("--max-seconds -1.0: expected a positive number of seconds"))
     }
 
     @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/chromium"), "needs chromium: make browser-deps"))

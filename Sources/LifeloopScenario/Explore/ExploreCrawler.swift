@@ -244,12 +244,11 @@ public final class ExploreCrawler {
         stats.performed += 1
         worker.send(ExploreRequest(op: "act", action: action).line())
         let signature = nodeIndex[screen].map { nodes[$0].screen.signature } ?? ""
-        var started = false
         while true {
             switch worker.next(within: options.hangSeconds) {
             case .line(let line):
                 guard let reply = decode(line) else { continue }
-                if reply.kind == "start" { started = true; continue }
+                if reply.kind == "start" { continue }
                 if !replay {
                     for observation in reply.observations {
                         record(ExploreFinding(kind: observation.kind, message: observation.message, screen: screen, signature: signature,
@@ -264,7 +263,6 @@ public final class ExploreCrawler {
                 lastOutcome = "crash"
                 record(ExploreFinding(kind: "crash", message: ExploreFinding.crashMessage(stderr: stderr, status: status),
                                       screen: screen, signature: signature, path: path, detail: status, evidence: stderr))
-                _ = started
                 return nil
             case .timedOut:
                 worker.kill()
