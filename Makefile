@@ -2,7 +2,7 @@
 SWIFT ?= swift
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
-.PHONY: install deps pictures-deps mcp-deps kiwi-deps browser-deps build demo test ported-sample tested-sample signin-sample tsan asan bench bench-frame bench-digest-instructions bench-recording-instructions fuzz fuzz-daemon report-check docs-images sweep-check uikit-survey docs docs-check clean
+.PHONY: install deps pictures-deps mcp-deps kiwi-deps browser-deps build demo test gallery ported-sample tested-sample signin-sample tsan asan bench bench-frame bench-digest-instructions bench-recording-instructions fuzz fuzz-daemon report-check docs-images sweep-check uikit-survey docs docs-check clean
 
 # libuv comes from Debian; install it (and pkg-config) when pkg-config cannot find it.
 deps:
@@ -105,7 +105,13 @@ report-check: deps pictures-deps browser-deps
 	$(SWIFT) build --product lifeloop
 	scripts/report-check.sh $$($(SWIFT) build --show-bin-path)/lifeloop .build/report-check
 
-# The README's pictures, regenerated from the gallery sample into docs/images.
+# Every sample's screens in light and dark beside the debugging wireframe, as one static
+# page: .build/gallery/index.html.
+gallery: deps pictures-deps
+	$(SWIFT) build --product lifeloop
+	scripts/gallery.sh $$($(SWIFT) build --show-bin-path)/lifeloop .build/gallery
+
+# The README's pictures, regenerated from the samples into docs/images.
 docs-images: deps pictures-deps browser-deps
 	$(SWIFT) build --product lifeloop
 	scripts/docs-images.sh $$($(SWIFT) build --show-bin-path)/lifeloop docs/images
