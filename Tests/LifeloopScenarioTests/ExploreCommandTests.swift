@@ -94,6 +94,19 @@ struct ExploreCommandTests {
         #expect((screens.first?["reachedBy"] as? [String]) == [])
     }
 
+    @Test func anXcodeProjectTargetIsBuiltAndCrawled() throws {
+        let project = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("Samples/HelloApp/HelloApp.xcodeproj").path
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let output = try CLI.run(["explore", project, "--out", folder, "--no-shrink"])
+        #expect(output.status == 0, "\(output.stderr)")
+        let screens = try #require(try map(folder)["screens"] as? [[String: Any]])
+        #expect(screens.first?["controllers"] as? [String] == ["ViewController"])
+        let edges = try #require(try map(folder)["edges"] as? [[String: Any]])
+        #expect(edges.contains { $0["outcome"] as? String == "screen" })
+    }
+
     @Test func badInputIsRefusedNamingIt() throws {
         let unknown = try CLI.run(["explore", "sample:NoSuchApp", "--out", temporaryFolder()])
         #expect(unknown.status == 2)
