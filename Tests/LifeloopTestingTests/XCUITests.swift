@@ -453,6 +453,11 @@ final class XCUIApplicationXCTests: XCTestCase {
         XCTAssertFalse(app.staticTexts["Welcome"].exists)
         XCTAssertTrue(app.staticTexts["Welcome"].waitForExistence(timeout: 10))
         XCTAssertEqual(loop.now.nanoseconds / 1_000_000, 3000, "found three virtual seconds after launch")
+        XCTAssertEqual(XCUIDevice.shared.appearance, .light)
+        XCUIDevice.shared.appearance = .dark
+        XCTAssertEqual(loop.userInterfaceStyle, .dark, "the device's appearance is the app's")
+        XCTAssertEqual(XCUIDevice.shared.appearance, .dark)
+        XCUIDevice.shared.appearance = .light
         XCUIDevice.shared.press(.home)
         XCTAssertEqual(app.state, .runningBackground)
         app.activate()

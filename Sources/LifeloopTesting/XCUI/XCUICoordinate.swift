@@ -147,6 +147,35 @@ public final class XCUIDevice: @unchecked Sendable {
         session.quiesce()
     }
 
+    /// A device appearance, as XCUITest's `XCUIDevice.Appearance`.
+    public enum Appearance: Int, Sendable {
+        /// Not set: the app's own (light unless it changed it).
+        case unspecified = 0
+        /// Light.
+        case light = 1
+        /// Dark.
+        case dark = 2
+    }
+
+    /// The appearance of the app launched on this thread, as Settings sets it on a device:
+    /// setting light or dark changes the app's `userInterfaceStyle` (its views and
+    /// controllers hear the trait change) and waits until the app settles.
+    public var appearance: Appearance {
+        get {
+            guard let session = XCUISessions.current, session.isRunning else { return .unspecified }
+            switch session.app.userInterfaceStyle {
+            case .dark: return .dark
+            case .light: return .light
+            case .unspecified: return .unspecified
+            }
+        }
+        set {
+            guard newValue != .unspecified, let session = XCUISessions.current, session.isRunning else { return }
+            session.app.userInterfaceStyle = newValue == .dark ? .dark : .light
+            session.quiesce()
+        }
+    }
+
     /// The orientation a test set: kept, and reported back; the screen does not rotate
     /// (Lifeloop's screens keep the size they were made with).
     public var orientation: DeviceOrientation {
