@@ -116,6 +116,8 @@ public final class ExploreCrawler {
     public var onProgress: ((String) -> Void)?
 
     private var worker: WorkerProcess?
+    /// The screen the worker's app is at by that screen's recorded path; nil when it is
+    /// elsewhere, or got there another way.
     private var current: String?
     private var frontier: [(screen: String, candidate: ExploreScreen.Candidate)] = []
     private var tried = Set<String>()
@@ -229,9 +231,14 @@ public final class ExploreCrawler {
         let spent = reply.spent
         edges.append(Edge(from: node.screen.id, key: candidate.key, action: candidate.action, to: spent ? nil : screen.id,
                           outcome: spent ? "hang" : "screen"))
-        current = spent ? nil : screen.id
+        // The app is at a screen by its recorded path only when the screen is new: a known
+        // screen reached another way may hold other state (a field's text, a row scrolled
+        // to), so the next action from it starts with a restart, and every path the crawl
+        // writes is the one that was run.
+        current = nil
         if !spent, nodeIndex[screen.id] == nil {
             addNode(screen, path: path)
+            current = screen.id
         }
     }
 
