@@ -141,7 +141,13 @@ public final class ExploreCrawler {
         guard let first = try restart(), let screen = first.screen else {
             throw ExploreError("the app did not start")
         }
+        // What launch (and the target's script) already showed: a finding with no actions.
+        for observation in first.observations {
+            record(ExploreFinding(kind: observation.kind, message: observation.message, screen: screen.id, signature: screen.signature,
+                                  path: [], label: observation.label, detail: observation.detail, evidence: observation.retainPath))
+        }
         addNode(screen, path: [])
+        guard !first.spent else { return }
         while !frontier.isEmpty {
             if stats.explored >= options.maxActions { stats.stopped = "max-actions"; break }
             if Date().timeIntervalSince(start) >= options.maxSeconds { stats.stopped = "max-seconds"; break }
