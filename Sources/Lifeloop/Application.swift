@@ -150,6 +150,8 @@ public final class Application: Responder {
     private var elementSerialCounter: UInt64 = 0
     /// The element tree a front door last showed (Elements/ElementActions.swift).
     var storedLastElementTree: ElementTree?
+    /// The front door's tree and the state it was built at (Elements/ElementActions.swift).
+    var frontDoorTreeCache: (state: String, tree: ElementTree)?
     private var controllers: [WeakController] = []
     private var nibs: [String: NibDefinition] = [:]
     private var controllerFactories: [String: (StoryboardCoder) -> ViewController?] = [:]

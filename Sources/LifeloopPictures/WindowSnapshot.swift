@@ -514,16 +514,20 @@ extension WindowSnapshot {
         }
         if !content.lines.isEmpty {
             let size = content.fontSize
-            let lineHeight = (size * 1.2).rounded(.up)
+            // The metrics text was measured with: lines as tall as the font's line height,
+            // each baseline its ascender below the line's top.
+            let font = content.isBold ? Font.boldSystemFont(ofSize: CGFloat(size)) : Font.systemFont(ofSize: CGFloat(size))
+            let lineHeight = Double(font.lineHeight)
+            let ascender = Double(font.ascender)
             let height = Double(content.lines.count) * lineHeight
-            var y = rect.minY + max(0, (rect.height - height) / 2) + size * 0.95
+            var y = rect.minY + max(0, (rect.height - height) / 2) + ascender
             var (x, anchor): (Double, TextAnchor) = switch content.alignment {
             case .center: (rect.midX, .middle)
             case .right: (rect.maxX, .end)
             default: (rect.minX + (content.hasTextBorder ? 7 : 0), .start)
             }
             if let inset = content.textInsets {
-                y = rect.minY + inset.top + size * 0.95
+                y = rect.minY + inset.top + ascender
                 if anchor == .start { x = rect.minX + inset.left }
                 if anchor == .end { x = rect.maxX - inset.right }
             }
@@ -570,10 +574,11 @@ extension WindowSnapshot {
 }
 
 extension Window {
-    /// The window as drawn now, as SVG text (see ``WindowSnapshot/svg()``): every view a
-    /// rectangle at its presentation frame. Call it on the app's loop thread.
-    public func snapshot() -> String {
-        WindowSnapshot(self).svg()
+    /// The window as drawn now, as SVG text (see ``WindowSnapshot/svg()``): as the phone
+    /// shows it, or with `style` `.debug` every view a rectangle at its presentation frame
+    /// with its label. Call it on the app's loop thread.
+    public func snapshot(style: WindowSnapshot.Style = .phone) -> String {
+        WindowSnapshot(self, style: style).svg()
     }
 }
 

@@ -171,6 +171,22 @@ extension Application {
         lastElementTree = tree
         return tree
     }
+
+    /// ``elementTreeForFrontDoor()``, built once per state of the app: a caller that
+    /// passes the `state` it passed last (a host passes its turn and trace digest, which
+    /// change whenever a turn runs or anything is recorded) gets the tree it got then,
+    /// without walking the views again. Only for apps whose views change only in turns (a
+    /// hosted app): code that changes views between two calls without a turn would read
+    /// the old tree.
+    public func elementTreeForFrontDoor(state: String) -> ElementTree {
+        if let cached = frontDoorTreeCache, cached.state == state {
+            lastElementTree = cached.tree
+            return cached.tree
+        }
+        let tree = elementTreeForFrontDoor()
+        frontDoorTreeCache = (state, tree)
+        return tree
+    }
 }
 
 extension ElementTree {

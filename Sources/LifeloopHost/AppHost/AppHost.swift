@@ -756,7 +756,7 @@ public final class AppHost {
         var flat: [UInt8] = [UInt8(ascii: "[")]
         // Room for a few hundred rows (about 100 bytes each) without growing.
         if rows { flat.reserveCapacity(1 << 16) }
-        if rows { DescribeRows.write(app.elementTreeForFrontDoor(), windows: app.windows.map(\.traceLabel), into: &flat) }
+        if rows { DescribeRows.write(frontDoorTree(session), windows: app.windows.map(\.traceLabel), into: &flat) }
         let nested = rows ? nil : NestedDescribe.Tree(app)
         let windows: [JSON] = app.windows.map { window in
             var members: [String: JSON] = ["label": .string(window.traceLabel), "frame": frame(window.frame), "key": .bool(window.isKeyWindow),
@@ -776,10 +776,16 @@ public final class AppHost {
         return .object(reply)
     }
 
+    /// The app's element tree, built once per settled state: a hosted app's views change
+    /// only in its turns, which move its turn or its digest.
+    private func frontDoorTree(_ session: ScenarioSession) -> ElementTree {
+        session.app.elementTreeForFrontDoor(state: "\(session.turn) \(session.digest) \(session.app.loop.now.nanoseconds)")
+    }
+
     /// `app.describe` with `format`: the element tree as JSON (`json`), as Appium's page
     /// source (`appium`) or as the compact text (`text`).
     private func export(_ session: ScenarioSession, format: String) throws(RPCError) -> JSON {
-        let tree = session.app.elementTreeForFrontDoor()
+        let tree = frontDoorTree(session)
         var reply: [String: JSON] = ["format": .string(format), "turn": .int(Int(session.turn)), "digest": .string(session.digest.description),
                                      "now": .int(Int(session.app.loop.now.nanoseconds)), "elements": .int(tree.elements.count)]
         switch format {

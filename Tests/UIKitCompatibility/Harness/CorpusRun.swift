@@ -78,12 +78,12 @@ enum CorpusRun {
             made = controller
             navigation.pushViewController(controller, animated: true)
             try app.settle()
-            snapshots.append(window.snapshot())
+            snapshots.append(window.snapshot(style: .debug))
             navigation.popViewController(animated: true)
             try app.settle()
             root.present(controller, animated: true)
             try app.settle()
-            snapshots.append(window.snapshot())
+            snapshots.append(window.snapshot(style: .debug))
             controller.dismiss(animated: true)
             try app.settle()
         }

@@ -93,7 +93,7 @@ struct UIKitModuleTests {
         #expect(lines.contains("\(form.button.traceLabel) touchUpInside"))
         #expect(lines.contains("\(form.toggle.traceLabel) setOn"))
         #expect(lines.contains("Form setTitle"))
-        let svg = window.snapshot()
+        let svg = window.snapshot(style: .debug)
         #expect(svg.contains(">Tapped 1</text>"), "the label's text is drawn")
         #expect(svg.contains(">Tap me</text>"), "the button's title is drawn")
         #expect(svg.contains("data-role=\"switch\" data-on=\"0\""))
@@ -157,7 +157,7 @@ struct UIKitModuleTests {
         let alert = try #require(controller.presentedViewController as? UIAlertController)
         #expect(alert.title == "Alert" && alert.message == "Lorem Ipsum" && alert.preferredStyle == .alert)
         #expect(alert.actions.map(\.title) == ["Ok"] && alert.actions[0].style == .default)
-        let svg = window.snapshot()
+        let svg = window.snapshot(style: .debug)
         #expect(svg.contains(">Alert</text>") && svg.contains(">Lorem Ipsum</text>") && svg.contains(">Ok</text>"))
         let button = try #require(alert.view.subviews.first?.subviews.compactMap { $0 as? UIButton }.first)
         // The panel sits in the middle of the 414×736 screen.
@@ -243,7 +243,7 @@ struct UIKitModuleTests {
                        animations: { form.nameLabel.alpha = 0.5 })
         #expect(form.nameLabel.alpha == 0.5)
         try app.settle()
-        #expect(window.snapshot().contains("transform=\"matrix(0 1 -1 0"))
+        #expect(window.snapshot(style: .debug).contains("transform=\"matrix(0 1 -1 0"))
     }
 
     @Test
@@ -269,7 +269,7 @@ struct UIKitModuleTests {
         let commands = try #require(ring.displayList)
         #expect(commands.contains(.setLineWidth(6)))
         #expect(commands.contains(.strokePath))
-        let svg = window.snapshot()
+        let svg = window.snapshot(style: .debug)
         #expect(svg.contains("data-role=\"drawing\""))
         #expect(svg.contains("stroke=\"rgb(255,59,48)\""))
     }
