@@ -363,4 +363,37 @@ import Testing
         #expect(composer.isEditing)
         #expect(app.elementTree().elements.contains { $0.label == "Done" && $0.className == "UIBarButtonItem" })
     }
+
+    @Test func aFrontDoorsTreeIsBuiltOncePerStateAndAgainWhenTheStateMoves() throws {
+        let app = try Application(clock: .virtual)
+        defer { try? app.close() }
+        let form = Form(label: "Form")
+        _ = try show(form, app)
+        let first = app.elementTreeForFrontDoor(state: "turn 1")
+        form.total.text = "Changed"
+        // The same state: the tree built for it (a host's views change only in turns).
+        #expect(app.elementTreeForFrontDoor(state: "turn 1") == first)
+        // A new state: walked again, the change seen.
+        let second = app.elementTreeForFrontDoor(state: "turn 2")
+        #expect(second.elements.contains { $0.label == "Changed" })
+        #expect(!first.elements.contains { $0.label == "Changed" })
+    }
+
+    @Test func theDrawnTreeHasEveryViewAtItsPresentationFrameAndHiddenOnesWithoutSubviews() throws {
+        let app = try Application(clock: .virtual)
+        defer { try? app.close() }
+        let form = Form(label: "Form")
+        let window = try show(form, app)
+        let drawn = app.drawnElements(of: window)
+        let elements = drawn.tree.elements
+        // The hidden label is drawn (dashed in the wireframe), not visible; the accessibility tree leaves it out.
+        let hidden = try #require(elements.indices.first { drawn.view(at: $0) === form.hiddenLabel })
+        #expect(!elements[hidden].isVisible)
+        #expect(!app.elementTree().elements.contains { $0.label == "Secret" })
+        #expect(elements.indices.contains { drawn.view(at: $0) === form.far }, "a scroll view's content")
+        // Nothing is worked out as hittable.
+        #expect(!elements.contains { $0.isHittable && $0.type != .key })
+        #expect(drawn.object(at: 0) == nil, "the application stands for no object")
+    }
+
 }
