@@ -194,7 +194,7 @@ public struct WindowSnapshot: Sendable, Equatable {
     }
 
     /// Takes the snapshot of `window` now, from the app's element tree as the window is
-    /// drawn (``Application/drawnElements(of:)``): its views at their presentation frames,
+    /// drawn (`Application.drawnElements(of:)`): its views at their presentation frames,
     /// the bars UIKit draws over controllers' views, and the keyboard; drawn in `style`.
     public init(_ window: Window, style: Style = .phone) {
         self.style = style

@@ -49,7 +49,7 @@ extension Font {
 
     /// How far `character` advances the pen, in points, without kerning: its glyph's
     /// advance in the face at this size. A character the face has no glyph for (and every
-    /// character without Inter) advances by the built-in table (``tableAdvance(of:)``).
+    /// character without Inter) advances by the built-in table (`tableAdvance(of:)`).
     public func advance(of character: Character) -> CGFloat {
         TextRun(font: self, face: measuringFace(in: FontFaces.installed)).advance(of: character, after: nil).width
     }
