@@ -63,6 +63,8 @@ public final class Daemon {
     private var server: LineServer?
     private var clients: [Int: Client] = [:]
     private var apps: [String: HostedApp] = [:]
+    /// The `app.explore` crawls running, by their process's pid.
+    var explorations: [Int32: ExploreRun] = [:]
     private var appOrder: [String] = []
     private var exitedApps: [String: String] = [:]
     private var nextClientID = 1
@@ -89,7 +91,7 @@ public final class Daemon {
     public static let methods = [
         "hello", "daemon.status", "daemon.methods", "daemon.shutdown",
         "app.launch", "app.list", "app.describe", "app.terminate", "app.log", "app.metrics", "app.snapshot", "app.settle",
-        "app.network", "app.session", "clock.advance",
+        "app.network", "app.session", "clock.advance", "app.explore",
     ] + actionMethods + [
         "trace.subscribe", "trace.unsubscribe", "trace.get", "log.subscribe",
         "record.start", "record.stop", "app.batch",
@@ -194,7 +196,7 @@ public final class Daemon {
         }
     }
 
-    private func reply(_ client: Client, _ id: JSON, _ result: Result<JSON, RPCError>) {
+    func reply(_ client: Client, _ id: JSON, _ result: Result<JSON, RPCError>) {
         requestsServed += 1
         send(RPCMessage.response(id: id, result: result).line, to: client)
     }
@@ -256,6 +258,7 @@ public final class Daemon {
                 shutdownReplies.append((client, id))
                 shutdown()
             case "app.launch": try launch(client, id: id, stripped, deadline: deadline)
+            case "app.explore": try explore(client, id: id, stripped, deadline: json["deadlineMs"] != nil ? deadline : nil)
             case "app.list":
                 try stripped.allowOnly([])
                 reply(client, id, .success(["apps": .array(appOrder.compactMap { apps[$0]?.summary })]))
@@ -312,7 +315,7 @@ public final class Daemon {
          "requestsServed": .int(requestsServed), "shuttingDown": .bool(shuttingDown)]
     }
 
-    private func app(_ params: Params) throws(RPCError) -> HostedApp {
+    func app(_ params: Params) throws(RPCError) -> HostedApp {
         let id = try params.requiredString("app")
         guard let app = apps[id] else {
             if let note = exitedApps[id] { throw .appExited("app '\(id)' has exited (\(note))") }
@@ -362,6 +365,7 @@ public final class Daemon {
         }
         let app = HostedApp(id: appID, process: process, daemon: self)
         app.launchingClient = client.id
+        app.launchParams = params.json
         apps[appID] = app
         appOrder.append(appID)
         app.call("open", params: params.json, deadline: deadline, clientMethod: "app.launch") { [weak client, unowned self] result in
@@ -581,6 +585,7 @@ public final class Daemon {
         server?.close()
         server = nil
         unlink(configuration.socketPath)
+        stopExplorations()
         for app in apps.values {
             app.state = .stopping
             app.call("stop", params: [:], deadline: .seconds(2), clientMethod: "stop") { _ in }
@@ -648,6 +653,8 @@ final class HostedApp {
     unowned let daemon: Daemon
     var state = State.starting
     var scenario = ""
+    /// What `app.launch` was given, for an `app.explore` of the same app.
+    var launchParams: JSON = .null
     /// The last events, oldest first; `firstSeq` is the first one's sequence number.
     var events = Deque<(seq: UInt64, line: String)>()
     var firstSeq: UInt64 = 0
