@@ -19,7 +19,7 @@ BIN, WORK = sys.argv[1], sys.argv[2]
 LIFELOOP = os.path.join(BIN, "lifeloop")
 EXPECTED_TOOLS = {"launch", "apps", "describe", "tap", "navigate", "rotate", "memory_warning", "advance_clock", "settle",
                   "snapshot", "trace", "metrics", "record_start", "record_stop", "terminate", "export_scenario",
-                  "type_text", "scroll", "drag", "swipe", "touch", "pinch"}
+                  "type_text", "scroll", "drag", "swipe", "touch", "pinch", "explore"}
 
 
 def check(condition, message):
@@ -65,6 +65,12 @@ async def main():
                 check("inputSchema" in tool and "outputSchema" in tool, f"{tool['name']} lacks a schema")
                 hints = tool.get("annotations", {})
                 check({"readOnlyHint", "destructiveHint", "idempotentHint"} <= set(hints), f"{tool['name']} lacks annotations")
+
+            # A map before acting: explore crawls a sample in a process of its own.
+            explored = await call(session, "explore", {"sample": "ExploreFaults", "maxActions": 30})
+            check("s1 " in text(explored) and "crash on s" in text(explored), f"explore: {text(explored)[:400]}")
+            kinds = {f["kind"] for f in explored["structuredContent"]["findings"]}
+            check("crash" in kinds, f"explore findings: {kinds}")
 
             # Launch, describe, tap by ref: the settled diff says what changed.
             launched = await call(session, "launch", {"sample": "AgentTour"})

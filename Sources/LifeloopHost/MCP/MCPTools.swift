@@ -250,7 +250,7 @@ enum MCPTools {
                          "turn": integer("The session's turn"), "digest": string("The session's digest: the run's"),
                          "command": string("The command that replays it"), "notes": array("Inputs left out, each a sentence", of: strings)],
                 run: exportScenario),
-    ] + inputTools + verbTools
+    ] + inputTools + verbTools + [exploreTool]
 
     // MARK: Implementations
 
