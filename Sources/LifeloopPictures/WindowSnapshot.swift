@@ -1,3 +1,4 @@
+import Foundation
 import Lifeloop
 
 /// A window as drawn at one moment: every view a rectangle at its presentation frame, in
@@ -45,6 +46,18 @@ public struct WindowSnapshot: Sendable, Equatable {
         public var isPlaceholder = false
         /// An image view's or button's image name.
         public var imageName: String?
+        /// The SF Symbol's name, when the image is one (drawn as a glyph, see ``SymbolGlyphs``).
+        public var symbolName: String?
+        /// Where an image view's image lies by its content mode, in window coordinates
+        /// (nil for a button's image, which lies beside its title).
+        public var imageRect: Rect?
+        /// The colour the image is drawn in: its own tint, else the view's tint for a
+        /// template or symbol image; nil draws a symbol in the tint.
+        public var imageTint: Color?
+        /// Whether the symbol keeps its own colours (`.alwaysOriginal`): drawn in the label colour.
+        public var imageIsOriginal = false
+        /// The PNG bytes of an image read from PNG data, drawn as its pixels.
+        public var imagePNG: Data?
         /// A switch's state.
         public var switchOn: Bool?
         /// Where top-aligned text starts (a text view's insets and padding); nil centers the lines.
@@ -104,6 +117,45 @@ public struct WindowSnapshot: Sendable, Equatable {
         public var badges: [String?] = []
         /// The bar's tint (its buttons' colour), when the app set one.
         public var tint: Color?
+        /// How each leading item shows beyond its title (its symbol, bold), in order.
+        public var leadingLooks: [ItemLook] = []
+        /// How each trailing item (or a tab bar's tab) shows beyond its title, in order.
+        public var trailingLooks: [ItemLook] = []
+        /// Whether a navigation bar shows its title large, in a band below the bar.
+        public var showsLargeTitle = false
+    }
+
+    /// How a bar item shows beyond its title.
+    public struct ItemLook: Sendable, Equatable {
+        /// The SF Symbol it shows instead of its title (an image item's, a system item's
+        /// such as `.add`'s plus, a tab's image), if any.
+        public var symbol: String?
+        /// The name of an image it shows that is no symbol, if any.
+        public var imageName: String?
+        /// Whether its title is bold (a `.done` item).
+        public var isBold = false
+        /// The item's own tint, when it has one.
+        public var tint: Color?
+
+        /// An item's look.
+        public init(symbol: String? = nil, imageName: String? = nil, isBold: Bool = false, tint: Color? = nil) {
+            self.symbol = symbol
+            self.imageName = imageName
+            self.isBold = isBold
+            self.tint = tint
+        }
+
+        /// How `item` shows in a bar.
+        init(_ item: BarButtonItem) {
+            if let image = item.image {
+                if let name = image.systemName { symbol = name } else { imageName = image.name }
+            } else if let system = item.systemItem, item.title == nil || item.title == String(describing: system) {
+                // A system item still showing its own title shows its symbol (UIKit draws `.add` as a plus).
+                symbol = SymbolGlyphs.symbol(for: system)
+            }
+            isBold = item.style == .done
+            tint = item.tintColor
+        }
     }
 
     /// The window's label.
@@ -248,7 +300,7 @@ public struct WindowSnapshot: Sendable, Equatable {
                                 rect: rect, backgroundColor: view.backgroundColor.map(view.resolvedColor), alpha: view.presentationAlpha,
                                 isHidden: view.isHidden)
                 node.type = element.type
-                node.content = Self.content(of: view, transform: transforms[index], id: "n\(nodes.count)")
+                node.content = Self.content(of: view, rect: rect, transform: transforms[index], id: "n\(nodes.count)")
                 node.content.chrome = Self.chrome(of: view, rect: rect)
                 node.content.tint = view.tintColor.map(view.resolvedColor)
                 node.content.isFocused = element.isFocused
@@ -265,7 +317,7 @@ public struct WindowSnapshot: Sendable, Equatable {
     }
 
     /// What UIKit draws inside `view`.
-    private static func content(of view: View, transform: CGAffineTransform, id: String) -> Content {
+    private static func content(of view: View, rect: Rect, transform: CGAffineTransform, id: String) -> Content {
         var content = Content()
         content.transform = transform
         content.drawing = view.displayList
@@ -291,6 +343,16 @@ public struct WindowSnapshot: Sendable, Equatable {
             content.fontSize = Double(button.titleLabel?.font.pointSize ?? 18)
             content.alignment = .center
             content.imageName = button.currentImage?.name
+            if let image = button.currentImage { describeImage(image, in: view, into: &content) }
+            if let look = toolbarItemLook(of: button) {
+                // A toolbar's system item shows its symbol (`.add` a plus), a `.done` item its title bold.
+                if let symbol = look.symbol, content.symbolName == nil {
+                    content.symbolName = symbol
+                    content.imageName = symbol
+                    content.lines = []
+                }
+                if look.isBold { content.isBold = true }
+            }
         case let field as TextField:
             let text = field.text ?? ""
             content.isPlaceholder = text.isEmpty
@@ -313,7 +375,13 @@ public struct WindowSnapshot: Sendable, Equatable {
                 // A drawn image: its drawing, placed by the content mode.
                 content.drawing = (content.drawing ?? []) + drawing
             } else {
-                content.imageName = (imageView.isHighlighted ? imageView.highlightedImage : nil)?.name ?? imageView.image?.name
+                let image = (imageView.isHighlighted ? imageView.highlightedImage : nil) ?? imageView.image
+                content.imageName = image?.name
+                if let image {
+                    describeImage(image, in: view, into: &content)
+                    content.imageRect = imageRect(for: image, in: rect, mode: view.contentMode,
+                                                  isSymbol: image.isSymbol)
+                }
             }
         case let toggle as Switch:
             content.switchOn = toggle.isOn
@@ -321,6 +389,50 @@ public struct WindowSnapshot: Sendable, Equatable {
             break
         }
         return content
+    }
+
+    /// What the phone style needs to draw `image` in `view`: its symbol name and colour,
+    /// or its PNG bytes.
+    private static func describeImage(_ image: Image, in view: View, into content: inout Content) {
+        content.symbolName = image.systemName
+        content.imagePNG = image.sourcePNGData
+        content.imageIsOriginal = image.renderingMode == .alwaysOriginal && image.tintColor == nil
+        let tint = image.tintColor ?? (image.isSymbol || image.renderingMode == .alwaysTemplate ? view.tintColor : nil)
+        content.imageTint = tint.map(view.resolvedColor)
+    }
+
+    /// How the toolbar item `button` shows, when it is a toolbar's item button: a toolbar
+    /// keeps its background first, then one view per item in the items' order.
+    private static func toolbarItemLook(of button: Button) -> ItemLook? {
+        guard let toolbar = button.superview as? Toolbar, let items = toolbar.items else { return nil }
+        let views = toolbar.subviews.dropFirst()
+        guard views.count == items.count, let index = views.firstIndex(where: { $0 === button }) else { return nil }
+        return ItemLook(items[index - views.startIndex])
+    }
+
+    /// Where an image view's image lies in `rect` under `mode`, as UIKit places it: a
+    /// symbol is fitted (aspect fit) under the scaling modes, as its vector scales.
+    private static func imageRect(for image: Image, in rect: Rect, mode: ContentMode, isSymbol: Bool) -> Rect {
+        let size = image.size
+        guard size.width > 0, size.height > 0 else { return rect }
+        func placed(_ width: Double, _ height: Double, _ x: Double, _ y: Double) -> Rect {
+            Rect(x: rect.minX + (rect.width - width) * x, y: rect.minY + (rect.height - height) * y, width: width, height: height)
+        }
+        let fx = rect.width / size.width, fy = rect.height / size.height
+        switch mode {
+        case .scaleToFill, .redraw: return isSymbol ? placed(size.width * min(fx, fy), size.height * min(fx, fy), 0.5, 0.5) : rect
+        case .scaleAspectFit: return placed(size.width * min(fx, fy), size.height * min(fx, fy), 0.5, 0.5)
+        case .scaleAspectFill: return placed(size.width * max(fx, fy), size.height * max(fx, fy), 0.5, 0.5)
+        case .center: return placed(size.width, size.height, 0.5, 0.5)
+        case .top: return placed(size.width, size.height, 0.5, 0)
+        case .bottom: return placed(size.width, size.height, 0.5, 1)
+        case .left: return placed(size.width, size.height, 0, 0.5)
+        case .right: return placed(size.width, size.height, 1, 0.5)
+        case .topLeft: return placed(size.width, size.height, 0, 0)
+        case .topRight: return placed(size.width, size.height, 1, 0)
+        case .bottomLeft: return placed(size.width, size.height, 0, 1)
+        case .bottomRight: return placed(size.width, size.height, 1, 1)
+        }
     }
 
     /// The bar the element at `index` is (a navigation bar or a tab bar), from its
@@ -336,6 +448,11 @@ public struct WindowSnapshot: Sendable, Equatable {
             var bar = Bar(rect: element.frame, title: nil, trailing: tabElements.map(\.label), isTabBar: true,
                           selected: tabElements.firstIndex { $0.isSelected })
             bar.badges = tabElements.map(\.value)
+            bar.trailingLooks = tabs.viewControllers.prefix(tabElements.count).map { child in
+                let item = child.tabBarItemIfMade
+                let image = (child === tabs.selectedViewController ? item?.selectedImage : nil) ?? item?.image
+                return ItemLook(symbol: image?.systemName, imageName: image.flatMap { $0.isSymbol ? nil : $0.name })
+            }
             let tabBar = tabs.tabBar
             bar.tint = tabBar.tintColor.map(tabBar.resolvedColor)
             bar.backgroundColor = tabBar.drawnBackgroundColor.map(tabBar.resolvedColor)
@@ -345,16 +462,31 @@ public struct WindowSnapshot: Sendable, Equatable {
         }
         let title = parts.first { $0.type == .staticText }?.label
         var leading: [String] = [], trailing: [String] = [], back: String?
-        for part in parts {
+        var leadingLooks: [ItemLook] = [], trailingLooks: [ItemLook] = []
+        for partIndex in tree.children(of: index) {
+            let part = tree.elements[partIndex]
+            let look = (drawn.object(at: partIndex) as? BarButtonItem).map(ItemLook.init) ?? ItemLook()
             switch part.type {
             case .backButton: back = part.label
-            case .button where part.frame.midX < element.frame.midX: leading.append(part.label.isEmpty ? "item" : part.label)
-            case .button: trailing.append(part.label.isEmpty ? "item" : part.label)
+            case .button where part.frame.midX < element.frame.midX:
+                leading.append(part.label.isEmpty ? "item" : part.label)
+                leadingLooks.append(look)
+            case .button:
+                trailing.append(part.label.isEmpty ? "item" : part.label)
+                trailingLooks.append(look)
             default: break
             }
         }
         var bar = Bar(rect: element.frame, title: title, backTitle: back, leading: leading, trailing: trailing)
-        bar.tint = (drawn.object(at: index) as? NavigationController)?.navigationBar.tintColor
+        bar.leadingLooks = leadingLooks
+        bar.trailingLooks = trailingLooks
+        if let navigation = drawn.object(at: index) as? NavigationController {
+            bar.tint = navigation.navigationBar.tintColor.map(navigation.navigationBar.resolvedColor)
+            // UIKit shows the title large while the bar prefers it and the top item does not
+            // refuse it; an `.automatic` item follows the bar.
+            bar.showsLargeTitle = navigation.navigationBar.prefersLargeTitles
+                && navigation.topViewController?.navigationItem.largeTitleDisplayMode != .never
+        }
         return bar
     }
 

@@ -34,6 +34,9 @@ extension WindowSnapshot {
         case scrollIndicators(vertical: Rect?, horizontal: Rect?)
         /// A button in an alert's action list: a hairline above it.
         case alertAction
+        /// A toolbar: its bar colour reaching `extendsBy` points below it (over the home
+        /// indicator's safe area when it sits on it) and a hairline along its top.
+        case toolbar(color: Color?, extendsBy: Double)
     }
 
     /// A table row's separator line, at its bottom edge.
@@ -80,6 +83,15 @@ extension WindowSnapshot {
             return .activityIndicator(large: spinner.style == .large || spinner.style == .whiteLarge, color: spinner.color)
         case let field as TextField:
             return .textField(borderStyle: field.borderStyle, clearButton: field.showsClearButton)
+        case let toolbar as Toolbar:
+            // A toolbar on the bottom safe area's edge (a navigation controller's) is drawn
+            // down to the screen's bottom, as UIKit's bar background reaches under the home indicator.
+            var extends = 0.0
+            if let window = toolbar.window {
+                let bottom = window.bounds.height - window.screenSafeAreaInsets.bottom
+                if window.screenSafeAreaInsets.bottom > 0, abs(rect.maxY - bottom) < 0.5 { extends = window.screenSafeAreaInsets.bottom }
+            }
+            return .toolbar(color: toolbar.drawnBackgroundColor.map(toolbar.resolvedColor), extendsBy: extends)
         case let scroll as ScrollView:
             guard scroll.isDragging || scroll.isDecelerating else { return nil }
             return scrollIndicators(of: scroll, rect: rect)

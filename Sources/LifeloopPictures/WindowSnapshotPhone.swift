@@ -1,3 +1,4 @@
+import Foundation
 import Lifeloop
 
 /// The colours the phone style draws UIKit's chrome in, light or dark: UIKit's system
@@ -74,12 +75,46 @@ extension WindowSnapshot {
         }
         if let chrome = content.chrome { drawChrome(chrome, node: node, palette: palette, on: &canvas) }
         if let on = content.switchOn { drawSwitch(on: on, at: rect, tint: node.content.tint, palette: palette, on: &canvas) }
-        if let image = content.imageName, node.type == .image || content.lines.isEmpty {
-            canvas.rect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height, fill: palette.fill,
-                        style: [.cornerRadius(min(6, min(rect.width, rect.height) / 4)), .note("data-role", "image"), .note("data-image", image)])
-        }
+        if content.imageName != nil { drawImage(node, palette: palette, on: &canvas) }
         drawContent(node, on: &canvas)
         if content.isFocused, case .textField? = content.chrome { drawCaret(node, palette: palette, on: &canvas) }
+    }
+
+    // MARK: Images
+
+    /// An image view's or button's image: an SF Symbol as its glyph in the tint (beside a
+    /// button's title), an image read from PNG bytes as its pixels, any other image (by
+    /// name, with no pixels here) as a grey rounded placeholder.
+    private func drawImage<Canvas: SnapshotCanvas>(_ node: Node, palette: Palette, on canvas: inout Canvas) {
+        let rect = node.rect, content = node.content
+        if let symbol = content.symbolName {
+            let ink = content.imageIsOriginal ? palette.label : (content.imageTint ?? content.tint).map(hex) ?? palette.tint
+            drawSymbol(symbol, in: content.imageRect ?? buttonImageRect(node), color: ink, on: &canvas)
+            return
+        }
+        guard node.type == .image || content.lines.isEmpty else { return }
+        if let png = content.imagePNG {
+            let place = content.imageRect ?? rect
+            let markup = "<image x=\"0\" y=\"0\" width=\"\(svgNumber(place.width))\" height=\"\(svgNumber(place.height))\" "
+                + "preserveAspectRatio=\"none\" href=\"data:image/png;base64,\(png.base64EncodedString())\"/>"
+            canvas.fragment(markup, x: place.minX, y: place.minY, role: "image-pixels")
+            return
+        }
+        canvas.rect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height, fill: palette.fill,
+                    style: [.cornerRadius(min(6, min(rect.width, rect.height) / 4)), .note("data-role", "image"),
+                            .note("data-image", content.imageName ?? "")])
+    }
+
+    /// Where a button's symbol lies: 22 points square (a symbol at the title's 17 points),
+    /// centred when the button has no title, else just before its centred title.
+    private func buttonImageRect(_ node: Node) -> Rect {
+        let rect = node.rect, content = node.content
+        let side = min(22, rect.width, rect.height)
+        guard let title = content.lines.first else {
+            return Rect(x: rect.midX - side / 2, y: rect.midY - side / 2, width: side, height: side)
+        }
+        let width = Double(Font.systemFont(ofSize: CGFloat(content.fontSize)).width(of: Substring(title)))
+        return Rect(x: max(rect.minX, rect.midX - width / 2 - 6 - side), y: rect.midY - side / 2, width: side, height: side)
     }
 
     // MARK: Controls
@@ -188,6 +223,14 @@ extension WindowSnapshot {
         case .alertAction:
             canvas.line(x1: rect.minX, y1: rect.minY + 0.5, x2: rect.maxX, y2: rect.minY + 0.5, stroke: palette.separator, width: 1,
                         style: [], title: nil)
+        case .toolbar(let color, let extends):
+            if extends > 0 {
+                canvas.rect(x: rect.minX, y: rect.maxY, width: rect.width, height: extends, fill: color.map(hex) ?? palette.bar,
+                            style: [.note("data-role", "toolbar-safe-area")])
+            }
+            // UIKit's hairline lies just above the bar, so the bar's background view does not cover it.
+            canvas.line(x1: rect.minX, y1: rect.minY - 0.5, x2: rect.maxX, y2: rect.minY - 0.5, stroke: palette.separator, width: 1,
+                        style: [.note("data-role", "toolbar")], title: nil)
         }
     }
 
@@ -245,11 +288,16 @@ extension WindowSnapshot {
 
     // MARK: Bars
 
+    /// The band a large title takes below a navigation bar's 44 points.
+    static let largeTitleBand = 52.0
+
     private func drawBar<Canvas: SnapshotCanvas>(_ bar: Bar, palette: Palette, on canvas: inout Canvas) {
         let rect = bar.rect
-        canvas.rect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height, fill: bar.backgroundColor.map(hex) ?? palette.bar,
+        // A large title's band is part of the bar: one background covers both.
+        let band = bar.showsLargeTitle ? Self.largeTitleBand : 0
+        canvas.rect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height + band, fill: bar.backgroundColor.map(hex) ?? palette.bar,
                     style: [.note("data-role", bar.isTabBar ? "tab-bar" : "navigation-bar")])
-        let edge = bar.isTabBar ? rect.minY + 0.5 : rect.maxY - 0.5
+        let edge = bar.isTabBar ? rect.minY + 0.5 : rect.maxY + band - 0.5
         canvas.line(x1: rect.minX, y1: edge, x2: rect.maxX, y2: edge, stroke: palette.separator, width: 1, style: [], title: nil)
         let tint = bar.tint.map(hex) ?? palette.tint
         if bar.isTabBar {
@@ -259,9 +307,13 @@ extension WindowSnapshot {
                 let selected = index == bar.selected
                 let ink = (selected ? bar.selectedColor : bar.unselectedColor).map(hex) ?? (selected ? tint : palette.gray)
                 let cx = rect.minX + width * (Double(index) + 0.5)
-                // The item's image: a rounded square where its symbol would be.
-                canvas.rect(x: cx - 12, y: rect.minY + 7, width: 24, height: 22, fill: "none", stroke: ink,
-                            style: [.cornerRadius(6), .strokeWidth(2), .note("data-role", "tab-image")])
+                // The item's image: its symbol's glyph, else a rounded square where its image would be.
+                if index < bar.trailingLooks.count, let symbol = bar.trailingLooks[index].symbol {
+                    drawSymbol(symbol, in: Rect(x: cx - 13, y: rect.minY + 5, width: 26, height: 26), color: ink, on: &canvas)
+                } else {
+                    canvas.rect(x: cx - 12, y: rect.minY + 7, width: 24, height: 22, fill: "none", stroke: ink,
+                                style: [.cornerRadius(6), .strokeWidth(2), .note("data-role", "tab-image")])
+                }
                 canvas.text(fitted(title, width: width - 4, size: 10), x: cx, y: rect.minY + 42, size: 10, fill: ink, anchor: .middle,
                             style: [.note("data-role", "tab-title")])
                 if index < bar.badges.count, let badge = bar.badges[index] {
@@ -274,7 +326,11 @@ extension WindowSnapshot {
             return
         }
         let baseline = rect.minY + 28
-        if let title = bar.title {
+        if bar.showsLargeTitle, let title = bar.title {
+            // UIKit's large title: 34 points bold at the leading margin, in the band below the bar.
+            canvas.text(fitted(title, width: rect.width - 32, size: 34), x: rect.minX + 16, y: rect.maxY + 41, size: 34, fill: palette.label,
+                        style: [.bold, .note("data-role", "large-title")])
+        } else if let title = bar.title {
             canvas.text(fitted(title, width: rect.width - 160, size: 17), x: rect.midX, y: baseline, size: 17, fill: palette.label,
                         anchor: .middle, style: [.bold, .note("data-role", "title")])
         }
@@ -290,14 +346,45 @@ extension WindowSnapshot {
         } else {
             x = rect.minX + 16
         }
-        for item in bar.leading {
-            canvas.text(item, x: x, y: baseline, size: 17, fill: tint, style: [.note("data-role", "bar-button")])
-            x += Double(Font.systemFont(ofSize: 17).width(of: Substring(item))) + 16
+        for (index, item) in bar.leading.enumerated() {
+            let look = index < bar.leadingLooks.count ? bar.leadingLooks[index] : ItemLook()
+            let width = barItemWidth(item, look: look)
+            drawBarItem(item, look: look, in: Rect(x: x, y: rect.minY, width: width, height: rect.height), baseline: baseline,
+                        tint: look.tint.map(hex) ?? tint, palette: palette, on: &canvas)
+            x += width + 16
         }
         var right = rect.maxX - 16
-        for item in bar.trailing.reversed() {
-            canvas.text(item, x: right, y: baseline, size: 17, fill: tint, anchor: .end, style: [.note("data-role", "bar-button")])
-            right -= Double(Font.systemFont(ofSize: 17).width(of: Substring(item))) + 16
+        for (index, item) in bar.trailing.enumerated().reversed() {
+            let look = index < bar.trailingLooks.count ? bar.trailingLooks[index] : ItemLook()
+            let width = barItemWidth(item, look: look)
+            drawBarItem(item, look: look, in: Rect(x: right - width, y: rect.minY, width: width, height: rect.height), baseline: baseline,
+                        tint: look.tint.map(hex) ?? tint, trailing: true, palette: palette, on: &canvas)
+            right -= width + 16
+        }
+    }
+
+    /// How wide a bar item is drawn: a symbol 24 points, a title its text at 17 points.
+    func barItemWidth(_ title: String, look: ItemLook) -> Double {
+        if look.symbol != nil || look.imageName != nil { return 24 }
+        let font = look.isBold ? Font.boldSystemFont(ofSize: 17) : Font.systemFont(ofSize: 17)
+        return Double(font.width(of: Substring(title)))
+    }
+
+    /// A bar button item in `rect`: its symbol's glyph, a placeholder for another image,
+    /// or its title (bold for a `.done` item), in the tint.
+    func drawBarItem<Canvas: SnapshotCanvas>(_ title: String, look: ItemLook, in rect: Rect, baseline: Double, tint: String,
+                                             trailing: Bool = false, palette: Palette, on canvas: inout Canvas) {
+        if let symbol = look.symbol {
+            drawSymbol(symbol, in: Rect(x: rect.minX, y: rect.midY - 12, width: 24, height: 24), color: tint, on: &canvas)
+        } else if let name = look.imageName {
+            canvas.rect(x: rect.minX, y: rect.midY - 11, width: 24, height: 22, fill: "none", stroke: tint,
+                        style: [.cornerRadius(5), .strokeWidth(1.5), .note("data-role", "bar-image"), .note("data-image", name)])
+        } else {
+            var style: [CanvasStyle] = [.note("data-role", "bar-button")]
+            if look.isBold { style.append(.bold) }
+            // A trailing title is set from its end, so it meets the margin whatever its measured width.
+            canvas.text(title, x: trailing ? rect.maxX : rect.minX, y: baseline, size: 17, fill: tint, anchor: trailing ? .end : .start,
+                        style: style)
         }
     }
 

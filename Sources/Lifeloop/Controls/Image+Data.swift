@@ -22,6 +22,14 @@ extension Image {
         return Data(png)
     }
 
+    /// The PNG bytes the image was read from (`UIImage(data:)`, `UIImage(contentsOfFile:)`),
+    /// when it was read from PNG bytes and not drawn; nil for other images. Snapshots draw
+    /// these pixels.
+    public var sourcePNGData: Data? {
+        guard content.drawing == nil, let data = content.data, data.starts(with: [0x89, 0x50, 0x4E, 0x47]) else { return nil }
+        return data
+    }
+
     /// The image as JPEG data at `compressionQuality`, from 0 (smallest) to 1 (best), as
     /// UIKit's `jpegData(compressionQuality:)`; nil for an empty image.
     ///

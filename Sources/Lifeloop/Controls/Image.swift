@@ -4,6 +4,8 @@ public final class Image: Hashable, @unchecked Sendable {
     public let name: String
     /// Whether it is an SF Symbol (`init(systemName:)`).
     public let isSymbol: Bool
+    /// The SF Symbol's name when it is one (`init(systemName:)`), else nil.
+    public var systemName: String? { isSymbol ? name : nil }
     /// Its size in points: as given, or 24×24 for a symbol; for a named asset, its size in
     /// the app's asset catalog or bundle (0×0 when neither has it).
     public let size: Size
