@@ -109,6 +109,9 @@ struct Explore: ParsableCommand {
         options.shrink = !noShrink
         if case .storyboard(let path) = runner.scenario.app, let storyboard = try? StoryboardDefinition.loadLaunchable(path: path) {
             options.storyboardScenes = storyboard.scenes.map(\.label)
+        } else if case .project(let path, let wanted) = runner.scenario.app, let project = try? XcodeProject.load(path: path),
+                  let target = try? project.target(named: wanted) {
+            options.storyboardScenes = ExploreTarget.storyboardScenes(of: target)
         }
         let exploration: Exploration
         do {

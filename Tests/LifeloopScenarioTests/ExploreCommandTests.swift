@@ -1,4 +1,5 @@
 import Foundation
+@testable import LifeloopScenario
 import Testing
 
 /// `lifeloop explore`, run as a user would: the real binary, its worker processes, the
@@ -105,6 +106,49 @@ struct ExploreCommandTests {
         #expect(screens.first?["controllers"] as? [String] == ["ViewController"])
         let edges = try #require(try map(folder)["edges"] as? [[String: Any]])
         #expect(edges.contains { $0["outcome"] as? String == "screen" })
+        // The project's storyboard scenes count, as a storyboard target's do.
+        let coverage = try #require(try map(folder)["coverage"] as? [String: Any])
+        #expect(coverage["storyboardScenes"] as? Int == 1)
+        #expect(coverage["storyboardScenesReached"] as? [String] == ["ViewController"])
+        #expect(output.stdout.contains("1 of 1 storyboard scenes reached"))
+    }
+
+    /// A scene of an Xcode storyboard: its controller element with these attributes.
+    private static func storyboard(_ controllers: [String], initial: String) -> String {
+        var scenes = ""
+        for (index, attributes) in controllers.enumerated() {
+            scenes += "<scene sceneID=\"s\(index)\"><objects><viewController \(attributes) sceneMemberID=\"viewController\">"
+                + "<view key=\"view\" contentMode=\"scaleToFill\" id=\"v\(index)\"><rect key=\"frame\" x=\"0.0\" y=\"0.0\" width=\"393\" height=\"852\"/></view>"
+                + "</viewController></objects></scene>"
+        }
+        return "<?xml version=\"1.0\" encoding=\"UTF-8\"?><document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\" "
+            + "version=\"3.0\" toolsVersion=\"22505\" targetRuntime=\"iOS.CocoaTouch\" useAutolayout=\"YES\" "
+            + "initialViewController=\"\(initial)\"><scenes>\(scenes)</scenes></document>"
+    }
+
+    @Test func anXcodeProjectsScenesAreItsStoryboardsLessTheLaunchScreenEachStoryboardOnce() throws {
+        let folder = temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for language in ["Base", "en"] {
+            try FileManager.default.createDirectory(atPath: folder + "/\(language).lproj", withIntermediateDirectories: true)
+        }
+        let main = Self.storyboard([#"customClass="ListViewController" id="a""#, #"storyboardIdentifier="Detail" id="b""#,
+                                    #"id="c-3-d""#], initial: "a")
+        try main.write(toFile: folder + "/Base.lproj/Main.storyboard", atomically: true, encoding: .utf8)
+        try Self.storyboard([#"customClass="Other" id="x""#], initial: "x")
+            .write(toFile: folder + "/en.lproj/Main.storyboard", atomically: true, encoding: .utf8)
+        try Self.storyboard([#"id="launch""#], initial: "launch")
+            .write(toFile: folder + "/Base.lproj/LaunchScreen.storyboard", atomically: true, encoding: .utf8)
+        try Self.storyboard([#"customClass="SettingsViewController" id="s""#], initial: "s")
+            .write(toFile: folder + "/Settings.storyboard", atomically: true, encoding: .utf8)
+        let target = XcodeProject.Target(
+            name: "App", productType: "com.apple.product-type.application", sources: [],
+            resources: [folder + "/en.lproj/Main.storyboard", folder + "/Base.lproj/Main.storyboard",
+                        folder + "/Base.lproj/LaunchScreen.storyboard", folder + "/Settings.storyboard", folder + "/Assets.xcassets"],
+            frameworks: [], packageProducts: [], buildSettings: ["LAUNCH": "LaunchScreen"], configuration: "Debug", moduleName: "App",
+            swiftVersion: "5.0", infoPlist: nil, infoDictionary: ["UILaunchStoryboardName": .string("$(LAUNCH)")], mainStoryboard: "Main")
+        // Labels as the controllers' trace labels: identifier, else class, else the object id.
+        #expect(ExploreTarget.storyboardScenes(of: target) == ["ListViewController", "Detail", "c-3-d", "SettingsViewController"])
     }
 
     @Test func badInputIsRefusedNamingIt() throws {

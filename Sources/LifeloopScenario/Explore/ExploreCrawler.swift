@@ -39,8 +39,9 @@ public struct ExploreOptions: Sendable {
     public var baseScenario: String
     /// The folder everything is written to.
     public var outputDirectory: String
-    /// The labels of the storyboard's scenes, when the app is a storyboard: coverage counts
-    /// those whose controllers were shown.
+    /// The labels of the storyboard's scenes, when the app is a storyboard, or of its
+    /// storyboards' scenes, when it is an Xcode project (``ExploreTarget/storyboardScenes(of:)``):
+    /// coverage counts those whose controllers were shown.
     public var storyboardScenes: [String] = []
 
     /// Options for a crawl of `baseScenario` through workers started as `executable workerArguments`.

@@ -1,4 +1,5 @@
 import Foundation
+import Lifeloop
 
 /// The target of `lifeloop explore` as a scenario text: the base every finding's scenario
 /// builds on, with the app's relative paths made absolute so that it runs from anywhere.
@@ -41,5 +42,29 @@ public enum ExploreTarget {
             tree["script"] = kept.isEmpty ? nil : .list(kept)
         }
         return tree.yaml
+    }
+
+    /// The labels of the scenes an Xcode project's app target can show, for the crawl's
+    /// coverage (``ExploreOptions/storyboardScenes``): every scene of each storyboard among
+    /// the target's resources, each storyboard once (the `Base.lproj` copy first, as the
+    /// app's bundle has it), the launch screen's (`UILaunchStoryboardName`) left out, as
+    /// no screen of the running app shows it. A storyboard that cannot be read adds none.
+    public static func storyboardScenes(of target: XcodeProject.Target) -> [String] {
+        let launch = target.infoDictionary["UILaunchStoryboardName"]?.string
+            .map { AppProject.expand($0, target.buildSettings) }
+        func rank(_ path: String) -> Int {
+            if path.contains("/Base.lproj/") { return 0 }
+            if path.contains("/en.lproj/") { return 1 }
+            return path.contains(".lproj/") ? 2 : 0
+        }
+        var names = Set<String>()
+        var labels: [String] = []
+        for path in target.resources.filter({ $0.hasSuffix(".storyboard") }).sorted(by: { (rank($0), $0) < (rank($1), $1) }) {
+            let name = String(URL(fileURLWithPath: path).lastPathComponent.dropLast(".storyboard".count))
+            guard name != launch, names.insert(name).inserted,
+                  let storyboard = try? StoryboardDefinition.load(path: path) else { continue }
+            for scene in storyboard.scenes where !labels.contains(scene.label) { labels.append(scene.label) }
+        }
+        return labels
     }
 }
