@@ -295,6 +295,12 @@ extension WindowSnapshot {
         let rect = bar.rect
         // A large title's band is part of the bar: one background covers both.
         let band = bar.showsLargeTitle ? Self.largeTitleBand : 0
+        // A navigation bar just below the status bar is top-attached: its background reaches
+        // up under the status bar (UIKit's UIBarPosition.topAttached).
+        if !bar.isTabBar, statusBarInset > 0, abs(rect.minY - statusBarInset) < 0.5 {
+            canvas.rect(x: rect.minX, y: 0, width: rect.width, height: statusBarInset, fill: bar.backgroundColor.map(hex) ?? palette.bar,
+                        style: [.note("data-role", "navigation-bar-status-area")])
+        }
         canvas.rect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height + band, fill: bar.backgroundColor.map(hex) ?? palette.bar,
                     style: [.note("data-role", bar.isTabBar ? "tab-bar" : "navigation-bar")])
         let edge = bar.isTabBar ? rect.minY + 0.5 : rect.maxY + band - 0.5
