@@ -28,6 +28,10 @@ struct LifeloopBench {
             try ScenarioWorkloads.run()
             return
         }
+        if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "explore" {
+            try ExploreWorkload.run()
+            return
+        }
         if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "seeds" {
             try SeedsWorkload.run()
             return
