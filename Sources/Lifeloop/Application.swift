@@ -827,9 +827,11 @@ public final class Application: Responder {
 
     /// Runs the view's ``View/tapAction`` (a segue, a dismissal, a back tap) from the
     /// controller that owns the nearest enclosing root view: after a tap, labelled or by
-    /// touch.
-    func runTapAction(of view: View) {
+    /// touch. A table or collection cell's action is its selection segue: it runs when its
+    /// row or item is selected (`fromSelection`), not on a tap that selected nothing.
+    func runTapAction(of view: View, fromSelection: Bool = false) {
         guard let action = view.tapAction else { return }
+        if !fromSelection, view is TableViewCell || view is CollectionViewCell { return }
         var current: View? = view
         var owner: ViewController?
         while let candidate = current, owner == nil {

@@ -118,6 +118,41 @@ struct InterfaceBuilderListsTests {
         #expect(app.diagnostics.filter { $0.kind == .unregisteredReuseIdentifier }.isEmpty)
     }
 
+    @Test("a prototype cell's selection segue runs when its row is selected, from a finger on its label as from a tap on the cell, once")
+    func cellSelectionSegue() throws {
+        let scene = Self.tableScene.replacingOccurrences(
+            of: "</tableViewCellContentView>",
+            with: #"</tableViewCellContentView><connections><segue destination="detail-vc" kind="show" id="seg-cell"/></connections>"#)
+        #expect(scene.contains("seg-cell"))
+        let text = IB.storyboard(initial: "nav-vc", """
+                <scene sceneID="s-nav"><objects>
+                    <navigationController id="nav-vc" sceneMemberID="viewController">
+                        <connections><segue destination="rows-vc" kind="relationship" relationship="rootViewController" id="r"/></connections>
+                    </navigationController>
+                </objects></scene>
+            """ + scene + IB.detailScene)
+        let (app, window, _) = try IB.launch(text, modules: ["LifeloopTests"])
+        let navigation = try #require(window.rootViewController as? NavigationController)
+        let rows = try #require(navigation.viewControllers.first as? IBRowsController)
+        let table = try #require(rows.tableView)
+        try app.settle()
+        let label = try #require(table.cellForRow(at: IndexPath(row: 1, section: 0))?.contentView.viewWithTag(100))
+        // A finger on the label: the hit view is the label's content view, not the cell.
+        let point = label.convert(Point(x: 10, y: 10), to: window)
+        _ = try app.tap(at: point, duration: .milliseconds(50), in: window)
+        try app.settle()
+        try app.advance(by: .seconds(1))
+        #expect(table.indexPathForSelectedRow == IndexPath(row: 1, section: 0))
+        #expect(navigation.viewControllers.map { $0.scene?.id } == ["rows-vc", "detail-vc"])
+
+        navigation.popViewController(animated: false)
+        try app.settle()
+        app.tap(try #require(table.cellForRow(at: IndexPath(row: 2, section: 0))))
+        try app.settle()
+        try app.advance(by: .seconds(1))
+        #expect(navigation.viewControllers.map { $0.scene?.id } == ["rows-vc", "detail-vc"])
+    }
+
     @Test("a collection view controller's collection has its flow layout and prototype cells")
     func collectionViewControllerWithPrototypes() throws {
         let scene = """

@@ -269,7 +269,9 @@ struct ViewsAndBarsTests {
         let title = UIFont.boldSystemFont(ofSize: 20).size(of: "Buy")
         #expect(button.intrinsicContentSize.width > title.width + 40 + 8)
         let node = try #require(Self.node(button, in: window))
-        #expect(node.content.lines.first == "Buy" && node.backgroundColor == .systemGreen && node.content.cornerRadius == 25)
+        // A picture draws colours resolved for the view's traits (systemGreen is dynamic).
+        #expect(node.content.lines.first == "Buy" && node.backgroundColor == UIColor.systemGreen.resolved(for: button)
+                && node.content.cornerRadius == 25)
         #expect(node.content.lines == ["Buy", "Now"], "the subtitle draws under the title")
 
         var plain = UIButton.Configuration.plain()
@@ -563,7 +565,8 @@ struct ViewsAndBarsTests {
         #expect(tabs.tabBar.items?.map(\.title) == ["Home", "Settings"] && tabs.tabBar.selectedItem === first.tabBarItem)
         #expect(tabs.tabBar.scrollEdgeAppearance === appearance && !tabs.tabBar.isTranslucent)
         let bar = try #require(WindowSnapshot(window).nodes.first { $0.label == "tabBar" }?.content.bar)
-        #expect(bar.backgroundColor == .black && bar.selectedColor == .systemOrange && bar.unselectedColor == .systemGray)
+        #expect(bar.backgroundColor == .black && bar.selectedColor == UIColor.systemOrange.resolved(for: tabs.tabBar)
+                && bar.unselectedColor == UIColor.systemGray.resolved(for: tabs.tabBar))
         tabs.tabBar.selectedItem = second.tabBarItem
         try app.settle()
         #expect(tabs.selectedIndex == 1)

@@ -678,6 +678,9 @@ open class CollectionView: ScrollView {
         shown[indexPath]?.isSelected = true
         trace("didSelectItemAt", detail: indexPath.listDescription)
         delegate?.collectionView(self, didSelectItemAt: indexPath)
+        // A storyboard cell's selection segue runs when its item is selected, whichever of
+        // its subviews the finger was on.
+        if let cell = shown[indexPath], cell.tapAction != nil { app?.runTapAction(of: cell, fromSelection: true) }
     }
 
     private func userDeselect(_ path: IndexPath) {

@@ -840,6 +840,9 @@ open class TableView: ScrollView {
         shown[target]?.setSelected(true, animated: false)
         trace("didSelectRowAt", detail: target.listDescription)
         tableDelegate?.tableView(self, didSelectRowAt: target)
+        // A storyboard cell's selection segue runs when its row is selected, whichever of
+        // its subviews the finger was on.
+        if let cell = shown[target], cell.tapAction != nil { app?.runTapAction(of: cell, fromSelection: true) }
     }
 
     private func userDeselect(_ path: IndexPath) {
