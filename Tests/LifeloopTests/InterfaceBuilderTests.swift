@@ -591,6 +591,53 @@ struct InterfaceBuilderTests {
         #expect(home.log.contains("unwindToHome: StoryboardSegue"))
     }
 
+    @Test("a controller's top and bottom layout guides from before iOS 11 place what constraints pin to them: under the bars, above the bottom")
+    func controllerLayoutGuides() throws {
+        let guides = """
+                            <layoutGuides>
+                                <viewControllerLayoutGuide type="top" id="top-guide"/>
+                                <viewControllerLayoutGuide type="bottom" id="bottom-guide"/>
+                            </layoutGuides>
+            """
+        let subviews = """
+                                    <button opaque="NO" contentMode="scaleToFill" buttonType="system" translatesAutoresizingMaskIntoConstraints="NO" id="guided" userLabel="guided">
+                                        <rect key="frame" x="20" y="400" width="100" height="44"/>
+                                        <state key="normal" title="Show Second"/>
+                                        <constraints>
+                                            <constraint firstItem="guided" firstAttribute="top" secondItem="top-guide" secondAttribute="bottom" constant="20" id="c-top"/>
+                                            <constraint firstItem="guided" firstAttribute="leading" secondItem="home-vc-view" secondAttribute="leading" constant="20" id="c-lead"/>
+                                            <constraint firstItem="bottom-guide" firstAttribute="top" secondItem="footer" secondAttribute="bottom" constant="10" id="c-bottom"/>
+                                        </constraints>
+                                    </button>
+                                    <label opaque="NO" userInteractionEnabled="NO" text="Footer" translatesAutoresizingMaskIntoConstraints="NO" id="footer" userLabel="footer">
+                                        <rect key="frame" x="20" y="700" width="100" height="21"/>
+                                        <constraints>
+                                            <constraint firstItem="footer" firstAttribute="leading" secondItem="home-vc-view" secondAttribute="leading" constant="20" id="c-flead"/>
+                                        </constraints>
+                                    </label>
+            """
+        let text = Self.storyboard(initial: "nav-vc", """
+                <scene sceneID="s-nav"><objects>
+                    <navigationController id="nav-vc" sceneMemberID="viewController">
+                        <connections><segue destination="home-vc" kind="relationship" relationship="rootViewController" id="r"/></connections>
+                    </navigationController>
+                </objects></scene>
+            """ + Self.scene("home-vc", subviews: subviews, extra: guides))
+        #expect(try Self.parse(text).notes.filter { $0.message.contains("layoutGuides") }.isEmpty)
+        let (app, window, _) = try Self.launch(text)
+        #expect(Self.messages(app, .interfaceBuilderSkipped).isEmpty, "\(Self.messages(app, .interfaceBuilderSkipped))")
+        let navigation = try #require(window.rootViewController as? NavigationController)
+        let root = try #require(navigation.viewControllers.first?.view)
+        let button = try #require(app.view(labelled: "guided"))
+        let footer = try #require(app.view(labelled: "footer"))
+        let insets = root.safeAreaInsets
+        #expect(insets.top > 44, "under the status and navigation bars")
+        // The solver's sums may differ from these in the last bits.
+        #expect(abs(button.frame.minY - (insets.top + 20)) < 0.001, "\(button.frame) under \(insets)")
+        #expect(abs(button.frame.minX - 20) < 0.001)
+        #expect(abs(footer.frame.maxY - (root.bounds.height - insets.bottom - 10)) < 0.001, "\(footer.frame)")
+    }
+
     @Test("bar button items: actions and segues")
     func barButtonItems() throws {
         let extra = """

@@ -198,7 +198,9 @@ public struct InterfaceBuilderViewData: Hashable, Sendable {
     public var runtimeAttributes: [RuntimeAttributeDefinition] = []
     /// `constraints` held by this view.
     public var constraints: [ConstraintDefinition] = []
-    /// Layout guides (`viewLayoutGuide key="safeArea" id="..."`): key and object id.
+    /// Layout guides (`viewLayoutGuide key="safeArea" id="..."`): key and object id. A
+    /// controller's root view also holds the controller's pre-iOS 11 guides
+    /// (`viewControllerLayoutGuide type="top"`) as `topLayoutGuide` and `bottomLayoutGuide`.
     public var layoutGuides: [String: String] = [:]
     /// `translatesAutoresizingMaskIntoConstraints="NO"` sets this false.
     public var translatesAutoresizingMaskIntoConstraints = true

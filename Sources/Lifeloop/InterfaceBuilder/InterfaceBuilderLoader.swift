@@ -709,6 +709,21 @@ extension Application {
                 switch key {
                 case "safeArea": items[id] = view.safeAreaLayoutGuide
                 case "layoutMargins", "layoutMarginsGuide": items[id] = view.layoutMarginsGuide
+                case "topLayoutGuide", "bottomLayoutGuide":
+                    // A controller's layout guide from before iOS 11: the band from the view's
+                    // top to the safe area's top (under the status and navigation bars), or from
+                    // the safe area's bottom to the view's bottom, as UIKit's layout supports.
+                    let guide = LayoutGuide()
+                    guide.identifier = key
+                    view.addLayoutGuide(guide)
+                    let top = key == "topLayoutGuide"
+                    LayoutConstraint.activate([
+                        guide.leadingAnchor.constraint(equalTo: view.leadingAnchor),
+                        guide.trailingAnchor.constraint(equalTo: view.trailingAnchor),
+                        guide.topAnchor.constraint(equalTo: top ? view.topAnchor : view.safeAreaLayoutGuide.bottomAnchor),
+                        guide.bottomAnchor.constraint(equalTo: top ? view.safeAreaLayoutGuide.topAnchor : view.bottomAnchor),
+                    ])
+                    items[id] = guide
                 default: break
                 }
             }

@@ -269,11 +269,20 @@ public final class InterfaceBuilderReader {
             }
         }
         var ownSegues: [SegueDefinition] = []
+        var controllerGuides: [String: String] = [:]
         for child in tree.nodes[controllerIndex].children {
             let node = tree.nodes[child]
             switch node.name {
             case "connections":
                 ownSegues += connections(of: child, source: id, in: controllerIndex)
+            case "layoutGuides":
+                // Before iOS 11: the controller's top and bottom layout guides, which
+                // constraints name by id (`topLayoutGuide`'s bottom, `bottomLayoutGuide`'s top).
+                for guide in tree.children(of: child, named: "viewControllerLayoutGuide") {
+                    guard let type = tree.nodes[guide]["type"], let guideID = tree.nodes[guide]["id"],
+                          type == "top" || type == "bottom" else { continue }
+                    controllerGuides[type == "top" ? "topLayoutGuide" : "bottomLayoutGuide"] = guideID
+                }
             case "navigationItem":
                 data.navigationItem = navigationItem(child)
             case "tabBarItem":
@@ -281,7 +290,7 @@ public final class InterfaceBuilderReader {
             case "navigationBar", "tabBar", "toolbar", "simulatedMetricsContainer", "simulatedNavigationBarMetrics",
                  "simulatedTabBarMetrics", "simulatedStatusBarMetrics", "simulatedOrientationMetrics",
                  "simulatedScreenMetrics", "freeformSimulatedSizeMetrics", "size", "value", "extendedEdge",
-                 "layoutGuides", "point", "rect", "nil":
+                 "point", "rect", "nil":
                 continue
             default:
                 if node["key"] == "view" {
@@ -290,6 +299,11 @@ public final class InterfaceBuilderReader {
                     note(child, "<\(node.name)> of a controller is skipped")
                 }
             }
+        }
+        if !controllerGuides.isEmpty, var root = scene.view, var rootData = root.interfaceBuilder {
+            for (key, guideID) in controllerGuides { rootData.layoutGuides[key] = guideID }
+            root.interfaceBuilder = rootData
+            scene.view = root
         }
         scene.segues = ownSegues + pendingSegues
         data.connections = connections
