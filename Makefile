@@ -13,6 +13,12 @@ deps:
 
 # PNG pictures come from SVG through rsvg-convert (Debian's librsvg2-bin). Text is measured
 # and drawn with Inter (Debian's fonts-inter, in /usr/share/fonts/opentype/inter).
+# What a PNG's bytes depend on, at the versions the goldens were drawn with (Debian 12):
+# the rasterizer, its pixel library, the font renderer and the font. Font options (hinting,
+# anti-aliasing, sub-pixel order) are set by Lifeloop itself; a different version here is
+# named by `make pictures-deps`.
+PICTURE_STACK = libcairo2=1.16.0-7 libpixman-1-0=0.42.2-1 libfreetype6=2.12.1+dfsg-5+deb12u4 fonts-inter=4.0~beta7+ds-1
+
 pictures-deps:
 	@if ! command -v rsvg-convert >/dev/null 2>&1; then \
 		echo "installing librsvg2-bin (rsvg-convert, for PNG pictures)"; \
@@ -22,6 +28,13 @@ pictures-deps:
 		echo "installing fonts-inter (Inter, the font text is measured and drawn with)"; \
 		$(SUDO) apt-get update -qq && $(SUDO) apt-get install -y -qq fonts-inter; \
 	fi
+	@for pinned in $(PICTURE_STACK); do \
+		package=$${pinned%%=*}; want=$${pinned#*=}; \
+		have=$$(dpkg-query -W -f='$${Version}' $$package 2>/dev/null); \
+		if [ -n "$$have" ] && [ "$$have" != "$$want" ]; then \
+			echo "pictures: $$package is $$have here; the PNG goldens were drawn with $$want (Debian 12), so their bytes may differ"; \
+		fi; \
+	done
 
 # `lifeloop mcp` is tested with the official Python MCP SDK (PyPI's mcp), installed when
 # python3 is there and cannot import it.

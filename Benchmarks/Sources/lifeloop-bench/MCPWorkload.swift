@@ -25,10 +25,11 @@ import Glibc
 ///   untimed: the whole tree is sent); the compact text's size in bytes and in bytes/4
 ///   "tokens"; and the server's own share, in this process: `ViewTree(rows:)` of an
 ///   `app.describe {rows: true}` reply (asked of the daemon directly) and its compact text.
-/// - snapshot as PNG: the Grid page, `snapshot {"format": "png"}` round trips (the app
-///   draws the window straight onto a cairo surface, at most 1024 px on the longest edge,
-///   text with cairo's own font API and no SVG in between, encodes the PNG and sends it
-///   base64 through the daemon; the MCP server puts it in the reply); 3 rounds of 20.
+/// - snapshot as PNG: the Grid page, `snapshot {"format": "png"}` round trips, as the phone
+///   draws it (the default) and as the debug wireframe (`style: debug`): the app draws the
+///   window straight onto a cairo surface, at most 1024 px on the longest edge, text in
+///   Inter through cairo's FreeType faces and no SVG in between, encodes the PNG and sends
+///   it base64 through the daemon; the MCP server puts it in the reply; 3 rounds of 20 each.
 ///
 /// Figures are printed with their goals; nothing here fails a build on a figure.
 enum MCPWorkload {
@@ -148,23 +149,26 @@ enum MCPWorkload {
         row("  of which ViewTree + compact text", "P50 \(ms(percentile(local, 0.5))), P99 \(ms(percentile(local, 0.99)))",
             "(in this process, no I/O; \(rowCount) rows)")
 
-        var snapshotRounds: [[Double]] = []
-        var pngBytes = 0
-        for _ in 0..<rounds {
-            var times: [Double] = []
-            for _ in 0..<snapshots {
-                let start = DispatchTime.now().uptimeNanoseconds
-                let reply = try server.tool("snapshot", ["app": .string(app), "format": "png"])
-                times.append(Double(server.lastLineReadAt - start) / 1e9)
-                guard reply["isError"]?.bool == false else { throw ClientError("snapshot failed: \(reply.text.prefix(300))") }
-                pngBytes = reply["structuredContent"]?["bytes"]?.int ?? 0
+        // The phone picture (the default) and the debug wireframe, each as PNG.
+        for style in ["phone", "debug"] {
+            var snapshotRounds: [[Double]] = []
+            var pngBytes = 0
+            for _ in 0..<rounds {
+                var times: [Double] = []
+                for _ in 0..<snapshots {
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    let reply = try server.tool("snapshot", ["app": .string(app), "format": "png", "style": .string(style)])
+                    times.append(Double(server.lastLineReadAt - start) / 1e9)
+                    guard reply["isError"]?.bool == false else { throw ClientError("snapshot failed: \(reply.text.prefix(300))") }
+                    pngBytes = reply["structuredContent"]?["bytes"]?.int ?? 0
+                }
+                snapshotRounds.append(times.sorted())
             }
-            snapshotRounds.append(times.sorted())
+            let snapshotP50 = median(snapshotRounds.map { percentile($0, 0.5) })
+            let snapshotP99 = median(snapshotRounds.map { percentile($0, 0.99) })
+            row("snapshot as PNG (\(style)), \(views)-view screen", "P50 \(ms(snapshotP50)), P99 \(ms(snapshotP99))",
+                "goal <= 30 ms  \(verdict(snapshotP50 <= 30e-3)) (\(pngBytes) bytes)")
         }
-        let snapshotP50 = median(snapshotRounds.map { percentile($0, 0.5) })
-        let snapshotP99 = median(snapshotRounds.map { percentile($0, 0.99) })
-        row("snapshot as PNG, \(views)-view screen", "P50 \(ms(snapshotP50)), P99 \(ms(snapshotP99))",
-            "goal <= 50 ms  \(verdict(snapshotP50 <= 50e-3)) (\(pngBytes) bytes)")
     }
 
     /// Tap round trips: `rounds` rounds of `taps`, each timed from before `body` to the
