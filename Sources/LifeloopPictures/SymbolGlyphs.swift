@@ -167,7 +167,7 @@ enum SymbolGlyphs {
 
 extension WindowSnapshot {
     /// Draws the SF Symbol `name` in `color`, its 24 × 24 grid fitted (aspect fit) to
-    /// `rect` and centred; a symbol missing from ``SymbolGlyphs`` draws as a placeholder
+    /// `rect` and centred; a symbol missing from `SymbolGlyphs` draws as a placeholder
     /// with its name, small.
     func drawSymbol<Canvas: SnapshotCanvas>(_ name: String, in rect: Rect, color: String, on canvas: inout Canvas) {
         let side = min(rect.width, rect.height)

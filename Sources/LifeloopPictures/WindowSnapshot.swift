@@ -46,7 +46,7 @@ public struct WindowSnapshot: Sendable, Equatable {
         public var isPlaceholder = false
         /// An image view's or button's image name.
         public var imageName: String?
-        /// The SF Symbol's name, when the image is one (drawn as a glyph, see ``SymbolGlyphs``).
+        /// The SF Symbol's name, when the image is one (drawn as a glyph from the table of symbols the pictures know; others as a labelled placeholder).
         public var symbolName: String?
         /// Where an image view's image lies by its content mode, in window coordinates
         /// (nil for a button's image, which lies beside its title).
