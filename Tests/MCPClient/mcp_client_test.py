@@ -52,7 +52,12 @@ def alive(pid):
 
 
 async def main():
-    params = StdioServerParameters(command=LIFELOOP, args=["mcp", "--private", "--call-seconds", "5"], cwd=WORK)
+    # The SDK starts the server with a short default environment; the sanitizers' options
+    # (LeakSanitizer's suppressions in `make asan`) must reach it and its children.
+    env = {key: value for key, value in os.environ.items() if key.endswith("SAN_OPTIONS")} or None
+    if env is not None:
+        env.update({key: os.environ[key] for key in ("HOME", "PATH", "TMPDIR") if key in os.environ})
+    params = StdioServerParameters(command=LIFELOOP, args=["mcp", "--private", "--call-seconds", "5"], cwd=WORK, env=env)
     app_pids = []
     async with stdio_client(params) as (read, write):
         async with ClientSession(read, write) as session:
