@@ -54,6 +54,8 @@ struct ExperimentCommand: ParsableCommand {
 
     @OptionGroup var quietOptions: QuietOptions
 
+    @OptionGroup var appearanceOptions: AppearanceOptions
+
     @Option(help: "Write a failure capsule per failing seed into this directory (listed once `lifeloop replay` reproduced it twice).")
     var capsules: String?
 
@@ -78,7 +80,7 @@ struct ExperimentCommand: ParsableCommand {
         }
         if let html { do { try AtomicFile.checkTarget(html) } catch { throw inputError("--html \(error)") } }
         if let frames { try checkPicturePath(frames, option: "--frames") }
-        let runner = try loadRunner(scenario.file)
+        let runner = try loadRunner(scenario.file, appearance: appearanceOptions)
         let requested: ClosedRange<UInt64>
         if let seeds {
             do { requested = try SeedRange.parse(seeds) } catch { throw inputError("--seeds \(seeds): \(error)") }
@@ -104,14 +106,14 @@ struct ExperimentCommand: ParsableCommand {
 
         let destination = try outputPath(runner: runner, shard: resolution.shard)
         if let destination { do { try AtomicFile.checkTarget(destination) } catch { throw inputError("--out \(error)") } }
-        var experiment = Experiment(runner: runner, seeds: block, jobs: jobs, rerunCommand: rerunCommand(scenario.file))
+        var experiment = Experiment(runner: runner, seeds: block, jobs: jobs, rerunCommand: rerunCommand(scenario.file, flags: appearanceOptions.flags))
         experiment.digests = digests
         experiment.injectUnseededDelay = injectUnseededDelay
         let inProcesses = isolation == .processes || (isolation == .auto && runner.threading == .mainThread)
         if inProcesses {
-            let (file, digests) = (self.scenario.file, self.digests)
+            let (file, digests, flags) = (self.scenario.file, self.digests, appearanceOptions.flags)
             experiment.isolation = .processes(SeedProcess(executable: Self.executablePath) { seed, path in
-                ["experiment", file, "--seeds", "\(seed)", "--seed-result", path, "--quiet"] + (digests ? ["--digests"] : [])
+                ["experiment", file, "--seeds", "\(seed)", "--seed-result", path, "--quiet"] + (digests ? ["--digests"] : []) + flags
             })
         }
         let streams = try RowStreams(csvPath: format == .csv ? (destination ?? "-") : nil, jsonlPath: rows)
@@ -171,7 +173,7 @@ struct ExperimentCommand: ParsableCommand {
     /// The seed's process: one seed on this process's main thread (which its app owns, as
     /// under `lifeloop run`), its result written for the experiment that started it.
     private func runSeedProcess(resultPath: String) throws {
-        let runner = try loadRunner(scenario.file)
+        let runner = try loadRunner(scenario.file, appearance: appearanceOptions)
         guard let seeds, let range = try? SeedRange.parse(seeds), range.count == 1 else {
             throw inputError("--seed-result needs --seeds N, one seed")
         }
@@ -204,7 +206,7 @@ struct ExperimentCommand: ParsableCommand {
                 log("seed \(slow.seed) could not be re-run for its timeline: \(error)")
             }
         }
-        let rerun = rerunCommand(scenario.file)
+        let rerun = rerunCommand(scenario.file, flags: appearanceOptions.flags)
         let page = ReportPage.html(report: report, scenario: runner.scenario, slowRuns: slowRuns, rerun: { rerun($0) })
         do { try AtomicFile.write(page, to: path) } catch { throw inputError("--html \(error)") }
         log("wrote \(path)")

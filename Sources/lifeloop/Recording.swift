@@ -82,7 +82,7 @@ struct Replay: ParsableCommand {
         if scenario == nil, SessionReplay.isSessionRecording(recording) { return try SessionReplay.run(recording) }
         let reader: RecordingReader
         do { reader = try RecordingReader(path: recording) } catch { throw inputError("\(error)") }
-        let runner = try scenario.map(loadRunner) ?? recordedRunner(reader.header)
+        let runner = try scenario.map { try loadRunner($0) } ?? recordedRunner(reader.header)
         var options = RunOptions(keepEvents: true)
         options.replayPath = recording
         options.clock = ClockMode(rawValue: reader.header.clock)

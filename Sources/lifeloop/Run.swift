@@ -16,6 +16,8 @@ struct Run: ParsableCommand {
 
     @OptionGroup var seedOptions: SeedOptions
 
+    @OptionGroup var appearanceOptions: AppearanceOptions
+
     @Option(help: "Stream the trace to this file as JSON Lines while running.")
     var trace: String?
 
@@ -37,7 +39,7 @@ struct Run: ParsableCommand {
     func run() throws {
         if let timeline { try checkPicturePath(timeline, option: "--timeline") }
         if let frames { try checkPicturePath(frames, option: "--frames") }
-        let runner = try loadRunner(scenario.file)
+        let runner = try loadRunner(scenario.file, appearance: appearanceOptions)
         let result: RunResult
         do {
             var options = RunOptions(tracePath: trace, perfettoPath: perfetto, digest: true)
@@ -49,14 +51,14 @@ struct Run: ParsableCommand {
             throw inputError("\(scenario.file): \(error)")
         }
         var report = ExperimentReport(scenario: runner.scenario)
-        report.add(result, rerun: rerunCommand(scenario.file)(seedOptions.seed))
+        report.add(result, rerun: rerunCommand(scenario.file, flags: appearanceOptions.flags)(seedOptions.seed))
         report.cover(seedOptions.seed...seedOptions.seed)
         let context = [("seed", "\(seedOptions.seed)"), ("digest", JSONText.quoted(result.digest?.description ?? ""))]
         switch format {
         case .text:
             print("seed \(seedOptions.seed), digest \(result.digest?.description ?? "-"), \(statusText(result.status))")
             print(SingleRunText.render(result, scenario: runner.scenario), terminator: "")
-            if !result.status.isPassed { print("re-run with its trace: \(rerunCommand(scenario.file)(seedOptions.seed))") }
+            if !result.status.isPassed { print("re-run with its trace: \(rerunCommand(scenario.file, flags: appearanceOptions.flags)(seedOptions.seed))") }
         case .json:
             print(report.json(context: context), terminator: "")
         case .csv:
@@ -101,18 +103,27 @@ func inputError(_ message: String) -> ExitCode {
 }
 
 /// Loads a scenario and its app: every problem is bad input, exit status 2.
-func loadRunner(_ file: String) throws -> ScenarioRunner {
+func loadRunner(_ file: String, appearance: AppearanceOptions? = nil) throws -> ScenarioRunner {
+    var scenario: Scenario
     do {
-        let scenario = try ScenarioFile.load(path: file)
+        scenario = try ScenarioFile.load(path: file)
+    } catch {
+        throw inputError("\(error)")
+    }
+    try appearance?.apply(to: &scenario)
+    do {
         return try ScenarioRunner(scenario: scenario, catalog: SampleCatalog.apps)
     } catch {
         throw inputError("\(error)")
     }
 }
 
-func rerunCommand(_ file: String) -> @Sendable (UInt64) -> String {
+/// The command that re-runs one seed with its trace; `flags` are passed on as given
+/// (the appearance flags, which change what a seed draws).
+func rerunCommand(_ file: String, flags: [String] = []) -> @Sendable (UInt64) -> String {
     let quoted = file.contains(" ") ? "'\(file)'" : file
-    return { "lifeloop run \(quoted) --seed \($0) --trace seed-\($0).jsonl" }
+    let extra = flags.map { " " + ($0.contains(" ") || $0.contains(",") ? "'\($0)'" : $0) }.joined()
+    return { "lifeloop run \(quoted) --seed \($0)\(extra) --trace seed-\($0).jsonl" }
 }
 
 func statusText(_ status: RunStatus) -> String {

@@ -40,4 +40,70 @@ struct AppearanceScenarioTests {
         let lightSVG = try #require(light.snapshot).svg()
         #expect(lightSVG.contains("fill=\"#f9f9f9\"") && !lightSVG.contains("fill=\"#1d1d1d\""), "the option wins over the file")
     }
+
+    // MARK: Sweeping appearance across seeds
+
+    static let sweep = "{style: [light, dark], contentSize: [large, accessibilityExtraExtraExtraLarge]}"
+
+    @Test func listsAreDrawnPerSeedFromTheSeedsOwnStream() throws {
+        let scenario = try ScenarioFile.parse(Self.scenario(Self.sweep), file: "a.yaml", directory: ".")
+        #expect(scenario.sweepsAppearance)
+        #expect(scenario.appearanceStyles == [.light, .dark])
+        #expect(scenario.contentSizes == [.large, .accessibilityExtraExtraExtraLarge])
+        let drawn = (0..<64).map { scenario.appearance(forSeed: $0) }
+        #expect(Set(drawn.compactMap(\.style)) == [.light, .dark], "both styles are drawn over 64 seeds")
+        #expect(Set(drawn.compactMap(\.contentSize)) == [.large, .accessibilityExtraExtraExtraLarge])
+        // The same seed draws the same, from a scenario read again.
+        let again = try ScenarioFile.parse(Self.scenario(Self.sweep), file: "a.yaml", directory: ".")
+        #expect((0..<64).map { again.appearance(forSeed: $0).style } == drawn.map(\.style))
+        // A list of one is that value, fixed.
+        let one = try ScenarioFile.parse(Self.scenario("{style: [dark]}"), file: "a.yaml", directory: ".")
+        #expect(!one.sweepsAppearance && one.appearanceStyle == .dark)
+    }
+
+    @Test func badListsAreErrorsNamingTheValue() throws {
+        for (text, expected) in [("{style: [light, purple]}", "purple"), ("{style: []}", "at least one"),
+                                 ("{style: [dark, dark]}", "listed twice"), ("{contentSize: [large, huge]}", "huge"),
+                                 ("{style: [light], colour: red}", "colour")] {
+            do {
+                _ = try ScenarioFile.parse(Self.scenario(text), file: "a.yaml", directory: ".")
+                Issue.record("\(text) was read")
+            } catch {
+                #expect("\(error)".contains(expected), "\(text): \(error)")
+                #expect("\(error)".contains("a.yaml:"), "the error names the file")
+            }
+        }
+    }
+
+    @Test func eachSeedLaunchesInWhatItDrewAndTheReportCountsThem() throws {
+        let scenario = try ScenarioFile.parse(Self.scenario(Self.sweep), file: "a.yaml", directory: ".")
+        let runner = try ScenarioRunner(scenario: scenario, catalog: SampleCatalog.apps)
+        var options = RunOptions()
+        options.snapshot = SnapshotRequest(moment: .end, window: nil)
+        var seen: Set<TraitCollection.Style> = []
+        for seed: UInt64 in 0..<8 {
+            let result = try runner.run(seed: seed, options: options)
+            let appearance = try #require(result.appearance)
+            #expect(appearance.style == scenario.appearance(forSeed: seed).style)
+            let svg = try #require(result.snapshot).svg()
+            #expect(svg.contains("fill=\"#1d1d1d\"") == (appearance.style == .dark), "seed \(seed) is drawn \(appearance.name)")
+            seen.insert(appearance.style)
+        }
+        #expect(seen.count == 2, "8 seeds drew both styles")
+        let report = Experiment(runner: runner, seeds: 0...39, jobs: 2).run()
+        #expect(report.appearances.reduce(0) { $0 + $1.runs } == 40)
+        #expect(report.appearances.map(\.name) == report.appearances.map(\.name).sorted())
+        #expect(report.appearances.count == 4, "\(report.appearances)")
+        #expect(report.text().contains("appearances drawn (4)"))
+        // The JSON report keeps the tallies, and merging two halves adds them up.
+        let read = try ExperimentReport.parse(bytes: Array(report.json().utf8), file: "r.json")
+        #expect(read.appearances == report.appearances)
+        var first = Experiment(runner: runner, seeds: 0...19, jobs: 1).run()
+        try first.merge(Experiment(runner: runner, seeds: 20...39, jobs: 1).run())
+        #expect(first.appearances == report.appearances)
+        // A scenario that draws nothing reports no tallies.
+        let plain = try ScenarioRunner(scenario: try ScenarioFile.parse(Self.scenario("dark"), file: "a.yaml", directory: "."),
+                                       catalog: SampleCatalog.apps)
+        #expect(Experiment(runner: plain, seeds: 0...3, jobs: 1).run().appearances.isEmpty)
+    }
 }

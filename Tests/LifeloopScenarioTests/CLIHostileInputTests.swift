@@ -66,4 +66,26 @@ import Testing
         #expect(output.status == 2, "\(output.stderr)")
         #expect(output.stderr.contains("missing.storyboard"), "\(output.stderr)")
     }
+
+    @Test func appearanceFlagsSweepSeedsAndNameABadValue() throws {
+        let login = ShrinkTests.samples + "/login.yaml"
+        let bad = try CLI.run(["experiment", login, "--seeds", "0..1", "--appearance", "light,purple"])
+        #expect(bad.status == 2, "\(bad.stderr)")
+        #expect(bad.stderr.contains("--appearance light,purple: 'purple' is not one of light, dark"), "\(bad.stderr)")
+        let flags = ["--appearance", "light,dark", "--content-size", "large,accessibilityLarge"]
+        func columns(_ isolation: String) throws -> [String] {
+            let output = try CLI.run(["experiment", login, "--seeds", "0..5", "--quiet", "--format", "csv", "--isolation", isolation] + flags)
+            #expect(output.status == 0, "\(output.stderr)")
+            let lines = output.stdout.split(separator: "\n").map(String.init)
+            #expect(lines.first?.hasSuffix(",digest,style,contentSize") == true, "\(lines.first ?? "")")
+            return lines.dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).suffix(2).joined(separator: ",") }
+        }
+        let threads = try columns("threads")
+        #expect(threads.count == 6)
+        #expect(Set(threads).isSubset(of: ["light,large", "dark,large", "light,accessibilityLarge", "dark,accessibilityLarge"]))
+        #expect(Set(threads).count > 1, "six seeds drew more than one appearance: \(threads)")
+        #expect(try columns("processes") == threads, "a seed's process draws what a thread draws")
+        let run = try CLI.run(["run", login, "--seed", "3"] + flags)
+        #expect(run.status == 0, "\(run.stderr)")
+    }
 }

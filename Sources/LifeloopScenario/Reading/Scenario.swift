@@ -52,6 +52,31 @@ public struct Scenario: Sendable, Hashable {
     public var appearanceStyle: TraitCollection.Style?
     /// The app's Dynamic Type text size from launch; nil keeps the default (`large`).
     public var contentSize: ContentSizeCategory?
+    /// Appearances each seed draws one of (`appearance: {style: [light, dark]}`); empty
+    /// unless the file lists several, when it replaces ``appearanceStyle``.
+    public var appearanceStyles: [TraitCollection.Style] = []
+    /// Text sizes each seed draws one of (`appearance: {contentSize: [large, accessibilityLarge]}`);
+    /// empty unless the file lists several, when it replaces ``contentSize``.
+    public var contentSizes: [ContentSizeCategory] = []
+
+    /// Whether seeds differ in appearance or text size (lists to draw from).
+    public var sweepsAppearance: Bool { !appearanceStyles.isEmpty || !contentSizes.isEmpty }
+
+    /// The appearance and text size the app of `seed` launches with: the fixed ones, or one
+    /// of each list drawn from the seed's own stream (the same seed draws the same, whatever
+    /// else the scenario draws).
+    public func appearance(forSeed seed: UInt64) -> (style: TraitCollection.Style?, contentSize: ContentSizeCategory?) {
+        var stream = DrawStream(seed: seed, key: "appearance")
+        var style = appearanceStyle
+        var size = contentSize
+        if !appearanceStyles.isEmpty {
+            style = appearanceStyles[Int(stream.uniformNanoseconds(.zero, .nanoseconds(appearanceStyles.count - 1)))]
+        }
+        if !contentSizes.isEmpty {
+            size = contentSizes[Int(stream.uniformNanoseconds(.zero, .nanoseconds(contentSizes.count - 1)))]
+        }
+        return (style, size)
+    }
     /// Whether diagnostics fail the run.
     public var strict: Bool
     /// The windows, in creation order; never empty after parsing (a default `main`).

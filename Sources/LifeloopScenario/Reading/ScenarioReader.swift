@@ -70,7 +70,10 @@ struct ScenarioReader {
         if let entry = fields["settleBudget"] { scenario.settleBudget = try nodes.positiveDuration(entry.value) }
         if let entry = fields["seeds"] { scenario.seeds = try seeds(entry.value) }
         if let entry = fields["windows"] { scenario.windows = try windows(entry.value) }
-        if let entry = fields["appearance"], let verb = VerbCatalogue.verb(scenarioKey: "appearance") {
+        if let entry = fields["appearance"], case .mapping = entry.value.node,
+           try appearanceSweep(entry.value, into: &scenario) {
+            // Lists: each seed draws its appearance (read by `appearanceSweep`).
+        } else if let entry = fields["appearance"], let verb = VerbCatalogue.verb(scenarioKey: "appearance") {
             // Read as the script's `appearance:` step is, so both say the same thing the same way.
             let reader = ScriptReader(nodes: nodes, windows: .undeclared, jobs: DeclaredLabels([]))
             let empty = FieldMap(map: entry.value, entries: [])
@@ -279,5 +282,42 @@ struct ScenarioReader {
                                             noun: "container")
         }
         return (spec, labelEntry.value)
+    }
+}
+
+extension ScenarioReader {
+    /// Reads a top-level `appearance:` that lists styles or text sizes for seeds to draw from
+    /// (`{style: [light, dark], contentSize: [large, accessibilityLarge]}`); a list of one is
+    /// that one, fixed. Returns false, reading nothing, when neither key holds a list.
+    func appearanceSweep(_ value: FieldValue, into scenario: inout Scenario) throws(ScenarioError) -> Bool {
+        let fields = try nodes.fields(value, allowed: ["style", "contentSize"], what: "appearance")
+        guard fields.entries.contains(where: { if case .sequence = $0.value.node { return true } else { return false } }) else {
+            return false
+        }
+        for entry in fields.entries {
+            let items: [FieldValue]
+            if case .sequence = entry.value.node {
+                items = try nodes.list(entry.value, expected: "a list")
+                guard !items.isEmpty else { throw nodes.error(entry.value, "\(entry.key) lists at least one value to draw from") }
+            } else {
+                items = [entry.value]
+            }
+            var words: [String] = []
+            for item in items {
+                let word = try entry.key == "style"
+                    ? nodes.choice(item, ["light", "dark"], noun: "appearance style")
+                    : nodes.choice(item, ContentSizeCategory.names, noun: "text size")
+                guard !words.contains(word) else { throw nodes.error(item, "'\(word)' is listed twice") }
+                words.append(word)
+            }
+            if entry.key == "style" {
+                let styles = words.map { $0 == "dark" ? TraitCollection.Style.dark : .light }
+                if styles.count == 1 { scenario.appearanceStyle = styles[0] } else { scenario.appearanceStyles = styles }
+            } else {
+                let sizes = words.compactMap { ContentSizeCategory(named: $0) }
+                if sizes.count == 1 { scenario.contentSize = sizes[0] } else { scenario.contentSizes = sizes }
+            }
+        }
+        return true
     }
 }

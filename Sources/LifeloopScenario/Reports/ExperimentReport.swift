@@ -91,6 +91,9 @@ public struct ExperimentReport: Sendable, Equatable {
     /// The scenario's `always`/`sometimes`/`reachable` properties across the seeds, in the
     /// order the script declares them.
     public internal(set) var properties: [PropertyTally] = []
+    /// Runs and failures per appearance drawn (`light/large`, `dark/large`…), by name, when
+    /// the scenario lists appearances or text sizes for its seeds to draw from.
+    public internal(set) var appearances: [AppearanceTally] = []
 
     /// An empty report for a scenario.
     public init(scenarioName: String, scenarioHash: String, clock: String) {
@@ -139,9 +142,22 @@ public struct ExperimentReport: Sendable, Equatable {
                 properties[index].failedSeeds = Array((properties[index].failedSeeds + [result.seed]).sorted().prefix(PropertyTally.maxListedSeeds))
             }
         }
+        if let appearance = result.appearance {
+            noteAppearance(AppearanceTally(name: appearance.name, runs: 1, failed: result.status.isPassed ? 0 : 1))
+        }
         let hitch = result.windows.reduce(Int64(0)) { $0 + $1.hitchNanoseconds }
         let longest = result.windows.map { $0.frameDurationCpu.count > 0 ? $0.frameDurationCpu.max : 0 }.max() ?? 0
         noteSlow([SlowSeed(seed: result.seed, hitchNanoseconds: hitch, longestFrameNanoseconds: longest)])
+    }
+
+    mutating func noteAppearance(_ tally: AppearanceTally) {
+        if let index = appearances.firstIndex(where: { $0.name == tally.name }) {
+            appearances[index].runs += tally.runs
+            appearances[index].failed += tally.failed
+        } else {
+            appearances.append(tally)
+            appearances.sort { $0.name < $1.name }
+        }
     }
 
     private mutating func noteSlow(_ seeds: [SlowSeed]) {
@@ -212,6 +228,7 @@ public struct ExperimentReport: Sendable, Equatable {
             let index = tally(theirs.name, theirs.kind)
             properties[index].add(theirs)
         }
+        for theirs in other.appearances { noteAppearance(theirs) }
     }
 
     /// The digest of `seed`'s run, if this report has one (its digests sorted by seed).
@@ -323,4 +340,21 @@ public struct ReportMergeError: Error, Sendable, Equatable, CustomStringConverti
 func formatRanges(_ ranges: [ClosedRange<UInt64>]) -> String {
     ranges.map { $0.lowerBound == $0.upperBound ? "\($0.lowerBound)" : "\($0.lowerBound)..\($0.upperBound)" }
         .joined(separator: ", ")
+}
+
+/// How many seeds drew one appearance, and how many of them failed.
+public struct AppearanceTally: Sendable, Equatable {
+    /// The appearance and text size, `dark/accessibilityLarge` (``RunAppearance/name``).
+    public var name: String
+    /// Seeds that drew it.
+    public var runs: UInt64
+    /// Those that failed.
+    public var failed: UInt64
+
+    /// `runs` seeds that drew `name`, `failed` of which failed.
+    public init(name: String, runs: UInt64, failed: UInt64) {
+        self.name = name
+        self.runs = runs
+        self.failed = failed
+    }
 }

@@ -220,4 +220,27 @@ public struct RunResult: Sendable {
     public var failureKey: String? = nil
     /// The `always`/`sometimes`/`reachable` properties the run judged, in step order.
     public var properties: [PropertyOutcome] = []
+    /// The appearance and text size the seed drew, when the scenario sweeps them.
+    public var appearance: RunAppearance? = nil
+}
+
+/// The appearance (light or dark) and Dynamic Type text size one seed's app launched with,
+/// when a scenario lists several for its seeds to draw from.
+public struct RunAppearance: Sendable, Hashable {
+    /// Light or dark.
+    public var style: TraitCollection.Style
+    /// The text size.
+    public var contentSize: ContentSizeCategory
+
+    /// The appearance `style` with text size `contentSize`.
+    public init(style: TraitCollection.Style, contentSize: ContentSizeCategory) {
+        self.style = style
+        self.contentSize = contentSize
+    }
+
+    /// `light` or `dark`.
+    public var styleName: String { style == .dark ? "dark" : "light" }
+
+    /// `dark/accessibilityLarge`: how reports name it.
+    public var name: String { "\(styleName)/\(contentSize.name)" }
 }

@@ -45,6 +45,12 @@ extension ExperimentReport {
             }.joined(separator: ",")
             out += "\n  ]"
         }
+        if !appearances.isEmpty {
+            out += ",\n  \"appearances\": ["
+            out += appearances.map { "\n    {\"name\": \(jsonString($0.name)), \"runs\": \($0.runs), \"failed\": \($0.failed)}" }
+                .joined(separator: ",")
+            out += "\n  ]"
+        }
         if let digests = digestsText { out += ",\n  \"seedDigests\": \"\(digests)\"" }
         return out + "\n}\n"
     }

@@ -17,7 +17,7 @@ struct ReportReader {
     static let maxDepth = 8
 
     static let topFields = ["schemaVersion", "context", "runs", "failed", "seedRanges", "duplicateSeedRanges",
-                            "failures", "slowestSeeds", "metrics", "properties", "seedDigests"]
+                            "failures", "slowestSeeds", "metrics", "properties", "appearances", "seedDigests"]
     static let contextFields = ["lifeloopVersion", "scenario", "scenarioHash", "clock", "seeds", "shard", "jobs",
                                 "machine", "mergedFrom", "seed", "digest", "engine"]
     static let metricFields = ["unit", "scope", "count", "min", "median", "max", "p50", "p90", "p95", "p99", "histogram"]
@@ -311,6 +311,25 @@ struct ReportReader {
                 }
                 if let capsule = fields["capsule"] { tally.capsule = try string(capsule, field + ".capsule") }
                 report.properties.append(tally)
+            }
+        }
+        // Optional: only a scenario whose seeds draw their appearance has them.
+        if let appearancesValue = top["appearances"] {
+            var total: UInt64 = 0
+            for (index, entry) in try array(appearancesValue, "appearances").enumerated() {
+                let field = "appearances[\(index)]"
+                let fields = try object(entry, field, allowed: ["name", "runs", "failed"])
+                let name = try string(try fields.required("name"), field + ".name")
+                let runs = try unsigned(try fields.required("runs"), field + ".runs")
+                let failedValue = try fields.required("failed")
+                let failed = try unsigned(failedValue, field + ".failed")
+                guard failed <= runs else { throw fail(failedValue, field, "failed \(failed) of \(runs) runs: failed ≤ runs") }
+                guard !report.appearances.contains(where: { $0.name == name }) else {
+                    throw fail(entry, field + ".name", "'\(name)' is listed twice")
+                }
+                total = total.addingReportingOverflow(runs).partialValue
+                guard total <= report.runs else { throw fail(entry, field + ".runs", "the appearances count more runs than the report's \(report.runs)") }
+                report.noteAppearance(AppearanceTally(name: name, runs: runs, failed: failed))
             }
         }
         // Optional: reports written before seeds had digests have none.

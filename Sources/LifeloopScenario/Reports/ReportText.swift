@@ -36,6 +36,11 @@ extension ExperimentReport {
                 out += "  seed \(failure.seed): \(failure.message)\n    re-run: \(failure.rerun)\n"
             }
         }
+        if !appearances.isEmpty {
+            out += "appearances drawn (\(appearances.count)):\n"
+            out += alignedTable(header: ["appearance", "seeds", "failed"],
+                                rows: appearances.map { [$0.name, "\($0.runs)", "\($0.failed)"] })
+        }
         if !properties.isEmpty { out += propertiesText() }
         return out
     }

@@ -14,7 +14,7 @@ public enum SeedRows {
     /// The CSV header line.
     public static let csvHeader = "seed,status,window,frameCount,droppedFrames,droppedFramesPercent,hitchTimeRatio,"
         + "frameDurationCpuP50Ms,frameDurationCpuP90Ms,frameDurationCpuP95Ms,frameDurationCpuP99Ms,"
-        + "frameOverrunP50Ms,frameOverrunP90Ms,frameOverrunP95Ms,frameOverrunP99Ms,launchFirstCommitMs,launchSettleMs,digest\n"
+        + "frameOverrunP50Ms,frameOverrunP90Ms,frameOverrunP95Ms,frameOverrunP99Ms,launchFirstCommitMs,launchSettleMs,digest,style,contentSize\n"
 
     /// The rows of one run.
     public static func render(_ result: RunResult, format: SeedRowFormat) -> String {
@@ -33,6 +33,7 @@ public enum SeedRows {
         let status = result.status.isPassed ? "passed" : "failed"
         let digest = result.digest?.description ?? ""
         let launch = ms(result.metrics["launch.firstCommitMs"]) + "," + ms(result.metrics["launch.settleMs"])
+        let appearance = result.appearance.map { "\($0.styleName),\($0.contentSize.name)" } ?? ","
         var out = ""
         for frames in result.windows {
             var cells = ["\(result.seed)", status, csvField(frames.window), "\(frames.frameCount)", "\(frames.droppedFrames)",
@@ -42,7 +43,7 @@ public enum SeedRows {
                     cells.append(histogram.count == 0 ? "" : jsonNumber(Double(histogram.value(atPercentile: percentile)) / 1e6))
                 }
             }
-            out += cells.joined(separator: ",") + "," + launch + "," + digest + "\n"
+            out += cells.joined(separator: ",") + "," + launch + "," + digest + "," + appearance + "\n"
         }
         return out
     }
@@ -56,6 +57,9 @@ public enum SeedRows {
         var out = "{\"seed\": \(result.seed), \"status\": \(jsonString(result.status.isPassed ? "passed" : "failed"))"
         if case .failed(let message) = result.status { out += ", \"message\": \(jsonString(message))" }
         if let digest = result.digest { out += ", \"digest\": \(jsonString(digest.description))" }
+        if let appearance = result.appearance {
+            out += ", \"appearance\": {\"style\": \(jsonString(appearance.styleName)), \"contentSize\": \(jsonString(appearance.contentSize.name))}"
+        }
         out += ", \"metrics\": {"
         out += result.metrics.sorted.filter { $0.scope == .seed }.map {
             "\(jsonString($0.name)): \(jsonNumber($0.display($0.values.max)))"

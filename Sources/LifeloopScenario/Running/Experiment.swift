@@ -76,15 +76,22 @@ public struct Experiment: Sendable {
     }
 
     private func runOne(_ seed: UInt64) -> RunResult {
-        if case .processes(let process) = isolation { return process.run(seed: seed) }
-        do {
-            var options = RunOptions(digest: digests)
-            options.injectUnseededDelay = injectUnseededDelay
-            return try runner.run(seed: seed, options: options)
-        } catch {
-            return RunResult(seed: seed, status: .failed("the run could not start: \(error)"), digest: nil, endTime: 0,
-                             turns: 0, windows: [], metrics: MetricSet())
+        var result: RunResult
+        if case .processes(let process) = isolation {
+            result = process.run(seed: seed)
+        } else {
+            do {
+                var options = RunOptions(digest: digests)
+                options.injectUnseededDelay = injectUnseededDelay
+                result = try runner.run(seed: seed, options: options)
+            } catch {
+                result = RunResult(seed: seed, status: .failed("the run could not start: \(error)"), digest: nil, endTime: 0,
+                                   turns: 0, windows: [], metrics: MetricSet())
+            }
         }
+        // A function of the scenario and the seed: the same whichever process ran it.
+        result.appearance = runner.sweptAppearance(seed: seed)
+        return result
     }
 }
 

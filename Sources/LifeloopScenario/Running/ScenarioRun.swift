@@ -125,8 +125,9 @@ final class ScenarioRun {
             recording = writer
         }
         app.uikitVersion = scenario.uikitVersion
-        if let style = options.appearanceStyle ?? scenario.appearanceStyle { app.userInterfaceStyle = style }
-        if let contentSize = scenario.contentSize { app.preferredContentSizeCategory = contentSize }
+        let drawn = scenario.appearance(forSeed: seed)
+        if let style = options.appearanceStyle ?? drawn.style { app.userInterfaceStyle = style }
+        if let contentSize = options.contentSize ?? drawn.contentSize { app.preferredContentSizeCategory = contentSize }
         if let policy = scenario.unloadPolicy { app.unloadPolicy = policy }
         if let calls = scenario.viewIsAppearing { app.callsViewIsAppearing = calls }
         if scenario.listPrefetching { app.prefetchesListContent = true }
@@ -239,7 +240,7 @@ final class ScenarioRun {
             app.loop.recorder = nil
         }
         let metrics = probe.finalMetrics(endTime: app.loop.now.nanoseconds, turns: app.loop.turn)
-        let result = RunResult(seed: seed, status: failure.map(RunStatus.failed) ?? .passed,
+        var result = RunResult(seed: seed, status: failure.map(RunStatus.failed) ?? .passed,
                                digest: app.trace.isEnabled ? app.trace.digest : nil,
                                endTime: app.loop.now.nanoseconds, turns: app.loop.turn,
                                windows: probe.windowFrames, metrics: metrics,
@@ -248,6 +249,7 @@ final class ScenarioRun {
                                turnDigests: options.keepTurnDigests ? app.trace.turnDigests : [],
                                inputs: probe.inputLog,
                                failureKey: failure == nil ? nil : failureKey, properties: properties)
+        result.appearance = runner.sweptAppearance(seed: seed)
         let events = options.keepEvents ? app.trace.events : []
         return (result, events)
     }

@@ -6,6 +6,8 @@ import LifeloopPictures
 public struct RunOptions: Sendable {
     /// The app's appearance from launch, over the scenario's `appearance:` (light or dark).
     public var appearanceStyle: TraitCollection.Style?
+    /// The app's Dynamic Type text size from launch, over the scenario's `appearance:`.
+    public var contentSize: ContentSizeCategory?
     /// Stream every trace event to this file as JSON Lines while running; the trace is
     /// never held whole in memory.
     public var tracePath: String?
@@ -112,6 +114,14 @@ public struct ScenarioRunner: Sendable {
     private static func error(_ scenario: Scenario, _ field: String, _ message: String) -> ScenarioError {
         guard let location = scenario.appLocation else { return ScenarioError(file: scenario.file, field: field, message: message) }
         return ScenarioError(file: scenario.file, at: location, message: message)
+    }
+
+    /// The appearance and text size `seed` drew, when the scenario lists several to draw
+    /// from (nil when every seed launches alike).
+    public func sweptAppearance(seed: UInt64) -> RunAppearance? {
+        guard scenario.sweepsAppearance else { return nil }
+        let drawn = scenario.appearance(forSeed: seed)
+        return RunAppearance(style: drawn.style ?? .light, contentSize: drawn.contentSize ?? .large)
     }
 
     /// The job a script step starts, by its label.
