@@ -306,8 +306,11 @@ public struct WindowSnapshot: Sendable, Equatable {
                 node.content.isFocused = element.isFocused
                 // An alert's action rows have a hairline above each.
                 if element.type == .button, let panel = element.parent, let backdrop = elements[panel].parent,
-                   elements[backdrop].type == .alert || elements[backdrop].type == .sheet {
-                    node.content.chrome = .alertAction
+                   elements[backdrop].type == .alert || elements[backdrop].type == .sheet,
+                   view.frame.minY > 0.5 || view.frame.minX > 0.5 {
+                    // (A button at its panel's top, a sheet's cancel in its own panel, has no line above.)
+                    // The right one of two side by side has a hairline on its left too.
+                    node.content.chrome = .alertAction(leadingHairline: view.frame.minX > 0.5)
                 }
                 nodes.append(node)
             }
@@ -341,6 +344,7 @@ public struct WindowSnapshot: Sendable, Equatable {
             content.lines = (button.currentTitle.map { [$0] } ?? []) + (button.currentSubtitle.map { [$0] } ?? [])
             content.textColor = view.resolvedColor(button.currentTitleColor)
             content.fontSize = Double(button.titleLabel?.font.pointSize ?? 18)
+            content.isBold = (button.titleLabel?.font.weight.rawValue ?? 0) >= Font.Weight.semibold.rawValue
             content.alignment = .center
             content.imageName = button.currentImage?.name
             if let image = button.currentImage { describeImage(image, in: view, into: &content) }
@@ -668,6 +672,8 @@ extension WindowSnapshot {
             for line in content.lines {
                 var style: [CanvasStyle] = [.note("data-role", "text")]
                 if content.isBold { style.append(.bold) }
+                // Translucent text colours (secondaryLabel is 60 % of its grey) keep their alpha.
+                if !content.isPlaceholder, let alpha = content.textColor?.alpha, alpha < 1 { style.append(.fillOpacity(alpha)) }
                 canvas.text(line, x: x, y: y, size: size, fill: color, anchor: anchor, style: style)
                 y += lineHeight
             }

@@ -32,8 +32,9 @@ extension WindowSnapshot {
         case textField(borderStyle: TextField.BorderStyle, clearButton: Bool)
         /// A scroll view's indicators while it scrolls, in window coordinates.
         case scrollIndicators(vertical: Rect?, horizontal: Rect?)
-        /// A button in an alert's action list: a hairline above it.
-        case alertAction
+        /// A button in an alert's action list: a hairline above it, and one on its left
+        /// when it is the right one of two side by side.
+        case alertAction(leadingHairline: Bool)
         /// A toolbar: its bar colour reaching `extendsBy` points below it (over the home
         /// indicator's safe area when it sits on it) and a hairline along its top.
         case toolbar(color: Color?, extendsBy: Double)
@@ -47,6 +48,9 @@ extension WindowSnapshot {
         public var right: Double
         /// The table's separator colour, when the app set one.
         public var color: Color?
+        /// Whether a hairline also runs along the row's top edge, the whole width (the
+        /// first row of a grouped table's section).
+        public var top = false
     }
 
     /// The chrome UIKit draws for `view` at `rect` (window coordinates), if any.
@@ -57,6 +61,17 @@ extension WindowSnapshot {
             if let table = cell.superview as? TableView, table.separatorStyle != .none {
                 let inset = cell.separatorInset
                 separator = Separator(left: inset.left, right: inset.right, color: table.separatorColor)
+                // Grouped sections are edged by whole-width hairlines; inset grouped ones
+                // by their rounded corners, with no line under the last row.
+                if table.style != .plain, let path = table.indexPath(for: cell) {
+                    let last = path.row == table.numberOfRows(inSection: path.section) - 1
+                    if table.style == .insetGrouped {
+                        if last { separator = nil }
+                    } else {
+                        if last { separator?.left = 0 }
+                        separator?.top = path.row == 0
+                    }
+                }
             }
             return .cell(accessory: cell.accessoryType, separator: separator)
         case let slider as Slider:

@@ -129,6 +129,11 @@ extension WindowSnapshot {
                 canvas.line(x1: rect.minX + separator.left, y1: y, x2: rect.maxX - separator.right, y2: y,
                             stroke: separator.color.map(hex) ?? palette.separator, width: 1, style: [.note("data-role", "separator")],
                             title: nil)
+                if separator.top {
+                    canvas.line(x1: rect.minX, y1: rect.minY + 0.5, x2: rect.maxX, y2: rect.minY + 0.5,
+                                stroke: separator.color.map(hex) ?? palette.separator, width: 1,
+                                style: [.note("data-role", "separator")], title: nil)
+                }
             }
             drawAccessory(accessory, in: rect, tint: tint, palette: palette, on: &canvas)
         case .slider(let fraction, let minimumTrack, let maximumTrack):
@@ -220,9 +225,13 @@ extension WindowSnapshot {
                 canvas.rect(x: bar.minX, y: bar.minY, width: bar.width, height: bar.height, fill: isDark ? "#ffffff" : "#000000",
                             style: [.fillOpacity(0.35), .cornerRadius(1.5), .note("data-role", "scroll-indicator")])
             }
-        case .alertAction:
+        case .alertAction(let leadingHairline):
             canvas.line(x1: rect.minX, y1: rect.minY + 0.5, x2: rect.maxX, y2: rect.minY + 0.5, stroke: palette.separator, width: 1,
                         style: [], title: nil)
+            if leadingHairline {
+                canvas.line(x1: rect.minX + 0.5, y1: rect.minY + 0.5, x2: rect.minX + 0.5, y2: rect.maxY, stroke: palette.separator,
+                            width: 1, style: [], title: nil)
+            }
         case .toolbar(let color, let extends):
             if extends > 0 {
                 canvas.rect(x: rect.minX, y: rect.maxY, width: rect.width, height: extends, fill: color.map(hex) ?? palette.bar,

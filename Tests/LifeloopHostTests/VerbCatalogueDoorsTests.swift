@@ -88,7 +88,7 @@ import Testing
 
     static func scenarioAction(_ line: String) throws -> StepAction {
         let parsed = try ScenarioFile.parse(header + "script:\n  - " + line + "\n", file: "doors.yaml", directory: "/tmp")
-        return try #require(parsed.steps.first).action
+        return try #require(parsed.steps.first, "no step from: \(line)").action
     }
 
     static func daemonAction(_ method: String, _ params: JSON) throws -> StepAction {

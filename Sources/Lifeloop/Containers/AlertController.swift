@@ -55,11 +55,15 @@ open class AlertController: ViewController {
     /// The actions, in the order they were added.
     public private(set) var actions: [AlertAction] = []
     /// The action shown in bold (data).
-    open var preferredAction: AlertAction?
+    open var preferredAction: AlertAction? {
+        didSet { for action in actions { styleTitle(of: action) } }
+    }
     /// The text fields, in the order they were added; nil for an alert without any.
     public private(set) var textFields: [TextField]?
 
     private var panel: View?
+    /// An action sheet's cancel button sits in a panel of its own, below the others.
+    private var cancelPanel: View?
     private var titleLabel: Label?
     private var messageLabel: Label?
 
@@ -113,6 +117,12 @@ open class AlertController: ViewController {
         messageLabel.font = .systemFont(ofSize: 13)
         messageLabel.textAlignment = .center
         messageLabel.numberOfLines = 0
+        if preferredStyle == .actionSheet {
+            // A sheet's title and message are small and grey.
+            titleLabel.font = .systemFont(ofSize: 13, weight: .semibold)
+            titleLabel.textColor = .secondaryLabel
+            messageLabel.textColor = .secondaryLabel
+        }
         panel.addSubview(titleLabel)
         panel.addSubview(messageLabel)
         for field in textFields ?? [] { panel.addSubview(field) }
@@ -122,8 +132,22 @@ open class AlertController: ViewController {
         for action in actions { addButton(for: action, to: panel) }
     }
 
-    /// Lays the panel out: the title, the message, the text fields, then one row per action
-    /// (cancel last), in a 270-point panel in the middle, or a sheet at the bottom.
+    /// The view an action's button goes in: the panel, or a sheet's cancel panel.
+    private func container(for action: AlertAction, panel: View) -> View {
+        guard preferredStyle == .actionSheet, action.style == .cancel, let backdrop = panel.superview else { return panel }
+        if let cancelPanel { return cancelPanel }
+        let made = View(frame: .zero)
+        made.backgroundColor = .systemBackground
+        made.layer.cornerRadius = 14
+        made.clipsToBounds = true
+        backdrop.addSubview(made)
+        cancelPanel = made
+        return made
+    }
+
+    /// Lays the panel out: the title, the message, the text fields, then the actions, in a
+    /// 270-point panel in the middle, or a sheet at the bottom. An alert's two actions share
+    /// one row when their titles fit, cancel on the left; otherwise each has a row, cancel last.
     open override func viewDidLayoutSubviews() {
         super.viewDidLayoutSubviews()
         guard let panel, let titleLabel, let messageLabel, let bounds = viewIfLoaded?.bounds else { return }
@@ -140,14 +164,40 @@ open class AlertController: ViewController {
             y += 36
         }
         y += 16
-        for button in orderedButtons {
-            button.frame = Rect(x: 0, y: y, width: width, height: 44)
+        if let pair = sideBySideButtons(width: width) {
+            // Two actions that fit side by side share one row, the cancel action's on the left.
+            pair.0.frame = Rect(x: 0, y: y, width: width / 2, height: 44)
+            pair.1.frame = Rect(x: width / 2, y: y, width: width / 2, height: 44)
             y += 44
+        } else {
+            // An alert's rows are 44 points, a sheet's 57.
+            let row: CGFloat = preferredStyle == .alert ? 44 : 57
+            for button in orderedButtons where button.superview === panel {
+                button.frame = Rect(x: 0, y: y, width: width, height: row)
+                y += row
+            }
         }
         let x = (bounds.width - width) / 2
+        var bottom = bounds.height - 8 - (viewIfLoaded?.safeAreaInsets.bottom ?? 0)
+        if let cancelPanel, let button = cancelPanel.subviews.first {
+            button.frame = Rect(x: 0, y: 0, width: width, height: 57)
+            cancelPanel.frame = Rect(x: x, y: bottom - 57, width: width, height: 57)
+            bottom -= 57 + 8
+        }
         panel.frame = preferredStyle == .alert
             ? Rect(x: x, y: ((bounds.height - y) / 2).rounded(), width: width, height: y)
-            : Rect(x: x, y: bounds.height - y - 8 - (viewIfLoaded?.safeAreaInsets.bottom ?? 0), width: width, height: y)
+            : Rect(x: x, y: bottom - y, width: width, height: y)
+    }
+
+    /// An alert's two buttons when they share a row, left first: the cancel action's on the
+    /// left (else the order they were added), when each title fits in half the panel less
+    /// its margins; nil for a sheet, any other number of actions, or a title too wide.
+    private func sideBySideButtons(width: CGFloat) -> (Button, Button)? {
+        guard preferredStyle == .alert, actions.count == 2 else { return nil }
+        let ordered = actions.filter { $0.style == .cancel } + actions.filter { $0.style != .cancel }
+        guard let left = ordered[0].button, let right = ordered[1].button else { return nil }
+        for button in [left, right] where button.intrinsicContentSize.width > width / 2 - 16 { return nil }
+        return (left, right)
     }
 
     /// The actions' buttons, the cancel action's last.
@@ -160,12 +210,20 @@ open class AlertController: ViewController {
         let button = Button(type: .system)
         button.setTitle(action.title, for: .normal)
         if action.style == .destructive { button.setTitleColor(.systemRed, for: .normal) }
-        if action.style == .cancel || action === preferredAction { button.titleLabel?.font = .boldSystemFont(ofSize: 17) }
+        action.button = button
+        styleTitle(of: action)
         button.isEnabled = action.isEnabled
         button.addAction(Action { [unowned self, unowned action] _ in choose(action) }, for: .touchUpInside)
-        action.button = button
-        panel.addSubview(button)
+        container(for: action, panel: panel).addSubview(button)
         viewIfLoaded?.setNeedsLayout()
+    }
+
+    /// UIKit's action titles are 17 points in an alert and 20 in a sheet, the preferred
+    /// action's semibold (the cancel action's when none is preferred).
+    private func styleTitle(of action: AlertAction) {
+        let bold = preferredAction.map { $0 === action } ?? (action.style == .cancel)
+        let size: CGFloat = preferredStyle == .alert ? 17 : 20
+        action.button?.titleLabel?.font = bold ? .systemFont(ofSize: size, weight: .semibold) : .systemFont(ofSize: size)
     }
 
     /// Dismisses the alert, then runs the action's handler, as UIKit does.

@@ -162,6 +162,43 @@ open class TableView: ScrollView {
     public init(frame: Rect, style: Style) {
         self.style = style
         super.init(frame: frame)
+        // UIKit's grouped tables sit on the grouped background, their rows on the
+        // secondary one (see ``layoutCells``).
+        if style != .plain { backgroundColor = .systemGroupedBackground }
+    }
+
+    /// How far an inset grouped table's rows sit in from its sides: UIKit's 20-point
+    /// margin on screens 414 points wide and wider, 16 on narrower ones; 0 otherwise.
+    var rowSideInset: CGFloat {
+        guard style == .insetGrouped else { return 0 }
+        return bounds.width >= 414 ? 20 : 16
+    }
+
+    /// A row's cell frame in content coordinates: the whole width, or inset in an inset
+    /// grouped table.
+    private func cellFrame(_ span: (y: Double, height: Double), width: CGFloat) -> Rect {
+        let inset = rowSideInset
+        return Rect(x: inset, y: span.y, width: max(0, width - 2 * inset), height: span.height)
+    }
+
+    /// A grouped table's look on a cell it shows: the secondary grouped background, and in
+    /// an inset grouped table the rounded corners of its section's first and last rows.
+    /// A cell with a background of the app's own (a colour or a background view) keeps it.
+    private func applyGroupedLook(to cell: TableViewCell, at path: IndexPath) {
+        guard style != .plain else { return }
+        if !cell.groupedLookFromTable {
+            guard cell.backgroundColor == nil, cell.backgroundView == nil else { return }
+            cell.groupedLookFromTable = true
+            cell.backgroundColor = .secondarySystemGroupedBackground
+        }
+        guard style == .insetGrouped else { return }
+        let rows = path.section < rowCounts.count ? rowCounts[path.section] : 0
+        var corners: CornerMask = []
+        if path.row == 0 { corners.formUnion([.layerMinXMinYCorner, .layerMaxXMinYCorner]) }
+        if path.row == rows - 1 { corners.formUnion([.layerMinXMaxYCorner, .layerMaxXMaxYCorner]) }
+        let radius: CGFloat = corners.isEmpty ? 0 : 10
+        if cell.layer.cornerRadius != radius { cell.layer.cornerRadius = radius }
+        if cell.layer.maskedCorners != corners, !corners.isEmpty { cell.layer.maskedCorners = corners }
     }
 
     /// Creates a plain table.
@@ -544,9 +581,9 @@ open class TableView: ScrollView {
         let width = bounds.width
         for path in wantedPaths {
             if let cell = shown[path] {
-                let span = geometry.rowSpan(path.section, path.row)
-                let frame = Rect(x: 0, y: span.y, width: width, height: span.height)
+                let frame = cellFrame(geometry.rowSpan(path.section, path.row), width: width)
                 if cell.frame != frame { cell.frame = frame }
+                if style == .insetGrouped { applyGroupedLook(to: cell, at: path) }
                 continue
             }
             guard let cell = askCell(at: path) else { continue }
@@ -562,8 +599,8 @@ open class TableView: ScrollView {
                 geometry.setRowHeight(rowHeight, section: path.section, row: path.row)
                 heightsChanged = true
             }
-            let span = geometry.rowSpan(path.section, path.row)
-            cell.frame = Rect(x: 0, y: span.y, width: width, height: span.height)
+            cell.frame = cellFrame(geometry.rowSpan(path.section, path.row), width: width)
+            applyGroupedLook(to: cell, at: path)
             cell.table = self
             cell.isSelected = selected.contains(path)
             cell.isEditing = editing
@@ -576,8 +613,7 @@ open class TableView: ScrollView {
         if heightsChanged {
             // Frames of the kept rows follow the new heights.
             for path in shown.paths {
-                let span = geometry.rowSpan(path.section, path.row)
-                shown[path]?.frame = Rect(x: 0, y: span.y, width: width, height: span.height)
+                shown[path]?.frame = cellFrame(geometry.rowSpan(path.section, path.row), width: width)
             }
             let now = geometry.rows(intersecting: visible.minY, visible.maxY).map { IndexPath(row: $0.row, section: $0.section) }
             return now != shown.paths.filter { !pinned.contains($0) }
@@ -667,7 +703,17 @@ open class TableView: ScrollView {
                 : dataSource?.tableView(self, titleForFooterInSection: section)
             guard let title else { return nil }
             let titled = headerFooterPool.takeWaiting("\u{0}title") ?? TableViewHeaderFooterView(reuseIdentifier: "\u{0}title")
-            titled.textLabel?.text = title
+            if style == .plain {
+                titled.textLabel?.text = title
+            } else {
+                // A grouped table's titles: 13-point secondary label text, a header's in
+                // capitals above its section, a footer's wrapping below it.
+                titled.groupedTitle = (header, rowSideInset)
+                titled.textLabel?.font = .systemFont(ofSize: 13)
+                titled.textLabel?.textColor = .secondaryLabel
+                titled.textLabel?.numberOfLines = header ? 1 : 0
+                titled.textLabel?.text = header ? title.uppercased() : title
+            }
             made = titled
         }
         return made

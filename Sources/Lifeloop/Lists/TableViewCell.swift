@@ -86,6 +86,9 @@ open class TableViewCell: View {
     private var storedConfiguration: ContentConfiguration?
     /// The table the cell is displayed in (set while it is).
     weak var table: TableView?
+    /// Whether the table gave the cell its grouped background colour and corners (it
+    /// keeps them in step with the row's place, and leaves an app's own alone).
+    var groupedLookFromTable = false
     /// The background configuration, the update handler and their update state
     /// (CellConfiguration.swift).
     var cellConfigurationStorage: CellConfigurationStorage?
@@ -162,6 +165,8 @@ open class TableViewCell: View {
         if let storedDetailTextLabel { return storedDetailTextLabel }
         let label = Label(frame: .zero)
         label.font = .systemFont(ofSize: style == .subtitle ? 12 : 17)
+        // A value1 cell's value is grey, as UIKit's (Settings' "Wi-Fi  Home ›").
+        if style == .value1 { label.textColor = .secondaryLabel }
         storedDetailTextLabel = label
         contentView.addSubview(label)
         setNeedsLayout()

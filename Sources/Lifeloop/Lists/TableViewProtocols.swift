@@ -239,12 +239,24 @@ open class TableViewHeaderFooterView: View {
     /// Called before the view is reused.
     open func prepareForReuse() {}
 
+    /// Where a grouped table's title view puts its title: a header's at its bottom, a
+    /// footer's at its top, each `inset` from the sides; nil centres it (a plain table's).
+    var groupedTitle: (header: Bool, inset: CGFloat)?
+
     override func runBuiltInLayout() {
         contentView.frame = bounds
         if let label = storedTextLabel {
-            let size = label.intrinsicContentSize
-            label.frame = Rect(x: 16, y: (bounds.height - size.height) / 2, width: max(0, bounds.width - 32),
-                               height: size.height)
+            let inset = 16 + (groupedTitle?.inset ?? 0)
+            let width = max(0, bounds.width - 2 * inset)
+            let size = groupedTitle == nil ? label.intrinsicContentSize
+                : label.sizeThatFits(Size(width: width, height: .greatestFiniteMagnitude))
+            let y: CGFloat
+            switch groupedTitle?.header {
+            case true?: y = max(0, bounds.height - size.height - 7)
+            case false?: y = 7
+            case nil: y = (bounds.height - size.height) / 2
+            }
+            label.frame = Rect(x: inset, y: y, width: width, height: size.height)
         }
     }
 }

@@ -1,0 +1,176 @@
+import Foundation
+@testable import Lifeloop
+@testable import LifeloopPictures
+import Testing
+
+/// The phone style's lists, sheets and alerts: grouped and inset grouped tables with their
+/// headers and footers, a collection view, an action sheet and a two-action alert, each
+/// pinned as an SVG golden (their PNGs were looked at when recorded).
+@Suite("Phone pictures of lists and alerts")
+struct PhoneListPictureTests {
+    /// Two sections of settings rows, with headers and footers, in each cell style.
+    final class Settings: NSObject, TableViewDataSource {
+        let rows: [[(String, String?, TableViewCell.CellStyle, TableViewCell.AccessoryType)]] = [
+            [("Wi-Fi", "Home", .value1, .disclosureIndicator), ("Bluetooth", "On", .value1, .disclosureIndicator),
+             ("Airplane Mode", nil, .default, .none)],
+            [("Ada Lovelace", "ada@example.com", .subtitle, .detailButton), ("Phone", "+44 20 7946 0000", .value2, .none),
+             ("Notifications", nil, .default, .checkmark)],
+        ]
+        func numberOfSections(in tableView: TableView) -> Int { rows.count }
+        func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows[section].count }
+        func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { section == 0 ? "Network" : "Account" }
+        func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? {
+            section == 0 ? "Airplane Mode turns off every radio." : nil
+        }
+        func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+            let row = rows[indexPath.section][indexPath.row]
+            let cell = TableViewCell(style: row.2, reuseIdentifier: nil)
+            cell.textLabel?.text = row.0
+            cell.detailTextLabel?.text = row.1
+            cell.accessoryType = row.3
+            return cell
+        }
+    }
+
+    /// A window showing a table of `style` under a navigation bar.
+    static func table(_ style: TableView.Style, dark: Bool = false) throws -> (Application, Window, Settings) {
+        let app = try Application(clock: .virtual)
+        if dark { app.userInterfaceStyle = .dark }
+        let window = Window(screen: .phone, label: "main")
+        let page = TableViewController(style: style)
+        page.title = "Settings"
+        let settings = Settings()
+        page.tableView.dataSource = settings
+        window.rootViewController = NavigationController(rootViewController: page, label: "nav")
+        window.makeKeyAndVisible()
+        try app.settle()
+        return (app, window, settings)
+    }
+
+    @Test(arguments: [(TableView.Style.grouped, "grouped"), (.insetGrouped, "inset-grouped")])
+    func groupedTablesHaveGreyGroundsHeadersAndFooters(_ style: TableView.Style, _ name: String) throws {
+        for dark in [false, true] {
+            let (app, window, settings) = try Self.table(style, dark: dark)
+            let svg = WindowSnapshot(window).svg()
+            #expect(svg.contains(">NETWORK</text>") || svg.contains(">Network</text>"), "the header")
+            #expect(svg.contains(">Airplane Mode turns off every radio.</text>"), "the footer")
+            for text in ["Wi-Fi", "Home", "Ada Lovelace", "ada@example.com", "+44 20 7946 0000"] {
+                #expect(svg.contains(">\(text)</text>"), "\(text)")
+            }
+            for role in ["separator", "disclosure", "checkmark", "detail-button"] where role != "detail-button" || svg.contains("detail") {
+                #expect(svg.contains("data-role=\"\(role)\""), "draws \(role)")
+            }
+            // The grouped background: systemGroupedBackground, light or dark.
+            #expect(svg.contains(dark ? "fill=\"#000000\"" : "fill=\"#f2f2f7\""), "the grouped ground")
+            #expect(!svg.contains("data-label="), "no debugging ink")
+            try expectGolden(svg, "phone-\(name)-\(dark ? "dark" : "light").svg")
+            _ = (app, settings)
+        }
+    }
+
+    final class Swatches: NSObject, CollectionViewDataSource {
+        let colors: [Color] = [.systemRed, .systemOrange, .systemYellow, .systemGreen, .systemTeal, .systemBlue, .systemIndigo,
+                               .systemPurple, .systemPink]
+        func collectionView(_ collectionView: CollectionView, numberOfItemsInSection section: Int) -> Int { colors.count }
+        func collectionView(_ collectionView: CollectionView, cellForItemAt indexPath: IndexPath) -> CollectionViewCell {
+            let cell = collectionView.dequeueReusableCell(withReuseIdentifier: "swatch", for: indexPath)
+            cell.contentView.backgroundColor = colors[indexPath.item]
+            cell.contentView.layer.cornerRadius = 12
+            return cell
+        }
+    }
+
+    @Test func aCollectionViewDrawsItsCellsInAGrid() throws {
+        let app = try Application(clock: .virtual)
+        let window = Window(screen: .phone, label: "main")
+        let layout = CollectionViewFlowLayout()
+        layout.itemSize = Size(width: 120, height: 120)
+        layout.minimumInteritemSpacing = 10
+        layout.minimumLineSpacing = 10
+        layout.sectionInset = EdgeInsets(top: 10, left: 12, bottom: 10, right: 12)
+        let page = CollectionViewController(collectionViewLayout: layout)
+        page.title = "Colours"
+        let swatches = Swatches()
+        page.collectionView.register(CollectionViewCell.self, forCellWithReuseIdentifier: "swatch")
+        page.collectionView.dataSource = swatches
+        page.collectionView.backgroundColor = .systemBackground
+        window.rootViewController = NavigationController(rootViewController: page, label: "nav")
+        window.makeKeyAndVisible()
+        try app.settle()
+        let svg = WindowSnapshot(window).svg()
+        #expect(svg.contains(">Colours</text>"))
+        #expect(svg.contains("fill=\"#ff3b30\""), "the first swatch, systemRed in the light")
+        #expect(svg.components(separatedBy: "rx=\"12\"").count - 1 >= 9, "nine rounded swatches")
+        try expectGolden(svg, "phone-collection.svg")
+        _ = (app, swatches)
+    }
+
+    @Test func twoActionsShareARowCancelOnTheLeftInSemibold() throws {
+        let app = try Application(clock: .virtual)
+        let window = Window(screen: .phone, label: "main")
+        let root = ViewController(label: "Root")
+        root.view.backgroundColor = .systemBackground
+        window.rootViewController = root
+        window.makeKeyAndVisible()
+        let alert = AlertController(title: "Sign out?", message: "You can sign in again at any time.", preferredStyle: .alert)
+        let signOut = AlertAction(title: "Sign Out", style: .destructive)
+        alert.addAction(signOut)
+        alert.addAction(AlertAction(title: "Cancel", style: .cancel))
+        root.present(alert, animated: false)
+        try app.settle()
+        let cancel = try #require(alert.actions[1].button)
+        let destructive = try #require(signOut.button)
+        #expect(cancel.frame.minX == 0 && destructive.frame.minX == 135, "cancel on the left, though added last")
+        #expect(cancel.frame.minY == destructive.frame.minY, "one row")
+        #expect(cancel.titleLabel?.font.weight == .semibold && destructive.titleLabel?.font.weight == .regular)
+        let svg = WindowSnapshot(window).svg()
+        #expect(svg.contains("font-weight=\"bold\">Cancel</text>"), "the cancel title is drawn bold")
+        #expect(svg.contains("fill-opacity=\"0.2\"") || svg.contains("rgba(0,0,0,0.2)") || svg.contains("#000000"), "the dimming")
+        try expectGolden(svg, "phone-alert-two-actions.svg")
+        // Three actions stack, cancel last.
+        let three = AlertController(title: "Photo", message: nil, preferredStyle: .alert)
+        for title in ["Take Photo", "Choose Photo"] { three.addAction(AlertAction(title: title, style: .default)) }
+        three.addAction(AlertAction(title: "Cancel", style: .cancel))
+        alert.dismiss(animated: false)
+        try app.settle()
+        root.present(three, animated: false)
+        try app.settle()
+        let frames = three.actions.compactMap { $0.button?.frame }
+        #expect(frames.allSatisfy { $0.minX == 0 && $0.width == 270 })
+        #expect(frames[2].minY > frames[1].minY && frames[1].minY > frames[0].minY)
+        // A title too wide for half the panel stacks the two.
+        let wide = AlertController(title: "Wide", message: nil, preferredStyle: .alert)
+        wide.addAction(AlertAction(title: "Remove From This Device Only", style: .destructive))
+        wide.addAction(AlertAction(title: "Cancel", style: .cancel))
+        three.dismiss(animated: false)
+        try app.settle()
+        root.present(wide, animated: false)
+        try app.settle()
+        #expect(wide.actions.compactMap { $0.button?.frame.width } == [270, 270])
+    }
+
+    @Test func anActionSheetSitsAtTheBottomWithItsCancel() throws {
+        let app = try Application(clock: .virtual)
+        let window = Window(screen: Screen(size: Size(width: 390, height: 844), scale: 3, statusBarInset: 47), label: "main")
+        let root = ViewController(label: "Root")
+        root.view.backgroundColor = .systemBackground
+        window.rootViewController = root
+        window.makeKeyAndVisible()
+        let sheet = AlertController(title: nil, message: "Share this photo?", preferredStyle: .actionSheet)
+        sheet.addAction(AlertAction(title: "Messages", style: .default))
+        sheet.addAction(AlertAction(title: "Mail", style: .default))
+        sheet.addAction(AlertAction(title: "Cancel", style: .cancel))
+        root.present(sheet, animated: false)
+        try app.settle()
+        let frames = sheet.actions.compactMap { $0.button?.frame }
+        #expect(frames.count == 3 && frames[1].minY > frames[0].minY && frames.allSatisfy { $0.height == 57 }, "stacked rows of 57 points")
+        let panel = try #require(sheet.actions[0].button?.superview)
+        let cancelPanel = try #require(sheet.actions[2].button?.superview)
+        #expect(panel !== cancelPanel && cancelPanel.frame.minY == panel.frame.maxY + 8, "the cancel in its own panel, 8 points below")
+        #expect(sheet.actions[2].button?.titleLabel?.font.weight == .semibold)
+        let svg = WindowSnapshot(window).svg()
+        #expect(svg.contains(">Messages</text>") && svg.contains(">Share this photo?</text>"))
+        #expect(svg.contains("data-role=\"home-indicator\""))
+        try expectGolden(svg, "phone-action-sheet.svg")
+    }
+}
