@@ -118,6 +118,47 @@ struct InterfaceBuilderListsTests {
         #expect(app.diagnostics.filter { $0.kind == .unregisteredReuseIdentifier }.isEmpty)
     }
 
+    @Test("constraints a prototype cell's content view holds pin its subviews inside each cell, the unnamed first item the content view")
+    func contentViewConstraints() throws {
+        // As Xcode writes them: two of the four name no first item (the holding content view).
+        let stack = """
+            <stackView opaque="NO" contentMode="scaleToFill" axis="vertical" translatesAutoresizingMaskIntoConstraints="NO" id="cell-stack">
+                <rect key="frame" x="16" y="8" width="361" height="44"/>
+                <subviews>
+                    <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Title" tag="100" translatesAutoresizingMaskIntoConstraints="NO" id="cell-title">
+                        <rect key="frame" x="0.0" y="0.0" width="361" height="22"/>
+                    </label>
+                </subviews>
+            </stackView>
+            </subviews>
+            <constraints>
+                <constraint firstAttribute="bottom" secondItem="cell-stack" secondAttribute="bottom" constant="8" id="c-b"/>
+                <constraint firstAttribute="trailing" secondItem="cell-stack" secondAttribute="trailing" constant="16" id="c-t"/>
+                <constraint firstItem="cell-stack" firstAttribute="top" secondItem="cell-content" secondAttribute="top" constant="8" id="c-top"/>
+                <constraint firstItem="cell-stack" firstAttribute="leading" secondItem="cell-content" secondAttribute="leading" constant="16" id="c-l"/>
+            </constraints>
+            """
+        let label = try #require(Self.tableScene.range(of: "<label opaque=\"NO\" userInteractionEnabled=\"NO\" contentMode=\"left\" text=\"Title\""))
+        let closing = try #require(Self.tableScene.range(of: "</subviews>", range: label.upperBound..<Self.tableScene.endIndex))
+        let scene = Self.tableScene.replacingCharacters(in: label.lowerBound..<closing.upperBound, with: stack)
+        #expect(scene.contains("cell-stack"))
+        let (app, window, _) = try IB.launch(IB.storyboard(initial: "rows-vc", scene), modules: ["LifeloopTests"])
+        #expect(IB.messages(app, .interfaceBuilderSkipped).isEmpty, "\(IB.messages(app, .interfaceBuilderSkipped))")
+        let table = try #require((window.rootViewController as? IBRowsController)?.tableView)
+        try app.settle()
+        let cells = table.visibleCells
+        #expect(cells.count == 3)
+        for cell in cells {
+            let stack = try #require(cell.contentView.subviews.first as? StackView)
+            #expect(stack.frame == Rect(x: 16, y: 8, width: cell.contentView.bounds.width - 32, height: cell.contentView.bounds.height - 16),
+                    "the stack fills its own cell less the margins: \(stack.frame) in \(cell.contentView.bounds)")
+            let origin = stack.convert(Point.zero, to: window)
+            let cellOrigin = cell.convert(Point.zero, to: window)
+            #expect(origin.y == cellOrigin.y + 8, "inside its cell in the window")
+        }
+        #expect(cells.map { ($0.contentView.viewWithTag(100) as? Label)?.text } == ["Row 0", "Row 1", "Row 2"])
+    }
+
     @Test("a prototype cell's selection segue runs when its row is selected, from a finger on its label as from a tap on the cell, once")
     func cellSelectionSegue() throws {
         let scene = Self.tableScene.replacingOccurrences(

@@ -159,6 +159,17 @@ extension Application {
                 ?? (parent as? CollectionViewCell)?.contentView {
                 if let id = node.interfaceBuilder?.objectID { objects[id] = contentView }
                 if let color = node.backgroundColor { contentView.backgroundColor = color }
+                // The constraints the content view holds (a cell's subviews pinned to it) are
+                // made with the cell's, their unnamed first item the content view.
+                if let data = node.interfaceBuilder, !data.constraints.isEmpty,
+                   let index = created.lastIndex(where: { $0.0 === parent }) {
+                    let held = data.constraints.map { constraint in
+                        var constraint = constraint
+                        if constraint.firstItem == nil { constraint.firstItem = data.objectID }
+                        return constraint
+                    }
+                    created[index].1.interfaceBuilder?.constraints += held
+                }
                 for child in node.subviews.reversed() { pending.append((child, contentView)) }
                 continue
             }
