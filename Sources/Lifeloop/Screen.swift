@@ -41,4 +41,22 @@ public struct Screen: Hashable, Sendable {
     public static let phone = Screen(size: Size(width: 414, height: 736), scale: 3, statusBarInset: 20)
     /// A 1024×768 tablet at 120 Hz.
     public static let tablet = Screen(size: Size(width: 1024, height: 768), scale: 2, statusBarInset: 20, refreshRate: 120)
+
+    /// The top safe-area inset of an iPhone with a notch or a Dynamic Island whose portrait
+    /// screen is `size` points, or nil for any other size (a home-button phone's 20 points
+    /// then stands). Sizes are Apple's (Human Interface Guidelines, "Layout": device screen
+    /// sizes); insets are the portrait `safeAreaInsets.top` UIKit reports on each, as
+    /// published from the simulators (useyourloaf.com, "iPhone 15 screen sizes" and earlier
+    /// posts): 44 on the X-shaped 375×812, 48 on 414×896 (XR, 11), 47 on 390×844 and
+    /// 428×926, 59 on the Dynamic Island's 393×852 and 430×932, 62 on 402×874 and 440×956.
+    public static func notchedPhoneTopInset(size: Size) -> Double? {
+        switch (size.width, size.height) {
+        case (375, 812): 44
+        case (414, 896): 48
+        case (390, 844), (428, 926): 47
+        case (393, 852), (430, 932): 59
+        case (402, 874), (440, 956): 62
+        default: nil
+        }
+    }
 }

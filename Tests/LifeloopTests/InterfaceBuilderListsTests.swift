@@ -58,6 +58,25 @@ final class IBGestureController: ViewController, TableViewDataSource, GestureRec
     }
 }
 
+/// A static table's controller, as storyboard apps write one: outlets into its cells,
+/// read in `viewDidLoad`, and no data source methods of its own.
+final class IBStaticController: TableViewController {
+    var nameField: TextField?
+    var fieldSeenInViewDidLoad: TextField?
+
+    override func viewDidLoad() {
+        super.viewDidLoad()
+        fieldSeenInViewDidLoad = nameField
+        nameField?.text = "Milk"
+    }
+
+    override func lifeloopSetOutlet(named name: String, to value: Any?) -> Bool {
+        guard name == "nameField" else { return super.lifeloopSetOutlet(named: name, to: value) }
+        nameField = value as? TextField
+        return true
+    }
+}
+
 @Suite("Interface Builder lists, stacks and gestures")
 struct InterfaceBuilderListsTests {
     typealias IB = InterfaceBuilderTests
@@ -157,6 +176,114 @@ struct InterfaceBuilderListsTests {
             #expect(origin.y == cellOrigin.y + 8, "inside its cell in the window")
         }
         #expect(cells.map { ($0.contentView.viewWithTag(100) as? Label)?.text } == ["Row 0", "Row 1", "Row 2"])
+    }
+
+    static let staticScene = """
+            <scene sceneID="scene-static">
+                <objects>
+                    <tableViewController id="static-vc" customClass="IBStaticController" customModule="LifeloopTests" customModuleProvider="target" sceneMemberID="viewController">
+                        <tableView key="view" clipsSubviews="YES" contentMode="scaleToFill" alwaysBounceVertical="YES" dataMode="static" style="insetGrouped" rowHeight="-1" estimatedRowHeight="-1" sectionHeaderHeight="18" sectionFooterHeight="18" id="static-table">
+                            <rect key="frame" x="0.0" y="0.0" width="393" height="852"/>
+                            <sections>
+                                <tableViewSection headerTitle="Task name" id="sec-1">
+                                    <cells>
+                                        <tableViewCell clipsSubviews="YES" contentMode="scaleToFill" selectionStyle="default" rowHeight="34" id="cell-name">
+                                            <rect key="frame" x="0.0" y="55" width="393" height="34"/>
+                                            <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" contentMode="center" tableViewCell="cell-name" id="cell-name-content">
+                                                <rect key="frame" x="0.0" y="0.0" width="393" height="34"/>
+                                                <subviews>
+                                                    <textField opaque="NO" contentMode="scaleToFill" placeholder="Name" translatesAutoresizingMaskIntoConstraints="NO" id="name-field">
+                                                        <rect key="frame" x="16" y="0.0" width="361" height="34"/>
+                                                        <fontDescription key="fontDescription" type="system" pointSize="14"/>
+                                                    </textField>
+                                                </subviews>
+                                                <constraints>
+                                                    <constraint firstAttribute="trailing" secondItem="name-field" secondAttribute="trailing" constant="16" id="nf-t"/>
+                                                    <constraint firstItem="name-field" firstAttribute="leading" secondItem="cell-name-content" secondAttribute="leading" constant="16" id="nf-l"/>
+                                                    <constraint firstItem="name-field" firstAttribute="top" secondItem="cell-name-content" secondAttribute="top" id="nf-top"/>
+                                                    <constraint firstAttribute="bottom" secondItem="name-field" secondAttribute="bottom" id="nf-b"/>
+                                                </constraints>
+                                            </tableViewCellContentView>
+                                        </tableViewCell>
+                                    </cells>
+                                </tableViewSection>
+                                <tableViewSection headerTitle="Flags" footerTitle="Important tasks come first." id="sec-2">
+                                    <cells>
+                                        <tableViewCell clipsSubviews="YES" contentMode="scaleToFill" selectionStyle="default" textLabel="imp-text" style="IBUITableViewCellStyleDefault" id="cell-imp">
+                                            <rect key="frame" x="0.0" y="140" width="393" height="44"/>
+                                            <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" contentMode="center" tableViewCell="cell-imp" id="cell-imp-content">
+                                                <rect key="frame" x="0.0" y="0.0" width="393" height="44"/>
+                                                <subviews>
+                                                    <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Important" id="imp-text">
+                                                        <rect key="frame" x="20" y="0.0" width="353" height="44"/>
+                                                    </label>
+                                                </subviews>
+                                            </tableViewCellContentView>
+                                            <connections>
+                                                <segue destination="detail-vc" kind="show" id="seg-static"/>
+                                            </connections>
+                                        </tableViewCell>
+                                        <tableViewCell clipsSubviews="YES" contentMode="scaleToFill" selectionStyle="default" textLabel="fav-text" style="IBUITableViewCellStyleDefault" id="cell-fav">
+                                            <rect key="frame" x="0.0" y="184" width="393" height="44"/>
+                                            <tableViewCellContentView key="contentView" opaque="NO" clipsSubviews="YES" contentMode="center" tableViewCell="cell-fav" id="cell-fav-content">
+                                                <rect key="frame" x="0.0" y="0.0" width="393" height="44"/>
+                                                <subviews>
+                                                    <label opaque="NO" userInteractionEnabled="NO" contentMode="left" text="Favourite" id="fav-text">
+                                                        <rect key="frame" x="20" y="0.0" width="353" height="44"/>
+                                                    </label>
+                                                </subviews>
+                                            </tableViewCellContentView>
+                                        </tableViewCell>
+                                    </cells>
+                                </tableViewSection>
+                            </sections>
+                            <connections>
+                                <outlet property="dataSource" destination="static-vc" id="s-ds"/>
+                                <outlet property="delegate" destination="static-vc" id="s-dl"/>
+                            </connections>
+                        </tableView>
+                        <connections>
+                            <outlet property="nameField" destination="name-field" id="o-name"/>
+                        </connections>
+                    </tableViewController>
+                    <placeholder placeholderIdentifier="IBFirstResponder" id="static-fr" sceneMemberID="firstResponder"/>
+                </objects>
+            </scene>
+        """
+
+    @Test("a static table's sections and cells are made with the scene: outlets into them are set before viewDidLoad, and the table shows them with their titles, heights and segues")
+    func staticTable() throws {
+        let text = IB.storyboard(initial: "nav-vc", """
+                <scene sceneID="s-nav"><objects>
+                    <navigationController id="nav-vc" sceneMemberID="viewController">
+                        <connections><segue destination="static-vc" kind="relationship" relationship="rootViewController" id="r"/></connections>
+                    </navigationController>
+                </objects></scene>
+            """ + Self.staticScene + IB.detailScene)
+        let definition = try IB.parse(text)
+        #expect(!definition.notes.contains { "\($0)".contains("static") }, "\(definition.notes)")
+        let (app, window, _) = try IB.launch(text, modules: ["LifeloopTests"])
+        let navigation = try #require(window.rootViewController as? NavigationController)
+        let controller = try #require(navigation.viewControllers.first as? IBStaticController)
+        try app.settle()
+        let field = try #require(controller.fieldSeenInViewDidLoad, "the outlet into a static cell is set before viewDidLoad")
+        #expect(field === controller.nameField && field.text == "Milk")
+        let table = try #require(controller.tableView)
+        #expect(table.style == .insetGrouped)
+        #expect(table.numberOfSections == 2)
+        #expect((0..<2).map { table.numberOfRows(inSection: $0) } == [1, 2])
+        #expect(controller.tableView(table, titleForHeaderInSection: 1) == "Flags")
+        #expect(controller.tableView(table, titleForFooterInSection: 1) == "Important tasks come first.")
+        let nameCell = try #require(table.cellForRow(at: IndexPath(row: 0, section: 0)))
+        #expect(field.isDescendant(of: nameCell), "the field shows in its cell")
+        #expect(nameCell.frame.height == 34, "the storyboard's row height")
+        #expect(table.cellForRow(at: IndexPath(row: 1, section: 1))?.textLabel?.text == "Favourite")
+        // The static cell's segue runs when its row is tapped.
+        app.tap(try #require(table.cellForRow(at: IndexPath(row: 0, section: 1))))
+        try app.settle()
+        try app.advance(by: .seconds(1))
+        #expect(navigation.viewControllers.map { $0.scene?.id } == ["static-vc", "detail-vc"])
+        #expect(IB.messages(app, .interfaceBuilderSkipped).isEmpty, "\(IB.messages(app, .interfaceBuilderSkipped))")
     }
 
     @Test("a prototype cell's selection segue runs when its row is selected, from a finger on its label as from a tap on the cell, once")

@@ -209,6 +209,9 @@ public struct InterfaceBuilderViewData: Hashable, Sendable {
     /// A table view's prototype cells (`<prototypes>`) or a collection view's (`<cells>`),
     /// registered by their `reuseIdentifier` when the view is made.
     public var prototypes: [ViewNode] = []
+    /// A static table's sections (`dataMode="static"`: `<sections>`), their cells made with
+    /// the scene, as UIKit's are.
+    public var staticSections: [StaticTableSection] = []
 
     /// Creates the data for one view.
     public init(objectID: String, element: String, line: Int) {
@@ -394,4 +397,22 @@ public struct InterfaceBuilderResources: Hashable, Sendable {
 
     /// Creates empty resources.
     public init() {}
+}
+
+/// One section of a static table in an Xcode storyboard (`<tableViewSection>`): its header
+/// and footer titles and its cells, in order.
+public struct StaticTableSection: Hashable, Sendable {
+    /// `headerTitle`, if any.
+    public var headerTitle: String?
+    /// `footerTitle`, if any.
+    public var footerTitle: String?
+    /// The section's cells (`<cells>`), each a cell view with its content.
+    public var cells: [ViewNode]
+
+    /// A section with these titles and cells.
+    public init(headerTitle: String? = nil, footerTitle: String? = nil, cells: [ViewNode] = []) {
+        self.headerTitle = headerTitle
+        self.footerTitle = footerTitle
+        self.cells = cells
+    }
 }

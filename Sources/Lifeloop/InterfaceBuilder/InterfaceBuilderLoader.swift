@@ -177,7 +177,14 @@ extension Application {
             applyInterfaceBuilderProperties(node, to: view)
             if let id = node.interfaceBuilder?.objectID { objects[id] = view }
             created.append((view, node))
-            if let stack = parent as? StackView {
+            if let table = parent as? TableView, let cell = view as? TableViewCell,
+               let flag = node.interfaceBuilder?.flags[InterfaceBuilderReader.staticSectionFlag], let section = Int(flag),
+               table.staticContent?.indices.contains(section) == true {
+                // A static table's cell: a row of its section, shown by the table when its
+                // turn comes, not a subview now.
+                table.staticContent?[section].cells.append(cell)
+                table.staticContent?[section].heights.append(node.frame.height)
+            } else if let stack = parent as? StackView {
                 stack.addArrangedSubview(view)
             } else if let id = node.interfaceBuilder?.objectID, let (cell, key) = cellParts[id], cell.adopt(view, as: key) {
                 // A prototype cell's own label or image view (the cell's `textLabel="ID"`)
@@ -192,6 +199,10 @@ extension Application {
                 for key in ["textLabel", "detailTextLabel", "imageView"] { if let id = flags[key] { cellParts[id] = (cell, key) } }
             }
             for child in node.subviews.reversed() { pending.append((child, view)) }
+            if let table = view as? TableView, let sections = node.interfaceBuilder?.staticSections, !sections.isEmpty {
+                table.staticContent = sections.map { StaticSectionContent(headerTitle: $0.headerTitle, footerTitle: $0.footerTitle) }
+                for cell in sections.flatMap(\.cells).reversed() { pending.append((cell, table)) }
+            }
         }
         return result
     }

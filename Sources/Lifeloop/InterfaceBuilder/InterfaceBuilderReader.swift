@@ -468,6 +468,9 @@ public final class InterfaceBuilderReader {
 
     // MARK: Views
 
+    /// The flag a static table's cell carries: the index of its section.
+    static let staticSectionFlag = "lifeloop.staticSection"
+
     /// Lifeloop's class for a view element, and whether it is a simplification worth a note.
     static func viewClass(for element: String) -> (String, simplified: Bool) {
         switch element {
@@ -558,7 +561,25 @@ public final class InterfaceBuilderReader {
                     data.prototypes.append(try view(cellIndex, depth: depth &+ 1))
                 }
             case "sections":
-                note(child, "the static cells of a table (<sections>) are skipped: Lifeloop registers prototype cells")
+                // A static table's sections: their cells are made with the scene.
+                for sectionIndex in sub.children {
+                    let section = tree.nodes[sectionIndex]
+                    guard section.name == "tableViewSection" else {
+                        note(sectionIndex, "<\(section.name)> in <sections> is skipped")
+                        continue
+                    }
+                    var made = StaticTableSection(headerTitle: section["headerTitle"], footerTitle: section["footerTitle"])
+                    for cellIndex in tree.children(of: sectionIndex, named: "cells").flatMap({ tree.nodes[$0].children }) {
+                        guard tree.nodes[cellIndex].name == "tableViewCell" else {
+                            note(cellIndex, "<\(tree.nodes[cellIndex].name)> in a static section's <cells> is skipped")
+                            continue
+                        }
+                        var cell = try view(cellIndex, depth: depth &+ 1)
+                        cell.interfaceBuilder?.flags[Self.staticSectionFlag] = String(data.staticSections.count)
+                        made.cells.append(cell)
+                    }
+                    data.staticSections.append(made)
+                }
             case "collectionViewFlowLayout":
                 for (key, value) in sub.attributes where key != "id" && key != "key" { data.flags["layout.\(key)"] = value }
                 for sizeIndex in tree.children(of: child, named: "size") {

@@ -167,6 +167,11 @@ open class TableView: ScrollView {
         if style != .plain { backgroundColor = .systemGroupedBackground }
     }
 
+    /// A static table's sections from a storyboard (`dataMode="static"`), their cells made
+    /// with the scene; nil for a table whose rows come from its data source alone.
+    /// ``TableViewController``'s data source methods answer from it unless overridden.
+    var staticContent: [StaticSectionContent]?
+
     /// How far an inset grouped table's rows sit in from its sides: UIKit's 20-point
     /// margin on screens 414 points wide and wider, 16 on narrower ones; 0 otherwise.
     var rowSideInset: CGFloat {
@@ -1077,4 +1082,13 @@ open class TableView: ScrollView {
 public protocol ReusableTableViewCell: TableViewCell {
     /// A new cell for the identifier.
     static func makeReusableCell(reuseIdentifier: String) -> TableViewCell
+}
+
+/// One section of a static table: its titles, its cells and the heights the storyboard
+/// gave them.
+struct StaticSectionContent {
+    var headerTitle: String?
+    var footerTitle: String?
+    var cells: [TableViewCell] = []
+    var heights: [CGFloat] = []
 }

@@ -64,18 +64,35 @@ open class TableViewController: ViewController, TableViewDataSource, TableViewDe
 
     // The data source and delegate methods, open so that subclasses override them.
 
-    /// The number of sections in the table: 1 unless overridden.
-    open func numberOfSections(in tableView: TableView) -> Int { 1 }
-    /// The number of rows in `section`: 0 unless overridden.
-    open func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 0 }
-    /// The cell for the row at `indexPath`: a new `.default` cell unless overridden.
-    open func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-        TableViewCell(style: .default, reuseIdentifier: nil)
+    /// The number of sections in the table: a storyboard's static table's sections, else 1,
+    /// unless overridden.
+    open func numberOfSections(in tableView: TableView) -> Int { tableView.staticContent?.count ?? 1 }
+    /// The number of rows in `section`: a static section's cells, else 0, unless overridden.
+    open func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int {
+        staticSection(section, of: tableView)?.cells.count ?? 0
     }
-    /// The title of `section`'s header: none unless overridden.
-    open func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? { nil }
-    /// The title of `section`'s footer: none unless overridden.
-    open func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? { nil }
+    /// The cell for the row at `indexPath`: a static table's cell, else a new `.default`
+    /// cell, unless overridden.
+    open func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+        if let cells = staticSection(indexPath.section, of: tableView)?.cells, cells.indices.contains(indexPath.row) {
+            return cells[indexPath.row]
+        }
+        return TableViewCell(style: .default, reuseIdentifier: nil)
+    }
+    /// The title of `section`'s header: a static section's, else none, unless overridden.
+    open func tableView(_ tableView: TableView, titleForHeaderInSection section: Int) -> String? {
+        staticSection(section, of: tableView)?.headerTitle
+    }
+    /// The title of `section`'s footer: a static section's, else none, unless overridden.
+    open func tableView(_ tableView: TableView, titleForFooterInSection section: Int) -> String? {
+        staticSection(section, of: tableView)?.footerTitle
+    }
+
+    /// A static table's section, when the table is static and has it.
+    private func staticSection(_ section: Int, of tableView: TableView) -> StaticSectionContent? {
+        guard let sections = tableView.staticContent, sections.indices.contains(section) else { return nil }
+        return sections[section]
+    }
     /// Whether the row at `indexPath` can be edited: yes unless overridden.
     open func tableView(_ tableView: TableView, canEditRowAt indexPath: IndexPath) -> Bool { true }
     /// Commits an insertion or deletion of the row at `indexPath`: nothing unless overridden.
@@ -87,9 +104,14 @@ open class TableViewController: ViewController, TableViewDataSource, TableViewDe
     open func tableView(_ tableView: TableView, moveRowAt sourceIndexPath: IndexPath, to destinationIndexPath: IndexPath) {}
     /// The titles of the section index: none unless overridden.
     open func sectionIndexTitles(for tableView: TableView) -> [String]? { nil }
-    /// The height of the row at `indexPath`: `TableView.unansweredHeight` (not implemented) unless overridden.
+    /// The height of the row at `indexPath`: a static cell's height in the storyboard, else
+    /// `TableView.unansweredHeight` (not implemented), unless overridden.
     open func tableView(_ tableView: TableView, heightForRowAt indexPath: IndexPath) -> CGFloat {
-        TableView.unansweredHeight
+        if let heights = staticSection(indexPath.section, of: tableView)?.heights, heights.indices.contains(indexPath.row),
+           heights[indexPath.row] > 0 {
+            return heights[indexPath.row]
+        }
+        return TableView.unansweredHeight
     }
     /// An estimate of the row's height: `TableView.unansweredHeight` (not implemented) unless overridden.
     open func tableView(_ tableView: TableView, estimatedHeightForRowAt indexPath: IndexPath) -> CGFloat {

@@ -42,6 +42,9 @@ final class TouchDispatch {
     /// When the last scheduled gesture in this window ends (loop nanoseconds): the next
     /// one starts then (see ScheduledGestures.swift).
     var scheduledInputEnd: UInt64 = 0
+    /// Fingers down on a bar item, tab or key (elements, not views), with the element's
+    /// id and frame (see BarItemTouches.swift).
+    var barItemDowns: [Int: (ElementID, Rect)] = [:]
 
     init(window: Window) {
         self.window = window
@@ -268,6 +271,7 @@ extension Application {
             diagnose(.invalidArgument, label: target.traceLabel, message: "touch \(input.rawValue): the point is not finite")
             return false
         }
+        if let handled = touchOnBarItem(input, at: point, finger: finger, in: target) { return handled }
         let time = Double(loop.now.nanoseconds) / 1e9
         if let problem = target.touches.handle(input, finger: finger, at: point, time: time) {
             diagnose(.invalidArgument, label: target.traceLabel, message: "touch \(input.rawValue): \(problem)")

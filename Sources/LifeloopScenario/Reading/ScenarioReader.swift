@@ -251,7 +251,13 @@ struct ScenarioReader {
             spec.screen = try nodes.pick(entry.value, [("phone", Screen.phone), ("tablet", .tablet), ("legacy", .legacy)],
                                          noun: "screen")
         }
-        if let entry = fields["size"] { spec.screen.size = try nodes.size(entry.value, what: "size") }
+        if let entry = fields["size"] {
+            spec.screen.size = try nodes.size(entry.value, what: "size")
+            // A phone the size of a notched or Dynamic Island iPhone has its taller status bar.
+            if spec.screen.scale == Screen.phone.scale, let inset = Screen.notchedPhoneTopInset(size: spec.screen.size) {
+                spec.screen.statusBarInset = inset
+            }
+        }
         if let entry = fields["refreshRate"] {
             let rate = try nodes.integer(entry.value, expected: "a refresh rate in Hz, 1...480")
             guard (1...480).contains(rate) else {

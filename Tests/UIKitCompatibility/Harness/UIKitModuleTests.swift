@@ -175,11 +175,12 @@ struct UIKitModuleTests {
         #expect(controller.presentedViewController == nil, "the action dismissed the alert")
         controller.present(confirm, animated: true)
         try app.settle()
-        // Cancel is laid out last, below Delete.
-        let buttons = confirm.view.subviews.first?.subviews.compactMap { $0 as? UIButton } ?? []
+        // Cancel is laid out last, below Delete, in a panel of its own (as a sheet's is).
+        let buttons = confirm.view.subviews.flatMap { $0.subviews.compactMap { $0 as? UIButton } }
         let delete = try #require(buttons.first { $0.title(for: .normal) == "Delete" })
         let cancel = try #require(buttons.first { $0.title(for: .normal) == "Cancel" })
-        #expect(delete.frame.minY < cancel.frame.minY)
+        #expect(delete.superview !== cancel.superview)
+        #expect(delete.convert(CGPoint.zero, to: window).y < cancel.convert(CGPoint.zero, to: window).y)
         app.tap(delete)
         try app.settle()
         #expect(log == ["handler Delete presented=false"], "the handler runs once the sheet is dismissed")
