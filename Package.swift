@@ -41,6 +41,11 @@ let corpusFilesNotCompiled: [String] = {
     }.sorted()
 }()
 
+// Every target whose code subclasses or stores Lifeloop's classes names "Lifeloop" among
+// its dependencies, even when it reaches it only through UIKit or LifeloopTesting: the
+// build reschedules a target only when a module it depends on directly changes, and a
+// class that grew a stored property changes its subclasses' layout, so a target left
+// uncompiled after such a change crashes.
 let package = Package(
     name: "Lifeloop",
     products: [
@@ -159,8 +164,8 @@ let package = Package(
         .target(name: "_Testing_UIKit"),
         // `import QuartzCore` and `import CoreGraphics` as on iOS: UIKit's module under each
         // framework's name (CALayer, CATransform3D, CGContext, CGPath live there).
-        .target(name: "QuartzCore", dependencies: ["UIKit"]),
-        .target(name: "CoreGraphics", dependencies: ["UIKit", "_Testing_CoreGraphics"]),
+        .target(name: "QuartzCore", dependencies: ["Lifeloop", "UIKit"]),
+        .target(name: "CoreGraphics", dependencies: ["Lifeloop", "UIKit", "_Testing_CoreGraphics"]),
         .target(name: "_Testing_CoreGraphics"),
         // The daemon: JSON-RPC over a Unix socket, one app process each.
         .target(
@@ -226,7 +231,7 @@ let package = Package(
         // through the same plugin, so that `make test` builds and runs it.
         .executableTarget(
             name: "PortedAppSample",
-            dependencies: ["UIKit"],
+            dependencies: ["Lifeloop", "UIKit"],
             path: "Samples/PortedApp/Sources/PortedApp",
             exclude: ["iOS", "Resources"],
             swiftSettings: [.swiftLanguageMode(.v5)],
@@ -240,24 +245,24 @@ let package = Package(
         .target(name: "CLifeloopTesting"),
         .target(
             name: "LifeloopSnapshotTesting",
-            dependencies: [
+            dependencies: ["Lifeloop", 
                 "LifeloopTesting",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ]
         ),
         .testTarget(
             name: "LifeloopTestingTests",
-            dependencies: ["LifeloopTesting", "LifeloopSamples", "UIKit", "SignInAppScreens"]
+            dependencies: ["Lifeloop", "LifeloopTesting", "LifeloopSamples", "UIKit", "SignInAppScreens"]
         ),
         .testTarget(
             name: "LifeloopSnapshotTestingTests",
-            dependencies: ["LifeloopSnapshotTesting", "UIKit"]
+            dependencies: ["Lifeloop", "LifeloopSnapshotTesting", "UIKit"]
         ),
         // Samples/TestedApp (a package of its own, with the tests a team would write) built
         // and tested here as well, so that `make test` runs its tests.
         .target(
             name: "TestedAppSample",
-            dependencies: ["UIKit"],
+            dependencies: ["Lifeloop", "UIKit"],
             path: "Samples/TestedApp/Sources/TestedApp",
             exclude: ["iOS", "Resources"],
             swiftSettings: [.swiftLanguageMode(.v5)],
@@ -265,7 +270,7 @@ let package = Package(
         ),
         .testTarget(
             name: "TestedAppSampleTests",
-            dependencies: [
+            dependencies: ["Lifeloop", 
                 "TestedAppSample", "UIKit", "LifeloopTesting", "LifeloopSnapshotTesting",
                 .product(name: "SnapshotTesting", package: "swift-snapshot-testing"),
             ],
@@ -279,7 +284,7 @@ let package = Package(
         // that is how XCUIApplication() finds the app to launch.
         .target(
             name: "ChecklistAppSample",
-            dependencies: ["UIKit"],
+            dependencies: ["Lifeloop", "UIKit"],
             path: "Samples/ChecklistApp/Sources/ChecklistApp",
             exclude: ["iOS"],
             swiftSettings: [.swiftLanguageMode(.v5)],
@@ -287,7 +292,7 @@ let package = Package(
         ),
         .testTarget(
             name: "ChecklistAppSampleUITests",
-            dependencies: ["ChecklistAppSample", "LifeloopTesting"],
+            dependencies: ["Lifeloop", "ChecklistAppSample", "LifeloopTesting"],
             path: "Samples/ChecklistApp/Tests/ChecklistAppUITests",
             swiftSettings: [.swiftLanguageMode(.v5)]
         ),
@@ -299,7 +304,7 @@ let package = Package(
         // screens without the app delegate, for LifeloopTestingTests.
         .target(
             name: "SignInAppSample",
-            dependencies: ["UIKit"],
+            dependencies: ["Lifeloop", "UIKit"],
             path: "Samples/SignInApp/Sources/SignInApp",
             exclude: ["iOS"],
             swiftSettings: [.swiftLanguageMode(.v5)],
@@ -307,7 +312,7 @@ let package = Package(
         ),
         .target(
             name: "SignInAppScreens",
-            dependencies: ["UIKit"],
+            dependencies: ["Lifeloop", "UIKit"],
             path: "Tests/SignInAppScreens",
             exclude: ["SignInViewController.swift", "WelcomeViewController.swift"],
             swiftSettings: [.swiftLanguageMode(.v5)],
@@ -329,7 +334,7 @@ let package = Package(
         ),
         .testTarget(
             name: "LifeloopScenarioTests",
-            dependencies: ["LifeloopScenario", "LifeloopSamples", "LifeloopNetwork"]
+            dependencies: ["Lifeloop", "LifeloopScenario", "LifeloopSamples", "LifeloopNetwork"]
         ),
         .testTarget(
             name: "LifeloopTests",
@@ -337,15 +342,15 @@ let package = Package(
         ),
         .testTarget(
             name: "LifeloopPortTests",
-            dependencies: ["LifeloopPort", "UIKit", "LifeloopCore"]
+            dependencies: ["Lifeloop", "LifeloopPort", "UIKit", "LifeloopCore"]
         ),
         .testTarget(
             name: "LifeloopHostTests",
-            dependencies: ["LifeloopHost", "LifeloopCore"]
+            dependencies: ["Lifeloop", "LifeloopHost", "LifeloopCore"]
         ),
         .testTarget(
             name: "LifeloopPicturesTests",
-            dependencies: ["LifeloopPictures", "LifeloopScenario", "LifeloopSamples"],
+            dependencies: ["Lifeloop", "LifeloopPictures", "LifeloopScenario", "LifeloopSamples"],
             // Golden pictures, compared as text (LIFELOOP_ACCEPT_GOLDENS=1 rewrites them).
             exclude: ["Goldens"]
         ),
@@ -353,7 +358,7 @@ let package = Package(
         // UIKit module and run through a lifecycle. Swift 5 mode, as most apps.
         .testTarget(
             name: "UIKitCompatibilityTests",
-            dependencies: ["UIKit", "QuartzCore", "CoreGraphics", "LifeloopPictures"],
+            dependencies: ["Lifeloop", "UIKit", "QuartzCore", "CoreGraphics", "LifeloopPictures"],
             path: "Tests/UIKitCompatibility",
             // Corpus2 (the sampled corpus) and measure.py are measured by the script, never built.
             exclude: corpusFilesNotCompiled + ["Corpus2", "measure.py"],
@@ -364,7 +369,7 @@ let package = Package(
         // above), linked from the corpus under names of their own in iOS/.
         .testTarget(
             name: "UIKitCompatibilityPortedTests",
-            dependencies: ["UIKit", "LifeloopPictures"],
+            dependencies: ["Lifeloop", "UIKit", "LifeloopPictures"],
             path: "Tests/UIKitCompatibilityPorted",
             exclude: ["iOS"],
             swiftSettings: [.swiftLanguageMode(.v5)],
@@ -373,7 +378,7 @@ let package = Package(
         // SaveTheDot's controller, ported, alone: its class name is another ported file's.
         .testTarget(
             name: "UIKitCompatibilitySaveTheDotTests",
-            dependencies: ["UIKit", "LifeloopPictures"],
+            dependencies: ["Lifeloop", "UIKit", "LifeloopPictures"],
             path: "Tests/UIKitCompatibilitySaveTheDot",
             exclude: ["iOS"],
             swiftSettings: [.swiftLanguageMode(.v5)],

@@ -428,7 +428,12 @@ open class View: Responder {
 
     /// The tint, inherited from the superview when unset (the system blue at the root).
     open var tintColor: Color! {
-        get { extras?.tintColor ?? storedSuperview?.tintColor ?? .systemBlue }
+        get {
+            let tint = extras?.tintColor ?? storedSuperview?.tintColor ?? .systemBlue
+            // A dimmed view's tint is desaturated (UIKit's `TintAdjustmentMode.dimmed`): grey.
+            guard tintAdjustmentMode == .dimmed else { return tint }
+            return Color.systemGray.withAlphaComponent(tint.alpha)
+        }
         set {
             guard onLoop("tintColor") else { return }
             makeExtras().tintColor = newValue

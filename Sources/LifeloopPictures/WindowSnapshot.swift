@@ -459,6 +459,7 @@ public struct WindowSnapshot: Sendable, Equatable {
             }
             let tabBar = tabs.tabBar
             bar.tint = tabBar.tintColor.map(tabBar.resolvedColor)
+            if tabs.viewIfLoaded?.tintAdjustmentMode == .dimmed { bar.tint = tabBar.resolvedColor(.systemGray) }
             bar.backgroundColor = tabBar.drawnBackgroundColor.map(tabBar.resolvedColor)
             bar.selectedColor = tabBar.drawnSelectedItemColor.map(tabBar.resolvedColor)
             bar.unselectedColor = tabBar.drawnUnselectedItemColor.map(tabBar.resolvedColor)
@@ -486,6 +487,8 @@ public struct WindowSnapshot: Sendable, Equatable {
         bar.trailingLooks = trailingLooks
         if let navigation = drawn.object(at: index) as? NavigationController {
             bar.tint = navigation.navigationBar.tintColor.map(navigation.navigationBar.resolvedColor)
+            // The bar dims with its controller's view (behind an alert, say).
+            if navigation.viewIfLoaded?.tintAdjustmentMode == .dimmed { bar.tint = navigation.navigationBar.resolvedColor(.systemGray) }
             // UIKit shows the title large while the bar prefers it and the top item does not
             // refuse it; an `.automatic` item follows the bar.
             bar.showsLargeTitle = navigation.navigationBar.prefersLargeTitles

@@ -38,6 +38,10 @@ extension WindowSnapshot {
         /// A toolbar: its bar colour reaching `extendsBy` points below it (over the home
         /// indicator's safe area when it sits on it) and a hairline along its top.
         case toolbar(color: Color?, extendsBy: Double)
+        /// A plain table's separators below its last row, as UIKit draws them down the rest
+        /// of the table when it has no footer view: one every `rowHeight` points from
+        /// `firstY` (window coordinates), inset `inset` at the leading edge.
+        case emptyRowSeparators(firstY: Double, rowHeight: Double, inset: Double, color: Color?)
     }
 
     /// A table row's separator line, at its bottom edge.
@@ -107,6 +111,13 @@ extension WindowSnapshot {
                 if window.screenSafeAreaInsets.bottom > 0, abs(rect.maxY - bottom) < 0.5 { extends = window.screenSafeAreaInsets.bottom }
             }
             return .toolbar(color: toolbar.drawnBackgroundColor.map(toolbar.resolvedColor), extendsBy: extends)
+        case let table as TableView where !(table.isDragging || table.isDecelerating):
+            guard table.style == .plain, table.separatorStyle != .none, table.tableFooterView == nil else { return nil }
+            let rowHeight = table.rowHeight > 0 && table.rowHeight.isFinite ? Double(table.rowHeight) : 44
+            let contentEnd = rect.minY + Double(table.contentSize.height - table.contentOffset.y)
+            guard contentEnd + rowHeight <= rect.maxY else { return nil }
+            return .emptyRowSeparators(firstY: contentEnd + rowHeight, rowHeight: rowHeight,
+                                       inset: Double(table.separatorInset.left), color: table.separatorColor)
         case let scroll as ScrollView:
             guard scroll.isDragging || scroll.isDecelerating else { return nil }
             return scrollIndicators(of: scroll, rect: rect)

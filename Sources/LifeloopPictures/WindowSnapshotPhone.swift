@@ -18,6 +18,9 @@ struct Palette {
     var red: String { dark ? "#ff453a" : "#ff3b30" }
     var gray: String { "#8e8e93" }
     var separator: String { dark ? "#38383a" : "#c6c6c8" }
+    /// A bar's edge: UIKit's bar shadow, black at about 30 % (measured #b2b2b2 over white
+    /// in an iOS 13 simulator screenshot); the separator grey in the dark.
+    var barHairline: String { dark ? "#38383a" : "#b2b2b2" }
     var fill: String { dark ? "#2c2c2e" : "#eeeeef" }
     var bar: String { dark ? "#1d1d1d" : "#f9f9f9" }
     var track: String { dark ? "#39393d" : "#e3e3e8" }
@@ -225,6 +228,13 @@ extension WindowSnapshot {
                 canvas.rect(x: bar.minX, y: bar.minY, width: bar.width, height: bar.height, fill: isDark ? "#ffffff" : "#000000",
                             style: [.fillOpacity(0.35), .cornerRadius(1.5), .note("data-role", "scroll-indicator")])
             }
+        case .emptyRowSeparators(let firstY, let rowHeight, let inset, let color):
+            var y = firstY
+            while y <= rect.maxY {
+                canvas.line(x1: rect.minX + inset, y1: y - 0.5, x2: rect.maxX, y2: y - 0.5, stroke: color.map(hex) ?? palette.separator,
+                            width: 1, style: [.note("data-role", "empty-row-separator")], title: nil)
+                y += rowHeight
+            }
         case .alertAction(let leadingHairline):
             canvas.line(x1: rect.minX, y1: rect.minY + 0.5, x2: rect.maxX, y2: rect.minY + 0.5, stroke: palette.separator, width: 1,
                         style: [], title: nil)
@@ -238,7 +248,7 @@ extension WindowSnapshot {
                             style: [.note("data-role", "toolbar-safe-area")])
             }
             // UIKit's hairline lies just above the bar, so the bar's background view does not cover it.
-            canvas.line(x1: rect.minX, y1: rect.minY - 0.5, x2: rect.maxX, y2: rect.minY - 0.5, stroke: palette.separator, width: 1,
+            canvas.line(x1: rect.minX, y1: rect.minY - 0.5, x2: rect.maxX, y2: rect.minY - 0.5, stroke: palette.barHairline, width: 1,
                         style: [.note("data-role", "toolbar")], title: nil)
         }
     }
@@ -313,7 +323,7 @@ extension WindowSnapshot {
         canvas.rect(x: rect.minX, y: rect.minY, width: rect.width, height: rect.height + band, fill: bar.backgroundColor.map(hex) ?? palette.bar,
                     style: [.note("data-role", bar.isTabBar ? "tab-bar" : "navigation-bar")])
         let edge = bar.isTabBar ? rect.minY + 0.5 : rect.maxY + band - 0.5
-        canvas.line(x1: rect.minX, y1: edge, x2: rect.maxX, y2: edge, stroke: palette.separator, width: 1, style: [], title: nil)
+        canvas.line(x1: rect.minX, y1: edge, x2: rect.maxX, y2: edge, stroke: palette.barHairline, width: 1, style: [], title: nil)
         let tint = bar.tint.map(hex) ?? palette.tint
         if bar.isTabBar {
             let count = max(1, bar.trailing.count)

@@ -173,4 +173,69 @@ struct PhoneListPictureTests {
         #expect(svg.contains("data-role=\"home-indicator\""))
         try expectGolden(svg, "phone-action-sheet.svg")
     }
+
+    @Test func anAlertDimsTheTintBehindItAndItsTextFieldTakesTheKeyboard() throws {
+        let app = try Application(clock: .virtual)
+        let window = Window(screen: Screen(size: Size(width: 375, height: 667), scale: 2, statusBarInset: 20), label: "main")
+        let root = ViewController(label: "Root")
+        root.title = "To do List"
+        root.view.backgroundColor = .systemBackground
+        root.navigationItem.rightBarButtonItem = BarButtonItem(barButtonSystemItem: .add)
+        let navigation = NavigationController(rootViewController: root, label: "nav")
+        window.rootViewController = navigation
+        window.makeKeyAndVisible()
+        try app.settle()
+        let alert = AlertController(title: "Create new item", message: nil, preferredStyle: .alert)
+        alert.addTextField { $0.placeholder = "New item name" }
+        alert.addAction(AlertAction(title: "Create", style: .cancel))
+        alert.addAction(AlertAction(title: "Cancel", style: .default))
+        navigation.present(alert, animated: true)
+        try app.settle()
+        try app.advance(by: .seconds(1))
+        #expect(root.view.tintAdjustmentMode == .dimmed, "the views behind dim")
+        #expect(root.view.tintColor == Color.systemGray)
+        let field = try #require(alert.textFields?.first)
+        #expect(field.isFirstResponder, "the alert's field takes the keyboard")
+        let keyboard = try #require(window.keyboardFrameInWindow)
+        let panel = try #require(field.superview)
+        #expect(panel.frame.maxY < keyboard.minY, "the alert sits above the keyboard")
+        #expect(abs(panel.frame.midY - keyboard.minY / 2) <= 1, "centred in the room the keyboard leaves")
+        let svg = WindowSnapshot(window).svg()
+        #expect(svg.contains("data-role=\"keyboard\""))
+        #expect(svg.contains("stroke=\"#8e8e93\"") || svg.contains("fill=\"#8e8e93\""), "the bar's plus in grey")
+        try expectGolden(svg, "phone-alert-keyboard.svg")
+        alert.dismiss(animated: false)
+        try app.settle()
+        try app.advance(by: .seconds(1))
+        #expect(root.view.tintAdjustmentMode == .normal && root.view.tintColor == Color.systemBlue, "the tint comes back")
+        #expect(window.keyboardFrameInWindow == nil, "the keyboard went with the alert")
+    }
+
+    final class TwoRows: NSObject, TableViewDataSource {
+        func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 2 }
+        func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+            let cell = TableViewCell(style: .default, reuseIdentifier: nil)
+            cell.textLabel?.text = "Row \(indexPath.row)"
+            return cell
+        }
+    }
+
+    @Test func aPlainTableDrawsSeparatorsDownItsEmptyRowsUnlessItHasAFooterView() throws {
+        let app = try Application(clock: .virtual)
+        let window = Window(screen: .phone, label: "main")
+        let page = TableViewController(style: .plain)
+        let rows = TwoRows()
+        page.tableView.dataSource = rows
+        window.rootViewController = page
+        window.makeKeyAndVisible()
+        try app.settle()
+        let svg = WindowSnapshot(window).svg()
+        let empty = svg.components(separatedBy: "data-role=\"empty-row-separator\"").count - 1
+        // 736 points less the status bar and two rows, in rows of 44.
+        #expect(empty == Int((736 - 20 - 88) / 44), "\(empty) separators under the rows")
+        page.tableView.tableFooterView = View(frame: .zero)
+        try app.settle()
+        #expect(!WindowSnapshot(window).svg().contains("empty-row-separator"), "a footer view ends the rows, as in UIKit")
+        _ = rows
+    }
 }

@@ -64,6 +64,9 @@ open class AlertController: ViewController {
     private var panel: View?
     /// An action sheet's cancel button sits in a panel of its own, below the others.
     private var cancelPanel: View?
+    /// The view whose tint the alert dims while it shows (the presenting window's root
+    /// view), with the mode it had.
+    private var dimmed: (view: View, mode: TintAdjustmentMode)?
     private var titleLabel: Label?
     private var messageLabel: Label?
 
@@ -145,6 +148,43 @@ open class AlertController: ViewController {
         return made
     }
 
+    /// As UIKit's alert: the views behind dim their tint, and the first text field, if
+    /// any, becomes first responder, so the keyboard comes up with the alert.
+    open override func viewWillAppear(_ animated: Bool) {
+        super.viewWillAppear(animated)
+        if dimmed == nil, let root = presentingViewController?.viewIfLoaded?.window?.rootViewController?.viewIfLoaded,
+           (root.extras?.tintAdjustmentMode ?? .automatic) == .automatic {
+            dimmed = (root, .automatic)
+            root.tintAdjustmentMode = .dimmed
+        }
+        focusFirstTextField()
+    }
+
+    /// Where the presentation adds the alert's view to its window after `viewWillAppear`,
+    /// its first text field takes the keyboard now.
+    open override func viewDidAppear(_ animated: Bool) {
+        super.viewDidAppear(animated)
+        focusFirstTextField()
+    }
+
+    /// The first text field becomes first responder once it is in a window (a field out of
+    /// any window takes no keyboard).
+    private func focusFirstTextField() {
+        guard let field = textFields?.first, field.window != nil, !field.isFirstResponder,
+              !(textFields ?? []).contains(where: \.isFirstResponder) else { return }
+        if field.becomeFirstResponder() { viewIfLoaded?.setNeedsLayout() }
+    }
+
+    /// The views behind take their tint back, and a text field gives up the keyboard.
+    open override func viewWillDisappear(_ animated: Bool) {
+        super.viewWillDisappear(animated)
+        if let (view, mode) = dimmed {
+            view.tintAdjustmentMode = mode
+            dimmed = nil
+        }
+        for field in textFields ?? [] where field.isFirstResponder { _ = field.resignFirstResponder() }
+    }
+
     /// Lays the panel out: the title, the message, the text fields, then the actions, in a
     /// 270-point panel in the middle, or a sheet at the bottom. An alert's two actions share
     /// one row when their titles fit, cancel on the left; otherwise each has a row, cancel last.
@@ -184,8 +224,10 @@ open class AlertController: ViewController {
             cancelPanel.frame = Rect(x: x, y: bottom - 57, width: width, height: 57)
             bottom -= 57 + 8
         }
+        // An alert is centred in the space the keyboard leaves.
+        let room = viewIfLoaded?.window?.keyboardFrameInWindow.map { min(bounds.height, $0.minY) } ?? bounds.height
         panel.frame = preferredStyle == .alert
-            ? Rect(x: x, y: ((bounds.height - y) / 2).rounded(), width: width, height: y)
+            ? Rect(x: x, y: max(0, ((room - y) / 2).rounded()), width: width, height: y)
             : Rect(x: x, y: bottom - y, width: width, height: y)
     }
 
