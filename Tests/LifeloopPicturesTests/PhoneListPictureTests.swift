@@ -238,4 +238,68 @@ struct PhoneListPictureTests {
         #expect(!WindowSnapshot(window).svg().contains("empty-row-separator"), "a footer view ends the rows, as in UIKit")
         _ = rows
     }
+
+    @Test func textFieldsInEachBorderStyleWithPlaceholderSecureDotsClearButtonAndCaret() throws {
+        let app = try Application(clock: .virtual)
+        let window = Window(screen: .phone, label: "main")
+        let page = ViewController(label: "Fields")
+        page.view.backgroundColor = .systemBackground
+        window.rootViewController = page
+        window.makeKeyAndVisible()
+        var fields: [TextField] = []
+        for (index, style) in [TextField.BorderStyle.none, .line, .bezel, .roundedRect].enumerated() {
+            let field = TextField(frame: Rect(x: 20, y: 60 + Double(index) * 50, width: 374, height: 34))
+            field.borderStyle = style
+            field.placeholder = "Placeholder"
+            fields.append(field)
+        }
+        fields[1].text = "Line"
+        fields[2].text = "secret"
+        fields[2].isSecureTextEntry = true
+        fields[3].text = "ada@example.com"
+        fields[3].clearButtonMode = .whileEditing
+        for field in fields { page.view.addSubview(field) }
+        try app.settle()
+        #expect(fields[3].becomeFirstResponder())
+        try app.settle()
+        try app.advance(by: .seconds(1))
+        let svg = WindowSnapshot(window).svg()
+        #expect(svg.contains(">Placeholder</text>"), "the empty field's placeholder")
+        #expect(svg.contains("••••••"), "secure text as dots")
+        #expect(svg.contains("data-role=\"caret\""), "the caret in the focused field")
+        #expect(svg.contains("data-role=\"keyboard\""))
+        try expectGolden(svg, "phone-text-fields.svg")
+    }
+
+    final class ManyRows: NSObject, TableViewDataSource {
+        func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 60 }
+        func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+            let cell = TableViewCell(style: .default, reuseIdentifier: nil)
+            cell.textLabel?.text = "Row \(indexPath.row)"
+            return cell
+        }
+    }
+
+    @Test func aScrollingTableShowsItsIndicatorWhileTheFingerDrags() throws {
+        let app = try Application(clock: .virtual)
+        let window = Window(screen: .phone, label: "main")
+        let page = TableViewController(style: .plain)
+        let rows = ManyRows()
+        page.tableView.dataSource = rows
+        window.rootViewController = page
+        window.makeKeyAndVisible()
+        try app.settle()
+        #expect(!WindowSnapshot(window).svg().contains("scroll-indicator"), "no indicator at rest")
+        #expect(app.touch(.down, at: Point(x: 200, y: 600)))
+        for step in 1...10 {
+            try app.advance(by: .milliseconds(16))
+            #expect(app.touch(.move, at: Point(x: 200, y: 600 - Double(step) * 30)))
+        }
+        #expect(page.tableView.isDragging)
+        let svg = WindowSnapshot(window).svg()
+        #expect(svg.contains("data-role=\"scroll-indicator\""), "the indicator while dragging")
+        try expectGolden(svg, "phone-scrolling.svg")
+        #expect(app.touch(.up, at: Point(x: 200, y: 300)))
+        _ = rows
+    }
 }
