@@ -42,6 +42,9 @@ func unwrapped(_ type: TypeSyntax) -> (base: TypeSyntax, optional: Bool) {
 /// Pass one: what each file declares (classes, their outlets and methods, `@objc`
 /// protocols) and where it names selectors.
 final class DeclarationCollector: SyntaxVisitor {
+    /// The selectors of overridable methods whose presence UIKit checks, not just calls.
+    static let selectorsUIKitAsksAbout: Set<String> = ["tableView:commit:forRowAt:"]
+
     let fileIndex: Int
     let path: String
     let converter: SourceLocationConverter
@@ -225,7 +228,7 @@ final class DeclarationCollector: SyntaxVisitor {
     private func collect(_ node: FunctionDeclSyntax) {
         guard let owner = memberOwner else { return }
         let attributes = node.attributes
-        let exposed = attributes.has("objc") || attributes.has("IBAction") || attributes.has("IBSegueAction")
+        let declaredExposed = attributes.has("objc") || attributes.has("IBAction") || attributes.has("IBSegueAction")
             || (owner.exposesAll && !attributes.has("nonobjc"))
         let parameters = node.signature.parameterClause.parameters.map { parameter in
             MethodParameter(label: parameter.firstName.text == "_" ? nil : parameter.firstName.text,
@@ -234,6 +237,9 @@ final class DeclarationCollector: SyntaxVisitor {
         let throwing = node.signature.effectSpecifiers?.throwsClause != nil
         let objcName = attributes.objcCustomName
             ?? ObjCName.selector(baseName: node.name.text, labels: parameters.map(\.label), throwing: throwing)
+        // An override UIKit asks about by selector (`respondsToSelector:`) is exposed too, so
+        // that Lifeloop can ask the same: a data source that commits edits gets swipe-to-delete.
+        let exposed = declaredExposed || (node.modifiers.has("override") && Self.selectorsUIKitAsksAbout.contains(objcName))
         let returnType = node.signature.returnClause?.type.trimmedDescription
         let method = MethodInfo(
             name: node.name.text, parameters: parameters, objcName: objcName,

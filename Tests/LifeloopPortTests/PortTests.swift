@@ -545,3 +545,22 @@ struct PortToolTests {
         #expect(errors.contains("would both be written to"))
     }
 }
+
+@Suite("Port step: overrides UIKit asks about")
+struct RespondedOverrideTests {
+    @Test func aDataSourcesCommitOverrideIsExposedSoTheTableOffersSwipeToDelete() {
+        let text = """
+            import UIKit
+            class ListViewController: UITableViewController {
+                var items = ["a"]
+                override func tableView(_ tableView: UITableView, commit editingStyle: UITableViewCell.EditingStyle, forRowAt indexPath: IndexPath) {
+                    items.remove(at: indexPath.row)
+                }
+                override func tableView(_ tableView: UITableView, numberOfRowsInSection section: Int) -> Int { items.count }
+            }
+            """
+        let out = ported(text)
+        #expect(out.contains("case \"tableView:commit:forRowAt:\":"), "the commit override answers its selector")
+        #expect(!out.contains("\"tableView:numberOfRowsInSection:\""), "other overrides are not exposed")
+    }
+}

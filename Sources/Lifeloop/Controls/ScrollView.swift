@@ -351,6 +351,9 @@ open class ScrollView: View {
     /// that may not be cancelled (``canCancelContentTouches``, ``touchesShouldCancel(in:)``).
     /// Other recognizers: as a view's.
     open override func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
+        if let table = self as? TableView, let swipe = table.rowSwipeRecognizer, gestureRecognizer === swipe {
+            return table.rowSwipeShouldBegin(swipe)
+        }
         guard let pan = storedPanGestureRecognizer, gestureRecognizer === pan else {
             return super.gestureRecognizerShouldBegin(gestureRecognizer)
         }
@@ -373,6 +376,8 @@ open class ScrollView: View {
     /// ``isScrollEnabled`` is false or a drag is already on.
     open func beginDrag() {
         guard onLoop("beginDrag()"), isScrollEnabled, !isDragging else { return }
+        // A scroll closes a table's row swiped open, as UIKit's does.
+        (self as? TableView)?.closeRowSwipe()
         stopMotion()
         isTracking = true
         isDragging = true

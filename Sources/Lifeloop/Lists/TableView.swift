@@ -131,7 +131,7 @@ open class TableView: ScrollView {
     }
 
     private var editing = false
-    private weak var tableDelegate: TableViewDelegate?
+    weak var tableDelegate: TableViewDelegate?
     /// Whether the delegate answers `heightForRowAt` (learnt from its first answer).
     private var delegateAnswersRowHeight: Bool?
     /// Whether the delegate answers `estimatedHeightForRowAt` (learnt from its first answer).
@@ -181,10 +181,17 @@ open class TableView: ScrollView {
 
     /// A row's cell frame in content coordinates: the whole width, or inset in an inset
     /// grouped table.
-    private func cellFrame(_ span: (y: Double, height: Double), width: CGFloat) -> Rect {
+    private func cellFrame(_ span: (y: Double, height: Double), width: CGFloat, path: IndexPath? = nil) -> Rect {
         let inset = rowSideInset
-        return Rect(x: inset, y: span.y, width: max(0, width - 2 * inset), height: span.height)
+        // A row swiped open sits slid aside by its actions (TableView+Swipe.swift).
+        let slid = path.flatMap { path in rowSwipe.flatMap { $0.path == path ? $0.offset : nil } } ?? 0
+        return Rect(x: inset + slid, y: span.y, width: max(0, width - 2 * inset), height: span.height)
     }
+
+    /// The row swiped open, or being swiped, with its action buttons (TableView+Swipe.swift).
+    var rowSwipe: RowSwipe?
+    /// The recognizer of horizontal swipes on rows, made with the scroll pan.
+    var rowSwipeRecognizer: PanGestureRecognizer?
 
     /// A grouped table's look on a cell it shows: the secondary grouped background, and in
     /// an inset grouped table the rounded corners of its section's first and last rows.
@@ -343,6 +350,7 @@ open class TableView: ScrollView {
     open func reloadData() {
         guard onLoop("reloadData()") else { return }
         trace("reloadData")
+        closeRowSwipe()
         listAnimator.interruptAll(in: app)
         reloadCounts()
         shownCellsStale = true
@@ -586,7 +594,7 @@ open class TableView: ScrollView {
         let width = bounds.width
         for path in wantedPaths {
             if let cell = shown[path] {
-                let frame = cellFrame(geometry.rowSpan(path.section, path.row), width: width)
+                let frame = cellFrame(geometry.rowSpan(path.section, path.row), width: width, path: path)
                 if cell.frame != frame { cell.frame = frame }
                 if style == .insetGrouped { applyGroupedLook(to: cell, at: path) }
                 continue
@@ -604,7 +612,7 @@ open class TableView: ScrollView {
                 geometry.setRowHeight(rowHeight, section: path.section, row: path.row)
                 heightsChanged = true
             }
-            cell.frame = cellFrame(geometry.rowSpan(path.section, path.row), width: width)
+            cell.frame = cellFrame(geometry.rowSpan(path.section, path.row), width: width, path: path)
             applyGroupedLook(to: cell, at: path)
             cell.table = self
             cell.isSelected = selected.contains(path)
@@ -618,7 +626,7 @@ open class TableView: ScrollView {
         if heightsChanged {
             // Frames of the kept rows follow the new heights.
             for path in shown.paths {
-                shown[path]?.frame = cellFrame(geometry.rowSpan(path.section, path.row), width: width)
+                shown[path]?.frame = cellFrame(geometry.rowSpan(path.section, path.row), width: width, path: path)
             }
             let now = geometry.rows(intersecting: visible.minY, visible.maxY).map { IndexPath(row: $0.row, section: $0.section) }
             return now != shown.paths.filter { !pinned.contains($0) }
@@ -910,6 +918,7 @@ open class TableView: ScrollView {
     /// Turns editing on or off; shown cells follow.
     open func setEditing(_ editing: Bool, animated: Bool) {
         guard onLoop("setEditing(_:animated:)") else { return }
+        closeRowSwipe()
         self.editing = editing
         for cell in shown.ordered { cell.setEditing(editing, animated: animated) }
         editingDidChange()

@@ -104,6 +104,7 @@ final class TouchDispatch {
         var current = touch.view
         while let view = current {
             (view as? ScrollView)?.installPanGestureRecognizerIfNeeded()
+            (view as? TableView)?.installRowSwipeRecognizerIfNeeded()
             for recognizer in view.extras?.gestureRecognizers ?? [] where recognizer.isEnabled {
                 if recognizer.needsReset { recognizer.performReset() }
                 guard recognizer.acceptsTouches, recognizer.delegate?.gestureRecognizer(recognizer, shouldReceive: touch) ?? true
