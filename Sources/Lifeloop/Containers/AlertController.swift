@@ -65,8 +65,8 @@ open class AlertController: ViewController {
     /// An action sheet's cancel button sits in a panel of its own, below the others.
     private var cancelPanel: View?
     /// The view whose tint the alert dims while it shows (the presenting window's root
-    /// view), with the mode it had.
-    private var dimmed: (view: View, mode: TintAdjustmentMode)?
+    /// view): weak, as the view outlives no window that holds it.
+    private weak var dimmedView: View?
     private var titleLabel: Label?
     private var messageLabel: Label?
 
@@ -152,9 +152,9 @@ open class AlertController: ViewController {
     /// any, becomes first responder, so the keyboard comes up with the alert.
     open override func viewWillAppear(_ animated: Bool) {
         super.viewWillAppear(animated)
-        if dimmed == nil, let root = presentingViewController?.viewIfLoaded?.window?.rootViewController?.viewIfLoaded,
+        if dimmedView == nil, let root = presentingViewController?.viewIfLoaded?.window?.rootViewController?.viewIfLoaded,
            (root.extras?.tintAdjustmentMode ?? .automatic) == .automatic {
-            dimmed = (root, .automatic)
+            dimmedView = root
             root.tintAdjustmentMode = .dimmed
         }
         focusFirstTextField()
@@ -178,9 +178,9 @@ open class AlertController: ViewController {
     /// The views behind take their tint back, and a text field gives up the keyboard.
     open override func viewWillDisappear(_ animated: Bool) {
         super.viewWillDisappear(animated)
-        if let (view, mode) = dimmed {
-            view.tintAdjustmentMode = mode
-            dimmed = nil
+        if let view = dimmedView {
+            view.tintAdjustmentMode = .automatic
+            dimmedView = nil
         }
         for field in textFields ?? [] where field.isFirstResponder { _ = field.resignFirstResponder() }
     }
