@@ -211,8 +211,11 @@ struct PhoneListPictureTests {
         #expect(window.keyboardFrameInWindow == nil, "the keyboard went with the alert")
     }
 
-    final class TwoRows: NSObject, TableViewDataSource {
-        func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 2 }
+    /// `count` rows titled "Row N".
+    final class NumberedRows: NSObject, TableViewDataSource {
+        let count: Int
+        init(_ count: Int) { self.count = count }
+        func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { count }
         func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
             let cell = TableViewCell(style: .default, reuseIdentifier: nil)
             cell.textLabel?.text = "Row \(indexPath.row)"
@@ -220,15 +223,21 @@ struct PhoneListPictureTests {
         }
     }
 
-    @Test func aPlainTableDrawsSeparatorsDownItsEmptyRowsUnlessItHasAFooterView() throws {
+    /// A plain table controller of `count` numbered rows, shown and settled.
+    static func plainTable(rows count: Int) throws -> (Application, Window, TableViewController, NumberedRows) {
         let app = try Application(clock: .virtual)
         let window = Window(screen: .phone, label: "main")
         let page = TableViewController(style: .plain)
-        let rows = TwoRows()
+        let rows = NumberedRows(count)
         page.tableView.dataSource = rows
         window.rootViewController = page
         window.makeKeyAndVisible()
         try app.settle()
+        return (app, window, page, rows)
+    }
+
+    @Test func aPlainTableDrawsSeparatorsDownItsEmptyRowsUnlessItHasAFooterView() throws {
+        let (app, window, page, rows) = try Self.plainTable(rows: 2)
         let svg = WindowSnapshot(window).svg()
         let empty = svg.components(separatedBy: "data-role=\"empty-row-separator\"").count - 1
         // 736 points less the status bar and two rows, in rows of 44.
@@ -271,24 +280,8 @@ struct PhoneListPictureTests {
         try expectGolden(svg, "phone-text-fields.svg")
     }
 
-    final class ManyRows: NSObject, TableViewDataSource {
-        func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { 60 }
-        func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
-            let cell = TableViewCell(style: .default, reuseIdentifier: nil)
-            cell.textLabel?.text = "Row \(indexPath.row)"
-            return cell
-        }
-    }
-
     @Test func aScrollingTableShowsItsIndicatorWhileTheFingerDrags() throws {
-        let app = try Application(clock: .virtual)
-        let window = Window(screen: .phone, label: "main")
-        let page = TableViewController(style: .plain)
-        let rows = ManyRows()
-        page.tableView.dataSource = rows
-        window.rootViewController = page
-        window.makeKeyAndVisible()
-        try app.settle()
+        let (app, window, page, rows) = try Self.plainTable(rows: 60)
         #expect(!WindowSnapshot(window).svg().contains("scroll-indicator"), "no indicator at rest")
         #expect(app.touch(.down, at: Point(x: 200, y: 600)))
         for step in 1...10 {
