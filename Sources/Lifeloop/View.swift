@@ -429,10 +429,17 @@ open class View: Responder {
     /// The tint, inherited from the superview when unset (the system blue at the root).
     open var tintColor: Color! {
         get {
-            let tint = extras?.tintColor ?? storedSuperview?.tintColor ?? .systemBlue
             // A dimmed view's tint is desaturated (UIKit's `TintAdjustmentMode.dimmed`): grey.
-            guard tintAdjustmentMode == .dimmed else { return tint }
-            return Color.systemGray.withAlphaComponent(tint.alpha)
+            // An inherited tint comes dimmed already when the superview is; only a view that
+            // dims itself, or sets a tint of its own under a dimmed superview, looks further.
+            let own = extras?.tintColor
+            let tint = own ?? storedSuperview?.tintColor ?? .systemBlue
+            let dims = switch extras?.tintAdjustmentMode ?? .automatic {
+            case .dimmed: true
+            case .normal: false
+            case .automatic: own != nil && storedSuperview?.tintAdjustmentMode == .dimmed
+            }
+            return dims ? Color.systemGray.withAlphaComponent(tint.alpha) : tint
         }
         set {
             guard onLoop("tintColor") else { return }

@@ -70,7 +70,7 @@ extension TableView {
             }
         }
         guard !leading, let source = dataSource as? Responder, source.lifeloopResponds(to: Self.commitSelector),
-              source is TableViewDataSource, dataSource?.tableView(self, canEditRowAt: path) ?? false,
+              dataSource?.tableView(self, canEditRowAt: path) ?? false,
               (tableDelegate?.tableView(self, editingStyleForRowAt: path) ?? .delete) == .delete else { return [] }
         return [("Delete", .systemRed, { [weak self] in self?.commitEditing(forRowAt: path) })]
     }
@@ -156,9 +156,8 @@ extension TableView {
             button.frame = Rect(x: x, y: row.minY, width: max(0, width), height: row.height)
             x += width
         }
-        if let cell = cellForRow(at: open.path) {
-            cell.frame = Rect(x: inset + open.offset, y: row.minY, width: max(0, bounds.width - 2 * inset), height: row.height)
-        }
+        cellForRow(at: open.path)?.frame = cellFrame(geometry.rowSpan(open.path.section, open.path.row), width: bounds.width,
+                                                      path: open.path)
     }
 
     /// Slides the open row back and takes its buttons away.
@@ -166,10 +165,6 @@ extension TableView {
         guard let open = rowSwipe else { return }
         rowSwipe = nil
         for button in open.buttons { button.removeFromSuperview() }
-        if let cell = cellForRow(at: open.path) {
-            let row = rectForRow(at: open.path)
-            let inset = rowSideInset
-            cell.frame = Rect(x: inset, y: row.minY, width: max(0, bounds.width - 2 * inset), height: row.height)
-        }
+        cellForRow(at: open.path)?.frame = cellFrame(geometry.rowSpan(open.path.section, open.path.row), width: bounds.width)
     }
 }

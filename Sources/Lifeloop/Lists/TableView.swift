@@ -181,7 +181,7 @@ open class TableView: ScrollView {
 
     /// A row's cell frame in content coordinates: the whole width, or inset in an inset
     /// grouped table.
-    private func cellFrame(_ span: (y: Double, height: Double), width: CGFloat, path: IndexPath? = nil) -> Rect {
+    func cellFrame(_ span: (y: Double, height: Double), width: CGFloat, path: IndexPath? = nil) -> Rect {
         let inset = rowSideInset
         // A row swiped open sits slid aside by its actions (TableView+Swipe.swift).
         let slid = path.flatMap { path in rowSwipe.flatMap { $0.path == path ? $0.offset : nil } } ?? 0

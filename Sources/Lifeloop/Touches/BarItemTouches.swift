@@ -10,11 +10,10 @@ extension Application {
         let dispatch = window.touches
         if input == .down {
             guard dispatch.barItemDowns[finger] == nil, !dispatch.downRecords.contains(where: { $0.touch.finger == finger }),
-                  let (element, target) = barItemElement(at: point, in: window) else { return nil }
-            _ = target
+                  let element = barItemElement(at: point, in: window) else { return nil }
             dispatch.barItemDowns[finger] = (element.id, element.frame)
             loop.record(label: element.label.isEmpty ? element.ref : element.label, event: "touch",
-                        detail: "began \(Self.pointText(point))", window: window.traceLabel)
+                        detail: "began " + TouchDispatch.describe(point, finger: finger), window: window.traceLabel)
             return true
         }
         guard let (id, frame) = dispatch.barItemDowns[finger] else { return nil }
@@ -31,21 +30,14 @@ extension Application {
     }
 
     /// The topmost element at `point` that a finger there would press and that is no view.
-    private func barItemElement(at point: Point, in window: Window) -> (Element, ElementTarget)? {
+    private func barItemElement(at point: Point, in window: Window) -> Element? {
         let (tree, targets) = elementTreeAndTargets()
         guard let (index, element) = try? tree.resolve(.point(point, window: window.traceLabel), previous: nil,
                                                       keyWindow: keyWindow?.traceLabel),
               element.isEnabled else { return nil }
         switch targets[index] {
-        case .backButton, .barButtonItem, .tab, .keyboardKey: return (element, targets[index])
+        case .backButton, .barButtonItem, .tab, .keyboardKey: return element
         default: return nil
         }
-    }
-
-    private static func pointText(_ point: Point) -> String {
-        func number(_ value: Double) -> String {
-            value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
-        }
-        return "\(number(point.x)),\(number(point.y))"
     }
 }
