@@ -102,6 +102,25 @@ import XCTest
     }
 
     /// An app that shows `root` in a key window when launched.
+    /// Rows whose trailing swipe shows a Delete that removes them.
+    final class Swipeable: TableViewController {
+        var rows = ["Milk", "Bread", "Eggs"]
+        override func tableView(_ tableView: TableView, numberOfRowsInSection section: Int) -> Int { rows.count }
+        override func tableView(_ tableView: TableView, cellForRowAt indexPath: IndexPath) -> TableViewCell {
+            let cell = TableViewCell(style: .default, reuseIdentifier: nil)
+            cell.textLabel?.text = rows[indexPath.row]
+            return cell
+        }
+        override func tableView(_ tableView: TableView,
+                                trailingSwipeActionsConfigurationForRowAt indexPath: IndexPath) -> SwipeActionsConfiguration? {
+            SwipeActionsConfiguration(actions: [ContextualAction(style: .destructive, title: "Delete") { [unowned self] _, _, done in
+                rows.remove(at: indexPath.row)
+                tableView.deleteRows(at: [indexPath], with: .automatic)
+                done(true)
+            }])
+        }
+    }
+
     private func app(_ root: @escaping () -> ViewController, reporter: FailureReporter = .automatic) -> XCUIApplication {
         XCUIApplication(reporter: reporter) { app in
             let window = Window(screen: app.mainScreen, label: "main")
@@ -117,6 +136,19 @@ import XCTest
             items.rows = rows
             return NavigationController(rootViewController: items, label: "Nav")
         }, reporter: reporter)
+    }
+
+    @Test func swipeLeftOnACellShowsItsDeleteButtonAndATapDeletesTheRow() {
+        let screen = Swipeable(style: .plain)
+        let app = app({ screen })
+        app.launch()
+        defer { app.terminate() }
+        #expect(!app.buttons["Delete"].exists, "no button before the swipe")
+        app.staticTexts["Bread"].swipeLeft()
+        #expect(app.buttons["Delete"].exists, "the swipe shows the row's action")
+        app.buttons["Delete"].tap()
+        #expect(screen.rows == ["Milk", "Eggs"])
+        #expect(!app.staticTexts["Bread"].waitForExistence(timeout: 0) && !app.buttons["Delete"].exists)
     }
 
     // MARK: Queries
