@@ -106,4 +106,28 @@ struct AppearanceScenarioTests {
                                        catalog: SampleCatalog.apps)
         #expect(Experiment(runner: plain, seeds: 0...3, jobs: 1).run().appearances.isEmpty)
     }
+
+    @Test func aReportsAppearancesThatCannotBeTrueAreRefusedNamingTheField() throws {
+        let scenario = try ScenarioFile.parse(Self.scenario(Self.sweep), file: "a.yaml", directory: ".")
+        let runner = try ScenarioRunner(scenario: scenario, catalog: SampleCatalog.apps)
+        let json = Experiment(runner: runner, seeds: 0...7, jobs: 1).run().json()
+        let first = try #require(Experiment(runner: runner, seeds: 0...7, jobs: 1).run().appearances.first)
+        let entry = "{\"name\": \"\(first.name)\", \"runs\": \(first.runs), \"failed\": \(first.failed)}"
+        #expect(json.contains(entry))
+        for (bad, expected) in [
+            ("{\"name\": \"\(first.name)\", \"runs\": \(first.runs), \"failed\": \(first.runs + 1)}", "failed ≤ runs"),
+            ("{\"name\": \"\(first.name)\", \"runs\": 9999, \"failed\": 0}", "more runs than the report"),
+            (entry + ", " + entry, "listed twice"),
+            ("{\"name\": \"\(first.name)\", \"runs\": 1, \"failed\": 0, \"colour\": 1}", "colour"),
+        ] {
+            let text = json.replacingOccurrences(of: entry, with: bad)
+            do {
+                _ = try ExperimentReport.parse(bytes: Array(text.utf8), file: "r.json")
+                Issue.record("read: \(bad)")
+            } catch {
+                #expect("\(error)".contains("appearances"), "names the field: \(error)")
+                #expect("\(error)".contains(expected), "\(error)")
+            }
+        }
+    }
 }
