@@ -26,6 +26,10 @@ public final class ScriptedURLProtocol: URLProtocol {
     /// Registers the class once per process.
     static let registration: Void = {
         _ = URLProtocol.registerClass(ScriptedURLProtocol.self)
+        // The shared session looks in its cache before it makes a task's protocol
+        // instance; a cache that answers at once keeps that on the resuming thread.
+        let shared = URLSession.shared.configuration
+        if !(shared.urlCache is ScriptedURLCache) { shared.urlCache = ScriptedURLCache() }
     }()
 
     /// Registers the class for `URLSession.shared` (once per process; later calls do
@@ -209,7 +213,30 @@ extension ScriptedNetwork {
         _ = ScriptedURLProtocol.registration
         let others = (configuration.protocolClasses ?? []).filter { $0 != ScriptedURLProtocol.self }
         configuration.protocolClasses = [ScriptedURLProtocol.self] + others
+        if !(configuration.urlCache is ScriptedURLCache) { configuration.urlCache = ScriptedURLCache() }
         return configuration
+    }
+}
+
+/// The cache of sessions a scripted network serves: an in-memory cache (4 MiB, as
+/// URLSession's own default) that answers a data task's lookup on the calling thread.
+///
+/// swift-corelibs-foundation looks up a data task's cached response on a background queue
+/// and makes the task's protocol instance there; answered on the resuming thread, the
+/// instance is made there too, which is how a request is matched to the app that started
+/// it. A scripted network never answers from a cache.
+public final class ScriptedURLCache: URLCache, @unchecked Sendable {
+    // @unchecked: URLCache guards its own state; this subclass adds none.
+
+    /// An in-memory cache of 4 MiB.
+    public init() {
+        super.init(memoryCapacity: 4 * 1024 * 1024, diskCapacity: 0, diskPath: nil)
+    }
+
+    /// Answers on the calling thread.
+    public override func getCachedResponse(for dataTask: URLSessionDataTask,
+                                           completionHandler: @Sendable @escaping (CachedURLResponse?) -> Void) {
+        completionHandler(dataTask.currentRequest.flatMap { cachedResponse(for: $0) })
     }
 }
 
@@ -224,7 +251,9 @@ enum NetworkRegistry {
     private struct State {
         var byThread: [UInt: Weak] = [:]
         var mainThread: Weak?
-        var claimed: [URLRequest: [PendingRequest]] = [:]
+        /// Claims waiting for their protocol instance, by request, oldest first, each
+        /// with the thread that claimed it.
+        var claimed: [URLRequest: [(thread: UInt, pending: PendingRequest)]] = [:]
         var claimedCount = 0
     }
 
@@ -280,20 +309,28 @@ enum NetworkRegistry {
             // A claim whose instance is never made (canInit asked by other code) must not
             // pile up: past a bound, the oldest claims go.
             if state.claimedCount > 4096 { state.claimed.removeAll(); state.claimedCount = 0 }
-            state.claimed[request, default: []].append(pending)
+            state.claimed[request, default: []].append((UInt(pthread_self()), pending))
             state.claimedCount += 1
         }
         return true
     }
 
-    /// The oldest claim for an equal request.
+    /// The claim for an equal request made on the calling thread, else the oldest one.
+    ///
+    /// URLSession makes a task's protocol instance on the thread that resumed it, right
+    /// after asking ``ScriptedURLProtocol/canInit(with:)`` there, when the session's cache
+    /// answers at once (served sessions get a ``ScriptedURLCache``). So when two apps of
+    /// the process start equal requests at the same moment, each instance takes its own
+    /// app's claim, not the other's.
     static func take(_ request: URLRequest) -> PendingRequest? {
-        state.withLock { state in
+        let thread = UInt(pthread_self())
+        return state.withLock { state in
             guard var list = state.claimed[request], !list.isEmpty else { return nil }
-            let first = list.removeFirst()
+            let index = list.firstIndex { $0.thread == thread } ?? list.startIndex
+            let taken = list.remove(at: index)
             state.claimed[request] = list.isEmpty ? nil : list
             state.claimedCount -= 1
-            return first
+            return taken.pending
         }
     }
 }

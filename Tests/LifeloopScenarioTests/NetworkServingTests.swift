@@ -83,3 +83,54 @@ struct UncheckedLoop: @unchecked Sendable {
     init(_ loop: EventLoop) { self.loop = loop }
 }
 
+
+extension NetworkServingTests {
+    /// Two apps on two threads of one process fetch the same URL at the same moments:
+    /// each request is answered by its own app's network, at its own latency, and its
+    /// completion handler reaches its own loop, never the other app's.
+    @Test
+    func twoAppsFetchingTheSameURLAtOnceAreEachServedByTheirOwnNetwork() throws {
+        let url = "https://api.example.com/shared-by-two-apps"
+        let rounds = 40
+        @Sendable func app(_ body: String, latency: Int) -> [String] {
+            var lines: [String] = []
+            do {
+                let loop = try EventLoop(clock: .virtual)
+                let rule = NetworkRule(pattern: .exact(url), headers: [:], body: Data(body.utf8),
+                                       latency: .fixed(.milliseconds(Int64(latency))), location: "test.yaml:3:5")
+                let network = ScriptedNetwork(rules: [rule], seed: 1, source: "test.yaml:2:1")
+                network.install(on: loop)
+                let seen = Seen()
+                let poster = loop.makePoster()
+                let now = UncheckedLoop(loop)
+                for round in 0..<rounds {
+                    URLSession.shared.dataTask(with: URL(string: url)!) { data, _, _ in
+                        let text = String(decoding: data ?? Data(), as: UTF8.self)
+                        poster.post { seen.add("\(round) \(text) @\(now.loop.now.nanoseconds / 1_000_000)ms") }
+                    }.resume()
+                    try loop.runUntilIdle()
+                }
+                lines = seen.all
+                network.uninstall()
+            } catch {
+                lines = ["error: \(error)"]
+            }
+            return lines
+        }
+        let results = Seen()
+        let group = DispatchGroup()
+        for (body, latency) in [("from A", 30), ("from B", 70)] {
+            group.enter()
+            Thread {
+                for line in app(body, latency: latency) { results.add("\(body): \(line)") }
+                group.leave()
+            }.start()
+        }
+        group.wait()
+        let expected = ["from A", "from B"].flatMap { body in
+            let latency = body == "from A" ? 30 : 70
+            return (0..<rounds).map { "\(body): \($0) \(body) @\(latency * ($0 + 1))ms" }
+        }
+        #expect(results.all.sorted() == expected.sorted())
+    }
+}
