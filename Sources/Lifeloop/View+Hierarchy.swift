@@ -164,6 +164,7 @@ extension View {
         // Removed views stay alive until the end, as in UIKit, where each view's own
         // dealloc takes its subviews off.
         var removed: [View] = []
+        if app?.autoLayoutInUse == true { dropConstraintsIntoSubtree() }
         var level: [View] = subviews
         while !level.isEmpty {
             var next: [View] = []
@@ -175,5 +176,38 @@ extension View {
             level = next
         }
         withExtendedLifetime(removed) {}
+    }
+
+    /// What the removals of a dismantle drop, in one pass before them: each constraint,
+    /// on a view of the tree or above it, that relates a view below the view that holds it
+    /// and below this one. Removal by removal, each would scan its ancestors' constraints
+    /// again: quadratic for a screen of many views held by its root.
+    private func dropConstraintsIntoSubtree() {
+        var below = Set<ObjectIdentifier>()
+        var holders: [View] = []
+        var stack: [View] = subviews
+        while let view = stack.popLast() {
+            below.insert(ObjectIdentifier(view))
+            holders.append(view)
+            stack.append(contentsOf: view.subviews)
+        }
+        var ancestor: View? = self
+        while let view = ancestor { holders.append(view); ancestor = view.storedSuperview }
+        for holder in holders {
+            guard let state = holder.autoLayoutStateIfMade, !state.installed.isEmpty else { continue }
+            func drops(_ view: View?) -> Bool {
+                guard let view, view !== holder else { return false }
+                return below.contains(ObjectIdentifier(view))
+            }
+            var dropped = false
+            state.installed.removeAll { constraint in
+                guard drops(constraint.firstView) || drops(constraint.secondView) else { return false }
+                constraint.installedOn = nil
+                constraint.isBroken = false
+                dropped = true
+                return true
+            }
+            if dropped { holder.storedWindow?.layoutEngine?.constraintsChanged() }
+        }
     }
 }

@@ -8,6 +8,10 @@ public final class Variable: ExpressionConvertible, CustomStringConvertible {
     public var name: String
     /// The value the last ``Solver/updateVariables()`` gave it (0 until then).
     public var value: Double
+    /// The solver that last gave this variable a symbol, and the symbol's id: a lookup
+    /// without hashing, checked against that solver's own table (a variable may be in
+    /// several solvers; the last one wins, the others fall back to their dictionary).
+    var symbolHint: (solver: ObjectIdentifier?, id: Int) = (nil, 0)
 
     /// Creates a variable named `name` with a value of 0.
     public init(_ name: String = "", value: Double = 0) {

@@ -31,8 +31,14 @@ public final class Solver {
     private var removed: [Symbol] = []
     private var constraints: [ObjectIdentifier: (constraint: Constraint, tag: Tag)] = [:]
     private var variableSymbols: [ObjectIdentifier: Symbol] = [:]
+    /// Each symbol's variable, by symbol id (nil for symbols of no variable): what a
+    /// variable's ``Variable/symbolHint`` is checked against.
+    private var variableBySymbol: [Variable?] = [nil]
     /// The variables in the order they were first seen (kept alive while the solver is).
     private var variables: [(variable: Variable, symbol: Symbol)] = []
+    /// The value each variable had when ``forEachChangedVariable(_:)`` last reported it
+    /// (NaN before the first report), by its place in ``variables``.
+    private var reported: [Double] = []
     private var edits: [ObjectIdentifier: EditInfo] = [:]
     private var infeasibleRows: [Symbol] = []
     private var objective = Row()
@@ -197,21 +203,51 @@ public final class Solver {
         }
     }
 
+    /// Calls `body` with each variable whose solved value differs from the one it had at
+    /// this call's last return (every variable, the first time), in the order they were
+    /// first seen; nothing is written into the variables. What a client that reads values
+    /// with ``value(of:)`` uses to revisit only what moved.
+    public func forEachChangedVariable(_ body: (Variable) -> Void) {
+        for index in variables.indices {
+            let (variable, symbol) = variables[index]
+            let value = rows[symbol.id]?.constant ?? 0
+            if value != reported[index] || reported[index].isNaN {
+                reported[index] = value
+                body(variable)
+            }
+        }
+    }
+
     /// The solved value of `variable` now, without writing it (0 for one this solver has
     /// never seen).
     public func value(of variable: Variable) -> Double {
-        guard let symbol = variableSymbols[ObjectIdentifier(variable)] else { return 0 }
+        guard let symbol = knownSymbol(for: variable) else { return 0 }
         return rows[symbol.id]?.constant ?? 0
+    }
+
+    /// The variable's symbol in this solver, if it has one: from its hint when the hint is
+    /// this solver's, else from the dictionary.
+    @inline(__always)
+    private func knownSymbol(for variable: Variable) -> Symbol? {
+        let hint = variable.symbolHint
+        if hint.solver == ObjectIdentifier(self), hint.id < variableBySymbol.count, variableBySymbol[hint.id] === variable {
+            return Symbol(.external, id: hint.id)
+        }
+        guard let symbol = variableSymbols[ObjectIdentifier(variable)] else { return nil }
+        variable.symbolHint = (ObjectIdentifier(self), symbol.id)
+        return symbol
     }
 
     /// Empties the solver, as a new one.
     public func reset() {
         rows = [nil]
         kinds = [.external]
+        variableBySymbol = [nil]
         columns = [[]]
         constraints = [:]
         variableSymbols = [:]
         variables = []
+        reported = []
         edits = [:]
         infeasibleRows = []
         objective = Row()
@@ -223,6 +259,7 @@ public final class Solver {
     private func newSymbol(_ kind: Symbol.Kind) -> Symbol {
         let symbol = Symbol(kind, id: kinds.count)
         kinds.append(kind)
+        variableBySymbol.append(nil)
         rows.append(nil)
         columns.append([])
         return symbol
@@ -250,11 +287,13 @@ public final class Solver {
     }
 
     private func symbol(for variable: Variable) -> Symbol {
-        let key = ObjectIdentifier(variable)
-        if let symbol = variableSymbols[key] { return symbol }
+        if let symbol = knownSymbol(for: variable) { return symbol }
         let symbol = newSymbol(.external)
-        variableSymbols[key] = symbol
+        variableSymbols[ObjectIdentifier(variable)] = symbol
+        variableBySymbol[symbol.id] = variable
+        variable.symbolHint = (ObjectIdentifier(self), symbol.id)
         variables.append((variable, symbol))
+        reported.append(.nan)
         return symbol
     }
 

@@ -157,6 +157,9 @@ import Testing
         let second = try CLI.run(arguments)
         #expect(first.status == 0 && second.status == 0, "\(first.stderr)\(second.stderr)")
         #expect(first.stdout.contains("\"detail\":\"count 22\""), "\(first.stdout)")
-        #expect(!first.stdout.isEmpty && first.stdout == second.stdout)
+        let firstLines = first.stdout.split(separator: "\n"), secondLines = second.stdout.split(separator: "\n")
+        let divergence = zip(firstLines, secondLines).enumerated().first { $0.element.0 != $0.element.1 }?.offset ?? min(firstLines.count, secondLines.count)
+        #expect(!first.stdout.isEmpty && first.stdout == second.stdout,
+                "first divergence at line \(divergence + 1): \(firstLines.dropFirst(divergence).first ?? "(end)") / \(secondLines.dropFirst(divergence).first ?? "(end)")")
     }
 }

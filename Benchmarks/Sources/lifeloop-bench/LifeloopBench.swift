@@ -36,6 +36,14 @@ struct LifeloopBench {
             try SeedsWorkload.run()
             return
         }
+        if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "autolayout-screen" {
+            // One first layout of the 1,000-view screen and one relayout, alone: what
+            // `valgrind --tool=callgrind` profiles.
+            let relayouts = Int(ProcessInfo.processInfo.environment["BENCH_RELAYOUTS"] ?? "") ?? 1
+            let run = try AutoLayoutWorkload.screen(count: 1_000, constraints: true, relayouts: relayouts)
+            print(String(format: "first layout %.3f ms, relayout %.3f ms, its solver alone %.3f ms", run.first * 1000, run.relayout * 1000, (run.solver ?? 0) * 1000))
+            return
+        }
         if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "autolayout" {
             try AutoLayoutWorkload.run()
             return

@@ -36,6 +36,12 @@ final class LayoutEngine {
     private var changedViews: [View] = []
     /// Whether the root's need a refresh (the root is not held in ``changedViews``).
     private var rootChanged = false
+    /// Each participant's four variables' view, made at each synchronization.
+    private var variableOwners: [ObjectIdentifier: Unowned<View>] = [:]
+
+    struct Unowned<Object: AnyObject> {
+        unowned(unsafe) let value: Object
+    }
 
     final class Generated {
         var translates: [LayoutConstraint] = []
@@ -150,9 +156,32 @@ final class LayoutEngine {
         // Ambiguity follows the set of constraints: checked when it changed, not on every
         // solve (each check adds and removes probes for every participant).
         if restructured, root.app?.isStrict == true { reportAmbiguousViews() }
+        // The views the solution may have moved: after a restructure, all; else those
+        // whose variables changed, and their subviews (a frame is relative to its
+        // superview's). A relayout after one change then visits what it moved, not the
+        // whole window.
+        var moved = Set<ObjectIdentifier>()
+        var candidates: [View] = []
+        solver.forEachChangedVariable { variable in
+            guard !restructured, let view = variableOwners[ObjectIdentifier(variable)]?.value,
+                  moved.insert(ObjectIdentifier(view)).inserted else { return }
+            candidates.append(view)
+        }
+        if restructured {
+            candidates = others
+        } else {
+            for view in candidates {  // the changed views only: the loop walks a copy
+                for subview in view.subviews where subview.autoLayoutStateIfMade?.participating == true
+                    && moved.insert(ObjectIdentifier(subview)).inserted {
+                    candidates.append(subview)
+                }
+            }
+        }
         // The root (a window) has no superview to mark.
-        for view in others where !view.translatesAutoresizingMaskIntoConstraints {
-            guard let superview = view.storedSuperview, superview !== laidOut,
+        for view in candidates where view !== root {
+            view.autoLayoutStateIfMade?.solvedDirty = true
+            guard !view.translatesAutoresizingMaskIntoConstraints,
+                  let superview = view.storedSuperview, superview !== laidOut,
                   !superview.flags.contains(.inLayoutSubviews) else { continue }
             if solvedFrame(of: view) != view.frame { superview.markNeedsLayout() }
         }
@@ -218,6 +247,13 @@ final class LayoutEngine {
         }
         // The root comes first in pre-order and always takes part.
         others = Array(newParticipants.dropFirst())
+        variableOwners.removeAll(keepingCapacity: true)
+        for view in newParticipants {
+            let variables = view.layoutVariables
+            for variable in [variables.left, variables.top, variables.width, variables.height] {
+                variableOwners[ObjectIdentifier(variable)] = Unowned(value: view)
+            }
+        }
         for view in newParticipants {
             if isWindowEngine { view.autoLayoutState.participating = true }
             refreshGenerated(for: view)
@@ -500,8 +536,14 @@ final class LayoutEngine {
     func applyFrames(toSubviewsOf view: View) {
         for subview in view.subviews {
             guard let state = subview.autoLayoutStateIfMade, state.participating, !state.translates else { continue }
-            let frame = solvedFrame(of: subview)
-            if subview.frame != frame { subview.frame = frame }
+            // Unmoved by the solution since the engine set its frame, and set by nothing
+            // else since: nothing to do.
+            if state.solvedDirty || state.appliedFrame != subview.frame {
+                let frame = solvedFrame(of: subview)
+                if subview.frame != frame { subview.frame = frame }
+                state.appliedFrame = subview.frame
+                state.solvedDirty = false
+            }
             if let label = subview as? Label { label.adoptLayoutWidth() }
         }
     }
@@ -555,5 +597,15 @@ final class LayoutEngine {
             }
         }
         return (variables, constraints)
+    }
+}
+
+extension Window {
+    /// The constraints in this window's Auto Layout solver now, in the order an
+    /// independent solver should take them (see the Auto Layout benchmark, which solves
+    /// them again from scratch to compare a screen's first layout with its solver's share).
+    /// Empty when the window has no constraints.
+    @_spi(Benchmarks) public var solverSystemForBenchmarks: [Constraint] {
+        layoutEngine?.referenceSystem().constraints ?? []
     }
 }

@@ -15,6 +15,10 @@ final class ViewAutoLayout {
     var participating = false
     /// Whether a strict app was told that the view's layout is ambiguous (once per view).
     var reportedAmbiguous = false
+    /// Whether the solution may have moved the view's frame since the engine last set it.
+    var solvedDirty = true
+    /// The frame the engine last set, to see whether anything else set another since.
+    var appliedFrame: Rect?
 }
 
 /// A layout axis: UIKit's `NSLayoutConstraint.Axis`.
@@ -114,13 +118,43 @@ extension View: LayoutItem {
     /// Deactivates the constraints that relate views inside `child`'s subtree to views
     /// outside it: UIKit removes them when the subtree leaves its superview.
     func dropConstraintsCrossing(into child: View) {
+        // The subtree's views, for a child with subviews; a leaf (the usual case, and every
+        // view at the bottom of a tree taken apart) is only itself. One pass over each
+        // ancestor's constraints, each checked by identity: taking a 1,000-view screen
+        // apart was quadratic with a walk up the tree for each constraint.
+        var inside: Set<ObjectIdentifier>?
+        if !child.subviews.isEmpty {
+            var members = Set<ObjectIdentifier>()
+            var stack: [View] = [child]
+            while let view = stack.popLast() {
+                members.insert(ObjectIdentifier(view))
+                stack.append(contentsOf: view.subviews)
+            }
+            inside = members
+        }
+        func isInside(_ view: View?) -> Bool {
+            guard let view else { return false }
+            guard let inside else { return view === child }
+            return inside.contains(ObjectIdentifier(view))
+        }
         var current: View? = self
         while let view = current {
             if let state = view.autoLayoutStateIfMade, !state.installed.isEmpty {
-                let crossing = state.installed.filter { constraint in
-                    [constraint.firstView, constraint.secondView].contains { $0?.isDescendant(of: child) == true }
+                var crossing: [ObjectIdentifier] = []
+                for constraint in state.installed where isInside(constraint.firstView) || isInside(constraint.secondView) {
+                    crossing.append(ObjectIdentifier(constraint))
+                    constraint.installedOn = nil
+                    constraint.isBroken = false
                 }
-                for constraint in crossing { uninstall(constraint) }
+                if !crossing.isEmpty {
+                    if crossing.count == 1 {
+                        state.installed.removeAll { ObjectIdentifier($0) == crossing[0] }
+                    } else {
+                        let dropped = Set(crossing)
+                        state.installed.removeAll { dropped.contains(ObjectIdentifier($0)) }
+                    }
+                    view.storedWindow?.layoutEngine?.constraintsChanged()
+                }
             }
             current = view.storedSuperview
         }
