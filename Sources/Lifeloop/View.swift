@@ -138,7 +138,7 @@ open class View: Responder {
         let application = ThreadContext.application
         appLink = application?.link
         loopThread = application?.loopThread ?? 0
-        storedLabel = application?.nextLabel(for: Self.self) ?? String(describing: Self.self)
+        storedLabel = application?.nextLabel(for: Self.self) ?? _typeName(Self.self, qualified: false)
         elementSerial = application?.nextElementSerial() ?? 0
     }
 
@@ -150,7 +150,7 @@ open class View: Responder {
         let application = ThreadContext.application
         appLink = application?.link
         loopThread = application?.loopThread ?? 0
-        storedLabel = application?.nextLabel(for: Self.self) ?? String(describing: Self.self)
+        storedLabel = application?.nextLabel(for: Self.self) ?? _typeName(Self.self, qualified: false)
         elementSerial = application?.nextElementSerial() ?? 0
     }
 

@@ -256,7 +256,7 @@ open class ViewController: Responder {
         self.appLink = application?.link
         self.loopThread = application?.loopThread ?? 0
         self.storedLabel = ThreadContext.takePendingLabel(for: ObjectIdentifier(Self.self))
-            ?? application?.nextLabel(for: Self.self) ?? String(describing: Self.self)
+            ?? application?.nextLabel(for: Self.self) ?? _typeName(Self.self, qualified: false)
         super.init()
         elementSerial = application?.nextElementSerial() ?? 0
         application?.register(self)

@@ -36,6 +36,10 @@ struct LifeloopBench {
             try SeedsWorkload.run()
             return
         }
+        if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "uitest" {
+            try UITestWorkload.run()
+            return
+        }
         if ProcessInfo.processInfo.environment["BENCH_ONLY"] == "autolayout-screen" {
             // One first layout of the 1,000-view screen and one relayout, alone: what
             // `valgrind --tool=callgrind` profiles.
@@ -147,6 +151,8 @@ struct LifeloopBench {
         try ElementTreeWorkload.run()
         try MCPWorkload.run()
         try XCUITestWorkload.run()
+        try UITestWorkload.run()
+        try AutoLayoutWorkload.run()
         try ProjectLaunchWorkload.run()
     }
 }

@@ -53,7 +53,7 @@ open class Scene: Responder, Hashable {
         self.session = session
         let app = ThreadContext.application
         self.application = app
-        self.traceLabel = app?.nextLabel(for: Self.self) ?? String(describing: Self.self)
+        self.traceLabel = app?.nextLabel(for: Self.self) ?? _typeName(Self.self, qualified: false)
         super.init()
         session.scene = self
     }

@@ -83,7 +83,7 @@ open class Layer {
     public var traceLabel: String {
         if let owningView { return owningView.traceLabel + ".layer" }
         if let storedLabel { return storedLabel }
-        let made = app?.nextLabel(for: type(of: self)) ?? String(describing: type(of: self))
+        let made = app?.nextLabel(for: type(of: self)) ?? _typeName(type(of: self), qualified: false)
         storedLabel = made
         return made
     }

@@ -11,7 +11,7 @@ open class FeedbackGenerator {
 
     /// A generator of the calling thread's app.
     public init() {
-        traceLabel = Application.current?.nextLabel(for: Self.self) ?? String(describing: Self.self)
+        traceLabel = Application.current?.nextLabel(for: Self.self) ?? _typeName(Self.self, qualified: false)
     }
 
     /// Readies the engine so the next feedback comes without delay: traced

@@ -126,7 +126,7 @@ open class GestureRecognizer: NameWirable {
     public init(target: Any?, action: Selector?) {
         let application = ThreadContext.application
         appLink = application?.link
-        traceLabel = application?.nextLabel(for: Self.self) ?? String(describing: Self.self)
+        traceLabel = application?.nextLabel(for: Self.self) ?? _typeName(Self.self, qualified: false)
         if let target, let action { addTarget(target, action: action) }
     }
 
