@@ -54,36 +54,82 @@ public struct Metric: Sendable, Equatable {
 /// Metrics by name: what one run produces and what runs merge into. Memory follows the
 /// number of distinct metrics and histogram buckets, never the number of seeds.
 public struct MetricSet: Sendable, Equatable {
-    /// The metrics, by name.
-    public private(set) var metrics: [String: Metric] = [:]
+    /// The metrics, sorted by name (as `String` orders them): a seed's set is read in this
+    /// order, found by binary search and merged into an experiment's by one walk of both,
+    /// with no hashing of names.
+    public private(set) var sorted: [Metric] = []
 
     /// No metrics.
     public init() {}
 
-    /// The metrics sorted by name: the order every report uses.
-    public var sorted: [Metric] { metrics.keys.sorted().compactMap { metrics[$0] } }
+    /// The metrics, by name.
+    public var metrics: [String: Metric] {
+        Dictionary(uniqueKeysWithValues: sorted.map { ($0.name, $0) })
+    }
+
+    /// Where `name` is, or would go.
+    private func index(of name: String) -> (index: Int, found: Bool) {
+        var low = 0, high = sorted.count
+        while low < high {
+            let middle = (low + high) / 2
+            let other = sorted[middle].name
+            if other == name { return (middle, true) }
+            if other < name { low = middle + 1 } else { high = middle }
+        }
+        return (low, false)
+    }
 
     /// The metric named `name`, if any.
-    public subscript(name: String) -> Metric? { metrics[name] }
+    public subscript(name: String) -> Metric? {
+        let place = index(of: name)
+        return place.found ? sorted[place.index] : nil
+    }
 
     /// Records a value, creating the metric on first use.
     public mutating func record(_ name: String, _ value: Int64, unit: MetricUnit, scope: MetricScope) {
-        if metrics[name] == nil { metrics[name] = Metric(name: name, unit: unit, scope: scope) }
-        metrics[name]!.values.record(value)
+        let place = index(of: name)
+        if !place.found { sorted.insert(Metric(name: name, unit: unit, scope: scope), at: place.index) }
+        sorted[place.index].values.record(value)
     }
 
     /// Adds a whole histogram under a name.
     public mutating func add(_ metric: Metric) {
-        if metrics[metric.name] == nil {
-            metrics[metric.name] = metric
+        let place = index(of: metric.name)
+        if place.found {
+            sorted[place.index].values.merge(metric.values)
         } else {
-            metrics[metric.name]!.values.merge(metric.values)
+            sorted.insert(metric, at: place.index)
         }
     }
 
-    /// Adds every metric of `other`.
+    /// Adds every metric of `other`: one walk of both sorted lists, merging histograms in
+    /// place; names new to this set go in after, in one more walk.
     public mutating func merge(_ other: MetricSet) {
-        for metric in other.metrics.values { add(metric) }
+        if other.sorted.isEmpty { return }
+        if sorted.isEmpty { sorted = other.sorted; return }
+        var mine = 0
+        var additions: [Metric] = []
+        for metric in other.sorted {
+            while mine < sorted.count, sorted[mine].name < metric.name { mine += 1 }
+            if mine < sorted.count, sorted[mine].name == metric.name {
+                sorted[mine].values.merge(metric.values)
+            } else {
+                additions.append(metric)
+            }
+        }
+        guard !additions.isEmpty else { return }
+        var merged: [Metric] = []
+        merged.reserveCapacity(sorted.count + additions.count)
+        var added = 0
+        for metric in sorted {
+            while added < additions.count, additions[added].name < metric.name {
+                merged.append(additions[added])
+                added += 1
+            }
+            merged.append(metric)
+        }
+        merged.append(contentsOf: additions[added...])
+        sorted = merged
     }
 }
 

@@ -33,7 +33,7 @@ extension ExperimentReport {
         out += slowest.isEmpty ? "],\n" : "\n  ],\n"
         out += "  \"metrics\": {"
         out += metrics.sorted.map { "\n    \(jsonString($0.name)): \(metricJSON($0))" }.joined(separator: ",")
-        out += metrics.metrics.isEmpty ? "}" : "\n  }"
+        out += metrics.sorted.isEmpty ? "}" : "\n  }"
         if !properties.isEmpty {
             out += ",\n  \"properties\": ["
             out += properties.map { tally in

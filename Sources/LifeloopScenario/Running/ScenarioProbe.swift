@@ -38,8 +38,10 @@ final class ScenarioProbe: RuntimeProbe {
     private var settled: UInt64?
     private var passesThisCommit: [String] = []
     private var pendingInputs: [(kind: String, window: String, time: UInt64)] = []
-    /// Cost rule per (event, controller label): looked up once per pair, then cached.
-    private var callbackRules: [String: [String: Int]] = [:]
+    /// The callback cost rules by event, in the file's order: each with the controller it
+    /// names (`*` for any) and its index among the costs. One lookup of the event answers
+    /// the callbacks no rule names, most of them.
+    private let callbackRules: [String: [(controller: String, index: Int)]]
     private var passRules: [String: Int] = [:]
     private var queueRules: [String: Int] = [:]
     private var ruleStreams: [Int: DrawStream] = [:]
@@ -59,6 +61,11 @@ final class ScenarioProbe: RuntimeProbe {
             if let trigger = job.trigger { triggers[trigger.event, default: []].append(job) }
         }
         jobsByTrigger = triggers
+        var rules: [String: [(controller: String, index: Int)]] = [:]
+        for (index, rule) in scenario.costs.enumerated() {
+            if case .callback(let controller, let name) = rule.target { rules[name, default: []].append((controller, index)) }
+        }
+        callbackRules = rules
         if scenario.costs.contains(where: { if case .queue = $0.target { return true } else { return false } }) {
             app.loop.dispatchCost = { [unowned self] label in self.queueCost(label) }
         }
@@ -82,15 +89,8 @@ final class ScenarioProbe: RuntimeProbe {
     }
 
     private func callbackRule(_ event: String, _ label: String) -> Int {
-        if let index = callbackRules[event]?[label] { return index }
-        let index = scenario.costs.firstIndex { rule in
-            if case .callback(let controller, let name) = rule.target {
-                return name == event && (controller == "*" || controller == label)
-            }
-            return false
-        } ?? -1
-        callbackRules[event, default: [:]][label] = index
-        return index
+        guard let rules = callbackRules[event] else { return -1 }
+        return rules.first { $0.controller == "*" || $0.controller == label }?.index ?? -1
     }
 
     private func passRule(_ pass: UpdatePass, _ window: String) -> Int {
