@@ -139,6 +139,17 @@ public struct ValueHistogram: Sendable, Equatable {
     /// the nearest-rank value, exact while few, a bucket value (within 0.1%) past that; the
     /// exact minimum at 0 and maximum at 100.
     public func value(atPercentile percentile: Double) -> Int64 {
+        value(atPercentile: percentile, sortedExact: nil)
+    }
+
+    /// The values at several percentiles, as ``value(atPercentile:)`` gives each, the
+    /// exact values sorted once for all of them.
+    public func values(atPercentiles percentiles: [Double]) -> [Int64] {
+        let sortedExact = !spilled && exactCounts.isEmpty && count > 0 ? exact.sorted() : nil
+        return percentiles.map { value(atPercentile: $0, sortedExact: sortedExact) }
+    }
+
+    private func value(atPercentile percentile: Double, sortedExact: [Int64]?) -> Int64 {
         guard count > 0 else { return 0 }
         if percentile <= 0 { return min }
         if percentile >= 100 { return max }
@@ -146,7 +157,7 @@ public struct ValueHistogram: Sendable, Equatable {
         let scaled = (percentile / 100 * Double(count)).rounded(.up)
         let rank = Swift.max(1, Swift.min(count, UInt64(exactly: scaled) ?? count))
         if !spilled {
-            if exactCounts.isEmpty { return exact.sorted()[Int(rank - 1)] }
+            if exactCounts.isEmpty { return (sortedExact ?? exact.sorted())[Int(rank - 1)] }
             var seen: UInt64 = 0
             for bucket in exactBuckets {
                 seen += bucket.count

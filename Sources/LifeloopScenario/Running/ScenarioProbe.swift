@@ -522,11 +522,12 @@ final class ScenarioProbe: RuntimeProbe {
         set.record("\(prefix).droppedFramesPercent", frames.droppedPercentMilli, unit: .milli, scope: .seed)
         set.record("\(prefix).hitchTimeRatio", frames.hitchRatioMilli, unit: .milli, scope: .seed)
         guard frames.frameCount > 0 else { return }
-        for percentile in [50, 90, 95, 99] {
-            set.record("\(prefix).frameDurationCpuMs.p\(percentile)", frames.frameDurationCpu.value(atPercentile: Double(percentile)),
-                       unit: .nanoseconds, scope: .seed)
-            set.record("\(prefix).frameOverrunMs.p\(percentile)", frames.frameOverrun.value(atPercentile: Double(percentile)),
-                       unit: .nanoseconds, scope: .seed)
+        let percentiles = [50, 90, 95, 99]
+        let cpu = frames.frameDurationCpu.values(atPercentiles: percentiles.map(Double.init))
+        let overrun = frames.frameOverrun.values(atPercentiles: percentiles.map(Double.init))
+        for (index, percentile) in percentiles.enumerated() {
+            set.record("\(prefix).frameDurationCpuMs.p\(percentile)", cpu[index], unit: .nanoseconds, scope: .seed)
+            set.record("\(prefix).frameOverrunMs.p\(percentile)", overrun[index], unit: .nanoseconds, scope: .seed)
         }
         set.add(Metric(name: "\(prefix).frames.frameDurationCpuMs", unit: .nanoseconds, scope: .frame, values: frames.frameDurationCpu))
         set.add(Metric(name: "\(prefix).frames.frameOverrunMs", unit: .nanoseconds, scope: .frame, values: frames.frameOverrun))
