@@ -27,4 +27,29 @@ final class SelectorTimerTests: XCTestCase {
         try app.advance(by: .seconds(3))
         XCTAssertEqual(counter.calls.count, 2)
     }
+
+    /// A repeating timer whose fire date was computed one interval ahead a moment before
+    /// it was made (as `Timer.publish` and `scheduledTimer` do) fires after exactly one
+    /// interval of virtual time, even when the machine stalled in between: the stall must
+    /// not move the timer, or two runs of one input would differ.
+    func testARepeatingTimerFiresOneIntervalOnAfterAStallBeforeItWasMade() throws {
+        let app = try Application(clock: .virtual)
+        defer { try? app.close() }
+        try app.settle()
+        // The timer fires on this (the main) thread, on the app's loop.
+        final class Fired: @unchecked Sendable {
+            let app: Application, start: UInt64
+            var times: [UInt64] = []
+            init(_ app: Application) { self.app = app; start = app.loop.now.nanoseconds }
+            func note() { times.append((app.loop.now.nanoseconds - start) / 1_000_000) }
+        }
+        let fired = Fired(app)
+        let fireDate = Date().addingTimeInterval(1)
+        usleep(20_000)  // a loaded machine: 20 ms between the clock read and the timer
+        let timer = Timer(fire: fireDate, interval: 1, repeats: true) { _ in fired.note() }
+        RunLoop.main.add(timer, forMode: .default)
+        try app.advance(by: .milliseconds(2500))
+        timer.invalidate()
+        XCTAssertEqual(fired.times, [1000, 2000])
+    }
 }

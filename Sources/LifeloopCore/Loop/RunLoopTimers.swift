@@ -66,8 +66,12 @@ public func lifeloopRunLoopTimerCreate(_ allocator: OpaquePointer?, _ fireDate: 
             // up to 0.99 ms.
             let milliseconds = max(0, (seconds * 1000 - 0.001).rounded(.up))
             let intervalNs = interval > 0 ? Int64(min(interval, 1e9) * 1e9) : 0
-            // A timer that first fires one interval from now (`scheduledTimer`) does so exactly.
-            delay = intervalNs > 0 && abs(seconds - interval) < 0.0005 ? .nanoseconds(intervalNs) : .milliseconds(Int64(milliseconds))
+            // A timer that first fires one interval from now (`scheduledTimer`,
+            // `Timer.publish`) does so exactly: its fire date was the clock plus the
+            // interval, read a moment before; a stall of up to 50 ms in between (a loaded
+            // machine) still lands on the interval.
+            let oneInterval = intervalNs > 0 && seconds <= interval + 0.0005 && seconds > interval - 0.05
+            delay = oneInterval ? .nanoseconds(intervalNs) : .milliseconds(Int64(milliseconds))
         } else {
             delay = .nanoseconds(Int64(seconds * 1e9))
         }
