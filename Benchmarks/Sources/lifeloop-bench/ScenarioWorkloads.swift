@@ -53,30 +53,40 @@ enum ScenarioWorkloads {
         goal("peak RSS 100,000 / 1,000 seeds", large / small, "≤ 1.5×", large / small <= 1.5)
     }
 
+    /// The `lifeloop` executable, as users run it: this process's malloc counter (one
+    /// shared atomic) would make two threads that allocate contend on one cache line.
+    static var lifeloopExecutable: String { scenarios + "/../../.build/release/lifeloop" }
+
+    /// `lifeloop experiment three-windows.yaml` over seeds 0..<seeds with `jobs` jobs, its
+    /// output dropped.
+    static func threeWindowsExperiment(seeds: UInt64, jobs: Int) throws {
+        try experiment("three-windows.yaml", seeds: seeds, jobs: jobs)
+    }
+
+    /// `lifeloop experiment FILE` over seeds 0..<seeds with `jobs` jobs and `more`
+    /// arguments, its output dropped.
+    static func experiment(_ file: String, seeds: UInt64, jobs: Int, _ more: [String] = []) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: lifeloopExecutable)
+        process.arguments = ["experiment", scenarios + "/" + file, "--seeds", "0..\(seeds - 1)",
+                             "--jobs", "\(jobs)", "--quiet", "--format", "json"] + more
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+    }
+
     /// `lifeloop experiment` over 5,000 seeds with one job and with two: simulated seconds
     /// per wall second per core, and the scaling; nil when the executable is not built.
     static func experimentThroughput() throws -> (perCore: Double, scaling: Double)? {
         let seeds: ClosedRange<UInt64> = 0...4_999
         let simulated = Double(seeds.count) * 10
-        // The `lifeloop` executable, as users run it: this process's malloc counter (one
-        // shared atomic) would make two threads that allocate contend on one cache line.
-        let executable = scenarios + "/../../.build/release/lifeloop"
-        guard FileManager.default.isExecutableFile(atPath: executable) else {
-            print("  throughput not measured: \(executable) is missing (`make bench` builds it)")
+        guard FileManager.default.isExecutableFile(atPath: lifeloopExecutable) else {
+            print("  throughput not measured: \(lifeloopExecutable) is missing (`make bench` builds it)")
             return nil
         }
-        func experiment(jobs: Int) throws {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = ["experiment", scenarios + "/three-windows.yaml", "--seeds", "0..\(seeds.upperBound)",
-                                 "--jobs", "\(jobs)", "--quiet", "--format", "json"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-        }
-        let one = try best { try experiment(jobs: 1) }
-        let two = try best { try experiment(jobs: 2) }
+        let one = try best { try threeWindowsExperiment(seeds: seeds.upperBound + 1, jobs: 1) }
+        let two = try best { try threeWindowsExperiment(seeds: seeds.upperBound + 1, jobs: 2) }
         let perCore = simulated / one
         let scaling = one / two
         print(String(format: "  --jobs 1: %d seeds in %.3f s wall = %.0f simulated s per wall s per core", seeds.count, one, perCore))
@@ -88,18 +98,8 @@ enum ScenarioWorkloads {
     /// 100,000 seeds of three-windows.yaml with `--jobs 2`, once, as a whole process: the
     /// minutes 10,000,000 seeds would take at that rate; nil when the executable is not built.
     static func tenMillionSeeds() throws -> Double? {
-        let executable = scenarios + "/../../.build/release/lifeloop"
-        guard FileManager.default.isExecutableFile(atPath: executable) else { return nil }
-        let seconds = try wall {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = ["experiment", scenarios + "/three-windows.yaml", "--seeds", "0..99999",
-                                 "--jobs", "2", "--quiet", "--format", "json"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-        }
+        guard FileManager.default.isExecutableFile(atPath: lifeloopExecutable) else { return nil }
+        let seconds = try wall { try threeWindowsExperiment(seeds: 100_000, jobs: 2) }
         let minutes = seconds * 100 / 60
         print(String(format: "  --jobs 2: 100000 seeds in %.2f s wall = %.0f seeds/s; 10,000,000 seeds at that rate: %.1f min",
                      seconds, 100_000 / seconds, minutes))
@@ -111,18 +111,10 @@ enum ScenarioWorkloads {
     /// threads) on threads and in processes, both `--jobs 2`, best of 3 each, taking turns;
     /// and the concurrency sample, which needs its processes, for scale.
     static func isolationCost() throws {
-        let executable = scenarios + "/../../.build/release/lifeloop"
-        guard FileManager.default.isExecutableFile(atPath: executable) else { return }
+        guard FileManager.default.isExecutableFile(atPath: lifeloopExecutable) else { return }
         let seeds = 200
         func experiment(_ file: String, _ isolation: String) throws {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: executable)
-            process.arguments = ["experiment", scenarios + "/" + file, "--seeds", "0..\(seeds - 1)", "--jobs", "2",
-                                 "--isolation", isolation, "--quiet", "--format", "json"]
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
+            try Self.experiment(file, seeds: UInt64(seeds), jobs: 2, ["--isolation", isolation])
         }
         var threads = Double.infinity, processes = Double.infinity, concurrency = Double.infinity
         for _ in 0..<3 {
