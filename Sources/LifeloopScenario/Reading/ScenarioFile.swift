@@ -171,6 +171,12 @@ struct FNV1a {
         }
     }
 
+    /// A string's UTF-8 bytes, read in place where the string keeps them contiguous.
+    mutating func combine(_ text: String) {
+        var text = text
+        text.withUTF8 { combine($0) }
+    }
+
     /// 16 lowercase hex digits.
     var hex: String {
         let digits = String(value, radix: 16)

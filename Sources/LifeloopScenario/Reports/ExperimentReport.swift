@@ -248,7 +248,7 @@ public struct ExperimentReport: Sendable, Equatable {
         var hash = FNV1a()
         func add(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { hash.combine($0) } }
         func add(_ value: Int64) { add(UInt64(bitPattern: value)) }
-        func add(_ text: String) { hash.combine(text.utf8); add(UInt64(text.utf8.count)) }
+        func add(_ text: String) { hash.combine(text); add(UInt64(text.utf8.count)) }
         switch result.status {
         case .passed: add("passed")
         case .failed(let message): add("failed"); add(message)

@@ -69,14 +69,13 @@ public struct MetricSet: Sendable, Equatable {
 
     /// Where `name` is, or would go.
     private func index(of name: String) -> (index: Int, found: Bool) {
+        // The first name not less than `name`: one comparison a step, one more at the end.
         var low = 0, high = sorted.count
         while low < high {
             let middle = (low + high) / 2
-            let other = sorted[middle].name
-            if other == name { return (middle, true) }
-            if other < name { low = middle + 1 } else { high = middle }
+            if sorted[middle].name < name { low = middle + 1 } else { high = middle }
         }
-        return (low, false)
+        return (low, low < sorted.count && sorted[low].name == name)
     }
 
     /// The metric named `name`, if any.

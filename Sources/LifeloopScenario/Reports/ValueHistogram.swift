@@ -116,7 +116,11 @@ public struct ValueHistogram: Sendable, Equatable {
             positive.merge(other.positive)
             negative.merge(other.negative)
         } else {
-            for (index, value) in other.exact.enumerated() { bucket(value, count: other.exactCount(index)) }
+            if other.exactCounts.isEmpty {
+                for value in other.exact { bucket(value, count: 1) }
+            } else {
+                for (value, times) in zip(other.exact, other.exactCounts) { bucket(value, count: times) }
+            }
         }
     }
 
