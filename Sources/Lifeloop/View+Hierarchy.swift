@@ -194,20 +194,11 @@ extension View {
         var ancestor: View? = self
         while let view = ancestor { holders.append(view); ancestor = view.storedSuperview }
         for holder in holders {
-            guard let state = holder.autoLayoutStateIfMade, !state.installed.isEmpty else { continue }
             func drops(_ view: View?) -> Bool {
                 guard let view, view !== holder else { return false }
                 return below.contains(ObjectIdentifier(view))
             }
-            var dropped = false
-            state.installed.removeAll { constraint in
-                guard drops(constraint.firstView) || drops(constraint.secondView) else { return false }
-                constraint.installedOn = nil
-                constraint.isBroken = false
-                dropped = true
-                return true
-            }
-            if dropped { holder.storedWindow?.layoutEngine?.constraintsChanged() }
+            holder.dropInstalledConstraints { drops($0.firstView) || drops($0.secondView) }
         }
     }
 }

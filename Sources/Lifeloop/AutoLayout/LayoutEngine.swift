@@ -160,16 +160,17 @@ final class LayoutEngine {
         // whose variables changed, and their subviews (a frame is relative to its
         // superview's). A relayout after one change then visits what it moved, not the
         // whole window.
-        var moved = Set<ObjectIdentifier>()
         var candidates: [View] = []
-        solver.forEachChangedVariable { variable in
-            guard !restructured, let view = variableOwners[ObjectIdentifier(variable)]?.value,
-                  moved.insert(ObjectIdentifier(view)).inserted else { return }
-            candidates.append(view)
-        }
         if restructured {
+            solver.forEachChangedVariable { _ in }  // what it reports next is from here on
             candidates = others
         } else {
+            var moved = Set<ObjectIdentifier>()
+            solver.forEachChangedVariable { variable in
+                guard let view = variableOwners[ObjectIdentifier(variable)]?.value,
+                      moved.insert(ObjectIdentifier(view)).inserted else { return }
+                candidates.append(view)
+            }
             for view in candidates {  // the changed views only: the loop walks a copy
                 for subview in view.subviews where subview.autoLayoutStateIfMade?.participating == true
                     && moved.insert(ObjectIdentifier(subview)).inserted {

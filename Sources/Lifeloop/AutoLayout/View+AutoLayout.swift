@@ -139,25 +139,24 @@ extension View: LayoutItem {
         }
         var current: View? = self
         while let view = current {
-            if let state = view.autoLayoutStateIfMade, !state.installed.isEmpty {
-                var crossing: [ObjectIdentifier] = []
-                for constraint in state.installed where isInside(constraint.firstView) || isInside(constraint.secondView) {
-                    crossing.append(ObjectIdentifier(constraint))
-                    constraint.installedOn = nil
-                    constraint.isBroken = false
-                }
-                if !crossing.isEmpty {
-                    if crossing.count == 1 {
-                        state.installed.removeAll { ObjectIdentifier($0) == crossing[0] }
-                    } else {
-                        let dropped = Set(crossing)
-                        state.installed.removeAll { dropped.contains(ObjectIdentifier($0)) }
-                    }
-                    view.storedWindow?.layoutEngine?.constraintsChanged()
-                }
-            }
+            view.dropInstalledConstraints { isInside($0.firstView) || isInside($0.secondView) }
             current = view.storedSuperview
         }
+    }
+
+    /// Deactivates, in one pass, the constraints installed on this view that `drops`
+    /// picks, and tells the window's engine when any went.
+    func dropInstalledConstraints(where drops: (LayoutConstraint) -> Bool) {
+        guard let state = autoLayoutStateIfMade, !state.installed.isEmpty else { return }
+        var dropped = false
+        state.installed.removeAll { constraint in
+            guard drops(constraint) else { return false }
+            constraint.installedOn = nil
+            constraint.isBroken = false
+            dropped = true
+            return true
+        }
+        if dropped { storedWindow?.layoutEngine?.constraintsChanged() }
     }
 
     // MARK: Anchors
