@@ -78,8 +78,21 @@ static inline void lifeloop_crash_flush_install(int fd, const unsigned char *byt
         memset(&action, 0, sizeof action);
         action.sa_handler = lifeloop_crash_handler;
         sigemptyset(&action.sa_mask);
+        struct sigaction current;
+        // Installed already (an earlier buffer of this process): the handler it replaced
+        // stays the one to hand the signal on to.
+        if (sigaction(signals[i], 0, &current) == 0 && current.sa_handler == lifeloop_crash_handler) continue;
         sigaction(signals[i], &action, &state->previous[signals[i]]);
     }
+}
+
+/// The buffer at `bytes` is going away: a crash writes nothing until another is installed.
+static inline void lifeloop_crash_flush_forget(const unsigned char *bytes) {
+    struct lifeloop_crash_state *state = lifeloop_crash();
+    if (state->bytes != bytes) return;
+    state->length = 0;
+    state->bytes = 0;
+    state->fd = -1;
 }
 
 /// How many bytes of the buffer hold complete events (0: nothing to write).
@@ -195,5 +208,147 @@ static inline int lifeloop_hook_functions(const char *const *names, void *const 
     return 0;
 }
 #endif
+
+
+// The fork server (a pre-initialised app process that forks one app per launch): the
+// daemon hands it each app's descriptors over a Unix socket (SCM_RIGHTS), and it waits for
+// a request or a child's exit with SIGCHLD blocked except inside pselect.
+#include <sys/select.h>
+#include <errno.h>
+#include <dirent.h>
+#include <stdlib.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+
+/// Sends `length` bytes and `count` descriptors (at most 8) in one message; the bytes
+/// sent, or -errno.
+static inline long lifeloop_send_descriptors(int fd, const void *bytes, unsigned long length, const int *fds, int count) {
+    if (count < 0 || count > 8) return -EINVAL;
+    char control[CMSG_SPACE(8 * sizeof(int))];
+    memset(control, 0, sizeof control);
+    struct iovec vector = {(void *)bytes, length};
+    struct msghdr message;
+    memset(&message, 0, sizeof message);
+    message.msg_iov = &vector;
+    message.msg_iovlen = 1;
+    if (count > 0) {
+        message.msg_control = control;
+        message.msg_controllen = CMSG_SPACE(count * sizeof(int));
+        struct cmsghdr *header = CMSG_FIRSTHDR(&message);
+        header->cmsg_level = SOL_SOCKET;
+        header->cmsg_type = SCM_RIGHTS;
+        header->cmsg_len = CMSG_LEN(count * sizeof(int));
+        memcpy(CMSG_DATA(header), fds, count * sizeof(int));
+    }
+    long sent;
+    do { sent = sendmsg(fd, &message, MSG_NOSIGNAL); } while (sent < 0 && errno == EINTR);
+    return sent < 0 ? -errno : sent;
+}
+
+/// Receives up to `capacity` bytes and up to `maxCount` (at most 8) descriptors, marked
+/// close-on-exec; the bytes read (0 at the end), or -errno. `*count` is how many
+/// descriptors came.
+static inline long lifeloop_receive_descriptors(int fd, void *bytes, unsigned long capacity, int *fds, int maxCount, int *count) {
+    char control[CMSG_SPACE(8 * sizeof(int))];
+    struct iovec vector = {bytes, capacity};
+    struct msghdr message;
+    memset(&message, 0, sizeof message);
+    message.msg_iov = &vector;
+    message.msg_iovlen = 1;
+    message.msg_control = control;
+    message.msg_controllen = sizeof control;
+    *count = 0;
+    long received;
+    do { received = recvmsg(fd, &message, MSG_CMSG_CLOEXEC); } while (received < 0 && errno == EINTR);
+    if (received < 0) return -errno;
+    for (struct cmsghdr *header = CMSG_FIRSTHDR(&message); header; header = CMSG_NXTHDR(&message, header)) {
+        if (header->cmsg_level != SOL_SOCKET || header->cmsg_type != SCM_RIGHTS) continue;
+        int n = (int)((header->cmsg_len - CMSG_LEN(0)) / sizeof(int));
+        int *received_fds = (int *)CMSG_DATA(header);
+        for (int i = 0; i < n; i++) {
+            if (*count < maxCount) fds[(*count)++] = received_fds[i];
+            else close(received_fds[i]);
+        }
+    }
+    return received;
+}
+
+static inline void lifeloop_child_signal_noop(int signal) { (void)signal; }
+
+/// Blocks SIGCHLD and gives it a handler, so that it interrupts only
+/// ``lifeloop_wait_readable_or_child``.
+static inline void lifeloop_fork_server_signals(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = lifeloop_child_signal_noop;
+    sigemptyset(&action.sa_mask);
+    action.sa_flags = SA_NOCLDSTOP;
+    sigaction(SIGCHLD, &action, 0);
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, SIGCHLD);
+    sigprocmask(SIG_BLOCK, &set, 0);
+}
+
+/// Waits until `fd` is readable or a child has changed state: 1 readable, 0 a child (or
+/// another signal), -errno on error.
+static inline int lifeloop_wait_readable_or_child(int fd) {
+    if (fd < 0 || fd >= FD_SETSIZE) return -EBADF;
+    fd_set readable;
+    FD_ZERO(&readable);
+    FD_SET(fd, &readable);
+    sigset_t open;
+    sigprocmask(SIG_SETMASK, 0, &open);
+    sigdelset(&open, SIGCHLD);
+    int ready = pselect(fd + 1, &readable, 0, 0, 0, &open);
+    if (ready < 0) return errno == EINTR ? 0 : -errno;
+    return ready > 0 ? 1 : 0;
+}
+
+/// In a forked child: SIGCHLD back to its default and unblocked, every signal unblocked.
+static inline void lifeloop_fork_child_signals(void) {
+    struct sigaction action;
+    memset(&action, 0, sizeof action);
+    action.sa_handler = SIG_DFL;
+    sigemptyset(&action.sa_mask);
+    sigaction(SIGCHLD, &action, 0);
+    sigset_t set;
+    sigemptyset(&set);
+    sigprocmask(SIG_SETMASK, &set, 0);
+}
+
+/// Closes every descriptor from `lowest` up (close_range, else /proc/self/fd).
+static inline void lifeloop_close_descriptors_from(int lowest) {
+#ifdef SYS_close_range
+    if (syscall(SYS_close_range, (unsigned)lowest, ~0U, 0) == 0) return;
+#endif
+    DIR *folder = opendir("/proc/self/fd");
+    if (!folder) return;
+    int own = dirfd(folder);
+    int found[4096];
+    int count = 0;
+    struct dirent *entry;
+    while ((entry = readdir(folder)) && count < 4096) {
+        int fd = atoi(entry->d_name);
+        if (entry->d_name[0] >= '0' && entry->d_name[0] <= '9' && fd >= lowest && fd != own) found[count++] = fd;
+    }
+    closedir(folder);
+    for (int i = 0; i < count; i++) close(found[i]);
+}
+
+/// fork(2) itself (Swift's Glibc overlay leaves it unmarked, but calling through here keeps
+/// the one use in one place).
+static inline int lifeloop_fork(void) { return fork(); }
+
+/// The number of threads in this process (from /proc/self/task), or -1.
+static inline int lifeloop_thread_count(void) {
+    DIR *folder = opendir("/proc/self/task");
+    if (!folder) return -1;
+    int count = 0;
+    struct dirent *entry;
+    while ((entry = readdir(folder))) if (entry->d_name[0] != '.') count++;
+    closedir(folder);
+    return count;
+}
 
 #endif

@@ -159,6 +159,36 @@ struct CtlError: Error, CustomStringConvertible {
     var description: String { message }
 }
 
+/// `lifeloop host-zygote`: the daemon's fork server (not for people). It warms up by
+/// running the samples the way the daemon does, then forks one `host-app` per launch, each
+/// driven on its own descriptor 3.
+struct HostZygote: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "host-zygote",
+        abstract: "Fork apps for lifeloopd, one per launch (started by the daemon).",
+        shouldDisplay: false
+    )
+
+    /// The samples run once before the first fork.
+    static let warmUpSamples = ["MultiWindow", "SeedSegue", "UIKitForm"]
+
+    func run() throws {
+        setParentDeathSignal(SIGKILL)
+        if let expected = ProcessInfo.processInfo.environment["LIFELOOP_DAEMON_PID"].flatMap(Int32.init), getppid() != expected {
+            throw ExitCode(0)
+        }
+        var info = stat()
+        guard fstat(3, &info) == 0 else {
+            throw ValidationError("host-zygote is started by lifeloopd with its control channel on descriptor 3")
+        }
+        AppHost.warmUp(catalog: SampleCatalog.apps, samples: Self.warmUpSamples)
+        let status = ForkServer.serve(descriptor: 3) {
+            AppHost(controlDescriptor: 3, catalog: SampleCatalog.apps).serve()
+        }
+        throw ExitCode(status)
+    }
+}
+
 /// `lifeloop host-app`: one app of the daemon, driven on descriptor 3 (not for people).
 struct HostApp: ParsableCommand {
     static let configuration = CommandConfiguration(

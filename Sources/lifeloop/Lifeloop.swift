@@ -7,7 +7,7 @@ struct Lifeloop: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "lifeloop",
         abstract: "A headless runtime for UIKit-style apps on a libuv run loop.",
-        subcommands: [Demo.self, Launch.self, Validate.self, Run.self, Snapshot.self, ExperimentCommand.self, Merge.self, Check.self, Shrink.self, Explore.self, Record.self, Replay.self, Ctl.self, MCP.self, Port.self, HostApp.self],
+        subcommands: [Demo.self, Launch.self, Validate.self, Run.self, Snapshot.self, ExperimentCommand.self, Merge.self, Check.self, Shrink.self, Explore.self, Record.self, Replay.self, Ctl.self, MCP.self, Port.self, HostApp.self, HostZygote.self],
         defaultSubcommand: Demo.self
     )
 

@@ -35,6 +35,9 @@ struct LifeloopDaemon: ParsableCommand {
     @Option(help: "Trace events kept per app for trace.get and late subscribers.")
     var traceBufferEvents = 100_000
 
+    @Flag(inversion: .prefixedNo, help: "Fork each app from a pre-initialised app process (a fork server) instead of starting the app executable anew.")
+    var forkServer = true
+
     func validate() throws {
         guard traceBufferEvents > 0 else { throw ValidationError("--trace-buffer-events must be at least 1") }
         guard maxClients > 0, maxApps > 0 else { throw ValidationError("--max-clients and --max-apps must be at least 1") }
@@ -54,6 +57,7 @@ struct LifeloopDaemon: ParsableCommand {
         configuration.defaultDeadline = .milliseconds(deadlineMs)
         configuration.subscriberBufferBytes = subscriberBufferBytes
         configuration.traceBufferEvents = traceBufferEvents
+        configuration.forkServer = forkServer
         let daemon: Daemon
         do {
             daemon = try Daemon(configuration: configuration)

@@ -54,7 +54,7 @@ import Testing
                 box.exit = (status, signal)
                 end()
             }
-            child.stdin.send("hello")
+            child.stdin?.send("hello")
         }
         #expect(box.error == nil, "\(String(describing: box.error))")
         #expect(box.out == ["got:hello"])

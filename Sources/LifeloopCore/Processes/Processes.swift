@@ -48,14 +48,17 @@ public final class SignalWatcher {
     }
 }
 
-/// A child process started on a host-clock loop (`uv_spawn`), its stdin, stdout and stderr
-/// as line connections (its output never mixes with anything of the parent's).
+/// A child process started on a host-clock loop (`uv_spawn`, or forked by a
+/// ``ForkServer``), its stdin, stdout and stderr as line connections (its output never
+/// mixes with anything of the parent's).
 /// - Warning: Confined to the loop's thread.
 public final class ChildProcess {
-    /// The child's pid.
-    public let pid: Int32
-    /// Lines to the child's stdin (``LineConnection/send(_:)``).
-    public let stdin: LineConnection
+    /// The child's pid; for a child of a ``ForkServer``, 0 until the server has said it
+    /// (a turn or so after ``ForkServer/fork(maxLineBytes:)``).
+    public internal(set) var pid: Int32
+    /// Lines to the child's stdin (``LineConnection/send(_:)``); nil for a child of a
+    /// ``ForkServer``, whose stdin is `/dev/null`.
+    public let stdin: LineConnection?
     /// Lines from its stdout and stderr: set their `onLine` to read them.
     public let stdout: LineConnection
     /// Lines from the child's stderr.
@@ -69,14 +72,37 @@ public final class ChildProcess {
     /// Whether the child has exited.
     public private(set) var hasExited = false
     unowned(unsafe) let loop: EventLoop
-    private let handleRaw: UnsafeMutableRawPointer
-    private var handle: UnsafeMutablePointer<uv_process_t> { handleRaw.assumingMemoryBound(to: uv_process_t.self) }
+    /// The libuv process handle of a spawned child; nil for a forked one.
+    private let handleRaw: UnsafeMutableRawPointer?
+    private var handle: UnsafeMutablePointer<uv_process_t> { handleRaw!.assumingMemoryBound(to: uv_process_t.self) }
+    /// The fork server of a forked child, and the child's number there.
+    private let forkedBy: (server: ForkServer, id: UInt64)?
     /// Its entry in the loop's closers, once registered.
     private var closerID: UInt64?
+
+    /// A child forked by `server`: its connections are the daemon's ends of the socket
+    /// pairs the server handed on. The server keeps it until it exits.
+    init(loop: EventLoop, forkedBy server: ForkServer, id: UInt64, stdout: LineConnection, stderr: LineConnection,
+         control: LineConnection) {
+        self.loop = loop
+        pid = 0
+        handleRaw = nil
+        forkedBy = (server, id)
+        stdin = nil
+        self.stdout = stdout
+        self.stderr = stderr
+        self.control = control
+        loop.execute { [self] in
+            stdout.startReading()
+            stderr.startReading()
+            control.startReading()
+        }
+    }
 
     init(loop: EventLoop, executable: String, arguments: [String], environment: [String: String]?, controlPipe: Bool,
          maxLineBytes: Int) throws {
         self.loop = loop
+        forkedBy = nil
         let process = allocateHandle(UV_PROCESS, as: uv_process_t.self)
         handleRaw = UnsafeMutableRawPointer(process)
         let uvLoop = loop.uvLoop
@@ -148,10 +174,12 @@ public final class ChildProcess {
     @discardableResult
     public func kill(_ signal: Int32 = 15) -> Bool {
         guard !hasExited else { return false }
+        // Through its parent, the server: only it can be sure the pid is still this child's.
+        if let forkedBy { return forkedBy.server.kill(forkedBy.id, signal) }
         return uv_process_kill(handle, signal) == 0
     }
 
-    fileprivate func exited(status: Int64, signal: Int32) {
+    func exited(status: Int64, signal: Int32) {
         hasExited = true
         let handler = onExit
         onExit = nil
@@ -165,7 +193,8 @@ public final class ChildProcess {
         guard !isClosed else { return }
         isClosed = true
         loop.removeCloser(closerID)
-        stdin.close()
+        stdin?.close()
+        guard handleRaw != nil else { return }
         handle.withMemoryRebound(to: uv_handle_t.self, capacity: 1) { uv_close($0, processCloseCallback) }
     }
 }
@@ -227,7 +256,8 @@ public func setParentDeathSignal(_ signal: Int32) -> Bool {
 /// A byte buffer that a fatal signal writes out before the process dies: the daemon's app
 /// processes keep their unsent trace notification in it, so a crash still delivers the
 /// events recorded up to it. Only the first ``count`` bytes are written, followed by
-/// `]}}` and a newline (the notification's end). One per process.
+/// `]}}` and a newline (the notification's end). One per process at a time: the newest
+/// one made is the one a crash writes.
 public final class CrashFlushBuffer {
     /// The buffer's size in bytes.
     public let capacity: Int
@@ -242,6 +272,11 @@ public final class CrashFlushBuffer {
         self.capacity = capacity
         bytes = .allocate(capacity: capacity)
         lifeloop_crash_flush_install(descriptor, bytes)
+    }
+
+    deinit {
+        lifeloop_crash_flush_forget(bytes)
+        bytes.deallocate()
     }
 
     /// Appends bytes; false (nothing appended) if they do not fit.

@@ -53,6 +53,33 @@ public final class AppHost {
         _ = pending.append(Self.batchPrefix)
     }
 
+    /// Runs each of `samples` once in this process as the daemon would (launch, settle,
+    /// describe, a picture, stop) and lets it go, so that what a first launch loads and
+    /// builds (type metadata, conformances, fonts, the catalogue) is in memory already: a
+    /// fork server calls it before it forks its first app. Replies go nowhere. Runs on the
+    /// virtual clock and starts no thread (a process that forks must have one).
+    public static func warmUp(catalog: AppCatalog, samples: [String]) {
+        for (index, sample) in samples.enumerated() {
+            var pair: [Int32] = [-1, -1]
+            guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else { return }
+            defer { close(pair[0]) }
+            let requests = [
+                RPCMessage.request(id: 1, method: "open", params: ["sample": .string(sample), "seed": .int(index)]),
+                RPCMessage.request(id: 2, method: "settle", params: [:]),
+                RPCMessage.request(id: 3, method: "describe", params: [:]),
+                RPCMessage.request(id: 4, method: "snapshot", params: [:]),
+                RPCMessage.request(id: 5, method: "stop", params: [:]),
+            ].map { $0.line + "\n" }.joined()
+            let bytes = Array(requests.utf8)
+            let written = bytes.withUnsafeBytes { write(pair[1], $0.baseAddress, $0.count) }
+            close(pair[1])
+            guard written == bytes.count else { return }
+            // The replies have no reader: a full socket drops them instead of blocking.
+            _ = fcntl(pair[0], F_SETFL, fcntl(pair[0], F_GETFL) | O_NONBLOCK)
+            _ = AppHost(controlDescriptor: pair[0], catalog: catalog).serve()
+        }
+    }
+
     /// Serves requests until the control descriptor ends or `stop` arrives; returns the
     /// process's exit status.
     public func serve() -> Int32 {

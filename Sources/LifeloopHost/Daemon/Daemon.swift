@@ -16,6 +16,12 @@ public struct DaemonConfiguration: Sendable {
     public var appExecutable: String
     /// The arguments before the app's own (`host-app`).
     public var appArguments: [String] = ["host-app"]
+    /// Whether apps are forked by a fork server (a pre-initialised app process, started
+    /// with the daemon, that forks one app per launch) instead of each starting the app
+    /// executable: a launch then costs a fork, not a program's start.
+    public var forkServer = true
+    /// The arguments that make the app executable a fork server (`host-zygote`).
+    public var forkServerArguments: [String] = ["host-zygote"]
     /// Most clients connected at once; one more is told so and closed.
     public var maxClients = 64
     /// Most apps running at once; one more `app.launch` is refused.
@@ -76,6 +82,11 @@ public final class Daemon {
     private var lossTimer: TimerHandle?
     /// Requests answered, for `daemon.status`.
     private var requestsServed = 0
+    /// The fork server apps are forked from (``DaemonConfiguration/forkServer``), restarted
+    /// when a launch finds it gone.
+    private var forkServer: ForkServer?
+    /// Fork servers started, the first included.
+    private var forkServerStarts = 0
     /// Called once the daemon listens (tests and `lifeloopd` print the path).
     public var onReady: ((String) -> Void)?
     /// Where the daemon writes what it does (stderr by default).
@@ -120,6 +131,8 @@ public final class Daemon {
         server.maxLineBytes = configuration.maxMessageBytes
         self.server = server
         server.onConnection = { [unowned self] connection in accept(connection) }
+        raiseDescriptorLimit()
+        if configuration.forkServer { startForkServer() }
         for signal in [SIGTERM, SIGINT] {
             signalWatchers.append(try loop.onSignal(signal) { [unowned self] number in
                 log("signal \(number): shutting down")
@@ -312,7 +325,11 @@ public final class Daemon {
         ["protocol": .string(ProtocolVersion.string), "pid": .int(Int(getpid())), "socket": .string(configuration.socketPath),
          "uptimeMs": .int(Int(Date().timeIntervalSince(started) * 1000)), "clients": .int(clients.count),
          "apps": .int(apps.count), "maxApps": .int(configuration.maxApps), "maxClients": .int(configuration.maxClients),
-         "requestsServed": .int(requestsServed), "shuttingDown": .bool(shuttingDown)]
+         "requestsServed": .int(requestsServed), "shuttingDown": .bool(shuttingDown),
+         "forkServer": forkServer.map { server in
+             ["pid": .int(Int(server.process.pid)), "ready": .bool(server.isReady), "running": .bool(!server.process.hasExited),
+              "forks": .int(server.forks), "starts": .int(forkServerStarts), "refusal": server.refusal.map { .string($0) } ?? .null]
+         } ?? .null]
     }
 
     func app(_ params: Params) throws(RPCError) -> HostedApp {
@@ -348,18 +365,19 @@ public final class Daemon {
         }
         let appID = "app-\(nextAppNumber)"
         nextAppNumber += 1
-        var environment = ProcessInfo.processInfo.environment
-        environment["LIFELOOP_DAEMON_PID"] = String(getpid())
-        // A crash is reported when the app's process has exited, and Swift's backtracer keeps
-        // a crashing process alive while it symbolicates: seconds for a debug build, over the
-        // 10 s a request may take on a loaded machine. Without symbols it takes a tenth of a
-        // second; the report still has the crash message (file and line) and the last events.
-        // A SWIFT_BACKTRACE of the daemon's own environment is kept as it is.
-        if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "symbolicate=off" }
         let process: ChildProcess
         do {
-            process = try loop.spawn(configuration.appExecutable, arguments: configuration.appArguments, environment: environment,
-                                     controlPipe: true, maxLineBytes: 64 << 20)
+            if configuration.forkServer, forkServer?.isUsable != true, forkServer?.refusal == nil {
+                // Gone (killed, crashed): a new one, once per launch that finds it so.
+                log("the fork server has exited; starting another")
+                startForkServer()
+            }
+            if let forkServer, forkServer.isUsable {
+                process = try forkServer.fork(maxLineBytes: 64 << 20)
+            } else {
+                process = try loop.spawn(configuration.appExecutable, arguments: configuration.appArguments,
+                                         environment: appEnvironment(), controlPipe: true, maxLineBytes: 64 << 20)
+            }
         } catch {
             throw RPCError.internalError("app.launch: cannot start the app process: \(error)")
         }
@@ -389,6 +407,51 @@ public final class Daemon {
                 app.process.kill(SIGKILL)
                 if let client { self.reply(client, id, .failure(error)) }
             }
+        }
+    }
+
+    /// The environment of every app process (and of the fork server, whose children
+    /// inherit it).
+    private func appEnvironment() -> [String: String] {
+        var environment = ProcessInfo.processInfo.environment
+        environment["LIFELOOP_DAEMON_PID"] = String(getpid())
+        // A crash is reported when the app's process has exited, and Swift's backtracer keeps
+        // a crashing process alive while it symbolicates: seconds for a debug build, over the
+        // 10 s a request may take on a loaded machine. Without symbols it takes a tenth of a
+        // second; the report still has the crash message (file and line) and the last events.
+        // A SWIFT_BACKTRACE of the daemon's own environment is kept as it is.
+        if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "symbolicate=off" }
+        return environment
+    }
+
+    /// Starts the fork server; without one, apps start as programs of their own.
+    private func startForkServer() {
+        do {
+            let server = try loop.startForkServer(configuration.appExecutable, arguments: configuration.forkServerArguments,
+                                                  environment: appEnvironment())
+            server.onLog = { [unowned self] line in log("fork server: \(line)") }
+            forkServer = server
+            forkServerStarts += 1
+        } catch {
+            log("no fork server (\(error)): each app starts its own process")
+            forkServer = nil
+        }
+    }
+
+    /// Each app holds four descriptors here (its stdout, stderr, control channel and a
+    /// spare): the soft limit goes up to the hard one, and a root daemon raises the hard
+    /// one to what `maxApps` needs.
+    private func raiseDescriptorLimit() {
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
+        let wanted = rlim_t(configuration.maxApps * 4 + configuration.maxClients * 2 + 256)
+        if limit.rlim_max < wanted, geteuid() == 0 {
+            var raised = rlimit(rlim_cur: wanted, rlim_max: wanted)
+            if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { return }
+        }
+        if limit.rlim_cur < limit.rlim_max {
+            limit.rlim_cur = limit.rlim_max
+            _ = setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit)
         }
     }
 
@@ -612,6 +675,7 @@ public final class Daemon {
             let unsent = clients.values.reduce(0) { $0 + $1.connection.queuedBytes }
             if unsent == 0 || waited >= 8 {
                 for client in clients.values { client.connection.close() }
+                forkServer?.stop()
                 loop.stop()
                 return
             }

@@ -1,0 +1,295 @@
+@_implementationOnly import CLibUV
+import Glibc
+
+/// A fork server: one pre-initialised process that forks a child per request, as
+/// Android's zygote does, so that a child starts with everything the server loaded and
+/// warmed already in its memory (shared, copy-on-write) instead of starting a program.
+///
+/// The server is a child of this loop's process (``EventLoop/startForkServer(_:arguments:environment:maxLineBytes:)``),
+/// running ``serve(descriptor:child:)`` on its descriptor 3. For each ``fork(maxLineBytes:)``
+/// this side makes three socket pairs, keeps one end of each as the child's stdout, stderr
+/// and control ``LineConnection``s, and hands the other ends to the server
+/// (`SCM_RIGHTS`). The server forks; the child puts them on its descriptors 1, 2 and 3,
+/// `/dev/null` on 0, closes every other descriptor it inherited, and runs the server's
+/// child closure. The server is the children's parent: it reaps them and says how each
+/// ended, and it sends the signals this side asks for, so a pid is never signalled after
+/// its child has been reaped.
+///
+/// What a child must not share with the others is not shared: descriptors (closed), the
+/// server's own control channel, its signal mask and handlers (reset), and random state
+/// (the system generator reads the kernel's on every call; the children's own generators
+/// are made after the fork). Swift's hashing seed is the server's in every child: it is
+/// chosen when a process starts and the server's dictionaries were hashed with it.
+///
+/// - Warning: Confined to the loop's thread.
+public final class ForkServer {
+    /// The server's process.
+    public let process: ChildProcess
+    /// Children forked so far.
+    public private(set) var forks = 0
+    /// Whether the server said it is ready (its warm-up is done).
+    public private(set) var isReady = false
+    /// Why the server refuses to fork, if it said so (it started threads while warming up).
+    public private(set) var refusal: String?
+    /// Called with the server's lines that are not part of the protocol (its own log).
+    public var onLog: ((String) -> Void)?
+    private unowned(unsafe) let loop: EventLoop
+    private var children: [UInt64: ChildProcess] = [:]
+    private var nextID: UInt64 = 1
+
+    init(loop: EventLoop, executable: String, arguments: [String], environment: [String: String]?) throws {
+        self.loop = loop
+        process = try ChildProcess(loop: loop, executable: executable, arguments: arguments, environment: environment,
+                                   controlPipe: true, maxLineBytes: 1 << 16)
+        process.control?.onLine = { [unowned self] line in received(line) }
+        process.stdout.onLine = { [unowned self] line in onLog?(line) }
+        process.stderr.onLine = { [unowned self] line in onLog?(line) }
+        process.onExit = { [weak self] _, _ in self?.serverExited() }
+    }
+
+    /// Whether the server can take a request: it runs and has not refused.
+    public var isUsable: Bool { !process.hasExited && refusal == nil && process.control?.isClosed == false }
+
+    /// Forks a child: its stdout, stderr and control connections work at once (what is
+    /// sent on `control` waits in the socket until the child reads it); its
+    /// ``ChildProcess/pid`` comes a little later, its exit through ``ChildProcess/onExit``.
+    /// - Throws: ``LoopError/invalidArgument(_:)`` when the server is gone or refuses, or
+    ///   descriptors run out.
+    public func fork(maxLineBytes: Int = 1 << 20) throws -> ChildProcess {
+        try loop.verifyOwnerThread("ForkServer.fork(maxLineBytes:)")
+        if let refusal { throw LoopError.invalidArgument("fork server: \(refusal)") }
+        guard isUsable, let control = process.control else { throw LoopError.invalidArgument("fork server: it has exited") }
+        var mine: [Int32] = []
+        var theirs: [Int32] = []
+        func closeAll() {
+            for fd in mine + theirs { Glibc.close(fd) }
+        }
+        for _ in 0..<3 {
+            var pair: [Int32] = [-1, -1]
+            guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
+                let reason = String(cString: strerror(errno))
+                closeAll()
+                throw LoopError.invalidArgument("fork server: cannot make a socket pair for a child: \(reason)")
+            }
+            mine.append(pair[0])
+            theirs.append(pair[1])
+        }
+        let id = nextID
+        nextID += 1
+        var fd: uv_os_fd_t = -1
+        let hasFD = control.handle.withMemoryRebound(to: uv_handle_t.self, capacity: 1) { uv_fileno($0, &fd) } == 0
+        let request = Array("F \(id)\n".utf8)
+        let sent = hasFD ? request.withUnsafeBytes { bytes in
+            theirs.withUnsafeBufferPointer { lifeloop_send_descriptors(fd, bytes.baseAddress, UInt(bytes.count), $0.baseAddress, 3) }
+        } : -Int(EBADF)
+        for fd in theirs { Glibc.close(fd) }
+        theirs.removeAll()
+        guard sent == request.count else {
+            closeAll()
+            let reason = sent < 0 ? String(cString: strerror(Int32(-sent))) : "a partial write"
+            throw LoopError.invalidArgument("fork server: cannot hand it a child's descriptors: \(reason)")
+        }
+        var connections: [LineConnection] = []
+        for fd in mine {
+            let pipe = allocateHandle(UV_NAMED_PIPE, as: uv_pipe_t.self)
+            var status = uv_pipe_init(loop.uvLoop, pipe, 0)
+            if status == 0 { status = uv_pipe_open(pipe, fd) }
+            guard status == 0 else {
+                pipe.withMemoryRebound(to: uv_handle_t.self, capacity: 1) { uv_close($0, freeHandleCallback) }
+                for connection in connections { connection.close() }
+                for rest in mine[connections.count...] { Glibc.close(rest) }
+                _ = kill(id, SIGKILL)
+                throw LoopError.invalidArgument("fork server: cannot open a child's connection: \(String(cString: uv_strerror(status)))")
+            }
+            connections.append(LineConnection(loop: loop, handle: pipe, maxLineBytes: maxLineBytes))
+        }
+        let child = ChildProcess(loop: loop, forkedBy: self, id: id, stdout: connections[0], stderr: connections[1],
+                                 control: connections[2])
+        children[id] = child
+        forks += 1
+        return child
+    }
+
+    /// Asks the server to send `signal` to child `id`; false if it is gone.
+    func kill(_ id: UInt64, _ signal: Int32) -> Bool {
+        guard children[id] != nil, let control = process.control, !control.isClosed else { return false }
+        control.send("K \(id) \(signal)")
+        return true
+    }
+
+    /// Stops the server: its children die with it (their parent-death signal).
+    public func stop() {
+        process.control?.close()
+        process.kill(SIGKILL)
+    }
+
+    private func received(_ line: String) {
+        let words = line.split(separator: " ", omittingEmptySubsequences: true)
+        guard let verb = words.first else { return }
+        switch verb {
+        case "ready":
+            isReady = true
+        case "refuse":
+            refusal = words.dropFirst().joined(separator: " ")
+            onLog?("fork server refuses to fork: \(refusal ?? "")")
+        case "forked" where words.count == 3:
+            if let id = UInt64(words[1]), let pid = Int32(words[2]), let child = children[id] { child.pid = pid }
+        case "failed" where words.count >= 2:
+            guard let id = UInt64(words[1]), let child = children.removeValue(forKey: id) else { return }
+            onLog?("fork server could not fork: \(words.dropFirst(2).joined(separator: " "))")
+            child.stdout.close()
+            child.stderr.close()
+            child.control?.close()
+            child.exited(status: 127, signal: 0)
+        case "exited" where words.count == 4:
+            guard let id = UInt64(words[1]), let status = Int64(words[2]), let signal = Int32(words[3]),
+                  let child = children.removeValue(forKey: id) else { return }
+            child.exited(status: status, signal: signal)
+        default:
+            onLog?(line)
+        }
+    }
+
+    /// The server is gone, and its children with it (killed by their parent-death signal).
+    private func serverExited() {
+        let orphans = children.sorted { $0.key < $1.key }
+        children.removeAll()
+        for (_, child) in orphans { child.exited(status: 0, signal: SIGKILL) }
+    }
+
+    // MARK: The server's side
+
+    /// Serves fork requests on `descriptor` until it ends (the other side is gone); returns
+    /// the server's exit status. In each child, `child` runs with the child's descriptors in
+    /// place, and its result is the child's exit status.
+    ///
+    /// Call it on the process's only thread: a process with other threads cannot fork
+    /// safely, so then the server says it refuses, and every request fails.
+    public static func serve(descriptor: Int32, child: () -> Int32) -> Int32 {
+        let serverPID = getpid()
+        func say(_ line: String) {
+            var bytes = Array(line.utf8)
+            bytes.append(10)
+            bytes.withUnsafeBytes { raw in
+                var offset = 0
+                while offset < raw.count {
+                    let written = send(descriptor, raw.baseAddress! + offset, raw.count - offset, Int32(MSG_NOSIGNAL))
+                    if written < 0 {
+                        if errno == EINTR { continue }
+                        return
+                    }
+                    offset += written
+                }
+            }
+        }
+        lifeloop_fork_server_signals()
+        let threads = lifeloop_thread_count()
+        let refusal: String? = threads == 1 ? nil : "it has \(threads) threads, and only a process with one can fork safely"
+        say(refusal.map { "refuse \($0)" } ?? "ready \(serverPID)")
+        var live: [UInt64: pid_t] = [:]
+        var idsByPID: [pid_t: UInt64] = [:]
+        var buffer: [UInt8] = []
+        var descriptors: [Int32] = []
+        var chunk = [UInt8](repeating: 0, count: 4096)
+        var ended = false
+        while !ended {
+            let ready = lifeloop_wait_readable_or_child(descriptor)
+            // Reap whatever has ended, whichever woke us.
+            while true {
+                var status: Int32 = 0
+                let pid = waitpid(-1, &status, WNOHANG)
+                if pid <= 0 { break }
+                guard let id = idsByPID.removeValue(forKey: pid) else { continue }
+                live[id] = nil
+                let exited = status & 0x7f == 0
+                say("exited \(id) \(exited ? Int((status >> 8) & 0xff) : 0) \(exited ? 0 : Int(status & 0x7f))")
+            }
+            if ready < 0 { break }
+            guard ready == 1 else { continue }
+            var received: [Int32] = [-1, -1, -1, -1, -1, -1, -1, -1]
+            var count: Int32 = 0
+            let read = chunk.withUnsafeMutableBytes { bytes in
+                lifeloop_receive_descriptors(descriptor, bytes.baseAddress, UInt(bytes.count), &received, 8, &count)
+            }
+            if read <= 0 {
+                ended = true
+                continue
+            }
+            descriptors.append(contentsOf: received[0..<Int(count)])
+            buffer.append(contentsOf: chunk[0..<read])
+            while let newline = buffer.firstIndex(of: 10) {
+                let line = String(decoding: buffer[..<newline], as: UTF8.self)
+                buffer.removeSubrange(...newline)
+                let words = line.split(separator: " ")
+                if words.first == "K", words.count == 3, let id = UInt64(words[1]), let signal = Int32(words[2]) {
+                    if let pid = live[id] { _ = Glibc.kill(pid, signal) }
+                    continue
+                }
+                guard words.first == "F", words.count == 2, let id = UInt64(words[1]) else { continue }
+                guard descriptors.count >= 3 else {
+                    say("failed \(id) the request came without its three descriptors")
+                    continue
+                }
+                let given = Array(descriptors.prefix(3))
+                descriptors.removeFirst(3)
+                if let refusal {
+                    for fd in given { close(fd) }
+                    say("failed \(id) \(refusal)")
+                    continue
+                }
+                fflush(nil)
+                let pid = lifeloop_fork()
+                if pid == 0 {
+                    exit(becomeChild(given, server: serverPID, child: child))
+                }
+                for fd in given { close(fd) }
+                guard pid > 0 else {
+                    say("failed \(id) fork: \(String(cString: strerror(errno)))")
+                    continue
+                }
+                live[id] = pid
+                idsByPID[pid] = id
+                say("forked \(id) \(pid)")
+            }
+        }
+        // The other side is gone: so are the children (their parent-death signal).
+        for pid in live.values { _ = Glibc.kill(pid, SIGKILL) }
+        return 0
+    }
+
+    /// In the child: its descriptors in place, nothing of the server's left open, signals
+    /// as a fresh process has them; then `child`.
+    private static func becomeChild(_ given: [Int32], server: pid_t, child: () -> Int32) -> Int32 {
+        lifeloop_fork_child_signals()
+        // Die with the server (and so with the daemon); leave if it is already gone.
+        _ = lifeloop_set_parent_death_signal(SIGKILL)
+        if getppid() != server { return 0 }
+        let null = open("/dev/null", O_RDWR | O_CLOEXEC)
+        // Above 3 first, so that no dup2 below overwrites a descriptor still needed.
+        var moved: [Int32] = []
+        for fd in given + [null] {
+            moved.append(fcntl(fd, F_DUPFD_CLOEXEC, 10))
+        }
+        guard !moved.contains(where: { $0 < 0 }) else { return 70 }
+        dup2(moved[3], 0)
+        dup2(moved[0], 1)
+        dup2(moved[1], 2)
+        dup2(moved[2], 3)
+        lifeloop_close_descriptors_from(4)
+        return child()
+    }
+}
+
+extension EventLoop {
+    /// Starts a fork server: `executable` with `arguments`, a program that calls
+    /// ``ForkServer/serve(descriptor:child:)`` with descriptor 3 once it has warmed up
+    /// (host clock). `environment` replaces this process's for the server and so for
+    /// every child.
+    /// - Throws: ``LoopError/invalidArgument(_:)`` naming the executable when it cannot
+    ///   start, or on a virtual loop.
+    public func startForkServer(_ executable: String, arguments: [String] = [], environment: [String: String]? = nil) throws -> ForkServer {
+        try verifyOwnerThread("startForkServer(_:arguments:environment:)")
+        guard clock == .host else { throw LoopError.invalidArgument("startForkServer(\(executable)): child processes need a host-clock loop") }
+        return try ForkServer(loop: self, executable: executable, arguments: arguments, environment: environment)
+    }
+}
