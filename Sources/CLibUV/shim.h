@@ -317,6 +317,32 @@ static inline void lifeloop_fork_child_signals(void) {
     sigprocmask(SIG_SETMASK, &set, 0);
 }
 
+#include <sys/eventfd.h>
+#include <fcntl.h>
+
+static inline void lifeloop_close_descriptors_from(int lowest);
+
+/// Puts a fresh eventfd (close-on-exec, non-blocking, as libdispatch makes its own) at
+/// descriptor `fd`, in place of the one there; 0, or -errno.
+static inline int lifeloop_renew_eventfd(int fd) {
+    int fresh = eventfd(0, EFD_CLOEXEC | EFD_NONBLOCK);
+    if (fresh < 0) return -errno;
+    if (fresh != fd) {
+        if (dup2(fresh, fd) < 0) { int error = errno; close(fresh); return -error; }
+        close(fresh);
+        fcntl(fd, F_SETFD, FD_CLOEXEC);
+        fcntl(fd, F_SETFL, O_NONBLOCK);
+    }
+    return 0;
+}
+
+static inline void lifeloop_close_range(int lowest, int highest) {
+#ifdef SYS_close_range
+    if (syscall(SYS_close_range, (unsigned)lowest, (unsigned)highest, 0) == 0) return;
+#endif
+    for (int fd = lowest; fd <= highest && fd < 65536; fd++) close(fd);
+}
+
 /// Closes every descriptor from `lowest` up (close_range, else /proc/self/fd).
 static inline void lifeloop_close_descriptors_from(int lowest) {
 #ifdef SYS_close_range

@@ -15,8 +15,9 @@ import Glibc
 /// ended, and it sends the signals this side asks for, so a pid is never signalled after
 /// its child has been reaped.
 ///
-/// What a child must not share with the others is not shared: descriptors (closed), the
-/// server's own control channel, its signal mask and handlers (reset), and random state
+/// What a child must not share with the others is not shared: descriptors (closed; the
+/// main dispatch queue's eventfd is made anew at its number), the server's own control
+/// channel, its signal mask and handlers (reset), and random state
 /// (the system generator reads the kernel's on every call; the children's own generators
 /// are made after the fork). Swift's hashing seed is the server's in every child: it is
 /// chosen when a process starts and the server's dictionaries were hashed with it.
@@ -163,6 +164,10 @@ public final class ForkServer {
     /// the server's exit status. In each child, `child` runs with the child's descriptors in
     /// place, and its result is the child's exit status.
     ///
+    /// One child is always forked ahead and waits, its descriptors closed, for the next
+    /// request's (as Android's pool of unspecialised app processes does): a request then
+    /// costs a hand-over, and the fork that replaces the spare happens after the reply.
+    ///
     /// Call it on the process's only thread: a process with other threads cannot fork
     /// safely, so then the server says it refuses, and every request fails.
     public static func serve(descriptor: Int32, child: () -> Int32) -> Int32 {
@@ -183,11 +188,41 @@ public final class ForkServer {
             }
         }
         lifeloop_fork_server_signals()
+        // libdispatch rings the main queue through an eventfd it makes once per process; a
+        // child gets one of its own at the same number (made here first if it was not).
+        let bell = MainThread.mainQueueDescriptor
         let threads = lifeloop_thread_count()
         let refusal: String? = threads == 1 ? nil : "it has \(threads) threads, and only a process with one can fork safely"
-        say(refusal.map { "refuse \($0)" } ?? "ready \(serverPID)")
         var live: [UInt64: pid_t] = [:]
         var idsByPID: [pid_t: UInt64] = [:]
+        var spare: (pid: pid_t, socket: Int32)?
+
+        /// Forks the next child, which waits for its descriptors; nil, or why not.
+        func makeSpare() -> String? {
+            var pair: [Int32] = [-1, -1]
+            guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
+                return "socketpair: \(String(cString: strerror(errno)))"
+            }
+            fflush(nil)
+            let pid = lifeloop_fork()
+            if pid == 0 {
+                close(pair[0])
+                exit(becomeChild(waitingOn: pair[1], server: serverPID, bell: bell, child: child))
+            }
+            close(pair[1])
+            guard pid > 0 else {
+                close(pair[0])
+                return "fork: \(String(cString: strerror(errno)))"
+            }
+            spare = (pid, pair[0])
+            return nil
+        }
+
+        if refusal == nil, let failure = makeSpare() {
+            say("refuse cannot fork: \(failure)")
+        } else {
+            say(refusal.map { "refuse \($0)" } ?? "ready \(serverPID)")
+        }
         var buffer: [UInt8] = []
         var descriptors: [Int32] = []
         var chunk = [UInt8](repeating: 0, count: 4096)
@@ -199,6 +234,10 @@ public final class ForkServer {
                 var status: Int32 = 0
                 let pid = waitpid(-1, &status, WNOHANG)
                 if pid <= 0 { break }
+                if pid == spare?.pid {
+                    close(spare!.socket)
+                    spare = nil
+                }
                 guard let id = idsByPID.removeValue(forKey: pid) else { continue }
                 live[id] = nil
                 let exited = status & 0x7f == 0
@@ -232,42 +271,68 @@ public final class ForkServer {
                 }
                 let given = Array(descriptors.prefix(3))
                 descriptors.removeFirst(3)
+                defer { for fd in given { close(fd) } }
                 if let refusal {
-                    for fd in given { close(fd) }
                     say("failed \(id) \(refusal)")
                     continue
                 }
-                fflush(nil)
-                let pid = lifeloop_fork()
-                if pid == 0 {
-                    exit(becomeChild(given, server: serverPID, child: child))
+                // The spare takes the descriptors; one that died meanwhile is replaced.
+                var handed: pid_t?
+                for _ in 0..<2 {
+                    if spare == nil, let failure = makeSpare() {
+                        say("failed \(id) \(failure)")
+                        break
+                    }
+                    guard let waiting = spare else { break }
+                    let sent = given.withUnsafeBufferPointer { lifeloop_send_descriptors(waiting.socket, "go\n", 3, $0.baseAddress, 3) }
+                    close(waiting.socket)
+                    spare = nil
+                    if sent == 3 {
+                        handed = waiting.pid
+                        break
+                    }
+                    _ = Glibc.kill(waiting.pid, SIGKILL)
                 }
-                for fd in given { close(fd) }
-                guard pid > 0 else {
-                    say("failed \(id) fork: \(String(cString: strerror(errno)))")
-                    continue
-                }
+                guard let pid = handed else { continue }
                 live[id] = pid
                 idsByPID[pid] = id
                 say("forked \(id) \(pid)")
+                if let failure = makeSpare() { say("log cannot fork the next spare: \(failure)") }
             }
         }
         // The other side is gone: so are the children (their parent-death signal).
         for pid in live.values { _ = Glibc.kill(pid, SIGKILL) }
+        if let spare { _ = Glibc.kill(spare.pid, SIGKILL) }
         return 0
     }
 
-    /// In the child: its descriptors in place, nothing of the server's left open, signals
-    /// as a fresh process has them; then `child`.
-    private static func becomeChild(_ given: [Int32], server: pid_t, child: () -> Int32) -> Int32 {
+    /// In a spare child: nothing of the server's left open, signals as a fresh process has
+    /// them; it waits on `socket` for its three descriptors, puts them in place, and runs
+    /// `child`.
+    private static func becomeChild(waitingOn socket: Int32, server: pid_t, bell: Int32, child: () -> Int32) -> Int32 {
         lifeloop_fork_child_signals()
         // Die with the server (and so with the daemon); leave if it is already gone.
         _ = lifeloop_set_parent_death_signal(SIGKILL)
         if getppid() != server { return 0 }
+        if bell >= 0, lifeloop_renew_eventfd(bell) != 0 { return 71 }
+        closeDescriptors(from: 3, keeping: [socket, bell])
+        // Wait for the request's descriptors (the end of the socket: the server is gone).
+        var given: [Int32] = []
+        var received: [Int32] = [-1, -1, -1, -1, -1, -1, -1, -1]
+        var chunk = [UInt8](repeating: 0, count: 64)
+        while given.count < 3 {
+            var count: Int32 = 0
+            let read = chunk.withUnsafeMutableBytes { bytes in
+                lifeloop_receive_descriptors(socket, bytes.baseAddress, UInt(bytes.count), &received, 8, &count)
+            }
+            given.append(contentsOf: received[0..<Int(count)])
+            if read <= 0, given.count < 3 { return 0 }
+        }
+        close(socket)
         let null = open("/dev/null", O_RDWR | O_CLOEXEC)
         // Above 3 first, so that no dup2 below overwrites a descriptor still needed.
         var moved: [Int32] = []
-        for fd in given + [null] {
+        for fd in given.prefix(3) + [null] {
             moved.append(fcntl(fd, F_DUPFD_CLOEXEC, 10))
         }
         guard !moved.contains(where: { $0 < 0 }) else { return 70 }
@@ -275,8 +340,18 @@ public final class ForkServer {
         dup2(moved[0], 1)
         dup2(moved[1], 2)
         dup2(moved[2], 3)
-        lifeloop_close_descriptors_from(4)
+        closeDescriptors(from: 4, keeping: [bell])
         return child()
+    }
+
+    /// Closes every descriptor from `lowest` up except `keeping`.
+    private static func closeDescriptors(from lowest: Int32, keeping: [Int32]) {
+        var start = lowest
+        for keep in keeping.filter({ $0 >= lowest }).sorted() {
+            if keep > start { lifeloop_close_range(start, keep - 1) }
+            start = max(start, keep + 1)
+        }
+        lifeloop_close_descriptors_from(start)
     }
 }
 
