@@ -14,7 +14,9 @@ import Glibc
 ///
 /// - launch to ready: wall time from sending `app.launch` (the MultiWindow sample) to its
 ///   reply, one launch at a time; 3 rounds of 50 launches, each round's apps terminated
-///   after it; P50/P99 the median of the rounds'.
+///   after it; P50/P99 the median of the rounds'. Apps are forked by the daemon's fork
+///   server; the baseline is 30 launches on a second daemon run with `--no-fork-server`
+///   (each app a program of its own). Goal: P50 ≤ 2 ms.
 /// - tap + settle: one SeedSegue app, `app.tap A.button` + `app.settle` (the modal segue)
 ///   then `app.tap B.button` + `app.settle` (its dismissal), each pair timed; 3 rounds of
 ///   500 pairs; P50/P99 the median of the rounds'.
@@ -23,12 +25,13 @@ import Glibc
 ///   VmRSS growth per app.
 /// - requests per second: those 100 apps, 4 threads each with its own client sending
 ///   `app.describe` to random apps for 2 s; 3 rounds, the median.
-/// - scale: apps launched in steps (100, 200, 400, 800, 1,600, 2,000) until free memory
+/// - scale: apps launched in steps (100, 400, 1,600, 4,000, 10,000) until free memory
 ///   runs under 2 GiB, the daemon's descriptors would run out, a launch fails, launch P99
 ///   goes above 10× the first step's, or the time budget is spent; at each step
 ///   `app.describe` round trips on random apps (3 rounds of 1,000, the median of their
 ///   P50s and P99s) and the step's launches. The figure: the largest step whose describe
-///   P99 is within 2× the first step's (steps above that are listed).
+///   P99 is within 2× the first step's (steps above that are listed). Goal: 10,000 apps
+///   at once, with the PSS of every 10th app at the last step.
 ///
 /// The executables: `LIFELOOP_BIN_DIR` if set, else the root package's `.build/release`
 /// (what `make bench` builds).
@@ -41,11 +44,16 @@ enum DaemonWorkload {
     static let idleApps = 100
     static let throughputThreads = 4
     static let throughputSeconds = 2.0
-    static let steps = [100, 200, 400, 800, 1_600, 2_000]
+    static let steps = [100, 400, 1_600, 4_000, 10_000]
     static let describesPerStep = 1_000
     static let minimumFreeBytes: UInt64 = 2 << 30
     /// Seconds the scale steps may take in all, so the whole run stays near 3 minutes.
-    static let scaleBudgetSeconds = 120.0
+    static let scaleBudgetSeconds = 300.0
+    /// Launches measured on a daemon without its fork server, each app a program of its own.
+    static let baselineLaunches = 30
+    /// The goals: launch to ready (P50, ms) and apps hosted at once.
+    static let launchGoalMs = 2.0
+    static let appsGoal = 10_000
 
     static var binDirectory: String {
         if let directory = ProcessInfo.processInfo.environment["LIFELOOP_BIN_DIR"], !directory.isEmpty {
@@ -64,7 +72,7 @@ enum DaemonWorkload {
             return
         }
         let descriptorLimit = raiseDescriptorLimit()
-        let daemon = try RunningDaemon(executable: daemonPath, appExecutable: appPath, arguments: ["--max-apps", "5000"])
+        let daemon = try RunningDaemon(executable: daemonPath, appExecutable: appPath, arguments: ["--max-apps", "12000"])
         var failure: (any Error)?
         do {
             try measure(daemon, ownDescriptorLimit: descriptorLimit)
@@ -111,7 +119,31 @@ enum DaemonWorkload {
             launchP99.append(percentile(sorted, 0.99))
         }
         row("launch to ready (MultiWindow)", "P50 \(ms(median(launchP50)))  P99 \(ms(median(launchP99)))",
-            "\(launchesPerRound) launches × \(launchRounds), median of rounds; rounds' P50 \(list(launchP50)), P99 \(list(launchP99))")
+            "forked by the fork server; \(launchesPerRound) launches × \(launchRounds), median of rounds; rounds' P50 \(list(launchP50)), P99 \(list(launchP99))")
+        // The baseline: the same launches on a daemon that starts each app as a program.
+        let baseline = try RunningDaemon(executable: binDirectory + "/lifeloopd", appExecutable: binDirectory + "/lifeloop",
+                                         arguments: ["--no-fork-server"])
+        var baselineTimes: [Double] = []
+        do {
+            let baselineClient = try DaemonClient(socketPath: baseline.socketPath, clientName: "bench-baseline")
+            var launched: [String] = []
+            for index in 0..<baselineLaunches {
+                let (reply, seconds) = try timed {
+                    try baselineClient.call("app.launch", ["sample": "MultiWindow", "seed": .int(index)])
+                }
+                baselineTimes.append(seconds)
+                launched.append(try appID(reply))
+            }
+            try terminate(launched, socketPath: baseline.socketPath)
+        }
+        _ = baseline.shutDown()
+        let baselineP50 = percentile(baselineTimes.sorted(), 0.5)
+        row("launch to ready, no fork server", "P50 \(ms(baselineP50))",
+            "lifeloopd --no-fork-server: each app starts `lifeloop host-app`; \(baselineLaunches) launches; "
+                + String(format: "the fork server's launch is %.1f× faster", baselineP50 / median(launchP50)))
+        let launchMs = median(launchP50) * 1000
+        print(String(format: "  goal launch to ready ≤ %.0f ms (P50): %.2f ms, %@", launchGoalMs, launchMs,
+                     launchMs <= launchGoalMs ? "met" : "NOT met"))
 
         // 2. Tap + settle on a small app.
         let seedSegue = try appID(client.call("app.launch", ["sample": "SeedSegue", "seed": 4]))
@@ -153,10 +185,11 @@ enum DaemonWorkload {
         let averageRSS = appMemory.map(\.rssKiB).reduce(0, +) / Double(apps.count) / 1024
         let averagePSS = appMemory.map(\.pssKiB).reduce(0, +) / Double(apps.count) / 1024
         let threadsPerApp = appMemory.map(\.threads).reduce(0, +) / Double(apps.count)
-        row("memory per idle app", String(format: "%.1f MiB RSS", averageRSS),
-            String(format: "app process VmRSS averaged over %d idle MultiWindow apps (PSS %.1f MiB: the shared libraries shared out; "
-                   + "%.1f threads each); lifeloopd %.1f MiB RSS with them (its growth per app: the scale lines)",
-                   apps.count, averagePSS, threadsPerApp, daemonNow.rssKiB / 1024))
+        row("memory per idle app", String(format: "%.2f MiB PSS", averagePSS),
+            String(format: "app process PSS (its own pages, and its share of those it shares with the fork server and the libraries) "
+                   + "averaged over %d idle MultiWindow apps; VmRSS %.1f MiB; %.1f threads each; lifeloopd %.1f MiB RSS with them "
+                   + "(its growth per app: the scale lines)",
+                   apps.count, averageRSS, threadsPerApp, daemonNow.rssKiB / 1024))
 
         // 3. Requests per second across the 100 apps.
         let ids = apps.map(\.id)
@@ -193,7 +226,7 @@ enum DaemonWorkload {
         let started = Date()
         let daemonLimit = descriptorLimit(of: daemon.pid)
         print("  scale: apps launched in steps (MultiWindow, one at a time); at each step \(describesPerStep) app.describe on random apps")
-        print("    descriptors: this process \(ownDescriptorLimit), lifeloopd \(daemonLimit.map(String.init) ?? "unknown") (about 4 per app in the daemon)")
+        print("    descriptors: this process \(ownDescriptorLimit), lifeloopd \(daemonLimit.map(String.init) ?? "unknown") (3 per forked app in the daemon)")
         var generator = SeededGenerator(seed: 13)
         var results: [Step] = []
         var limit: String?
@@ -202,7 +235,7 @@ enum DaemonWorkload {
             if target > apps.count {
                 launches = []
                 let descriptors = openDescriptors(of: daemon.pid)
-                if let daemonLimit, descriptors + (target - apps.count) * 4 + 64 > daemonLimit {
+                if let daemonLimit, descriptors + (target - apps.count) * 3 + 64 > daemonLimit {
                     limit = "lifeloopd's descriptors (\(descriptors) open of \(daemonLimit) before the step to \(target))"
                     break
                 }
@@ -261,6 +294,14 @@ enum DaemonWorkload {
             }
         }
         let stoppedBy = limit ?? "the cap of \(steps.last!) apps (nothing ran out)"
+        // The apps' memory at the last step: PSS of a sample of them (every 10th).
+        let sampled = stride(from: 0, to: apps.count, by: 10).map { memory(of: apps[$0].pid).pssKiB }
+        let pssPerApp = sampled.reduce(0, +) / Double(max(1, sampled.count)) / 1024
+        if let last = results.last {
+            print(String(format: "  goal ≥ %d apps at once: %d hosted, %@ (app PSS %.2f MiB each over %d sampled: %.1f GiB for all %d; "
+                         + "%.1f GiB still available)", appsGoal, last.apps, last.apps >= appsGoal ? "met" : "NOT met",
+                         pssPerApp, sampled.count, pssPerApp * Double(last.apps) / 1024, last.apps, last.availableGiB))
+        }
         let first = results[0]
         if let last = results.last, last.apps > first.apps {
             // What each further app costs, and where each resource would run out at that rate.
@@ -283,7 +324,7 @@ enum DaemonWorkload {
             print(String(format: "    each app from %d to %d: %.2f MiB of available memory, %.1f descriptors and %.0f KiB RSS in lifeloopd",
                          first.apps, last.apps, memoryPerApp, descriptorsPerApp, (last.daemonRSSKiB - first.daemonRSSKiB) / added))
             print("    at that rate the next limits: " + bounds.sorted { $0.1 < $1.1 }
-                .map { "\($0.0) ≈ \(Int($0.1)) apps" }.joined(separator: ", ") + "; --max-apps 5000")
+                .map { "\($0.0) ≈ \(Int($0.1)) apps" }.joined(separator: ", ") + "; --max-apps 12000")
         }
         // The largest step within 2× of the first step's P99; steps above it are named too, since
         // on a shared machine a step's tail can be another process's doing.

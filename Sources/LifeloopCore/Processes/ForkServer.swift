@@ -32,6 +32,8 @@ public final class ForkServer {
     public private(set) var isReady = false
     /// Why the server refuses to fork, if it said so (it started threads while warming up).
     public private(set) var refusal: String?
+    /// The pid of the child forked ahead, waiting for the next request (0 while none).
+    public private(set) var sparePID: Int32 = 0
     /// Called with the server's lines that are not part of the protocol (its own log).
     public var onLog: ((String) -> Void)?
     private unowned(unsafe) let loop: EventLoop
@@ -133,8 +135,11 @@ public final class ForkServer {
         case "refuse":
             refusal = words.dropFirst().joined(separator: " ")
             onLog?("fork server refuses to fork: \(refusal ?? "")")
+        case "spare" where words.count == 2:
+            sparePID = Int32(words[1]) ?? 0
         case "forked" where words.count == 3:
             if let id = UInt64(words[1]), let pid = Int32(words[2]), let child = children[id] { child.pid = pid }
+            if Int32(words[2]) == sparePID { sparePID = 0 }
         case "failed" where words.count >= 2:
             guard let id = UInt64(words[1]), let child = children.removeValue(forKey: id) else { return }
             onLog?("fork server could not fork: \(words.dropFirst(2).joined(separator: " "))")
@@ -215,6 +220,7 @@ public final class ForkServer {
                 return "fork: \(String(cString: strerror(errno)))"
             }
             spare = (pid, pair[0])
+            say("spare \(pid)")
             return nil
         }
 

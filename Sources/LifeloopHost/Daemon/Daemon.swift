@@ -327,7 +327,7 @@ public final class Daemon {
          "apps": .int(apps.count), "maxApps": .int(configuration.maxApps), "maxClients": .int(configuration.maxClients),
          "requestsServed": .int(requestsServed), "shuttingDown": .bool(shuttingDown),
          "forkServer": forkServer.map { server in
-             ["pid": .int(Int(server.process.pid)), "ready": .bool(server.isReady), "running": .bool(!server.process.hasExited),
+             ["pid": .int(Int(server.process.pid)), "spare": .int(Int(server.sparePID)), "ready": .bool(server.isReady), "running": .bool(!server.process.hasExited),
               "forks": .int(server.forks), "starts": .int(forkServerStarts), "refusal": server.refusal.map { .string($0) } ?? .null]
          } ?? .null]
     }
