@@ -57,10 +57,13 @@ import Glibc
         for app in apps {
             let links = try descriptors(of: app.pid)
             #expect(links[0] == "/dev/null", "\(app.id)'s stdin: \(links[0] ?? "none")")
-            for number in 1...3 { #expect(links[number]?.hasPrefix("socket:") == true, "\(app.id)'s descriptor \(number): \(links[number] ?? "none")") }
-            // Sockets and pipes are named by inode, so a shared one shows (anonymous inodes,
-            // such as eventfds, are not).
-            for (number, target) in links where target.hasPrefix("socket:") || target.hasPrefix("pipe:") {
+            // stdout and stderr: files of the daemon's log folder; the control channel: a socket.
+            #expect(links[1]?.hasSuffix(".out") == true, "\(app.id)'s stdout: \(links[1] ?? "none")")
+            #expect(links[2]?.hasSuffix(".err") == true, "\(app.id)'s stderr: \(links[2] ?? "none")")
+            #expect(links[3]?.hasPrefix("socket:") == true, "\(app.id)'s descriptor 3: \(links[3] ?? "none")")
+            // Sockets and pipes are named by inode and files by path, so a shared one shows
+            // (anonymous inodes, such as eventfds, are not).
+            for (number, target) in links where target.hasPrefix("socket:") || target.hasPrefix("pipe:") || target.hasPrefix("/") && target != "/dev/null" {
                 #expect(!serverSockets.contains(target), "\(app.id) holds the fork server's \(target) on \(number)")
                 if let other = seen[target], other != app.id { Issue.record("\(app.id) and \(other) share \(target) (on \(number))") }
                 seen[target] = app.id
@@ -71,6 +74,24 @@ import Glibc
             let described = try client.call("app.describe", ["app": .string(app.id)])
             #expect(described["turn"]?.int != nil)
         }
+    }
+
+    @Test func theDaemonHoldsOneDescriptorPerForkedApp() throws {
+        let daemon = try DaemonHarness()
+        let client = try daemon.client()
+        _ = try forkServer(client)
+        let warm = try #require(client.call("app.launch", ["sample": "MultiWindow"])["app"]?.string)
+        let before = try descriptors(of: daemon.process.processIdentifier).count
+        var apps: [String] = []
+        for seed in 0..<20 {
+            apps.append(try #require(client.call("app.launch", ["sample": "MultiWindow", "seed": .int(seed)])["app"]?.string))
+        }
+        let after = try descriptors(of: daemon.process.processIdentifier).count
+        // The control channel; stdout and stderr are files of the log folder, read when
+        // they change (one inotify descriptor for all). That the output still arrives, a
+        // crash's included, the daemon's own tests check (app.log, app.exited's crashMessage).
+        #expect(after - before == 20, "20 more apps took \(after - before) descriptors in lifeloopd")
+        _ = warm
     }
 
     @Test func forkedAppsDrawTheirOwnRandomNumbersAndTraceAsAStartedAppDoes() throws {

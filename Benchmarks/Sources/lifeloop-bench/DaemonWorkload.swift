@@ -226,7 +226,7 @@ enum DaemonWorkload {
         let started = Date()
         let daemonLimit = descriptorLimit(of: daemon.pid)
         print("  scale: apps launched in steps (MultiWindow, one at a time); at each step \(describesPerStep) app.describe on random apps")
-        print("    descriptors: this process \(ownDescriptorLimit), lifeloopd \(daemonLimit.map(String.init) ?? "unknown") (3 per forked app in the daemon)")
+        print("    descriptors: this process \(ownDescriptorLimit), lifeloopd \(daemonLimit.map(String.init) ?? "unknown") (1 per forked app in the daemon: its control channel)")
         var generator = SeededGenerator(seed: 13)
         var results: [Step] = []
         var limit: String?
@@ -235,7 +235,7 @@ enum DaemonWorkload {
             if target > apps.count {
                 launches = []
                 let descriptors = openDescriptors(of: daemon.pid)
-                if let daemonLimit, descriptors + (target - apps.count) * 3 + 64 > daemonLimit {
+                if let daemonLimit, descriptors + (target - apps.count) + 64 > daemonLimit {
                     limit = "lifeloopd's descriptors (\(descriptors) open of \(daemonLimit) before the step to \(target))"
                     break
                 }

@@ -7,9 +7,10 @@ import Glibc
 ///
 /// The server is a child of this loop's process (``EventLoop/startForkServer(_:arguments:environment:maxLineBytes:)``),
 /// running ``serve(descriptor:child:)`` on its descriptor 3. For each ``fork(maxLineBytes:)``
-/// this side makes three socket pairs, keeps one end of each as the child's stdout, stderr
-/// and control ``LineConnection``s, and hands the other ends to the server
-/// (`SCM_RIGHTS`). The server forks; the child puts them on its descriptors 1, 2 and 3,
+/// this side makes a socket pair (the child's control channel, a ``LineConnection``) and two
+/// files in the server's ``LogFolder`` (the child's stdout and stderr, read as they grow:
+/// one descriptor per child here, so a host of ten thousand stays under a 20,000-descriptor
+/// limit), and hands the child's ends to the server (`SCM_RIGHTS`). The server forks; the child puts them on its descriptors 1, 2 and 3,
 /// `/dev/null` on 0, closes every other descriptor it inherited, and runs the server's
 /// child closure. The server is the children's parent: it reaps them and says how each
 /// ended, and it sends the signals this side asks for, so a pid is never signalled after
@@ -40,8 +41,12 @@ public final class ForkServer {
     private var children: [UInt64: ChildProcess] = [:]
     private var nextID: UInt64 = 1
 
-    init(loop: EventLoop, executable: String, arguments: [String], environment: [String: String]?) throws {
+    /// The folder the children's stdout and stderr files are in.
+    public let logFolder: LogFolder
+
+    init(loop: EventLoop, executable: String, arguments: [String], environment: [String: String]?, logFolder: String) throws {
         self.loop = loop
+        self.logFolder = try LogFolder(loop: loop, path: logFolder)
         process = try ChildProcess(loop: loop, executable: executable, arguments: arguments, environment: environment,
                                    controlPipe: true, maxLineBytes: 1 << 16)
         process.control?.onLine = { [unowned self] line in received(line) }
@@ -62,23 +67,34 @@ public final class ForkServer {
         try loop.verifyOwnerThread("ForkServer.fork(maxLineBytes:)")
         if let refusal { throw LoopError.invalidArgument("fork server: \(refusal)") }
         guard isUsable, let control = process.control else { throw LoopError.invalidArgument("fork server: it has exited") }
-        var mine: [Int32] = []
-        var theirs: [Int32] = []
-        func closeAll() {
-            for fd in mine + theirs { Glibc.close(fd) }
-        }
-        for _ in 0..<3 {
-            var pair: [Int32] = [-1, -1]
-            guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
-                let reason = String(cString: strerror(errno))
-                closeAll()
-                throw LoopError.invalidArgument("fork server: cannot make a socket pair for a child: \(reason)")
-            }
-            mine.append(pair[0])
-            theirs.append(pair[1])
-        }
         let id = nextID
         nextID += 1
+        // Its output goes to two files of the log folder (no descriptor held here between
+        // reads); its control channel is a socket pair.
+        let out = try logFolder.makeFile("\(id).out", maxLineBytes: maxLineBytes)
+        let err: (descriptor: Int32, lines: FileLines)
+        do {
+            err = try logFolder.makeFile("\(id).err", maxLineBytes: maxLineBytes)
+        } catch {
+            Glibc.close(out.descriptor)
+            out.lines.close()
+            throw error
+        }
+        var pair: [Int32] = [-1, -1]
+        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
+            let reason = String(cString: strerror(errno))
+            for fd in [out.descriptor, err.descriptor] { Glibc.close(fd) }
+            out.lines.close()
+            err.lines.close()
+            throw LoopError.invalidArgument("fork server: cannot make a socket pair for a child: \(reason)")
+        }
+        let mine = pair[0]
+        var theirs = [out.descriptor, err.descriptor, pair[1]]
+        func closeAll() {
+            for fd in theirs + [mine] { Glibc.close(fd) }
+            out.lines.close()
+            err.lines.close()
+        }
         var fd: uv_os_fd_t = -1
         let hasFD = control.handle.withMemoryRebound(to: uv_handle_t.self, capacity: 1) { uv_fileno($0, &fd) } == 0
         let request = Array("F \(id)\n".utf8)
@@ -92,22 +108,19 @@ public final class ForkServer {
             let reason = sent < 0 ? String(cString: strerror(Int32(-sent))) : "a partial write"
             throw LoopError.invalidArgument("fork server: cannot hand it a child's descriptors: \(reason)")
         }
-        var connections: [LineConnection] = []
-        for fd in mine {
-            let pipe = allocateHandle(UV_NAMED_PIPE, as: uv_pipe_t.self)
-            var status = uv_pipe_init(loop.uvLoop, pipe, 0)
-            if status == 0 { status = uv_pipe_open(pipe, fd) }
-            guard status == 0 else {
-                pipe.withMemoryRebound(to: uv_handle_t.self, capacity: 1) { uv_close($0, freeHandleCallback) }
-                for connection in connections { connection.close() }
-                for rest in mine[connections.count...] { Glibc.close(rest) }
-                _ = kill(id, SIGKILL)
-                throw LoopError.invalidArgument("fork server: cannot open a child's connection: \(String(cString: uv_strerror(status)))")
-            }
-            connections.append(LineConnection(loop: loop, handle: pipe, maxLineBytes: maxLineBytes))
+        let pipe = allocateHandle(UV_NAMED_PIPE, as: uv_pipe_t.self)
+        var status = uv_pipe_init(loop.uvLoop, pipe, 0)
+        if status == 0 { status = uv_pipe_open(pipe, mine) }
+        guard status == 0 else {
+            pipe.withMemoryRebound(to: uv_handle_t.self, capacity: 1) { uv_close($0, freeHandleCallback) }
+            Glibc.close(mine)
+            out.lines.close()
+            err.lines.close()
+            control.send("K \(id) \(SIGKILL)")
+            throw LoopError.invalidArgument("fork server: cannot open a child's connection: \(String(cString: uv_strerror(status)))")
         }
-        let child = ChildProcess(loop: loop, forkedBy: self, id: id, stdout: connections[0], stderr: connections[1],
-                                 control: connections[2])
+        let child = ChildProcess(loop: loop, forkedBy: self, id: id, stdout: out.lines, stderr: err.lines,
+                                 control: LineConnection(loop: loop, handle: pipe, maxLineBytes: maxLineBytes))
         children[id] = child
         forks += 1
         return child
@@ -124,6 +137,7 @@ public final class ForkServer {
     public func stop() {
         process.control?.close()
         process.kill(SIGKILL)
+        logFolder.close()
     }
 
     private func received(_ line: String) {
@@ -143,13 +157,14 @@ public final class ForkServer {
         case "failed" where words.count >= 2:
             guard let id = UInt64(words[1]), let child = children.removeValue(forKey: id) else { return }
             onLog?("fork server could not fork: \(words.dropFirst(2).joined(separator: " "))")
-            child.stdout.close()
-            child.stderr.close()
+            finishOutput(of: child)
             child.control?.close()
             child.exited(status: 127, signal: 0)
         case "exited" where words.count == 4:
             guard let id = UInt64(words[1]), let status = Int64(words[2]), let signal = Int32(words[3]),
                   let child = children.removeValue(forKey: id) else { return }
+            // Everything it wrote is in its files by now.
+            finishOutput(of: child)
             child.exited(status: status, signal: signal)
         default:
             onLog?(line)
@@ -160,7 +175,14 @@ public final class ForkServer {
     private func serverExited() {
         let orphans = children.sorted { $0.key < $1.key }
         children.removeAll()
-        for (_, child) in orphans { child.exited(status: 0, signal: SIGKILL) }
+        for (_, child) in orphans {
+            finishOutput(of: child)
+            child.exited(status: 0, signal: SIGKILL)
+        }
+    }
+
+    private func finishOutput(of child: ChildProcess) {
+        for source in [child.stdout, child.stderr] { (source as? FileLines)?.finish() }
     }
 
     // MARK: The server's side
@@ -197,7 +219,11 @@ public final class ForkServer {
         // child gets one of its own at the same number (made here first if it was not).
         let bell = MainThread.mainQueueDescriptor
         let threads = lifeloop_thread_count()
-        let refusal: String? = threads == 1 ? nil : "it has \(threads) threads, and only a process with one can fork safely"
+        // ThreadSanitizer keeps a thread of its own, which it stops before a fork and starts
+        // again in the child.
+        let sanitizerThreads: Int32 = dlsym(UnsafeMutableRawPointer(bitPattern: 0), "__tsan_init") != nil ? 1 : 0
+        let refusal: String? = threads <= 1 + sanitizerThreads ? nil
+            : "it has \(threads) threads, and only a process with one can fork safely"
         var live: [UInt64: pid_t] = [:]
         var idsByPID: [pid_t: UInt64] = [:]
         var spare: (pid: pid_t, socket: Int32)?
@@ -365,12 +391,14 @@ extension EventLoop {
     /// Starts a fork server: `executable` with `arguments`, a program that calls
     /// ``ForkServer/serve(descriptor:child:)`` with descriptor 3 once it has warmed up
     /// (host clock). `environment` replaces this process's for the server and so for
-    /// every child.
+    /// every child; `logFolder` is made (0700) for the children's output files, and
+    /// removed by ``ForkServer/stop()``.
     /// - Throws: ``LoopError/invalidArgument(_:)`` naming the executable when it cannot
     ///   start, or on a virtual loop.
-    public func startForkServer(_ executable: String, arguments: [String] = [], environment: [String: String]? = nil) throws -> ForkServer {
-        try verifyOwnerThread("startForkServer(_:arguments:environment:)")
+    public func startForkServer(_ executable: String, arguments: [String] = [], environment: [String: String]? = nil,
+                                logFolder: String) throws -> ForkServer {
+        try verifyOwnerThread("startForkServer(_:arguments:environment:logFolder:)")
         guard clock == .host else { throw LoopError.invalidArgument("startForkServer(\(executable)): child processes need a host-clock loop") }
-        return try ForkServer(loop: self, executable: executable, arguments: arguments, environment: environment)
+        return try ForkServer(loop: self, executable: executable, arguments: arguments, environment: environment, logFolder: logFolder)
     }
 }

@@ -59,10 +59,11 @@ public final class ChildProcess {
     /// Lines to the child's stdin (``LineConnection/send(_:)``); nil for a child of a
     /// ``ForkServer``, whose stdin is `/dev/null`.
     public let stdin: LineConnection?
-    /// Lines from its stdout and stderr: set their `onLine` to read them.
-    public let stdout: LineConnection
+    /// Lines from its stdout and stderr: set their `onLine` to read them (a pipe's for a
+    /// spawned child, a file's for a child of a ``ForkServer``).
+    public let stdout: any LineSource
     /// Lines from the child's stderr.
-    public let stderr: LineConnection
+    public let stderr: any LineSource
     /// A private two-way channel on the child's descriptor 3 (a socket pair), when the
     /// spawn asked for one: a protocol that must never mix with the child's own output.
     public let control: LineConnection?
@@ -82,7 +83,7 @@ public final class ChildProcess {
 
     /// A child forked by `server`: its connections are the daemon's ends of the socket
     /// pairs the server handed on. The server keeps it until it exits.
-    init(loop: EventLoop, forkedBy server: ForkServer, id: UInt64, stdout: LineConnection, stderr: LineConnection,
+    init(loop: EventLoop, forkedBy server: ForkServer, id: UInt64, stdout: FileLines, stderr: FileLines,
          control: LineConnection) {
         self.loop = loop
         pid = 0
@@ -92,11 +93,7 @@ public final class ChildProcess {
         self.stdout = stdout
         self.stderr = stderr
         self.control = control
-        loop.execute { [self] in
-            stdout.startReading()
-            stderr.startReading()
-            control.startReading()
-        }
+        loop.execute { control.startReading() }
     }
 
     init(loop: EventLoop, executable: String, arguments: [String], environment: [String: String]?, controlPipe: Bool,
@@ -157,13 +154,16 @@ public final class ChildProcess {
         }
         pid = process.pointee.pid
         stdin = LineConnection(loop: loop, handle: pipes[0], maxLineBytes: maxLineBytes)
-        stdout = LineConnection(loop: loop, handle: pipes[1], maxLineBytes: maxLineBytes)
-        stderr = LineConnection(loop: loop, handle: pipes[2], maxLineBytes: maxLineBytes)
-        control = controlPipe ? LineConnection(loop: loop, handle: pipes[3], maxLineBytes: maxLineBytes) : nil
+        let stdout = LineConnection(loop: loop, handle: pipes[1], maxLineBytes: maxLineBytes)
+        let stderr = LineConnection(loop: loop, handle: pipes[2], maxLineBytes: maxLineBytes)
+        let control = controlPipe ? LineConnection(loop: loop, handle: pipes[3], maxLineBytes: maxLineBytes) : nil
+        self.stdout = stdout
+        self.stderr = stderr
+        self.control = control
         // Retained until the child exits and its handle closes.
         handle.withMemoryRebound(to: uv_handle_t.self, capacity: 1) { $0.pointee.data = Unmanaged.passRetained(self).toOpaque() }
         closerID = loop.addCloser { [unowned(unsafe) self] in self.closeHandle() }
-        loop.execute { [self] in
+        loop.execute {
             stdout.startReading()
             stderr.startReading()
             control?.startReading()

@@ -370,6 +370,7 @@ public final class Daemon {
             if configuration.forkServer, forkServer?.isUsable != true, forkServer?.refusal == nil {
                 // Gone (killed, crashed): a new one, once per launch that finds it so.
                 log("the fork server has exited; starting another")
+                forkServer?.stop()
                 startForkServer()
             }
             if let forkServer, forkServer.isUsable {
@@ -427,8 +428,11 @@ public final class Daemon {
     /// Starts the fork server; without one, apps start as programs of their own.
     private func startForkServer() {
         do {
+            // The apps' output files, beside the socket (its folder is private to the user).
+            let folder = (configuration.socketPath as NSString).deletingLastPathComponent
+                + "/lifeloopd-\(getpid())-output-\(forkServerStarts + 1)"
             let server = try loop.startForkServer(configuration.appExecutable, arguments: configuration.forkServerArguments,
-                                                  environment: appEnvironment())
+                                                  environment: appEnvironment(), logFolder: folder)
             server.onLog = { [unowned self] line in log("fork server: \(line)") }
             forkServer = server
             forkServerStarts += 1
@@ -438,9 +442,10 @@ public final class Daemon {
         }
     }
 
-    /// Each app holds four descriptors here (its stdout, stderr, control channel and a
-    /// spare): the soft limit goes up to the hard one, and a root daemon raises the hard
-    /// one to what `maxApps` needs.
+    /// A forked app holds one descriptor here (its control channel; its output goes to
+    /// files), an app started as a program four: the soft limit goes up to the hard one,
+    /// and a daemon allowed to (CAP_SYS_RESOURCE) raises the hard one to what `maxApps`
+    /// needs.
     private func raiseDescriptorLimit() {
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
@@ -764,7 +769,8 @@ final class HostedApp {
             if openStreams == 0 { return exitedWith(status: status, signal: signal) }
             _ = daemon.loop.schedule(after: .milliseconds(300)) { [weak self] in self?.exitedWith(status: status, signal: signal) }
         }
-        for connection in [process.stdout, process.stderr] + (process.control.map { [$0] } ?? []) {
+        let sources: [any LineSource] = [process.stdout, process.stderr] + (process.control.map { [$0] } ?? [])
+        for connection in sources {
             connection.onClose = { [weak self] in
                 guard let self else { return }
                 openStreams -= 1
