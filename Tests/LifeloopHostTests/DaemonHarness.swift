@@ -43,12 +43,17 @@ final class DaemonHarness {
     let process: Process
     let stderrPath: String
 
-    init(_ arguments: [String] = []) throws {
-        var template = Array((NSTemporaryDirectory() + "lifeloopd-test-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else { throw ClientError("mkdtemp failed") }
-        directory = String(cString: made)
-        socketPath = directory + "/d.sock"
-        stderrPath = directory + "/stderr.txt"
+    /// A daemon on `socketName` in a fresh directory, or in `existing` (another harness's).
+    init(_ arguments: [String] = [], in existing: String? = nil, socketName: String = "d.sock") throws {
+        if let existing {
+            directory = existing
+        } else {
+            var template = Array((NSTemporaryDirectory() + "lifeloopd-test-XXXXXX").utf8CString)
+            guard let made = mkdtemp(&template) else { throw ClientError("mkdtemp failed") }
+            directory = String(cString: made)
+        }
+        socketPath = directory + "/" + socketName
+        stderrPath = directory + "/stderr-\(socketName).txt"
         _ = FileManager.default.createFile(atPath: stderrPath, contents: nil)
         process = Process()
         process.executableURL = URL(fileURLWithPath: Self.daemonExecutable)

@@ -157,6 +157,24 @@ import Glibc
         #expect(ended["signal"]?.int == 0)
     }
 
+    @Test func theOutputFolderOfAKilledDaemonIsRemovedByTheNextOne() throws {
+        let killed = try DaemonHarness()
+        let client = try killed.client()
+        _ = try forkServer(client)
+        _ = try client.call("app.launch", ["sample": "MultiWindow"])
+        let folders = { (try? FileManager.default.contentsOfDirectory(atPath: killed.directory))?.filter { $0.contains("-output-") } ?? [] }
+        let left = folders()
+        #expect(left.count == 1, "the daemon's output folders: \(left)")
+        killed.stop(signal: SIGKILL)
+        #expect(folders() == left, "a daemon killed with SIGKILL cannot remove its folder")
+        let next = try DaemonHarness(in: killed.directory, socketName: "e.sock")
+        _ = try forkServer(next.client())
+        let now = folders()
+        #expect(!now.contains(left[0]), "the killed daemon's folder is still there: \(now)")
+        #expect(now.count == 1, "the new daemon's folder: \(now)")
+        #expect(next.stderr.contains("removed \(left[0])"))
+    }
+
     @Test func anAppKilledFromOutsideIsReportedWithItsSignal() throws {
         let daemon = try DaemonHarness()
         let client = try daemon.client()

@@ -281,13 +281,21 @@ public final class CrashFlushBuffer {
 
     /// Appends bytes; false (nothing appended) if they do not fit.
     public func append<C: Collection>(_ data: C) -> Bool where C.Element == UInt8 {
-        guard count + data.count <= capacity else { return false }
-        var position = count
-        for byte in data {
-            bytes[position] = byte
-            position += 1
+        let length = data.count
+        guard count + length <= capacity else { return false }
+        // Contiguous bytes (an array, a string's UTF-8) in one copy; others byte by byte.
+        let copied = data.withContiguousStorageIfAvailable { source -> Bool in
+            if let base = source.baseAddress { (bytes + count).update(from: base, count: length) }
+            return true
         }
-        count = position
+        if copied == nil {
+            var position = count
+            for byte in data {
+                bytes[position] = byte
+                position += 1
+            }
+        }
+        count += length
         lifeloop_crash_flush_set_length(count)
         return true
     }

@@ -132,6 +132,7 @@ public final class Daemon {
         self.server = server
         server.onConnection = { [unowned self] connection in accept(connection) }
         raiseDescriptorLimit()
+        removeStaleOutputFolders()
         if configuration.forkServer { startForkServer() }
         for signal in [SIGTERM, SIGINT] {
             signalWatchers.append(try loop.onSignal(signal) { [unowned self] number in
@@ -423,6 +424,25 @@ public final class Daemon {
         // A SWIFT_BACKTRACE of the daemon's own environment is kept as it is.
         if environment["SWIFT_BACKTRACE"] == nil { environment["SWIFT_BACKTRACE"] = "symbolicate=off" }
         return environment
+    }
+
+    /// Removes the apps' output folders that daemons killed before they could remove
+    /// theirs left beside the socket (those of a pid that no longer runs).
+    private func removeStaleOutputFolders() {
+        let directory = (configuration.socketPath as NSString).deletingLastPathComponent
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names where name.hasPrefix("lifeloopd-") {
+            let parts = name.split(separator: "-")
+            guard parts.count == 4, parts[2] == "output", let pid = Int32(parts[1]), pid != getpid(), Int(parts[3]) != nil else { continue }
+            // Alive (or someone else's): kept.
+            if kill(pid, 0) == 0 || errno != ESRCH { continue }
+            do {
+                try FileManager.default.removeItem(atPath: directory + "/" + name)
+                log("removed \(name), the output folder of a daemon that is gone (pid \(pid))")
+            } catch {
+                log("cannot remove \(name), the output folder of a daemon that is gone: \(error)")
+            }
+        }
     }
 
     /// Starts the fork server; without one, apps start as programs of their own.
