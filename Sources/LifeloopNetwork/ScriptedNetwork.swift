@@ -236,7 +236,7 @@ public final class ScriptedNetwork: @unchecked Sendable {
         guard let loop else { return }
         if reply.unmatched == true, let message = reply.message { onDiagnostic?(message) }
         let waitLimit = completionWaitLimit
-        let task = pending.deliver(reply, waitingUpTo: waitLimit)
+        let task = pending.deliver(reply, waitingUpTo: waitLimit, onWorkQueue: !loop.runsDispatch)
         let plan = pending.plan
         let latency = Duration.nanoseconds(Int64(clamping: loop.now.nanoseconds &- started))
         loop.record(label: "network", event: "response",

@@ -1,3 +1,5 @@
+@_spi(Reflection) import Swift
+import Dispatch
 import Foundation
 import LifeloopCore
 #if canImport(FoundationNetworking)
@@ -143,7 +145,14 @@ final class PendingRequest: @unchecked Sendable {
     /// Hands the reply to the URLProtocol client; returns the task, to wait for its
     /// completion handler. Waits (bounded) for URLSession to start loading first, which it
     /// does right after the task resumed.
-    func deliver(_ reply: NetworkReply, waitingUpTo limit: Duration) -> URLSessionTask? {
+    ///
+    /// `onWorkQueue`: the reply goes to the client on the task's work queue, where
+    /// swift-corelibs-foundation reads its task registry unguarded (a reply handed over
+    /// from another thread while the session added or removed another task crashed in
+    /// `URLSession.behaviour(for:)`). False when the loop runs Dispatch itself (the
+    /// virtual clock's main-thread app): the work queue's blocks are then the loop's jobs,
+    /// on this thread, and the reply is handed over in place, in its turn.
+    func deliver(_ reply: NetworkReply, waitingUpTo limit: Duration, onWorkQueue: Bool) -> URLSessionTask? {
         let seconds = Double(max(0, limit.nanosecondsClamped)) / 1e9
         _ = started.wait(timeout: .now() + seconds)
         started.signal()
@@ -154,7 +163,11 @@ final class PendingRequest: @unchecked Sendable {
         protocolInstance = nil
         lock.unlock()
         guard !skip, let instance else { return nil }
-        Self.send(reply, through: instance)
+        if onWorkQueue {
+            Self.sendOnWorkQueue(reply, through: instance)
+        } else {
+            Self.send(reply, through: instance)
+        }
         return instance.task
     }
 
@@ -170,7 +183,34 @@ final class PendingRequest: @unchecked Sendable {
         delivered = true
         protocolInstance = nil
         lock.unlock()
-        if let instance { Self.send(reply, through: instance) }
+        if let instance { Self.sendOnWorkQueue(reply, through: instance) }
+    }
+
+    /// The byte offset of `URLSessionTask`'s work queue in its instances (a `let` of
+    /// swift-corelibs-foundation's, set at init), found once through the runtime's field
+    /// metadata; nil if this Foundation has no such field.
+    private static let workQueueOffset: Int? = {
+        var found: Int?
+        // `_EachFieldOptions.classType` (a static var the compiler cannot prove constant).
+        _ = _forEachField(of: URLSessionTask.self, options: _EachFieldOptions(rawValue: 1 << 0)) { name, offset, type, _ in
+            guard String(cString: name) == "workQueue", ObjectIdentifier(type) == ObjectIdentifier(DispatchQueue.self) else { return true }
+            found = offset
+            return false
+        }
+        return found
+    }()
+
+    /// The queue URLSession runs a task's protocol on, if it can be found.
+    static func workQueue(of task: URLSessionTask) -> DispatchQueue? {
+        guard let offset = workQueueOffset else { return nil }
+        return Unmanaged.passUnretained(task).toOpaque().load(fromByteOffset: offset, as: DispatchQueue.self)
+    }
+
+    /// ``send(_:through:)`` on the task's work queue (in place if it cannot be found).
+    private static func sendOnWorkQueue(_ reply: NetworkReply, through instance: ScriptedURLProtocol) {
+        guard let task = instance.task, let queue = workQueue(of: task) else { return send(reply, through: instance) }
+        let handOver = UncheckedReference(instance)
+        queue.async { send(reply, through: handOver.value) }
     }
 
     private static func send(_ reply: NetworkReply, through instance: ScriptedURLProtocol) {

@@ -84,6 +84,44 @@ struct UncheckedLoop: @unchecked Sendable {
 }
 
 
+    /// Many requests of one session in flight at once, answered from a loop on another
+    /// thread while URLSession adds and removes the others' tasks: each completion gets
+    /// its own body (a reply handed over off the session's work queue raced its task
+    /// registry, and crashed once in a while).
+    @Test
+    func manyRequestsInFlightAtOnceAreEachAnsweredWithTheirOwnBody() throws {
+        let count = 60
+        let results = Seen()
+        let done = DispatchSemaphore(value: 0)
+        Thread {
+            defer { done.signal() }
+            do {
+                let loop = try EventLoop(clock: .virtual)
+                let rules = (0..<count).map { index in
+                    NetworkRule(pattern: .exact("https://api.example.com/many/\(index)"), headers: [:], body: Data("body \(index)".utf8),
+                                latency: .fixed(.milliseconds(Int64(1 + index % 7))), location: "test.yaml:\(index + 3):5")
+                }
+                let network = ScriptedNetwork(rules: rules, seed: 1, source: "test.yaml:2:1")
+                network.install(on: loop)
+                let seen = Seen()
+                let poster = loop.makePoster()
+                for index in 0..<count {
+                    URLSession.shared.dataTask(with: URL(string: "https://api.example.com/many/\(index)")!) { data, _, _ in
+                        let text = String(decoding: data ?? Data(), as: UTF8.self)
+                        poster.post { seen.add("\(index) \(text)") }
+                    }.resume()
+                }
+                try loop.runUntilIdle()
+                for line in seen.all { results.add(line) }
+                network.uninstall()
+            } catch {
+                results.add("error: \(error)")
+            }
+        }.start()
+        #expect(done.wait(timeout: .now() + 120) == .success)
+        #expect(results.all.sorted() == (0..<count).map { "\($0) body \($0)" }.sorted())
+    }
+
 extension NetworkServingTests {
     /// Two apps on two threads of one process fetch the same URL at the same moments:
     /// each request is answered by its own app's network, at its own latency, and its

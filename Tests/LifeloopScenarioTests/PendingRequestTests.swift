@@ -23,4 +23,17 @@ import Testing
         #expect(pending.request.httpBody == Data(#"{"item":1}"#.utf8))
         #expect(pending.request.url?.absoluteString == "http://127.0.0.1:9/orders")
     }
+
+    /// A reply goes to URLSession on the task's own work queue, where swift-corelibs-
+    /// foundation reads its task registry unguarded: the queue must be found (were this
+    /// Foundation's layout to change, replies would go from the loop's thread again).
+    @Test func theTasksWorkQueueIsFound() throws {
+        let task = URLSession.shared.dataTask(with: try #require(URL(string: "http://127.0.0.1:9/queue")))
+        let queue = try #require(PendingRequest.workQueue(of: task), "URLSessionTask's workQueue was not found")
+        // The same queue each time, and one that runs blocks.
+        #expect(PendingRequest.workQueue(of: task) === queue)
+        let ran = DispatchSemaphore(value: 0)
+        queue.async { ran.signal() }
+        #expect(ran.wait(timeout: .now() + 10) == .success)
+    }
 }
