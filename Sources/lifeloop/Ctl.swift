@@ -173,14 +173,7 @@ struct HostZygote: ParsableCommand {
     static let warmUpSamples = ["MultiWindow", "SeedSegue", "UIKitForm"]
 
     func run() throws {
-        setParentDeathSignal(SIGKILL)
-        if let expected = ProcessInfo.processInfo.environment["LIFELOOP_DAEMON_PID"].flatMap(Int32.init), getppid() != expected {
-            throw ExitCode(0)
-        }
-        var info = stat()
-        guard fstat(3, &info) == 0 else {
-            throw ValidationError("host-zygote is started by lifeloopd with its control channel on descriptor 3")
-        }
+        try HostApp.joinDaemon("host-zygote")
         AppHost.warmUp(catalog: SampleCatalog.apps, samples: Self.warmUpSamples)
         let status = ForkServer.serve(descriptor: 3) {
             AppHost(controlDescriptor: 3, catalog: SampleCatalog.apps).serve()
@@ -198,17 +191,22 @@ struct HostApp: ParsableCommand {
     )
 
     func run() throws {
-        // Die with the daemon, even if it is killed with SIGKILL; and if it is already
-        // gone (the signal was asked for too late), leave now.
+        try Self.joinDaemon("host-app")
+        let status = AppHost(controlDescriptor: 3, catalog: SampleCatalog.apps).serve()
+        throw ExitCode(status)
+    }
+
+    /// Dies with the daemon, even if it is killed with SIGKILL, and leaves now if it is
+    /// already gone (the signal was asked for too late); checks that the daemon's control
+    /// channel is on descriptor 3.
+    static func joinDaemon(_ command: String) throws {
         setParentDeathSignal(SIGKILL)
         if let expected = ProcessInfo.processInfo.environment["LIFELOOP_DAEMON_PID"].flatMap(Int32.init), getppid() != expected {
             throw ExitCode(0)
         }
         var info = stat()
         guard fstat(3, &info) == 0 else {
-            throw ValidationError("host-app is started by lifeloopd with its control channel on descriptor 3")
+            throw ValidationError("\(command) is started by lifeloopd with its control channel on descriptor 3")
         }
-        let status = AppHost(controlDescriptor: 3, catalog: SampleCatalog.apps).serve()
-        throw ExitCode(status)
     }
 }

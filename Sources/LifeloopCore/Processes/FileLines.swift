@@ -34,17 +34,15 @@ public final class FileLines: LineSource {
     unowned(unsafe) let loop: EventLoop
     private weak var folder: LogFolder?
     private let name: String
-    private let maxLineBytes: Int
     private var offset: off_t = 0
-    private var pending: [UInt8] = []
-    private var discarding = false
+    private var splitter: LineSplitter
 
     init(loop: EventLoop, folder: LogFolder, name: String, maxLineBytes: Int) {
         self.loop = loop
         self.folder = folder
         self.name = name
         path = folder.path + "/" + name
-        self.maxLineBytes = maxLineBytes
+        splitter = LineSplitter(maxLineBytes: maxLineBytes)
     }
 
     /// Reads what was appended since the last read, and hands over its whole lines.
@@ -54,33 +52,14 @@ public final class FileLines: LineSource {
         guard fd >= 0 else { return }
         defer { Glibc.close(fd) }
         var lines: [String] = []
+        var dropped: [Int] = []
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
             let count = chunk.withUnsafeMutableBytes { pread(fd, $0.baseAddress, $0.count, offset) }
             if count < 0, errno == EINTR { continue }
             guard count > 0 else { break }
             offset += off_t(count)
-            var start = 0
-            while start < count {
-                let newline = chunk[start..<count].firstIndex(of: 10)
-                let end = newline ?? count
-                if !discarding {
-                    if pending.count + (end - start) > maxLineBytes {
-                        pending.removeAll(keepingCapacity: false)
-                        discarding = true
-                    } else {
-                        pending.append(contentsOf: chunk[start..<end])
-                    }
-                }
-                guard newline != nil else { break }
-                if discarding {
-                    discarding = false
-                } else {
-                    lines.append(String(decoding: pending, as: UTF8.self))
-                }
-                pending.removeAll(keepingCapacity: true)
-                start = end + 1
-            }
+            chunk.withUnsafeBufferPointer { splitter.split(UnsafeBufferPointer(rebasing: $0[0..<count]), into: &lines, dropped: &dropped) }
         }
         guard !lines.isEmpty else { return }
         loop.execute { [self] in
@@ -93,11 +72,9 @@ public final class FileLines: LineSource {
     public func finish() {
         guard !isClosed else { return }
         readAvailable()
-        if !pending.isEmpty, !discarding {
-            let last = String(decoding: pending, as: UTF8.self)
+        if let last = splitter.takeRest() {
             loop.execute { [self] in onLine?(last) }
         }
-        pending.removeAll()
         close()
     }
 

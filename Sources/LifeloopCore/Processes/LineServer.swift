@@ -100,8 +100,7 @@ public final class LineConnection {
     let handleRaw: UnsafeMutableRawPointer
     var handle: UnsafeMutablePointer<uv_pipe_t> { handleRaw.assumingMemoryBound(to: uv_pipe_t.self) }
     private let maxLineBytes: Int
-    private var pending: [UInt8] = []
-    private var discarding = false
+    private var splitter: LineSplitter
     /// Its entry in the loop's closers, once registered.
     private var closerID: UInt64?
 
@@ -109,6 +108,7 @@ public final class LineConnection {
         self.loop = loop
         self.handleRaw = UnsafeMutableRawPointer(handle)
         self.maxLineBytes = maxLineBytes
+        splitter = LineSplitter(maxLineBytes: maxLineBytes)
         var fd: uv_os_fd_t = -1
         let hasFD = handle.withMemoryRebound(to: uv_handle_t.self, capacity: 1) { uv_fileno($0, &fd) } == 0
         let uid = hasFD ? lifeloop_peer_uid(fd) : -1
@@ -188,31 +188,7 @@ public final class LineConnection {
     fileprivate func received(_ bytes: UnsafeBufferPointer<UInt8>) {
         var lines: [String] = []
         var dropped: [Int] = []
-        guard let base = bytes.baseAddress else { return }
-        var start = 0
-        // Whole runs between newlines are copied at once (memchr finds the newlines).
-        while start < bytes.count {
-            let found = memchr(base + start, 10, bytes.count - start)
-            let end = found.map { $0.assumingMemoryBound(to: UInt8.self) - UnsafeMutablePointer(mutating: base) } ?? bytes.count
-            if !discarding, end > start {
-                if pending.count + (end - start) > maxLineBytes {
-                    // As many bytes as were read when the line passed the limit.
-                    dropped.append(maxLineBytes + 1)
-                    pending.removeAll(keepingCapacity: false)
-                    discarding = true
-                } else {
-                    pending.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
-                }
-            }
-            guard found != nil else { break }
-            if discarding {
-                discarding = false
-            } else {
-                lines.append(String(decoding: pending, as: UTF8.self))
-            }
-            pending.removeAll(keepingCapacity: true)
-            start = end + 1
-        }
+        splitter.split(bytes, into: &lines, dropped: &dropped)
         guard !lines.isEmpty || !dropped.isEmpty else { return }
         loop.execute { [self] in
             for size in dropped { onOversized?(size) }
@@ -283,4 +259,56 @@ private let writeCallback: @convention(c) (UnsafeMutablePointer<uv_write_t>?, In
     }
     storage?.deallocate()
     request.deallocate()
+}
+
+/// Splits bytes into lines as they arrive, keeping a partial line for the next bytes; a
+/// line longer than `maxLineBytes` is dropped, and reported with the length read when it
+/// passed the limit.
+struct LineSplitter {
+    let maxLineBytes: Int
+    private var pending: [UInt8] = []
+    private var discarding = false
+
+    init(maxLineBytes: Int) {
+        self.maxLineBytes = maxLineBytes
+    }
+
+    /// Appends the whole lines in `bytes` (and what came before them) to `lines`, and the
+    /// lengths of the lines dropped to `dropped`.
+    mutating func split(_ bytes: UnsafeBufferPointer<UInt8>, into lines: inout [String], dropped: inout [Int]) {
+        guard let base = bytes.baseAddress else { return }
+        var start = 0
+        // Whole runs between newlines are copied at once (memchr finds the newlines).
+        while start < bytes.count {
+            let found = memchr(base + start, 10, bytes.count - start)
+            let end = found.map { $0.assumingMemoryBound(to: UInt8.self) - UnsafeMutablePointer(mutating: base) } ?? bytes.count
+            if !discarding, end > start {
+                if pending.count + (end - start) > maxLineBytes {
+                    // As many bytes as were read when the line passed the limit.
+                    dropped.append(maxLineBytes + 1)
+                    pending.removeAll(keepingCapacity: false)
+                    discarding = true
+                } else {
+                    pending.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end]))
+                }
+            }
+            guard found != nil else { break }
+            if discarding {
+                discarding = false
+            } else {
+                lines.append(String(decoding: pending, as: UTF8.self))
+            }
+            pending.removeAll(keepingCapacity: true)
+            start = end + 1
+        }
+    }
+
+    /// The partial line left (none while one is being dropped), and empties it.
+    mutating func takeRest() -> String? {
+        defer {
+            pending.removeAll()
+            discarding = false
+        }
+        return pending.isEmpty || discarding ? nil : String(decoding: pending, as: UTF8.self)
+    }
 }
