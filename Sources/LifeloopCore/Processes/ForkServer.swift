@@ -5,7 +5,7 @@ import Glibc
 /// Android's zygote does, so that a child starts with everything the server loaded and
 /// warmed already in its memory (shared, copy-on-write) instead of starting a program.
 ///
-/// The server is a child of this loop's process (``EventLoop/startForkServer(_:arguments:environment:maxLineBytes:)``),
+/// The server is a child of this loop's process (``EventLoop/startForkServer(_:arguments:environment:logFolder:)``),
 /// running ``serve(descriptor:child:)`` on its descriptor 3. For each ``fork(maxLineBytes:)``
 /// this side makes a socket pair (the child's control channel, a ``LineConnection``) and two
 /// files in the server's ``LogFolder`` (the child's stdout and stderr, read as they grow:
