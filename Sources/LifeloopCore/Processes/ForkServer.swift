@@ -70,41 +70,38 @@ public final class ForkServer {
         let id = nextID
         nextID += 1
         // Its output goes to two files of the log folder (no descriptor held here between
-        // reads); its control channel is a socket pair.
-        let out = try logFolder.makeFile("\(id).out", maxLineBytes: maxLineBytes)
-        let err: (descriptor: Int32, lines: FileLines)
-        do {
-            err = try logFolder.makeFile("\(id).err", maxLineBytes: maxLineBytes)
-        } catch {
-            Glibc.close(out.descriptor)
-            out.lines.close()
-            throw error
+        // reads); its control channel is a socket pair. Until the child's connection is
+        // made, a failure closes what was made and removes the files.
+        var descriptors: [Int32] = []
+        var outputs: [FileLines] = []
+        var made = false
+        defer {
+            if !made {
+                for fd in descriptors { Glibc.close(fd) }
+                for lines in outputs { lines.close() }
+            }
+        }
+        for name in ["\(id).out", "\(id).err"] {
+            let file = try logFolder.makeFile(name, maxLineBytes: maxLineBytes)
+            descriptors.append(file.descriptor)
+            outputs.append(file.lines)
         }
         var pair: [Int32] = [-1, -1]
         guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0, &pair) == 0 else {
-            let reason = String(cString: strerror(errno))
-            for fd in [out.descriptor, err.descriptor] { Glibc.close(fd) }
-            out.lines.close()
-            err.lines.close()
-            throw LoopError.invalidArgument("fork server: cannot make a socket pair for a child: \(reason)")
+            throw LoopError.invalidArgument("fork server: cannot make a socket pair for a child: \(String(cString: strerror(errno)))")
         }
+        // The child's ends (stdout, stderr, control) go to the server, which keeps its copies.
+        let theirs = descriptors + [pair[1]]
         let mine = pair[0]
-        var theirs = [out.descriptor, err.descriptor, pair[1]]
-        func closeAll() {
-            for fd in theirs + [mine] { Glibc.close(fd) }
-            out.lines.close()
-            err.lines.close()
-        }
+        descriptors = [mine]
+        defer { for fd in theirs { Glibc.close(fd) } }
         var fd: uv_os_fd_t = -1
         let hasFD = control.handle.withMemoryRebound(to: uv_handle_t.self, capacity: 1) { uv_fileno($0, &fd) } == 0
         let request = Array("F \(id)\n".utf8)
         let sent = hasFD ? request.withUnsafeBytes { bytes in
             theirs.withUnsafeBufferPointer { lifeloop_send_descriptors(fd, bytes.baseAddress, UInt(bytes.count), $0.baseAddress, 3) }
         } : -Int(EBADF)
-        for fd in theirs { Glibc.close(fd) }
-        theirs.removeAll()
         guard sent == request.count else {
-            closeAll()
             let reason = sent < 0 ? String(cString: strerror(Int32(-sent))) : "a partial write"
             throw LoopError.invalidArgument("fork server: cannot hand it a child's descriptors: \(reason)")
         }
@@ -113,13 +110,12 @@ public final class ForkServer {
         if status == 0 { status = uv_pipe_open(pipe, mine) }
         guard status == 0 else {
             pipe.withMemoryRebound(to: uv_handle_t.self, capacity: 1) { uv_close($0, freeHandleCallback) }
-            Glibc.close(mine)
-            out.lines.close()
-            err.lines.close()
+            // The server forks it all the same: it goes at once.
             control.send("K \(id) \(SIGKILL)")
             throw LoopError.invalidArgument("fork server: cannot open a child's connection: \(String(cString: uv_strerror(status)))")
         }
-        let child = ChildProcess(loop: loop, forkedBy: self, id: id, stdout: out.lines, stderr: err.lines,
+        made = true
+        let child = ChildProcess(loop: loop, forkedBy: self, id: id, stdout: outputs[0], stderr: outputs[1],
                                  control: LineConnection(loop: loop, handle: pipe, maxLineBytes: maxLineBytes))
         children[id] = child
         forks += 1

@@ -368,10 +368,10 @@ public final class Daemon {
         nextAppNumber += 1
         let process: ChildProcess
         do {
-            if configuration.forkServer, forkServer?.isUsable != true, forkServer?.refusal == nil {
+            if let server = forkServer, !server.isUsable, server.refusal == nil {
                 // Gone (killed, crashed): a new one, once per launch that finds it so.
                 log("the fork server has exited; starting another")
-                forkServer?.stop()
+                server.stop()
                 startForkServer()
             }
             if let forkServer, forkServer.isUsable {
@@ -433,7 +433,8 @@ public final class Daemon {
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
         for name in names where name.hasPrefix("lifeloopd-") {
             let parts = name.split(separator: "-")
-            guard parts.count == 4, parts[2] == "output", let pid = Int32(parts[1]), pid != getpid(), Int(parts[3]) != nil else { continue }
+            guard parts.count == 4, let pid = Int32(parts[1]), let start = Int(parts[3]), pid != getpid(),
+                  name == Self.outputFolderName(pid: pid, start: start) else { continue }
             // Alive (or someone else's): kept.
             if kill(pid, 0) == 0 || errno != ESRCH { continue }
             do {
@@ -445,12 +446,17 @@ public final class Daemon {
         }
     }
 
+    /// The folder of the apps' output files of a daemon's `start`th fork server.
+    static func outputFolderName(pid: Int32, start: Int) -> String {
+        "lifeloopd-\(pid)-output-\(start)"
+    }
+
     /// Starts the fork server; without one, apps start as programs of their own.
     private func startForkServer() {
         do {
             // The apps' output files, beside the socket (its folder is private to the user).
             let folder = (configuration.socketPath as NSString).deletingLastPathComponent
-                + "/lifeloopd-\(getpid())-output-\(forkServerStarts + 1)"
+                + "/" + Self.outputFolderName(pid: getpid(), start: forkServerStarts + 1)
             let server = try loop.startForkServer(configuration.appExecutable, arguments: configuration.forkServerArguments,
                                                   environment: appEnvironment(), logFolder: folder)
             server.onLog = { [unowned self] line in log("fork server: \(line)") }
@@ -463,14 +469,14 @@ public final class Daemon {
     }
 
     /// A forked app holds one descriptor here (its control channel; its output goes to
-    /// files), an app started as a program four: the soft limit goes up to the hard one,
-    /// and a daemon allowed to (CAP_SYS_RESOURCE) raises the hard one to what `maxApps`
-    /// needs.
+    /// files), an app started as a program four: a daemon allowed to (CAP_SYS_RESOURCE)
+    /// raises the hard limit to what `maxApps` needs, and the soft limit goes up to the
+    /// hard one.
     private func raiseDescriptorLimit() {
         var limit = rlimit()
         guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else { return }
         let wanted = rlim_t(configuration.maxApps * 4 + configuration.maxClients * 2 + 256)
-        if limit.rlim_max < wanted, geteuid() == 0 {
+        if limit.rlim_max < wanted {
             var raised = rlimit(rlim_cur: wanted, rlim_max: wanted)
             if setrlimit(Int32(RLIMIT_NOFILE.rawValue), &raised) == 0 { return }
         }
