@@ -146,12 +146,17 @@ public final class Application: Responder {
     private let poster: LoopPoster
     private let diagnosticStore = DiagnosticStore()
     private var checkedDiagnostics = 0
-    private var labelCounters: [ObjectIdentifier: (name: String, count: Int)] = [:]
+    /// Where each class's name and count of labels given are in `labelCounts`.
+    private var labelPositions: [ObjectIdentifier: Int] = [:]
+    private var labelCounts: [(name: String, count: Int)] = []
     private var elementSerialCounter: UInt64 = 0
     /// The element tree a front door last showed (Elements/ElementActions.swift).
     var storedLastElementTree: ElementTree?
     /// The front door's tree and the state it was built at (Elements/ElementActions.swift).
     var frontDoorTreeCache: (state: String, tree: ElementTree)?
+    /// What element trees found out about each view class (its kind, name and hit testing),
+    /// kept from one build to the next (Elements/ElementTreeBuilder.swift).
+    var elementClasses = ViewClasses()
     private var controllers: [WeakController] = []
     private var nibs: [String: NibDefinition] = [:]
     private var controllerFactories: [String: (StoryboardCoder) -> ViewController?] = [:]
@@ -498,10 +503,21 @@ public final class Application: Responder {
         let key = ObjectIdentifier(type)
         // The type's name as `String(describing:)` gives it for a class, without its look for
         // conformances (a fifth of a small test's time went there).
-        var entry = labelCounters[key] ?? (_typeName(type, qualified: false), 0)
-        entry.count += 1
-        labelCounters[key] = entry
-        return "\(entry.name)#\(entry.count)"
+        // The count is bumped in place (a dictionary of tuples holding strings was rewritten
+        // at each label).
+        let position: Int
+        if let known = labelPositions[key] {
+            position = known
+            labelCounts[position].count += 1
+        } else {
+            position = labelCounts.count
+            labelPositions[key] = position
+            labelCounts.append((_typeName(type, qualified: false), 1))
+        }
+        var label = labelCounts[position].name
+        label.append("#")
+        label.append(String(labelCounts[position].count))
+        return label
     }
 
     func register(_ controller: ViewController) {

@@ -208,6 +208,31 @@ extension JSON {
         #expect(diff["omitted"]?.int == 3 - lines.count && lines.count < 3)
     }
 
+    @Test func theDiffPairsElementsByKeyWhateverTheirOrder() throws {
+        let before = ViewTree(describe: FakeDaemon().describe())
+        try #require(before.elements.count >= 3)
+        var after = before
+        // The first two swap places, the last goes, one comes, and the second changes label.
+        after.elements.swapAt(0, 1)
+        after.elements.removeLast()
+        var added = before.elements[0]
+        added.key = "new-key"
+        added.ref = "@e999"
+        after.elements.append(added)
+        after.elements[0].accessibilityLabel = "Relabelled"
+        let diff = after.diff(from: before, maxBytes: 10_000)
+        #expect(diff["added"] == 1)
+        #expect(diff["removed"] == 1)
+        #expect(diff["changed"] == 1)
+        #expect(diff["moved"] == 0)
+        let lines = (diff["lines"]?.array ?? []).compactMap(\.string)
+        #expect(lines.contains { $0.hasPrefix("- \(before.elements.last!.ref) ") })
+        #expect(lines.contains { $0.hasPrefix("~ \(before.elements[1].ref) ") && $0.contains("Relabelled") })
+        // The same tree, in the same order, differs in nothing.
+        let same = before.diff(from: before, maxBytes: 10_000)
+        #expect(same["added"] == 0 && same["removed"] == 0 && same["changed"] == 0 && same["moved"] == 0)
+    }
+
     @Test func aSessionExportsAsScenarioSteps() throws {
         let session: JSON = [
             "document": ["lifeloop": 1, "name": "AgentTour", "app": ["sample": "AgentTour"], "windows": [["label": "main", "screen": "phone"]]],

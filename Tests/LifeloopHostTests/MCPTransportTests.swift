@@ -121,6 +121,29 @@ private final class ServerBox: @unchecked Sendable {
         #expect(lines.last?.contains("\(id)99") == true)
     }
 
+    /// Short replies are written at once while the output has room, and queued for the
+    /// writer thread once it is full: a client that writes 20,000 pings (about 1 MB of
+    /// replies) before it reads still gets every reply, in order.
+    @Test func shortRepliesToAClientThatDoesNotReadYetAllComeInOrder() throws {
+        let served = Served()
+        served.send(Self.initialize)
+        let wrote = DispatchSemaphore(value: 0)
+        Thread {
+            for number in 0..<20_000 {
+                served.send(RPCMessage.request(id: .int(number), method: "ping", params: [:]).line)
+            }
+            served.endInput()
+            wrote.signal()
+        }.start()
+        let done = wrote.wait(timeout: .now() + 60) == .success
+        #expect(done, "the client's writes blocked: the server stopped reading")
+        guard done else { return }
+        let lines = served.lines()
+        #expect(lines.count == 20_001)
+        let ids = lines.dropFirst().compactMap { (try? JSON.parse($0))?["id"]?.int }
+        #expect(ids == Array(0..<20_000), "every ping answered once, in the order asked")
+    }
+
     /// Bytes that are not UTF-8 are named as they are: the server decoded the line with
     /// replacement characters first, so the error named bytes the client never sent (or
     /// the request went through).

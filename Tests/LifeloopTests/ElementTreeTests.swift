@@ -379,6 +379,23 @@ import Testing
         #expect(!first.elements.contains { $0.label == "Changed" })
     }
 
+    @Test func anElementIsFoundInTheTreeKeptForItsState() throws {
+        let app = try Application(clock: .virtual)
+        defer { try? app.close() }
+        let form = Form(label: "Form")
+        _ = try show(form, app)
+        // A miss walks the views and keeps the tree for the state.
+        #expect(try app.element(.label("Total"), state: "turn 1").label == "Total")
+        form.total.text = "Changed"
+        // The same state: found in the kept tree, as a front door's describe would show it.
+        #expect(try app.element(.label("Total"), state: "turn 1").label == "Total")
+        #expect(throws: ElementError.self) { try app.element(.label("Changed"), state: "turn 1") }
+        #expect(app.elementTreeForFrontDoor(state: "turn 1").elements.contains { $0.label == "Total" })
+        // A new state: walked again.
+        #expect(try app.element(.label("Changed"), state: "turn 2").label == "Changed")
+        #expect(throws: ElementError.self) { try app.element(.label("Total"), state: "turn 2") }
+    }
+
     @Test func theDrawnTreeHasEveryViewAtItsPresentationFrameAndHiddenOnesWithoutSubviews() throws {
         let app = try Application(clock: .virtual)
         defer { try? app.close() }

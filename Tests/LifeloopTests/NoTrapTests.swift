@@ -153,7 +153,9 @@ struct NoTrapTests {
         }
         for rate: UInt64 in [1, 60, 120, 1_000, 999_999_937, 1_000_000_000] {
             for instant: UInt64 in [0, 1, 999_999_999, 1_000_000_001, fiveYears, fiveYears + 1, .max / 2,
-                                    .max - 20_000_000_000, .max - 1, .max] {
+                                    .max - 20_000_000_000, .max - 1, .max,
+                                    // Where instant × rate leaves 64 bits (the narrow path ends).
+                                    .max / rate - 1, .max / rate, (.max / rate) &+ 1] {
                 let vsync = DisplayLink.vsync(atOrAfter: instant, rate: rate)
                 #expect(vsync == expected(instant, rate), "rate \(rate), instant \(instant)")
                 #expect(vsync >= instant)

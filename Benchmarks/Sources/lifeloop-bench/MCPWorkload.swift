@@ -8,7 +8,7 @@ import Glibc
 /// The agent front door's rows: a real release `lifeloop mcp` (on a `lifeloopd` this
 /// process starts, with its app processes) spoken to over its stdin and stdout by this
 /// process, as an agent's client does. `BENCH_ONLY=mcp make bench` runs only these
-/// (`BENCH_ONLY=mcp-taps` the tap rows alone).
+/// (`BENCH_ONLY=mcp-taps` the tap rows alone; `BENCH_MCP_TAPS=N` taps N times a round).
 ///
 /// - tools/call tap + settle: the AgentTour app, `tap {"id": "count"}` (which settles and
 ///   returns the settled diff), request line written to reply line read (this client's
@@ -34,7 +34,8 @@ import Glibc
 /// Figures are printed with their goals; nothing here fails a build on a figure.
 enum MCPWorkload {
     static let rounds = 3
-    static let taps = 500
+    /// Taps a round; `BENCH_MCP_TAPS=N` asks for more, to profile the tap's path.
+    static let taps = ProcessInfo.processInfo.environment["BENCH_MCP_TAPS"].flatMap(Int.init) ?? 500
     static let describes = 200
     static let snapshots = 20
 
@@ -76,7 +77,7 @@ enum MCPWorkload {
 
         // By ref, as an agent taps what describe listed: the Count button's ref, read once.
         let countRef = try server.ref(app: app, identifier: "count")
-        let byRef = try tapPercentiles { _ = try server.tool("tap", ["app": .string(app), "ref": .string(countRef)]); return server.lastLineReadAt }
+        let byRef = try tapPercentiles { _ = try server.tool("tap", ["app": .string(app), "ref": .string(countRef)]); return (nil, server.lastLineReadAt) }
         row("tools/call tap by ref + settle", "P50 \(ms(byRef.p50)), P90 \(ms(byRef.p90)), P99 \(ms(byRef.p99))",
             "goal P50 <= 1 ms  \(verdict(byRef.p50 <= 1e-3)) (over stdio)")
         // The same call to an MCPServer in this process (no stdio hop): the server's own work,
@@ -86,11 +87,11 @@ enum MCPWorkload {
         let localRef = try inProcessServer.ref(app: localApp, identifier: "count")
         let inProcess = try tapPercentiles {
             let reply = try inProcessServer.tool("tap", ["app": .string(localApp), "ref": .string(localRef)])
-            let end = DispatchTime.now().uptimeNanoseconds
+            let end = inProcessServer.lastReplyAt
             guard reply["isError"]?.bool == false, reply["structuredContent"]?["settled"] == true else {
                 throw ClientError("in-process tap failed: \(reply.text.prefix(300))")
             }
-            return end
+            return (inProcessServer.lastRequestAt, end)
         }
         row("  the same, MCPServer in-process", "P50 \(ms(inProcess.p50)), P90 \(ms(inProcess.p90)), P99 \(ms(inProcess.p99))",
             "goal P50 <= 0.3 ms  \(verdict(inProcess.p50 <= 0.3e-3)) (handle(line:) to reply)")
@@ -174,14 +175,16 @@ enum MCPWorkload {
     /// Tap round trips: `rounds` rounds of `taps`, each timed from before `body` to the
     /// uptime it returns (when the reply was complete); the medians of the rounds' P50, P90
     /// and P99.
-    private static func tapPercentiles(_ body: () throws -> UInt64) throws -> (p50: Double, p90: Double, p99: Double) {
+    /// - Parameter body: One tap; returns when it ended and, if it knows better than the
+    ///   loop, when it began.
+    private static func tapPercentiles(_ body: () throws -> (start: UInt64?, end: UInt64)) throws -> (p50: Double, p90: Double, p99: Double) {
         var rounds: [[Double]] = []
         for _ in 0..<self.rounds {
             var times: [Double] = []
             for _ in 0..<taps {
-                let start = DispatchTime.now().uptimeNanoseconds
-                let end = try body()
-                times.append(Double(end - start) / 1e9)
+                let before = DispatchTime.now().uptimeNanoseconds
+                let (start, end) = try body()
+                times.append(Double(end - (start ?? before)) / 1e9)
             }
             rounds.append(times.sorted())
         }
@@ -216,6 +219,12 @@ enum MCPWorkload {
 private final class InProcessMCP {
     let server: MCPServer
     private var nextID = 1
+    /// When the last `handle(line:)` returned its reply line: the clock stops there, before
+    /// this client builds its next request or parses the reply (the agent's work, as over
+    /// stdio).
+    private(set) var lastReplyAt: UInt64 = 0
+    /// When the last request line was handed to `handle(line:)`.
+    private(set) var lastRequestAt: UInt64 = 0
 
     init(socketPath: String) throws {
         server = MCPServer(daemon: try DaemonClient(socketPath: socketPath, clientName: "bench-mcp-in-process"))
@@ -238,9 +247,11 @@ private final class InProcessMCP {
 
     func call(_ method: String, _ params: JSON) throws -> JSON {
         nextID += 1
-        guard let line = server.handle(line: RPCMessage.request(id: .int(nextID), method: method, params: params).line) else {
-            throw ClientError("\(method): no reply")
-        }
+        let request = RPCMessage.request(id: .int(nextID), method: method, params: params).line
+        lastRequestAt = DispatchTime.now().uptimeNanoseconds
+        let line = server.handle(line: request)
+        lastReplyAt = DispatchTime.now().uptimeNanoseconds
+        guard let line else { throw ClientError("\(method): no reply") }
         let reply = try JSON.parse(line)
         if let error = reply["error"] { throw ClientError("\(method): \(error.text)") }
         return reply["result"] ?? .null

@@ -82,8 +82,16 @@ final class DisplayLink {
     /// The products take 128 bits: `instant × rate` passes 64 bits after about 4.9
     /// simulated years at 120 Hz, and every instant of the clock must work.
     static func vsync(atOrAfter instant: UInt64, rate: UInt64) -> UInt64 {
-        // index = ⌊instant × rate / 1 s⌋ fits in 64 bits since rate ≤ 1 s in ns.
-        let index = UInt64(1_000_000_000).dividingFullWidth(instant.multipliedFullWidth(by: rate)).quotient
+        // index = ⌊instant × rate / 1 s⌋ fits in 64 bits since rate ≤ 1 s in ns. While the
+        // product fits in 64 bits too (the first 4.9 simulated years at 120 Hz), it is
+        // divided there: the same quotient without a 128-bit division.
+        let index: UInt64
+        let (product, overflow) = instant.multipliedReportingOverflow(by: rate)
+        if overflow {
+            index = UInt64(1_000_000_000).dividingFullWidth(instant.multipliedFullWidth(by: rate)).quotient
+        } else {
+            index = product / 1_000_000_000
+        }
         let time = Self.instant(ofVsync: index, rate: rate)
         // Vsync `index` is at or before `instant`; then the next one is at or after it.
         guard time < instant else { return time }
@@ -92,6 +100,8 @@ final class DisplayLink {
 
     /// ⌊index × 1 s / rate⌋, or `UInt64.max` past the clock's range.
     private static func instant(ofVsync index: UInt64, rate: UInt64) -> UInt64 {
+        let (narrow, overflow) = index.multipliedReportingOverflow(by: 1_000_000_000)
+        if !overflow { return narrow / rate }
         let product = index.multipliedFullWidth(by: 1_000_000_000)
         // The quotient fits in 64 bits exactly when the high half is below the divisor.
         guard product.high < rate else { return .max }

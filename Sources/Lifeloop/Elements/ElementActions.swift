@@ -79,6 +79,23 @@ extension Application {
         return try tree.resolve(reference, previous: lastElementTree, keyWindow: keyWindow?.traceLabel).1
     }
 
+    /// ``element(_:)`` against the tree ``elementTreeForFrontDoor(state:)`` keeps for
+    /// `state`: a caller that passes the state it passed last (a host checking an input
+    /// before it runs, right after a describe) resolves the reference without walking the
+    /// views again. The tree built on a miss is kept for the next call with `state`. The
+    /// same caveat holds: only for apps whose views change only in turns.
+    /// - Throws: ``ElementError``, as ``element(_:)`` does.
+    public func element(_ reference: ElementReference, state: String) throws(ElementError) -> Element {
+        let tree: ElementTree
+        if let cached = frontDoorTreeCache, cached.state == state {
+            tree = cached.tree
+        } else {
+            tree = elementTree()
+            frontDoorTreeCache = (state, tree)
+        }
+        return try tree.resolve(reference, previous: lastElementTree, keyWindow: keyWindow?.traceLabel).1
+    }
+
     /// Taps the element a reference names, as a finger on it would: a view through
     /// ``tap(_:)`` (touches, recognizers, a control's actions); a back button pops its
     /// navigation controller; a bar button item runs its action; a tab selects its

@@ -20,7 +20,8 @@ struct ElementTreeBuilder {
     var elements: [Element] = []
     var targets: [ElementTarget] = []
     /// Per class: what kind of view it is (a dynamic cast per kind), its name, and whether
-    /// it takes touches as `View` does; found once per class.
+    /// it takes touches as `View` does; found once per class in the app's life (the app
+    /// keeps them between builds).
     private var classes = ViewClasses()
     /// Whether taps at elements' centres reach them, followed along the walk.
     private var hitTesting = ElementHitTesting()
@@ -41,6 +42,10 @@ struct ElementTreeBuilder {
     }
 
     mutating func build() {
+        // Taken from the app (so that this copy is the only one) and given back after.
+        classes = app.elementClasses
+        app.elementClasses = ViewClasses()
+        defer { app.elementClasses = classes }
         append(Element(id: ElementID(serial: 0), type: .application, className: "Application", viewLabel: nil, identifier: "",
                        label: "", value: nil, placeholder: nil, hint: nil, traits: .none, frame: .zero, screenFrame: .zero,
                        isEnabled: true, isSelected: false, isFocused: false, isHittable: false, isVisible: true,

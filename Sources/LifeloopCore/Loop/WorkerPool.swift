@@ -27,29 +27,33 @@ final class WorkerPool: Sendable {
     private struct State {
         var pending = Deque<WorkItem>()
         var active = 0
+        /// Made by the first submission: most apps (a UI test's) never run a job, and a
+        /// Dispatch queue is a tenth of what making an app costs.
+        var queue: DispatchQueue?
     }
 
     let width: Int
     private let state = Locked(State())
-    private let queue: DispatchQueue
+    private let label: String
     /// The most real microseconds slept before each job's work (0: none).
     private let jitterMicroseconds: UInt32
 
     init(width: Int, label: String, jitter: Duration? = nil) {
         self.width = max(1, width)
-        self.queue = DispatchQueue(label: label, attributes: .concurrent)
+        self.label = label
         let micros = jitter.map { max(0, $0.components.seconds * 1_000_000 + $0.components.attoseconds / 1_000_000_000_000) } ?? 0
         jitterMicroseconds = UInt32(clamping: micros)
     }
 
     func submit(_ item: WorkItem) {
-        let startDrainer = state.withLock { state -> Bool in
+        let drainerQueue = state.withLock { state -> DispatchQueue? in
             state.pending.append(item)
-            guard state.active < width else { return false }
+            guard state.active < width else { return nil }
             state.active += 1
-            return true
+            if state.queue == nil { state.queue = DispatchQueue(label: label, attributes: .concurrent) }
+            return state.queue
         }
-        if startDrainer {
+        if let queue = drainerQueue {
             // Lifeloop's own threads: libdispatch's, not the app's scheduler.
             SchedulerSlot.bypassing { queue.async { [self] in drain() } }
         }

@@ -96,8 +96,11 @@ public final class AppHost {
                 } catch {
                     result = .failure(error)
                 }
-                flushEvents()
-                channel.send(RPCMessage.response(id: id, result: result).line)
+                // The events the request caused and its reply go in one write: the daemon
+                // wakes once for both.
+                var out = takeEvents() ?? []
+                out.append(contentsOf: RPCMessage.response(id: id, result: result).line.utf8)
+                channel.send(bytes: out)
                 if method == "stop" { return 0 }
             case .success:
                 continue
@@ -462,7 +465,7 @@ public final class AppHost {
         switch action {
         case .tap(let reference) where ElementReference.isReference(reference):
             do {
-                let element = try app.element(ElementReference(parsing: reference))
+                let element = try app.element(ElementReference(parsing: reference), state: frontDoorState(session))
                 return element.isEnabled ? nil : "\(element.ref) \(element.type.rawValue) is disabled"
             } catch {
                 return "\(error)"
@@ -709,13 +712,22 @@ public final class AppHost {
 
     /// Sends the events recorded so far as one `trace` notification.
     private func flushEvents() {
-        guard pendingEvents > 0 else { return }
-        var out = Array(UnsafeBufferPointer(start: pending.bytes, count: pending.count))
-        out.append(contentsOf: "]}}".utf8)
+        guard let out = takeEvents() else { return }
+        channel.send(bytes: out, newline: false)
+    }
+
+    /// The events recorded so far as one `trace` notification's line (ending in a newline),
+    /// taken from the buffer; nil when there are none.
+    private func takeEvents() -> [UInt8]? {
+        guard pendingEvents > 0 else { return nil }
+        var out = [UInt8]()
+        out.reserveCapacity(pending.count + 4 + 4096)
+        out.append(contentsOf: UnsafeBufferPointer(start: pending.bytes, count: pending.count))
+        out.append(contentsOf: "]}}\n".utf8)
         pending.reset()
         _ = pending.append(Self.batchPrefix)
         pendingEvents = 0
-        channel.send(bytes: out)
+        return out
     }
 
     /// Ends the recording, if one runs, with its trailer; a failure goes to stderr (the
@@ -806,7 +818,13 @@ public final class AppHost {
     /// The app's element tree, built once per settled state: a hosted app's views change
     /// only in its turns, which move its turn or its digest.
     private func frontDoorTree(_ session: ScenarioSession) -> ElementTree {
-        session.app.elementTreeForFrontDoor(state: "\(session.turn) \(session.digest) \(session.app.loop.now.nanoseconds)")
+        session.app.elementTreeForFrontDoor(state: Self.frontDoorState(session))
+    }
+
+    /// What keys the app's front-door tree: its turn, trace digest and time, which move
+    /// whenever a turn runs or anything is recorded.
+    static func frontDoorState(_ session: ScenarioSession) -> String {
+        "\(session.turn) \(session.digest) \(session.app.loop.now.nanoseconds)"
     }
 
     /// `app.describe` with `format`: the element tree as JSON (`json`), as Appium's page
@@ -876,7 +894,7 @@ public final class AppHost {
     }
 
     private func describeController(_ controller: ViewController, depth: Int) -> JSON {
-        var members: [String: JSON] = ["label": .string(controller.traceLabel), "type": .string(String(describing: type(of: controller))),
+        var members: [String: JSON] = ["label": .string(controller.traceLabel), "type": .string(_typeName(type(of: controller), qualified: false)),
                                        "viewLoaded": .bool(controller.isViewLoaded),
                                        "appeared": .bool(controller.isAppearingOrAppeared)]
         if depth < 64, !controller.children.isEmpty { members["children"] = .array(controller.children.map { describeController($0, depth: depth + 1) }) }
@@ -1065,6 +1083,8 @@ final class ControlChannel: @unchecked Sendable {
     private var buffer: [UInt8] = []
     private var start = 0
     private var ended = false
+    /// What each read fills, made once.
+    private var chunk = [UInt8](repeating: 0, count: 65536)
     /// A line longer than this is dropped (the daemon never sends one).
     let maxLineBytes = 8 << 20
 
@@ -1088,7 +1108,6 @@ final class ControlChannel: @unchecked Sendable {
                 buffer.removeAll()
                 start = 0
             }
-            var chunk = [UInt8](repeating: 0, count: 65536)
             let count = chunk.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if count < 0, errno == EINTR { continue }
             if count <= 0 {

@@ -129,8 +129,9 @@ public final class MCPServer {
     /// Reads requests from `input` (one JSON message per line) and writes replies to
     /// `output` until `input` ends or `output` cannot be written.
     ///
-    /// Replies are written by a thread of their own, so the server goes on reading while
-    /// a client that sends several requests before reading has not read yet. At most
+    /// A short reply is written at once when nothing waits before it and the output has
+    /// room; any other is written by a thread of its own, so the server goes on reading
+    /// while a client that sends several requests before reading has not read yet. At most
     /// ``Options/maxUnreadBytes`` of replies wait unread; past that the server says so on
     /// stderr and stops, as the client is not reading. A line longer than
     /// ``Options/maxMessageBytes`` is refused as soon as it passes the limit, and the rest
@@ -582,7 +583,12 @@ final class ReplyWriter: @unchecked Sendable {
     private var ended = false
     private var failed = false
     private var _overflowed = false
+    /// The thread is writing a line it took from the queue.
+    private var writing = false
     private let done = DispatchSemaphore(value: 0)
+    /// The longest line written straight from `enqueue`: a pipe with room for one more
+    /// buffer takes this much without blocking.
+    static let directBytes = 4096
 
     init(descriptor: Int32, limit: Int) {
         self.descriptor = descriptor
@@ -600,6 +606,13 @@ final class ReplyWriter: @unchecked Sendable {
         bytes.append(10)
         return condition.withLock {
             guard !failed else { return false }
+            // Nothing waits to be written and the output has room now: a short line is
+            // written here, without waking the writer thread (for a short reply, the hop
+            // between threads was a good part of its way out).
+            if head == queue.count, !writing, bytes.count <= Self.directBytes, Self.hasRoom(descriptor) {
+                if !Self.write(bytes, to: descriptor) { failed = true }
+                return !failed
+            }
             guard queuedBytes + bytes.count <= limit || queuedBytes == 0 else {
                 _overflowed = true
                 return false
@@ -630,6 +643,7 @@ final class ReplyWriter: @unchecked Sendable {
                 guard head < queue.count, !_overflowed else { return nil }
                 let line = queue[head]
                 head += 1
+                writing = true
                 if head > 1024 {
                     queue.removeFirst(head)
                     head = 0
@@ -637,23 +651,36 @@ final class ReplyWriter: @unchecked Sendable {
                 return line
             }
             guard let next else { return }
-            let ok = next.withUnsafeBytes { raw in
-                var offset = 0
-                while offset < raw.count {
-                    let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                    if written < 0 {
-                        if errno == EINTR { continue }
-                        return false
-                    }
-                    offset += written
-                }
-                return true
-            }
+            let ok = Self.write(next, to: descriptor)
             condition.withLock {
+                writing = false
                 queuedBytes -= next.count
                 if !ok { failed = true }
             }
             if !ok { return }
+        }
+    }
+
+    /// Whether a write of up to ``directBytes`` to `descriptor` would not block now.
+    private static func hasRoom(_ descriptor: Int32) -> Bool {
+        var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+        return poll(&entry, 1, 0) == 1 && entry.revents & Int16(POLLOUT) != 0
+            && entry.revents & Int16(POLLERR | POLLHUP | POLLNVAL) == 0
+    }
+
+    /// Writes all of `bytes`; false when the output failed.
+    private static func write(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
+        bytes.withUnsafeBytes { raw in
+            var offset = 0
+            while offset < raw.count {
+                let written = Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += written
+            }
+            return true
         }
     }
 }

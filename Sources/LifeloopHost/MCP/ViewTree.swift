@@ -361,19 +361,38 @@ public struct ViewTree: Sendable {
     /// Views that moved only because a scroll view above them scrolled are counted
     /// (`movedWithContent`), not listed.
     public func diff(from before: ViewTree, maxBytes: Int) -> JSON {
-        var old: [String: Element] = [:]
-        for element in before.elements { old[element.key] = element }
-        var seen = Set<String>()
+        // Elements are paired by key. Most trees keep their order, so the next element of
+        // `before` is tried first; a dictionary of keys is built only when that fails.
+        let previousElements = before.elements
+        var paired = [Bool](repeating: false, count: previousElements.count)
+        var nextPrevious = 0
+        var positions: [String: Int]?
+        func previous(of key: String) -> Element? {
+            if nextPrevious < previousElements.count, previousElements[nextPrevious].key == key {
+                paired[nextPrevious] = true
+                nextPrevious += 1
+                return previousElements[nextPrevious - 1]
+            }
+            if positions == nil {
+                var made: [String: Int] = [:]
+                made.reserveCapacity(previousElements.count)
+                for (position, element) in previousElements.enumerated() { made[element.key] = position }
+                positions = made
+            }
+            guard let position = positions?[key] else { return nil }
+            paired[position] = true
+            nextPrevious = position + 1
+            return previousElements[position]
+        }
         var added: [String] = [], removed: [String] = [], moved: [String] = [], changed: [String] = []
         // The scroll views above each view, with how far their content moved: a view that
         // moved exactly with its scroll views' content is not listed (the offset change is).
         var scrolled: [(depth: Int, dx: Double, dy: Double)] = []
         var movedWithContent = 0
         for element in elements {
-            seen.insert(element.key)
             while let last = scrolled.last, last.depth >= element.depth { scrolled.removeLast() }
             let shift = scrolled.last.map { ($0.dx, $0.dy) } ?? (0, 0)
-            guard let previous = old[element.key] else {
+            guard let previous = previous(of: element.key) else {
                 added.append("+ " + element.line)
                 continue
             }
@@ -405,7 +424,7 @@ public struct ViewTree: Sendable {
             }
             if !changes.isEmpty { changed.append("~ \(element.ref) \(element.label) " + changes.joined(separator: ", ")) }
         }
-        for element in before.elements where !seen.contains(element.key) {
+        for (position, element) in previousElements.enumerated() where !paired[position] {
             removed.append("- \(element.ref) \(element.type) \(element.label)")
         }
         var lines: [JSON] = []
