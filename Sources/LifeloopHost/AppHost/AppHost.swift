@@ -1083,8 +1083,9 @@ final class ControlChannel: @unchecked Sendable {
     private var buffer: [UInt8] = []
     private var start = 0
     private var ended = false
-    /// What each read fills, made once.
-    private var chunk = [UInt8](repeating: 0, count: 65536)
+    /// What each read fills, made once (small: an idle app keeps it, and a longer line
+    /// takes more reads).
+    private var chunk = [UInt8](repeating: 0, count: 16384)
     /// A line longer than this is dropped (the daemon never sends one).
     let maxLineBytes = 8 << 20
 
