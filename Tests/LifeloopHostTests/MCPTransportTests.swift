@@ -97,26 +97,30 @@ private final class ServerBox: @unchecked Sendable {
         #expect(try reply("tools/list")["result"]?["tools"]?.array?.isEmpty == false)
     }
 
-    /// A client that writes all its requests before it reads a reply: the server stopped
-    /// reading while its output was full, the client's writes blocked, and both waited
-    /// for ever. It goes on reading now, and every reply comes.
-    @Test func aClientThatWritesBeforeItReadsGetsEveryReply() throws {
+    /// The lines a served server writes to a client that sends initialize and a ping for
+    /// each id, and only then reads; nil (an issue recorded) when the client's writes
+    /// blocked because the server stopped reading.
+    static func repliesToPingsSentBeforeReading(_ ids: [JSON]) -> [String]? {
         let served = Served()
-        served.send(Self.initialize)
-        // 100 pings whose ids are 10 KB: 1 MB each way, far past a pipe's 64 KB.
-        let id = String(repeating: "x", count: 10_000)
+        served.send(initialize)
         let wrote = DispatchSemaphore(value: 0)
         Thread {
-            for number in 0..<100 {
-                served.send(RPCMessage.request(id: .string("\(id)\(number)"), method: "ping", params: [:]).line)
-            }
+            for id in ids { served.send(RPCMessage.request(id: id, method: "ping", params: [:]).line) }
             served.endInput()
             wrote.signal()
         }.start()
         let done = wrote.wait(timeout: .now() + 60) == .success
         #expect(done, "the client's writes blocked: the server stopped reading")
-        guard done else { return }
-        let lines = served.lines()
+        return done ? served.lines() : nil
+    }
+
+    /// A client that writes all its requests before it reads a reply: the server stopped
+    /// reading while its output was full, the client's writes blocked, and both waited
+    /// for ever. It goes on reading now, and every reply comes.
+    @Test func aClientThatWritesBeforeItReadsGetsEveryReply() throws {
+        // 100 pings whose ids are 10 KB: 1 MB each way, far past a pipe's 64 KB.
+        let id = String(repeating: "x", count: 10_000)
+        guard let lines = Self.repliesToPingsSentBeforeReading((0..<100).map { .string("\(id)\($0)") }) else { return }
         #expect(lines.count == 101)
         #expect(lines.last?.contains("\(id)99") == true)
     }
@@ -125,20 +129,7 @@ private final class ServerBox: @unchecked Sendable {
     /// writer thread once it is full: a client that writes 20,000 pings (about 1 MB of
     /// replies) before it reads still gets every reply, in order.
     @Test func shortRepliesToAClientThatDoesNotReadYetAllComeInOrder() throws {
-        let served = Served()
-        served.send(Self.initialize)
-        let wrote = DispatchSemaphore(value: 0)
-        Thread {
-            for number in 0..<20_000 {
-                served.send(RPCMessage.request(id: .int(number), method: "ping", params: [:]).line)
-            }
-            served.endInput()
-            wrote.signal()
-        }.start()
-        let done = wrote.wait(timeout: .now() + 60) == .success
-        #expect(done, "the client's writes blocked: the server stopped reading")
-        guard done else { return }
-        let lines = served.lines()
+        guard let lines = Self.repliesToPingsSentBeforeReading((0..<20_000).map { .int($0) }) else { return }
         #expect(lines.count == 20_001)
         let ids = lines.dropFirst().compactMap { (try? JSON.parse($0))?["id"]?.int }
         #expect(ids == Array(0..<20_000), "every ping answered once, in the order asked")
