@@ -1038,6 +1038,11 @@ public final class EventLoop {
     private func notify(_ phase: LoopPhase) {
         let list = observers[phase.index]
         guard !list.isEmpty else { return }
+        // One observer (an app's commit): nothing can have removed it before it runs.
+        if list.count == 1 {
+            list[0].body()
+            return
+        }
         for observer in list where observers[phase.index].contains(where: { $0.id == observer.id }) {
             observer.body()
         }
