@@ -427,9 +427,7 @@ public final class Application: Responder {
             spareCommitList = []
             swap(&callbacks, &postCommit)
             for callback in callbacks { callback.body() }
-            // Mostly one (a frame's presentation): dropped without the generic range
-            // replacement; several are released in order, as before.
-            if callbacks.count == 1 { callbacks.removeLast() } else { callbacks.removeAll(keepingCapacity: true) }
+            callbacks.emptyKeepingCapacity()
             spareCommitList = callbacks
         }
         // The turn's autorelease pool drains (its objects were kept for the turn).

@@ -131,9 +131,7 @@ final class DisplayLink {
     private func tick() {
         timer = nil
         inFrame = true
-        // Mostly one window: `removeLast` drops it without the generic range replacement
-        // `removeAll(keepingCapacity:)` goes through (several times the cost a frame).
-        if frameWindows.count == 1 { frameWindows.removeLast() } else { frameWindows.removeAll(keepingCapacity: true) }
+        frameWindows.emptyKeepingCapacity()
         // Linear in clients and windows: a window joins the frame once, found by the
         // frame's serial number stamped on it (not by searching the list), and finished
         // clients are compacted away in one pass (not removed one by one).

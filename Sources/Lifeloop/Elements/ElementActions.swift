@@ -86,14 +86,7 @@ extension Application {
     /// same caveat holds: only for apps whose views change only in turns.
     /// - Throws: ``ElementError``, as ``element(_:)`` does.
     public func element(_ reference: ElementReference, state: String) throws(ElementError) -> Element {
-        let tree: ElementTree
-        if let cached = frontDoorTreeCache, cached.state == state {
-            tree = cached.tree
-        } else {
-            tree = elementTree()
-            frontDoorTreeCache = (state, tree)
-        }
-        return try tree.resolve(reference, previous: lastElementTree, keyWindow: keyWindow?.traceLabel).1
+        try keptTree(state: state).resolve(reference, previous: lastElementTree, keyWindow: keyWindow?.traceLabel).1
     }
 
     /// Taps the element a reference names, as a finger on it would: a view through
@@ -196,11 +189,15 @@ extension Application {
     /// hosted app): code that changes views between two calls without a turn would read
     /// the old tree.
     public func elementTreeForFrontDoor(state: String) -> ElementTree {
-        if let cached = frontDoorTreeCache, cached.state == state {
-            lastElementTree = cached.tree
-            return cached.tree
-        }
-        let tree = elementTreeForFrontDoor()
+        let tree = keptTree(state: state)
+        lastElementTree = tree
+        return tree
+    }
+
+    /// The tree kept for `state`, or one built now and kept for it.
+    private func keptTree(state: String) -> ElementTree {
+        if let cached = frontDoorTreeCache, cached.state == state { return cached.tree }
+        let tree = elementTree()
         frontDoorTreeCache = (state, tree)
         return tree
     }

@@ -99,7 +99,6 @@ public final class LineConnection {
     unowned(unsafe) let loop: EventLoop
     let handleRaw: UnsafeMutableRawPointer
     var handle: UnsafeMutablePointer<uv_pipe_t> { handleRaw.assumingMemoryBound(to: uv_pipe_t.self) }
-    private let maxLineBytes: Int
     private var splitter: LineSplitter
     /// Its entry in the loop's closers, once registered.
     private var closerID: UInt64?
@@ -107,7 +106,6 @@ public final class LineConnection {
     init(loop: EventLoop, handle: UnsafeMutablePointer<uv_pipe_t>, maxLineBytes: Int) {
         self.loop = loop
         self.handleRaw = UnsafeMutableRawPointer(handle)
-        self.maxLineBytes = maxLineBytes
         splitter = LineSplitter(maxLineBytes: maxLineBytes)
         var fd: uv_os_fd_t = -1
         let hasFD = handle.withMemoryRebound(to: uv_handle_t.self, capacity: 1) { uv_fileno($0, &fd) } == 0
