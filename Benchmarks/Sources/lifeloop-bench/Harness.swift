@@ -1,3 +1,5 @@
+import Foundation
+
 /// What is measured: each workload runs against Lifeloop and its peers.
 enum Workload: String, CaseIterable, Sendable {
     case post, timers, hop, virtual
@@ -112,4 +114,16 @@ struct Harness: Sendable {
         Report.progress(measurement)
         return measurement
     }
+}
+
+/// A count given in the environment (`BENCH_MCP_TAPS`, `BENCH_UITEST_COUNT`): nil when the
+/// variable is not set; a value that is not a whole number from 1 up ends the run with a
+/// message naming the variable and the value.
+func environmentCount(_ name: String) -> Int? {
+    guard let text = ProcessInfo.processInfo.environment[name] else { return nil }
+    guard let count = Int(text), count >= 1 else {
+        FileHandle.standardError.write(Data("lifeloop-bench: \(name) is a whole number from 1 up, not '\(text)'\n".utf8))
+        exit(64)
+    }
+    return count
 }

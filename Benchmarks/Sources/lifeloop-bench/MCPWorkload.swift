@@ -35,13 +35,15 @@ import Glibc
 enum MCPWorkload {
     static let rounds = 3
     /// Taps a round; `BENCH_MCP_TAPS=N` asks for more, to profile the tap's path.
-    static let taps = ProcessInfo.processInfo.environment["BENCH_MCP_TAPS"].flatMap(Int.init) ?? 500
+    static let taps = environmentCount("BENCH_MCP_TAPS") ?? 500
     static let describes = 200
     static let snapshots = 20
 
     /// - Parameter tapsOnly: Only the tap rows (`BENCH_ONLY=mcp-taps`, for profiling the
     ///   tap's path).
     static func run(tapsOnly: Bool = false) throws {
+        // A bad BENCH_MCP_TAPS ends the run here, before any process is started.
+        _ = taps
         let lifeloop = DaemonWorkload.binDirectory + "/lifeloop"
         let kind = DaemonWorkload.binDirectory.hasSuffix("/release") ? "release" : "from \(DaemonWorkload.binDirectory)"
         print("\nmcp (\(kind) `lifeloop mcp` on a lifeloopd of this process's, with app processes; wall times from this process,")

@@ -47,7 +47,7 @@ enum UITestWorkload {
     }
 
     static func run() throws {
-        if let count = ProcessInfo.processInfo.environment["BENCH_UITEST_COUNT"].flatMap(Int.init) {
+        if let count = environmentCount("BENCH_UITEST_COUNT") {
             for _ in 0..<count { _ = try oneTest() }
             print("ran \(count) UI tests")
             return
