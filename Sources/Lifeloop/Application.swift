@@ -122,7 +122,7 @@ public final class Application: Responder {
     private var storedBundlePath: String?
     private var storedModuleNames: [String] = []
     @exclusivity(unchecked) private var storedProbe: RuntimeProbe?
-    private var storedTraceWarningEvents: UInt64 = 1_000_000
+    @exclusivity(unchecked) private var storedTraceWarningEvents: UInt64 = 1_000_000
     /// The delegate, the scenes and the state of the app's life (App/).
     let lifecycle = AppLifecycle()
     /// Objects kept until the turn's commit, as UIKit's autorelease pool keeps them until
@@ -138,7 +138,7 @@ public final class Application: Responder {
         pressesReachedApplication = true
         next?.pressesBegan(presses, with: event)
     }
-    private var warnedTraceGrowth = false
+    @exclusivity(unchecked) private var warnedTraceGrowth = false
 
     /// Whether the app records a trace (its loop's setting).
     var tracing: Bool { loop.trace.isEnabled }
@@ -146,9 +146,12 @@ public final class Application: Responder {
     private let poster: LoopPoster
     private let diagnosticStore = DiagnosticStore()
     private var checkedDiagnostics = 0
-    /// Where each class's name and count of labels given are in `labelCounts`.
-    private var labelPositions: [ObjectIdentifier: Int] = [:]
-    private var labelCounts: [(name: String, count: Int)] = []
+    /// Where each class's name and count of labels given are in `labelCounts`, once it holds
+    /// more than 16 classes (it is searched in order until then). Unchecked
+    /// for exclusive access, as the commit's state below: every view and controller made
+    /// reads and bumps them, and no access calls out.
+    @exclusivity(unchecked) private var labelPositions: [ObjectIdentifier: Int] = [:]
+    @exclusivity(unchecked) private var labelCounts: [(key: ObjectIdentifier, prefix: [UInt8], count: Int)] = []
     private var elementSerialCounter: UInt64 = 0
     /// The element tree a front door last showed (Elements/ElementActions.swift).
     var storedLastElementTree: ElementTree?
@@ -162,7 +165,8 @@ public final class Application: Responder {
     private var controllerFactories: [String: (StoryboardCoder) -> ViewController?] = [:]
     private var viewFactories: [String: (Rect) -> View] = [:]
     // The commit's and the frame's state (here and `windows`, `storedProbe`,
-    // `displayLinks`, `runningAnimations`, `lastFrameSerial`) is `@exclusivity(unchecked)`:
+    // `displayLinks`, `runningAnimations`, `lastFrameSerial`, `warnedTraceGrowth`) is
+    // `@exclusivity(unchecked)`:
     // the app is confined to its loop's thread, and no access spans a callback (lists are
     // copied or swapped out before their callbacks run), so none can overlap another.
     @exclusivity(unchecked) private var postCommit: [CommitCallback] = []
@@ -173,7 +177,7 @@ public final class Application: Responder {
     private var storedLink: AppLink?
     @exclusivity(unchecked) private var appearingControllers: [ViewController] = []
     /// Windows shown for the first time this turn, for their second layout round (L31).
-    private var launchRelayouts: [Window] = []
+    @exclusivity(unchecked) private var launchRelayouts: [Window] = []
     @exclusivity(unchecked) private var commitRequested = false
     /// Whether any constraint was ever activated in this app: hierarchy changes look for
     /// constraints to drop only then.
@@ -501,23 +505,61 @@ public final class Application: Responder {
 
     func nextLabel(for type: AnyObject.Type) -> String {
         let key = ObjectIdentifier(type)
-        // The type's name as `String(describing:)` gives it for a class, without its look for
-        // conformances (a fifth of a small test's time went there).
-        // The count is bumped in place (a dictionary of tuples holding strings was rewritten
-        // at each label).
-        let position: Int
-        if let known = labelPositions[key] {
+        // An app makes views and controllers of a handful of classes: up to 16 they are
+        // looked for in the list, without hashing or a dictionary to grow; past that, in
+        // the dictionary, which then holds them all.
+        var position = -1
+        if labelCounts.count <= 16 {
+            for index in labelCounts.indices where labelCounts[index].key == key {
+                position = index
+                break
+            }
+        } else if let known = labelPositions[key] {
             position = known
-            labelCounts[position].count += 1
-        } else {
-            position = labelCounts.count
-            labelPositions[key] = position
-            labelCounts.append((_typeName(type, qualified: false), 1))
         }
-        var label = labelCounts[position].name
-        label.append("#")
-        label.append(String(labelCounts[position].count))
-        return label
+        if position < 0 {
+            // The type's name as `String(describing:)` gives it for a class, without its look
+            // for conformances (a fifth of a small test's time went there), and the `#` after it.
+            position = labelCounts.count
+            let name = _typeName(type, qualified: false)
+            var prefix: [UInt8] = []
+            prefix.reserveCapacity(name.utf8.count + 1)
+            prefix.append(contentsOf: name.utf8)
+            prefix.append(UInt8(ascii: "#"))
+            if labelCounts.isEmpty { labelCounts.reserveCapacity(16) }
+            labelCounts.append((key, prefix, 0))
+            if labelCounts.count == 17 {
+                for (index, entry) in labelCounts.enumerated() { labelPositions[entry.key] = index }
+            } else if labelCounts.count > 17 {
+                labelPositions[key] = position
+            }
+        }
+        // The count is bumped in place, and the label written in one go: the prefix's bytes,
+        // then the count's digits.
+        labelCounts[position].count += 1
+        return Self.label(prefix: labelCounts[position].prefix, number: labelCounts[position].count)
+    }
+
+    /// `prefix` (a class's name and `#`) followed by `number` in decimal.
+    private static func label(prefix: [UInt8], number: Int) -> String {
+        var digits = (UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0),
+                      UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0))
+        return withUnsafeMutableBytes(of: &digits) { digits in
+            // Counts start at 1 and only grow, so `number` is positive.
+            var rest = UInt(number)
+            var start = digits.count
+            repeat {
+                start -= 1
+                digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
+                rest /= 10
+            } while rest > 0
+            let length = digits.count - start
+            return String(unsafeUninitializedCapacity: prefix.count + length) { bytes in
+                _ = bytes.initialize(from: prefix)
+                for offset in 0..<length { bytes[prefix.count + offset] = digits[start + offset] }
+                return prefix.count + length
+            }
+        }
     }
 
     func register(_ controller: ViewController) {

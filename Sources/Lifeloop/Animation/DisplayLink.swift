@@ -45,21 +45,20 @@ final class DisplayLink {
     @exclusivity(unchecked) private var newerFrameDetail = "0ns"
     @exclusivity(unchecked) private var olderFrameTime: UInt64 = 0
     @exclusivity(unchecked) private var olderFrameDetail = "0ns"
-    // One closure each for the tick and the presentation, made once: a frame allocates
-    // none. Unretained: the app owns its links and its loop closes with it (an
-    // `unowned(unsafe)` capture would still be retained around each call).
-    private lazy var tickBody: () -> Void = { [link = Unmanaged.passUnretained(self)] in
-        link._withUnsafeGuaranteedRef { $0.tick() }
-    }
-    private lazy var presentBody: () -> Void = { [link = Unmanaged.passUnretained(self)] in
-        link._withUnsafeGuaranteedRef { $0.present() }
-    }
+    // One closure each for the tick and the presentation, made once with the link: a
+    // frame allocates none, and reads them as plain stores (not lazy ones, checked for
+    // exclusive access at each read). Unretained: the app owns its links and its loop
+    // closes with it (an `unowned(unsafe)` capture would still be retained around each call).
+    @exclusivity(unchecked) private var tickBody: () -> Void = {}
+    @exclusivity(unchecked) private var presentBody: () -> Void = {}
 
     init(screen: Screen, app: Application) {
         self.screen = screen
         self.app = app
         self.appRef = Unmanaged.passUnretained(app)
         self.loopRef = Unmanaged.passUnretained(app.loop)
+        tickBody = { [link = Unmanaged.passUnretained(self)] in link._withUnsafeGuaranteedRef { $0.tick() } }
+        presentBody = { [link = Unmanaged.passUnretained(self)] in link._withUnsafeGuaranteedRef { $0.present() } }
     }
 
     /// The loop's time, read without retaining the loop.

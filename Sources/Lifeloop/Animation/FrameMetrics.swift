@@ -11,6 +11,11 @@ public struct FrameMetrics: Sendable, Equatable {
     /// Frame times in microseconds, counted: few distinct values under the virtual clock,
     /// bounded by the range under the host clock.
     private var histogram: [UInt64: Int] = [:]
+    /// The latest frame time (in microseconds) and how many frames in a row had it, not yet
+    /// counted in `histogram`: an animation's frames mostly share one frame time, and each
+    /// is counted here without hashing.
+    private var runKey: UInt64 = 0
+    private var runLength = 0
 
     /// No frames yet.
     public init() {}
@@ -25,7 +30,25 @@ public struct FrameMetrics: Sendable, Equatable {
         if frameTime > Self.saturatingSum(period, 1_000) {
             hitchTime = Self.saturatingSum(hitchTime, frameTime - period)
         }
-        histogram[frameTime / 1_000, default: 0] += 1
+        let key = frameTime / 1_000
+        if runLength > 0, key != runKey { histogram[runKey, default: 0] += runLength; runLength = 0 }
+        runKey = key
+        runLength += 1
+    }
+
+    /// Frame times in microseconds, counted, the current run included.
+    private var counts: [UInt64: Int] {
+        guard runLength > 0 else { return histogram }
+        var all = histogram
+        all[runKey, default: 0] += runLength
+        return all
+    }
+
+    /// Whether two windows' statistics are the same: equal counts and sums, and the same
+    /// number of frames at each frame time.
+    public static func == (lhs: FrameMetrics, rhs: FrameMetrics) -> Bool {
+        lhs.framesProduced == rhs.framesProduced && lhs.framesDropped == rhs.framesDropped
+            && lhs.totalFrameTime == rhs.totalFrameTime && lhs.hitchTime == rhs.hitchTime && lhs.counts == rhs.counts
     }
 
     private static func saturatingSum<Value: FixedWidthInteger>(_ a: Value, _ b: Value) -> Value {
@@ -40,8 +63,9 @@ public struct FrameMetrics: Sendable, Equatable {
         let clamped = fraction.isNaN ? 0 : min(1, max(0, fraction))
         let target = max(1, Int((Double(framesProduced) * clamped).rounded(.up)))
         var seen = 0
-        for key in histogram.keys.sorted() {
-            seen += histogram[key] ?? 0
+        let counts = counts
+        for key in counts.keys.sorted() {
+            seen += counts[key] ?? 0
             if seen >= target { return .microseconds(Int64(key)) }
         }
         return .zero

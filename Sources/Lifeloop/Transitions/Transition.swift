@@ -28,16 +28,19 @@ final class Transition: FrameClient {
         get { windowRef?.takeUnretainedValue() }
         set { windowRef = newValue.map { Unmanaged.passUnretained($0) } }
     }
-    /// The window, unretained; the display link reads it each frame without a retain.
-    private var windowRef: Unmanaged<Window>?
+    /// The window, unretained; the display link reads it each frame without a retain (and
+    /// without an exclusivity check: its accesses are whole loads and stores).
+    @exclusivity(unchecked) private var windowRef: Unmanaged<Window>?
     unowned(unsafe) let app: Application
     /// What kind of transition it is, for probes: push, pop, present, dismiss, interactivePop.
     let name: String
     let coordinator: TransitionCoordinator
     private let start: UInt64
     private let duration: UInt64
-    private var state: State
-    private(set) var progress = 0.0
+    // Read and written each frame, only by whole loads and stores on the app's loop
+    // thread, so no access can overlap another: not checked for exclusive access.
+    @exclusivity(unchecked) private var state: State
+    @exclusivity(unchecked) private(set) var progress = 0.0
     /// Whether a gesture drove the transition: it then moves linearly, so releasing it does
     /// not make the views jump onto the eased curve.
     private let drivenByGesture: Bool

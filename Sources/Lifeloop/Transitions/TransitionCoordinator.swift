@@ -14,7 +14,8 @@ public final class TransitionCoordinator {
     /// Whether the transition was cancelled (known once interaction ends).
     public internal(set) var isCancelled = false
     /// How far the transition has come, from 0 to 1.
-    public internal(set) var percentComplete = 0.0
+    // Set each frame by a whole store on the loop thread: not checked for exclusive access.
+    @exclusivity(unchecked) public internal(set) var percentComplete = 0.0
 
     var alongside: [(TransitionCoordinator) -> Void] = []
     var completions: [(TransitionCoordinator) -> Void] = []

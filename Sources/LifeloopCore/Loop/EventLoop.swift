@@ -98,9 +98,9 @@ public final class EventLoop {
     @exclusivity(unchecked) private var resultBuffer = Deque<JobResult>()
     private let workers: WorkerPool
     let owner: pthread_t
-    /// The owner thread as error messages name it, read once at creation: another
-    /// thread's name can only be read while that thread lives.
-    private let ownerDescription: String
+    /// The owner thread's name, read once at creation (another thread's name can only be
+    /// read while that thread lives); error messages name the thread with it.
+    private let ownerName: String
     private let origin: UInt64
 
     // `@exclusivity(unchecked)` on the loop's state read or changed every turn: the loop
@@ -212,7 +212,7 @@ public final class EventLoop {
         self.trace = Trace(isEnabled: configuration.traceEnabled, capacity: configuration.traceCapacity,
                            keepsEvents: configuration.traceMode != .digestOnly)
         self.owner = pthread_self()
-        self.ownerDescription = currentThreadDescription()
+        self.ownerName = currentThreadName()
         let loopMemory = UnsafeMutableRawPointer.allocate(byteCount: uv_loop_size(), alignment: 16)
         self.uvLoopRaw = UnsafeMutableRawPointer(loopMemory.bindMemory(to: uv_loop_t.self, capacity: 1))
         let status = uv_loop_init(loopMemory.assumingMemoryBound(to: uv_loop_t.self))
@@ -972,12 +972,16 @@ public final class EventLoop {
     }
 
     private func drainMailbox(runNow: Bool) {
-        if let replaySource, clock == .host {
+        // The clock is tested first: it is a constant, while the replay source and the
+        // recorder are settable and checked for exclusive access at each read, and most
+        // turns of a virtual-clock loop find the mailbox empty.
+        if clock == .host, let replaySource {
             replayMailbox(replaySource)
             return
         }
+        guard !mailbox.isEmpty else { return }
         mailbox.takeAll(tasks: &postedBuffer, results: &resultBuffer)
-        if let recorder, clock == .host, !(postedBuffer.isEmpty && resultBuffer.isEmpty) {
+        if clock == .host, let recorder, !(postedBuffer.isEmpty && resultBuffer.isEmpty) {
             arrivalBuffer.removeAll(keepingCapacity: true)
             for result in resultBuffer { arrivalBuffer.append(.job(result.id, arrival: result.arrival)) }
             for posted in postedBuffer { arrivalBuffer.append(.post(poster: posted.poster, sequence: posted.sequence)) }
@@ -1239,7 +1243,7 @@ public final class EventLoop {
     }
 
     private func wrongThread(_ operation: String) -> LoopError {
-        .wrongThread(operation: operation, owner: ownerDescription, caller: currentThreadDescription())
+        .wrongThread(operation: operation, owner: threadDescription(owner, name: ownerName), caller: currentThreadDescription())
     }
 
     /// Whether the calling thread owns the loop. Not inlinable: libuv and the C library

@@ -78,17 +78,23 @@ public enum LoopError: Error, Sendable, Equatable, CustomStringConvertible {
 /// The calling thread as error messages name it: its pthread id and, when it has one, its
 /// name. Read on the thread itself: another thread's name can only be read while it lives.
 func currentThreadDescription() -> String {
-    let id = "thread 0x" + String(pthread_self(), radix: 16)
-    // The name from /proc (pthread_getname_np is not visible to Swift): 15 bytes at most,
-    // then a newline.
-    let file = open("/proc/thread-self/comm", O_RDONLY | O_CLOEXEC)
-    guard file >= 0 else { return id }
-    defer { close(file) }
-    var bytes = [UInt8](repeating: 0, count: 32)
-    let count = bytes.withUnsafeMutableBytes { read(file, $0.baseAddress, $0.count) }
-    guard count > 0 else { return id }
-    let name = String(decoding: bytes[..<count].prefix { $0 != 0x0A && $0 != 0 }, as: UTF8.self)
+    threadDescription(pthread_self(), name: currentThreadName())
+}
+
+/// A thread as error messages name it: its id, and its name when it has one.
+func threadDescription(_ thread: pthread_t, name: String) -> String {
+    let id = "thread 0x" + String(thread, radix: 16)
     return name.isEmpty ? id : id + " (\"" + name + "\")"
+}
+
+/// The calling thread's name, as the kernel keeps it (15 bytes at most), or "" when it has
+/// none. pthread_getname_np is not visible to Swift; this is the same one system call.
+func currentThreadName() -> String {
+    withUnsafeTemporaryAllocation(of: CChar.self, capacity: 17) { buffer -> String in
+        buffer.initialize(repeating: 0)
+        guard let base = buffer.baseAddress, lifeloop_current_thread_name(base) == 0 else { return "" }
+        return String(decoding: UnsafeRawBufferPointer(start: base, count: strnlen(base, 16)), as: UTF8.self)
+    }
 }
 
 /// What keeps a loop from being idle (``EventLoop/pendingWork(limit:)``).

@@ -52,7 +52,7 @@ struct TimerQueue {
 
     var isEmpty: Bool { liveCount == 0 }
 
-    mutating func insert(deadline: UInt64, payload: TimerPayload) -> TimerHandle {
+    mutating func insert(deadline: UInt64, payload: consuming TimerPayload) -> TimerHandle {
         let slot: Int32
         if let reused = freeSlots.popLast() {
             slot = reused
