@@ -110,6 +110,43 @@ struct AppFrameMetricsTests {
     }
 }
 
+@Suite("Frame metrics counting")
+struct FrameMetricsCountingTests {
+    /// Frame times are counted in runs of equal values: a run ended by another frame time,
+    /// a value that comes back, and a run still open are all counted in the percentiles.
+    @Test
+    func runsOfEqualFrameTimesAreAllCounted() {
+        var metrics = FrameMetrics()
+        let period: UInt64 = 16_666_666
+        for frameTime in [period, period + 1, period, 4 * period, period, period, 4 * period, 4 * period, 4 * period] {
+            metrics.record(frameTime: frameTime, dropped: frameTime > period + 1 ? 3 : 0, period: period)
+        }
+        // Five frames of 16.666 ms, four of 66.666 ms.
+        #expect(metrics.framesProduced == 9)
+        #expect(metrics.framesDropped == 12)
+        #expect(metrics.frameTime(percentile: 5.0 / 9) == .microseconds(16_666))
+        #expect(metrics.frameTime(percentile: 6.0 / 9) == .microseconds(66_666))
+        #expect(metrics.p99 == .microseconds(66_666))
+    }
+
+    /// Two windows' statistics are equal when their frames are, whatever the order in which
+    /// equal frame times came; the same sums over other frame times are not equal.
+    @Test
+    func equalityComparesTheFramesNotTheOrderOfTheirRuns() {
+        let period: UInt64 = 10_000_000
+        func metrics(_ frameTimes: [UInt64]) -> FrameMetrics {
+            var metrics = FrameMetrics()
+            for frameTime in frameTimes { metrics.record(frameTime: frameTime, dropped: 0, period: period) }
+            return metrics
+        }
+        #expect(metrics([period, period, 2 * period]) == metrics([period, 2 * period, period]))
+        #expect(metrics([period, 2 * period, period]) == metrics([2 * period, period, period]))
+        // 10 + 30 = 20 + 20 ms: the same count and total, other frames.
+        #expect(metrics([period, 3 * period]) != metrics([2 * period, 2 * period]))
+        #expect(metrics([]) == FrameMetrics())
+    }
+}
+
 @Suite("Frame clock on host time")
 struct HostFrameClockTests {
     /// The display link runs on real time too: a 50 ms animation finishes with `true`,

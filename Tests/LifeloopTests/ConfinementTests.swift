@@ -76,6 +76,55 @@ struct ConfinementTests {
     }
 }
 
+/// Labels of many classes: the app's table of classes changes how it looks them up past 16,
+/// and every class keeps counting where it was.
+@Suite("Labels of many classes")
+struct ManyClassLabelTests {
+    final class V1: View {}
+    final class V2: View {}
+    final class V3: View {}
+    final class V4: View {}
+    final class V5: View {}
+    final class V6: View {}
+    final class V7: View {}
+    final class V8: View {}
+    final class V9: View {}
+    final class V10: View {}
+    final class V11: View {}
+    final class V12: View {}
+    final class V13: View {}
+    final class V14: View {}
+    final class V15: View {}
+    final class V16: View {}
+    final class V17: View {}
+    final class V18: View {}
+    final class V19: View {}
+    final class V20: View {}
+
+    @Test
+    func eachClassCountsItsOwnLabelsPastSixteenClasses() throws {
+        let app = try Application()
+        let classes: [() -> View] = [{ V1(frame: .zero) }, { V2(frame: .zero) }, { V3(frame: .zero) }, { V4(frame: .zero) },
+                                     { V5(frame: .zero) }, { V6(frame: .zero) }, { V7(frame: .zero) }, { V8(frame: .zero) },
+                                     { V9(frame: .zero) }, { V10(frame: .zero) }, { V11(frame: .zero) }, { V12(frame: .zero) },
+                                     { V13(frame: .zero) }, { V14(frame: .zero) }, { V15(frame: .zero) }, { V16(frame: .zero) },
+                                     { V17(frame: .zero) }, { V18(frame: .zero) }, { V19(frame: .zero) }, { V20(frame: .zero) }]
+        var views: [View] = []
+        // Three rounds: the first adds the classes one by one (crossing 16), the next two
+        // find each one again, before and after the switch.
+        for _ in 0..<3 {
+            for make in classes { views.append(make()) }
+        }
+        for (index, view) in views.enumerated() {
+            #expect(view.traceLabel == "V\(index % 20 + 1)#\(index / 20 + 1)")
+        }
+        // A label with more digits than any before it.
+        for _ in 0..<997 { _ = V7(frame: .zero) }
+        #expect(V7(frame: .zero).traceLabel == "V7#1001")
+        withExtendedLifetime(app) {}
+    }
+}
+
 @Suite("Application lifetime")
 struct ApplicationLifetimeTests {
     /// A loop kept after its app is gone is closed: running it is an error, not a call
