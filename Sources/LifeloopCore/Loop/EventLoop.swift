@@ -45,10 +45,14 @@ public final class EventLoop {
     public let configuration: LoopConfiguration
     /// Everything the runtime recorded.
     public let trace: Trace
+    /// The current turn, from 1 once the loop has run.
+    @inlinable public var turn: UInt64 { storedTurn }
     // Read by every trace event (`record`); only ever loaded and stored whole, on the
     // loop's thread, so the run-time exclusivity check on each read bought nothing.
-    /// The current turn, from 1 once the loop has run.
-    @exclusivity(unchecked) public private(set) var turn: UInt64 = 0
+    // Public state that other modules read every frame is kept this way, an unchecked
+    // stored property behind an inlinable getter: another module that reads a public
+    // stored property itself checks each access, whatever its `@exclusivity`.
+    @exclusivity(unchecked) @usableFromInline private(set) var storedTurn: UInt64 = 0
 
     /// The loop's clock. Under the host clock it is read at the start of each turn (and
     /// after ``consume(_:)``), as libuv caches its loop time.
@@ -159,7 +163,8 @@ public final class EventLoop {
 
     /// Whether the current turn is in its timer or task phase, so it will still reach
     /// its commit point (the beforeWaiting observers).
-    @exclusivity(unchecked) public private(set) var isBeforeCommitPoint = false
+    @inlinable public var isBeforeCommitPoint: Bool { storedIsBeforeCommitPoint }
+    @exclusivity(unchecked) @usableFromInline private(set) var storedIsBeforeCommitPoint = false
 
     @exclusivity(unchecked) private var state: State = .ready
     @exclusivity(unchecked) private var activeRun: RunRequest?
@@ -904,13 +909,13 @@ public final class EventLoop {
 
     private func runTurnBody() {
         if recorder != nil || replaySource != nil, turn > 0 { checkpoint(turn) }
-        turn &+= 1
-        isBeforeCommitPoint = true
+        storedTurn &+= 1
+        storedIsBeforeCommitPoint = true
         notify(.beforeTimers)
         runTimers(before: timers.nextSequence)
         notify(.afterTimers)
         runTasks()
-        isBeforeCommitPoint = false
+        storedIsBeforeCommitPoint = false
         notify(.beforeWaiting)
     }
 

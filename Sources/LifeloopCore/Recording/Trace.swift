@@ -22,9 +22,13 @@ public final class Trace {
     // tenth of recording's cost.
 
     /// How many events have been recorded since the loop started.
-    @exclusivity(unchecked) public private(set) var count: UInt64 = 0
+    @inlinable public var count: UInt64 { storedCount }
     /// The digest over every event recorded so far.
-    @exclusivity(unchecked) public private(set) var digest = TraceDigest()
+    @inlinable public var digest: TraceDigest { storedDigest }
+    // Behind inlinable getters: another module reading a public stored property checks
+    // each access for exclusivity itself, whatever the property's `@exclusivity`.
+    @exclusivity(unchecked) @usableFromInline private(set) var storedCount: UInt64 = 0
+    @exclusivity(unchecked) @usableFromInline private(set) var storedDigest = TraceDigest()
 
     /// Whether recorded events go into `ring` (false in digest-only mode).
     private let keepsEvents: Bool
@@ -271,9 +275,9 @@ public final class Trace {
     @inline(__always)
     private func countAndFold(turn: UInt64, hash: (_ sequence: UInt64) -> UInt64) -> UInt64 {
         let sequence = count
-        count = sequence &+ 1
+        storedCount = sequence &+ 1
         let eventHash = hash(sequence)
-        digest.combine(eventHash: eventHash)
+        storedDigest.combine(eventHash: eventHash)
         if turn != currentTurn || currentTurnSlot < 0 { startTurn(turn) }
         currentTurnDigest.combine(eventHash: eventHash)
         return sequence
