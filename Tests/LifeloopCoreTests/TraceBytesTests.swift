@@ -85,7 +85,24 @@ struct TraceBytesTests {
         "bell\u{07} unit\u{1F} nul\u{00} esc\u{1B} del\u{7F}", "é 🙂 日本語 \u{200B}", "\u{01}", "\"", "\\\\\"\"",
         "a long label that is well past the fifteen bytes a small string holds inline",
         String(repeating: "ü\u{08}x", count: 200), "trailing\n", "\nleading", "mixed \u{1F} é \"q\" \\ end",
-    ]
+    ] + wordEdges
+
+    /// Each byte that needs escaping (and its neighbours that do not: 0x20, `!`, `#`, `[`,
+    /// `]`, 0x7F, 0x80) at every position of the first three 8-byte words, in texts of
+    /// 1 to 24 bytes: the escaping reads eight bytes at a time.
+    static let wordEdges: [String] = {
+        var texts: [String] = []
+        for special in ["\"", "\\", "\n", "\u{00}", "\u{01}", "\u{1F}", " ", "!", "#", "[", "]", "\u{7F}", "\u{80}"] {
+            for length in [1, 7, 8, 9, 15, 16, 17, 24] {
+                for position in 0..<length {
+                    var text = String(repeating: "a", count: position) + special
+                    text += String(repeating: "z", count: length - position - 1)
+                    texts.append(text)
+                }
+            }
+        }
+        return texts
+    }()
 
     /// Numbers of every byte length, and the edges.
     static let numbers: [UInt64] = [
@@ -142,6 +159,17 @@ struct TraceBytesTests {
             #expect(String(decoding: json, as: UTF8.self) == Reference.jsonLine(event) + "\n")
             #expect(event.jsonLine == Reference.jsonLine(event))
             #expect(event.line == "\(event.label) \(event.name)")
+        }
+    }
+
+    /// Every text with a byte to escape (or a neighbour of one) at each position of its
+    /// first words, in each of an event's text fields, is escaped as the reference does.
+    @Test func eachBytePositionIsEscapedAsTheReferenceDoes() {
+        for (index, text) in Self.wordEdges.enumerated() {
+            let event = TraceEvent(sequence: UInt64(index), time: 1, turn: 2, window: text, label: text, name: text, detail: text)
+            var json: [UInt8] = []
+            event.appendJSONLine(to: &json)
+            #expect(String(decoding: json, as: UTF8.self) == Reference.jsonLine(event) + "\n", "\(Array(text.utf8))")
         }
     }
 

@@ -26,6 +26,21 @@ enum ScenarioWorkloads {
     }
 
     static func run() throws {
+        // `BENCH_TRACE_SEEDS=N`: N seeds of three-windows.yaml streaming their traces to
+        // /dev/shm, and nothing else, for `valgrind --tool=callgrind` (with
+        // `BENCH_TRACE_SEEDS_UNTRACED=1`, the same seeds untraced, to subtract).
+        if let count = environmentCount("BENCH_TRACE_SEEDS") {
+            let three = try runner("three-windows.yaml")
+            let untraced = ProcessInfo.processInfo.environment["BENCH_TRACE_SEEDS_UNTRACED"] == "1"
+            let directory = "/dev/shm/lifeloop-bench-traces-\(getpid())"
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            defer { try? FileManager.default.removeItem(atPath: directory) }
+            for seed in 0..<UInt64(count) {
+                _ = try three.run(seed: seed, options: untraced ? RunOptions() : RunOptions(tracePath: directory + "/seed-\(seed).jsonl"))
+            }
+            print("ran \(count) seeds \(untraced ? "untraced" : "streaming their traces")")
+            return
+        }
         print("\nexperiments (three-windows.yaml: the MultiWindow sample, 10 simulated s per seed; release, best of 3;")
         print("  throughput: `lifeloop experiment` as a whole process, start-up included)")
         let three = try runner("three-windows.yaml")

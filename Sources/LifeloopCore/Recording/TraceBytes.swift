@@ -126,7 +126,14 @@ package enum TraceBytes {
         var cursor = out
         var runStart = 0
         var index = 0
-        while index < bytes.count {
+        let count = bytes.count
+        while index < count {
+            // Eight bytes at a time while none of them needs escaping (most of a trace's
+            // text): then the bytes one by one.
+            if index &+ 8 <= count, !Self.anyNeedsEscaping(UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)) {
+                index &+= 8
+                continue
+            }
             let byte = base[index]
             if byte >= 0x20 && byte != UInt8(ascii: "\"") && byte != UInt8(ascii: "\\") {
                 index &+= 1
@@ -149,7 +156,20 @@ package enum TraceBytes {
             index &+= 1
             runStart = index
         }
-        return copy(base + runStart, count: bytes.count &- runStart, to: cursor)
+        return copy(base + runStart, count: count &- runStart, to: cursor)
+    }
+
+    /// Whether any of a word's eight bytes is a control character (below 0x20), `"` or `\`.
+    /// Each test is exact as a yes or no: a byte's borrow reaches the next byte only from a
+    /// byte the test has already found.
+    @inline(__always)
+    private static func anyNeedsEscaping(_ word: UInt64) -> Bool {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let highs: UInt64 = 0x8080_8080_8080_8080
+        let control = (word &- 0x20 &* ones) & ~word & highs
+        let quote = word ^ (0x22 &* ones)
+        let backslash = word ^ (0x5C &* ones)
+        return (control | ((quote &- ones) & ~quote & highs) | ((backslash &- ones) & ~backslash & highs)) != 0
     }
 
     /// Appends `value`'s decimal digits (no sign, no leading zeros) to `out`.
