@@ -4,11 +4,6 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 
 .PHONY: install deps pictures-deps mcp-deps kiwi-deps browser-deps build demo test gallery ported-sample tested-sample signin-sample tsan asan bench bench-frame bench-digest-instructions bench-recording-instructions fuzz fuzz-daemon report-check docs-images sweep-check uikit-survey docs docs-check clean
 
-# Debug builds write no index store: nothing here reads it (an editor's language server
-# keeps its own), and writing it took about 8% of a fresh build's CPU time. Every debug build
-# below passes the same flag, so none of them rebuilds what another built.
-INDEX = --disable-index-store
-
 # libuv comes from Debian; install it (and pkg-config) when pkg-config cannot find it.
 deps:
 	@if ! command -v pkg-config >/dev/null 2>&1 || ! pkg-config --exists libuv; then \
@@ -66,17 +61,17 @@ kiwi-deps:
 	fi
 
 build: deps
-	$(SWIFT) build $(INDEX)
+	$(SWIFT) build
 
 # The whole system: lifeloopd, two apps driven and watched through `lifeloop ctl`, a
 # snapshot, a report, a clean shutdown (scripts/demo.sh; files in .build/demo).
 demo: deps
-	$(SWIFT) build $(INDEX) --product lifeloop
-	$(SWIFT) build $(INDEX) --product lifeloopd
-	scripts/demo.sh $$($(SWIFT) build $(INDEX) --show-bin-path)
+	$(SWIFT) build --product lifeloop
+	$(SWIFT) build --product lifeloopd
+	scripts/demo.sh $$($(SWIFT) build --show-bin-path)
 
 test: deps pictures-deps mcp-deps kiwi-deps
-	$(SWIFT) test $(INDEX)
+	$(SWIFT) test
 
 # The end-to-end suites that run `lifeloop` and `lifeloopd` as processes (the command line,
 # the daemon, the MCP server) again, against a release build, as users build it: the test
@@ -87,9 +82,9 @@ release-e2e: deps pictures-deps mcp-deps
 	$(RELEASE_BUILD) --product lifeloop
 	$(RELEASE_BUILD) --product lifeloopd
 	$(RELEASE_BUILD) --product lifeloop-port
-	$(SWIFT) build $(INDEX) --build-tests
+	$(SWIFT) build --build-tests
 	LIFELOOP_BIN_DIR=$$($(RELEASE_BUILD) --show-bin-path) \
-		$(SWIFT) test $(INDEX) --skip-build --filter 'LifeloopScenarioTests|LifeloopHostTests'
+		$(SWIFT) test --skip-build --filter 'LifeloopScenarioTests|LifeloopHostTests'
 
 # `make install PREFIX=/usr/local`: a release build's lifeloop, lifeloopd and lifeloop-port
 # in PREFIX/bin, and the modules they build apps against in PREFIX/lib/lifeloop.
@@ -120,50 +115,50 @@ signin-sample: deps
 # A sample experiment report page (gallery, 50 seeds) rendered by headless
 # Chromium to .build/report-check/report.png; fails on a blank page or a console error.
 report-check: deps pictures-deps browser-deps
-	$(SWIFT) build $(INDEX) --product lifeloop
-	scripts/report-check.sh $$($(SWIFT) build $(INDEX) --show-bin-path)/lifeloop .build/report-check
+	$(SWIFT) build --product lifeloop
+	scripts/report-check.sh $$($(SWIFT) build --show-bin-path)/lifeloop .build/report-check
 
 # Every sample's screens in light and dark beside the debugging wireframe, as one static
 # page: .build/gallery/index.html.
 gallery: deps pictures-deps
-	$(SWIFT) build $(INDEX) --product lifeloop
-	scripts/gallery.sh $$($(SWIFT) build $(INDEX) --show-bin-path)/lifeloop .build/gallery
+	$(SWIFT) build --product lifeloop
+	scripts/gallery.sh $$($(SWIFT) build --show-bin-path)/lifeloop .build/gallery
 
 # The README's pictures, regenerated from the samples into docs/images.
 docs-images: deps pictures-deps browser-deps
-	$(SWIFT) build $(INDEX) --product lifeloop
-	scripts/docs-images.sh $$($(SWIFT) build $(INDEX) --show-bin-path)/lifeloop docs/images
+	$(SWIFT) build --product lifeloop
+	scripts/docs-images.sh $$($(SWIFT) build --show-bin-path)/lifeloop docs/images
 
 # The whole suite under ThreadSanitizer; any report fails it (TSan exits 66). About 4 min
 # to build and 4 min to run on 2 cores. Locks are pthread mutexes (`Locked`), which TSan
 # sees; Synchronization.Mutex on Linux is a raw futex it cannot.
 tsan: deps
-	$(SWIFT) build $(INDEX) --build-tests --sanitize=thread --scratch-path .build-tsan
-	$(SWIFT) test $(INDEX) --skip-build --sanitize=thread --scratch-path .build-tsan
+	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
+	$(SWIFT) test --skip-build --sanitize=thread --scratch-path .build-tsan
 
 # The whole suite under AddressSanitizer with its leak check; any report fails it. About
 # 5 min to build and 3 min to run. Suppressed: leaks inside XCTest and Foundation, and one false report (see the file).
 asan: deps
-	$(SWIFT) build $(INDEX) --build-tests --sanitize=address --scratch-path .build-asan
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan
 	LSAN_OPTIONS=suppressions=$(CURDIR)/scripts/lsan-suppressions.txt:print_suppressions=0:external_symbolizer_path=$$(command -v llvm-symbolizer) \
-		$(SWIFT) test $(INDEX) --skip-build --sanitize=address --scratch-path .build-asan
+		$(SWIFT) test --skip-build --sanitize=address --scratch-path .build-asan
 
 # Not part of `make test`: the UIKit survey (Tests/UIKitSurvey) regenerates docs/UIKIT-USE.md
 # and Tests/UIKitSurvey/TABLE.tsv. Its 1,007 public files are not committed: `take.py lay-out`
 # takes them again from the fetched snapshots (/work/.mirror or MIRRORS=DIR) and names each
 # one it cannot find.
 uikit-survey: deps
-	$(SWIFT) build $(INDEX) --target UIKit
-	$(SWIFT) build $(INDEX) --product lifeloop-port
+	$(SWIFT) build --target UIKit
+	$(SWIFT) build --product lifeloop-port
 	python3 Tests/UIKitSurvey/take.py lay-out $(MIRRORS)
-	python3 scripts/uikit-survey.py --build $$($(SWIFT) build $(INDEX) --show-bin-path)
+	python3 scripts/uikit-survey.py --build $$($(SWIFT) build --show-bin-path)
 
 # Not part of `make test`: installs Slurm, munge and GNU parallel (apt) and Dask (pip, in a
 # venv under .build), runs one sweep on a real single-node Slurm array, GNU parallel, a Dask
 # LocalCluster and one process, and checks the merged reports are equal (the LifeloopScenario
 # article Experiments and sweeps: `make docs`, then /documentation/lifeloopscenario/experimentsandsweeps).
 sweep-check: deps
-	$(SWIFT) build $(INDEX) --product lifeloop
+	$(SWIFT) build --product lifeloop
 	scripts/sweep/sweep-check.sh
 
 bench: deps
@@ -201,9 +196,9 @@ fuzz: deps
 # The protocol fuzz campaign: seeded random and mutated messages against a real
 # lifeloopd for FUZZ_SECONDS (600), every reply checked (Tests/LifeloopHostTests/DaemonFuzzTests).
 fuzz-daemon: deps
-	$(SWIFT) build $(INDEX) --build-tests
+	$(SWIFT) build --build-tests
 	LIFELOOP_FUZZ_SECONDS=$(or $(FUZZ_SECONDS),600) LIFELOOP_FUZZ_SEED=$(or $(FUZZ_SEED),1) \
-		$(SWIFT) test $(INDEX) --skip-build --filter DaemonFuzzTests
+		$(SWIFT) test --skip-build --filter DaemonFuzzTests
 
 # The DocC catalogs (one per library) as one static site in .build/docs, through
 # swift-docc-plugin; serve it with `python3 -m http.server -d .build/docs` and open
