@@ -540,23 +540,16 @@ public final class Application: Responder {
         return Self.label(prefix: labelCounts[position].prefix, number: labelCounts[position].count)
     }
 
-    /// `prefix` (a class's name and `#`) followed by `number` in decimal.
+    /// `prefix` (a class's name and `#`) followed by `number` in decimal, written in one go
+    /// (the digits as the trace writes numbers).
     private static func label(prefix: [UInt8], number: Int) -> String {
-        var digits = (UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0),
-                      UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0), UInt8(0))
-        return withUnsafeMutableBytes(of: &digits) { digits in
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            let start = digits.baseAddress!
             // Counts start at 1 and only grow, so `number` is positive.
-            var rest = UInt(number)
-            var start = digits.count
-            repeat {
-                start -= 1
-                digits[start] = UInt8(ascii: "0") + UInt8(rest % 10)
-                rest /= 10
-            } while rest > 0
-            let length = digits.count - start
+            let length = TraceBytes.writeNumber(UInt64(number), to: start) - start
             return String(unsafeUninitializedCapacity: prefix.count + length) { bytes in
                 _ = bytes.initialize(from: prefix)
-                for offset in 0..<length { bytes[prefix.count + offset] = digits[start + offset] }
+                for offset in 0..<length { bytes[prefix.count + offset] = start[offset] }
                 return prefix.count + length
             }
         }

@@ -184,9 +184,9 @@ package enum TraceBytes {
         }
     }
 
-    /// Decimal digits, no sign, no leading zeros.
+    /// Decimal digits, no sign, no leading zeros (at most 20).
     @inline(__always)
-    static func writeNumber(_ value: UInt64, to out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
+    package static func writeNumber(_ value: UInt64, to out: UnsafeMutablePointer<UInt8>) -> UnsafeMutablePointer<UInt8> {
         // Two digits per division, from a table of "00" to "99".
         let pairs: StaticString = """
             00010203040506070809101112131415161718192021222324252627282930313233343536373839\
